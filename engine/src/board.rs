@@ -1,0 +1,216 @@
+//! Board geometries: which squares exist and the step tables the generator walks.
+//!
+//! Cells are numbered rank by rank, file by file, so index order is the "rank, then file"
+//! order used for listing squares everywhere.
+
+use std::sync::OnceLock;
+
+use crate::square::{Coord, Square, DIRECTIONS, MAX_FILES, MAX_RANKS};
+
+/// Marks "no square" in the step tables.
+pub const NONE: u8 = u8::MAX;
+
+/// One board shape.
+#[derive(Debug)]
+pub struct Geometry {
+    coords: Vec<Coord>,
+    index: [u8; (MAX_FILES as usize) * (MAX_RANKS as usize)],
+    /// `step[cell][dir]`: the neighbouring cell in that direction, or [`NONE`].
+    step: Vec<[u8; 8]>,
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    /// Builds a board from its rows: for each rank from 1 up, the first and last file.
+    fn from_rows(rows: &[(char, char)]) -> Geometry {
+        let mut coords = Vec::new();
+        let mut index = [NONE; (MAX_FILES as usize) * (MAX_RANKS as usize)];
+        let mut files = 0;
+        for (rank, &(first, last)) in rows.iter().enumerate() {
+            for f in (first as u8 - b'A')..=(last as u8 - b'A') {
+                let c = Coord::new(f, rank as u8);
+                index[Self::slot(c)] = coords.len() as u8;
+                coords.push(c);
+                files = files.max(f + 1);
+            }
+        }
+        let mut g = Geometry {
+            coords,
+            index,
+            step: Vec::new(),
+            files,
+            ranks: rows.len() as u8,
+        };
+        g.step = (0..g.coords.len())
+            .map(|i| {
+                let c = g.coords[i];
+                let mut row = [NONE; 8];
+                for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                    let (f, r) = (c.file as i8 + df, c.rank as i8 + dr);
+                    if (0..MAX_FILES as i8).contains(&f) && (0..MAX_RANKS as i8).contains(&r) {
+                        row[d] = g.index[Self::slot(Coord::new(f as u8, r as u8))];
+                    }
+                }
+                row
+            })
+            .collect();
+        g
+    }
+
+    fn slot(c: Coord) -> usize {
+        c.rank as usize * MAX_FILES as usize + c.file as usize
+    }
+
+    /// Number of squares on this board.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    pub fn coord(&self, sq: Square) -> Coord {
+        self.coords[sq.index()]
+    }
+
+    pub fn square(&self, c: Coord) -> Option<Square> {
+        if c.file >= MAX_FILES || c.rank >= MAX_RANKS {
+            return None;
+        }
+        match self.index[Self::slot(c)] {
+            NONE => None,
+            i => Some(Square(i)),
+        }
+    }
+
+    /// Parses a square name on this board (case-insensitive).
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        s.parse::<Coord>().ok().and_then(|c| self.square(c))
+    }
+
+    pub fn name(&self, sq: Square) -> String {
+        self.coord(sq).to_string()
+    }
+
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.coords.len() as u8).map(Square)
+    }
+
+    /// The neighbour in direction `dir` (index into [`DIRECTIONS`]), or [`NONE`].
+    #[inline]
+    pub fn step(&self, sq: u8, dir: usize) -> u8 {
+        // SAFETY-free fast path: every cell has a row of 8.
+        self.step[sq as usize][dir]
+    }
+
+    #[inline]
+    pub fn steps(&self, sq: u8) -> &[u8; 8] {
+        &self.step[sq as usize]
+    }
+
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        self.step[sq.index()]
+            .iter()
+            .filter(|&&s| s != NONE)
+            .map(|&s| Square(s))
+    }
+
+    /// The 160-square board of Camelot, River Camelot and Anti-Camelot.
+    pub fn camelot() -> &'static Geometry {
+        static G: OnceLock<Geometry> = OnceLock::new();
+        G.get_or_init(|| {
+            let mut rows = vec![('F', 'G'), ('C', 'J'), ('B', 'K')];
+            rows.extend(std::iter::repeat_n(('A', 'L'), 10));
+            rows.extend([('B', 'K'), ('C', 'J'), ('F', 'G')]);
+            Geometry::from_rows(&rows)
+        })
+    }
+
+    /// The 93-square cross of Grand Cam (rank 3 is D3-J3: RULES.md rules out the K3
+    /// misprint).
+    pub fn grand_cam() -> &'static Geometry {
+        static G: OnceLock<Geometry> = OnceLock::new();
+        G.get_or_init(|| {
+            Geometry::from_rows(&[
+                ('G', 'G'),
+                ('F', 'H'),
+                ('D', 'J'),
+                ('C', 'K'),
+                ('C', 'K'),
+                ('B', 'L'),
+                ('A', 'M'),
+                ('B', 'L'),
+                ('C', 'K'),
+                ('C', 'K'),
+                ('D', 'J'),
+                ('F', 'H'),
+                ('G', 'G'),
+            ])
+        })
+    }
+
+    /// The 23-square board of Camette.
+    pub fn camette() -> &'static Geometry {
+        static G: OnceLock<Geometry> = OnceLock::new();
+        G.get_or_init(|| {
+            Geometry::from_rows(&[
+                ('C', 'C'),
+                ('B', 'D'),
+                ('A', 'E'),
+                ('A', 'E'),
+                ('A', 'E'),
+                ('B', 'D'),
+                ('C', 'C'),
+            ])
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(g: &Geometry) -> Vec<String> {
+        g.squares().map(|s| g.name(s)).collect()
+    }
+
+    #[test]
+    fn square_counts_match_the_texts() {
+        assert_eq!(Geometry::camelot().len(), 160);
+        assert_eq!(Geometry::grand_cam().len(), 93);
+        assert_eq!(Geometry::camette().len(), 23);
+    }
+
+    #[test]
+    fn camelot_square_list_matches_the_text_order() {
+        let n = names(Geometry::camelot());
+        assert_eq!(
+            &n[..12],
+            &["F1", "G1", "C2", "D2", "E2", "F2", "G2", "H2", "I2", "J2", "B3", "C3"]
+        );
+        assert_eq!(&n[n.len() - 4..], &["I15", "J15", "F16", "G16"]);
+    }
+
+    #[test]
+    fn grand_cam_has_no_k3_and_camette_matches_text() {
+        let g = Geometry::grand_cam();
+        assert!(g.parse_square("K3").is_none());
+        assert!(g.parse_square("J3").is_some());
+        assert!(g.parse_square("M7").is_some());
+        let n = names(Geometry::camette());
+        assert_eq!(
+            n.join(","),
+            "C1,B2,C2,D2,A3,B3,C3,D3,E3,A4,B4,C4,D4,E4,A5,B5,C5,D5,E5,B6,C6,D6,C7"
+        );
+    }
+
+    #[test]
+    fn steps_stay_on_the_board() {
+        let g = Geometry::camelot();
+        let f1 = g.parse_square("F1").unwrap();
+        let around: Vec<String> = g.neighbours(f1).map(|s| g.name(s)).collect();
+        assert_eq!(around, vec!["F2", "G2", "G1", "E2"]);
+    }
+}

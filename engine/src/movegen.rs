@@ -1,0 +1,501 @@
+//! Legal move generation.
+//!
+//! Each piece is lifted off a scratch copy of the board and its moves are found by
+//! search: a breadth-first search over canter landings (canters change nothing, so a
+//! canter move is just a reachable square) and a depth-first search over jump sequences
+//! (jumps remove pieces, so the board changes along the way). Captures are deduplicated
+//! per piece by (end square, captured set), the identity RULES.md gives a move.
+//!
+//! Nothing here allocates unless a list overflows its inline capacity.
+
+use crate::board::{Geometry, NONE};
+use crate::cellset::CellSet;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{is_knight, is_piece, team_of, Cell, EMPTY};
+use crate::position::Position;
+use crate::square::Square;
+use crate::variant::{NoMoveRule, Rules};
+
+/// Receives generated moves. `PATHS` asks the generator to report each move's canonical
+/// path (every landing square, start first); the hot path leaves it off.
+pub trait Sink {
+    const PATHS: bool;
+    fn push(&mut self, m: Move, path: &[Square]);
+}
+
+impl Sink for MoveList {
+    const PATHS: bool = false;
+    #[inline]
+    fn push(&mut self, m: Move, _: &[Square]) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without storing them (perft's bulk counting).
+#[derive(Default)]
+pub struct CountSink(pub u64);
+
+impl Sink for CountSink {
+    const PATHS: bool = false;
+    #[inline]
+    fn push(&mut self, _: Move, _: &[Square]) {
+        self.0 += 1;
+    }
+}
+
+/// A legal move with its canonical path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathMove {
+    pub mv: Move,
+    /// Start square, then every landing square.
+    pub path: Vec<Square>,
+    /// How many leading landings are canters (for a knight's charge).
+    pub canters: usize,
+}
+
+#[derive(Default)]
+pub struct PathSink(pub Vec<PathMove>);
+
+impl Sink for PathSink {
+    const PATHS: bool = true;
+    fn push(&mut self, mv: Move, path: &[Square]) {
+        let canters = match mv.kind {
+            MoveKind::Canter => path.len() - 1,
+            MoveKind::Charge => path.len() - 1 - mv.captured.len() as usize,
+            _ => 0,
+        };
+        self.0.push(PathMove {
+            mv,
+            path: path.to_vec(),
+            canters,
+        });
+    }
+}
+
+/// Generates every legal move of `pos` into `sink`, each exactly once.
+pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    if pos.setup_left > 0 {
+        generate_trees(pos, sink);
+        return;
+    }
+    if pos.decided().is_some() {
+        return;
+    }
+    let mut gen = Gen::new(pos, pos.turn.0, sink);
+    gen.run();
+    if gen.emitted == 0 && pos.rules.no_move == NoMoveRule::Pass && someone_else_can_move(pos) {
+        sink.push(Move::PASS, &[]);
+    }
+}
+
+/// All legal moves with their canonical paths, in generation order.
+pub fn legal_moves_with_paths(pos: &Position) -> Vec<PathMove> {
+    let mut sink = PathSink::default();
+    generate(pos, &mut sink);
+    sink.0
+}
+
+/// True if any of the mover's pieces can capture by a direct jump now: the capture
+/// obligation.
+pub fn capture_is_compulsory(pos: &Position) -> bool {
+    let mut sink = CountSink::default();
+    let g = Gen::new(pos, pos.turn.0, &mut sink);
+    g.any_direct_jump()
+}
+
+fn someone_else_can_move(pos: &Position) -> bool {
+    let players = pos.rules.players() as u8;
+    (1..players).any(|i| {
+        let p = (pos.turn.0 + i) % players;
+        let mut count = CountSink::default();
+        Gen::new(pos, p, &mut count).run();
+        count.0 > 0
+    })
+}
+
+fn generate_trees<S: Sink>(pos: &Position, sink: &mut S) {
+    let Some(rule) = &pos.rules.trees else { return };
+    for sq in rule.side[pos.turn.0 as usize].iter() {
+        if pos.cells[sq.index()] == EMPTY && !rule.excluded.contains(sq) {
+            sink.push(Move::tree(sq), &[sq]);
+        }
+    }
+}
+
+/// Capture moves found so far for one piece: (end, captured).
+struct Seen {
+    inline: [(u8, CellSet); 64],
+    len: usize,
+    spill: Vec<(u8, CellSet)>,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            inline: [(0, CellSet::EMPTY); 64],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    /// Records the pair; false if it was already there.
+    #[inline]
+    fn insert(&mut self, to: u8, caps: CellSet) -> bool {
+        let hit = |&(t, c): &(u8, CellSet)| t == to && c == caps;
+        if self.inline[..self.len].iter().any(hit) || self.spill.iter().any(hit) {
+            return false;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = (to, caps);
+            self.len += 1;
+        } else {
+            self.spill.push((to, caps));
+        }
+        true
+    }
+}
+
+const MAX_PATH: usize = 200;
+
+struct Gen<'a, S: Sink> {
+    rules: &'static Rules,
+    geo: &'static Geometry,
+    cells: [Cell; 160],
+    pos: &'a Position,
+    me: u8,
+    team: u8,
+    goal: CellSet,
+    no_entry: CellSet,
+    sink: &'a mut S,
+    emitted: usize,
+    seen: Seen,
+    path: [Square; MAX_PATH],
+    path_len: usize,
+    from: u8,
+    kind: MoveKind,
+}
+
+impl<'a, S: Sink> Gen<'a, S> {
+    fn new(pos: &'a Position, me: u8, sink: &'a mut S) -> Gen<'a, S> {
+        let rules = pos.rules;
+        Gen {
+            rules,
+            geo: rules.geometry,
+            cells: pos.cells,
+            pos,
+            me,
+            team: me & 1,
+            goal: rules.goal[me as usize],
+            no_entry: rules.no_entry[me as usize],
+            sink,
+            emitted: 0,
+            seen: Seen::new(),
+            path: [Square(0); MAX_PATH],
+            path_len: 0,
+            from: 0,
+            kind: MoveKind::Plain,
+        }
+    }
+
+    #[inline]
+    fn friendly(&self, c: Cell) -> bool {
+        is_piece(c) && team_of(c) == self.team
+    }
+
+    #[inline]
+    fn enemy(&self, c: Cell) -> bool {
+        is_piece(c) && team_of(c) != self.team
+    }
+
+    /// Whether a piece on `sq` could jump right now (the board as it stands in scratch).
+    #[inline]
+    fn can_jump_from(&self, sq: u8) -> bool {
+        let steps = self.geo.steps(sq);
+        for (d, &over) in steps.iter().enumerate() {
+            if over != NONE && self.enemy(self.cells[over as usize]) {
+                let land = self.geo.step(over, d);
+                if land != NONE && self.cells[land as usize] == EMPTY {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn any_direct_jump(&self) -> bool {
+        let pieces = self.pos.occ[self.me as usize];
+        pieces
+            .iter()
+            .any(|s| !self.goal.contains(s) && self.can_jump_from(s.0))
+    }
+
+    fn run(&mut self) {
+        let mine = self.pos.occ[self.me as usize];
+        let leaving = self.pos.must_leave.intersection(mine);
+        if !leaving.is_empty() {
+            // The piece that jumped into a castle must come out, jumping if it can: this
+            // replaces the capture obligation elsewhere. If it cannot move at all, the
+            // turn is played normally.
+            let mut must_capture = leaving.iter().any(|s| self.can_jump_from(s.0));
+            if !must_capture && self.rules.charge_out_compulsory {
+                must_capture = leaving.iter().any(|s| {
+                    let mut probe = CountSink::default();
+                    let mut g = Gen::new(self.pos, self.me, &mut probe);
+                    g.piece(s.0, true);
+                    probe.0 > 0
+                });
+            }
+            for s in leaving.iter() {
+                self.piece(s.0, must_capture);
+            }
+            if self.emitted > 0 {
+                return;
+            }
+        }
+        let must_capture = self.any_direct_jump();
+        for s in mine.iter() {
+            if self.goal.contains(s) {
+                if !must_capture {
+                    self.castle_moves(s.0);
+                }
+            } else {
+                self.piece(s.0, must_capture);
+            }
+        }
+    }
+
+    #[inline]
+    fn emit(&mut self, to: u8, captured: CellSet) {
+        let m = Move {
+            from: Square(self.from),
+            to: Square(to),
+            kind: self.kind,
+            captured,
+        };
+        self.sink.push(m, &self.path[..self.path_len]);
+        self.emitted += 1;
+    }
+
+    fn castle_moves(&mut self, from: u8) {
+        if self.pos.castle_moves[self.me as usize] >= self.rules.castle_move_limit {
+            return;
+        }
+        for &to in self.geo.steps(from) {
+            if to != NONE && self.goal.contains(Square(to)) && self.cells[to as usize] == EMPTY {
+                self.from = from;
+                self.kind = MoveKind::CastleMove;
+                self.set_path(&[Square(from), Square(to)]);
+                self.emit(to, CellSet::EMPTY);
+            }
+        }
+    }
+
+    fn set_path(&mut self, squares: &[Square]) {
+        if S::PATHS {
+            self.path[..squares.len()].copy_from_slice(squares);
+            self.path_len = squares.len();
+        }
+    }
+
+    /// All moves of the piece on `from`; only captures if `captures_only`.
+    fn piece(&mut self, from: u8, captures_only: bool) {
+        let code = self.cells[from as usize];
+        let knight = is_knight(code);
+        self.cells[from as usize] = EMPTY;
+        self.from = from;
+        self.seen.clear();
+
+        // Jumps first, so that a capture reachable both directly and by a charge is
+        // written as the plain jump.
+        self.kind = MoveKind::Jump;
+        self.set_path(&[Square(from)]);
+        self.jumps(from, CellSet::EMPTY, 0);
+
+        if !captures_only {
+            self.kind = MoveKind::Plain;
+            for &to in self.geo.steps(from) {
+                if to != NONE
+                    && self.cells[to as usize] == EMPTY
+                    && !self.no_entry.contains(Square(to))
+                {
+                    self.set_path(&[Square(from), Square(to)]);
+                    self.emit(to, CellSet::EMPTY);
+                }
+            }
+        }
+        if knight || !captures_only {
+            self.canters(from, knight, captures_only);
+        }
+        self.cells[from as usize] = code;
+    }
+
+    /// Breadth-first search over canter landings from `from` (the piece already lifted).
+    /// Fills `order` with the squares reached, in order, and `parent` with a shortest
+    /// route; `allowed` filters which squares may be landed on.
+    fn canter_bfs(
+        &self,
+        from: u8,
+        order: &mut [u8; 160],
+        parent: &mut [u8; 160],
+        allowed: impl Fn(u8) -> bool,
+    ) -> usize {
+        let mut seen = CellSet::EMPTY;
+        seen.insert(Square(from));
+        order[0] = from;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let c = order[head];
+            head += 1;
+            if head > 1 && self.goal.contains(Square(c)) {
+                continue; // a piece that enters the goal castle stops there
+            }
+            for (d, &over) in self.geo.steps(c).iter().enumerate() {
+                if over == NONE || !self.friendly(self.cells[over as usize]) {
+                    continue;
+                }
+                let land = self.geo.step(over, d);
+                if land == NONE || self.cells[land as usize] != EMPTY {
+                    continue;
+                }
+                let l = Square(land);
+                if seen.contains(l) || self.no_entry.contains(l) || !allowed(land) {
+                    continue;
+                }
+                seen.insert(l);
+                parent[land as usize] = c;
+                order[tail] = land;
+                tail += 1;
+            }
+        }
+        tail
+    }
+
+    fn path_to(&mut self, from: u8, to: u8, parent: &[u8; 160]) {
+        if !S::PATHS {
+            return;
+        }
+        let mut rev = [0u8; 160];
+        let mut n = 0;
+        let mut c = to;
+        while c != from {
+            rev[n] = c;
+            n += 1;
+            c = parent[c as usize];
+        }
+        self.path[0] = Square(from);
+        for i in 0..n {
+            self.path[1 + i] = Square(rev[n - 1 - i]);
+        }
+        self.path_len = n + 1;
+    }
+
+    fn canters(&mut self, from: u8, knight: bool, captures_only: bool) {
+        let mut order = [0u8; 160];
+        let mut parent = [0u8; 160];
+        let reached = self.canter_bfs(from, &mut order, &mut parent, |_| true);
+        if reached == 1 {
+            return;
+        }
+        if !knight {
+            self.kind = MoveKind::Canter;
+            for i in 1..reached {
+                let to = order[i];
+                self.path_to(from, to, &parent);
+                self.emit(to, CellSet::EMPTY);
+            }
+            return;
+        }
+        // Squares from which the knight could jump: a canter may not stop there, nor
+        // pass there unless the move goes on to capture (the charge obligation).
+        let mut jumpable = CellSet::EMPTY;
+        for &c in &order[1..reached] {
+            if !self.goal.contains(Square(c)) && self.can_jump_from(c) {
+                jumpable.insert(Square(c));
+            }
+        }
+        if !captures_only {
+            self.kind = MoveKind::Canter;
+            if jumpable.is_empty() {
+                for i in 1..reached {
+                    let to = order[i];
+                    self.path_to(from, to, &parent);
+                    self.emit(to, CellSet::EMPTY);
+                }
+            } else {
+                let mut free = [0u8; 160];
+                let mut free_parent = [0u8; 160];
+                let n = self.canter_bfs(from, &mut free, &mut free_parent, |s| {
+                    !jumpable.contains(Square(s))
+                });
+                for i in 1..n {
+                    let to = free[i];
+                    self.path_to(from, to, &free_parent);
+                    self.emit(to, CellSet::EMPTY);
+                }
+            }
+        }
+        for i in 1..reached {
+            let c = order[i];
+            if jumpable.contains(Square(c)) {
+                self.kind = MoveKind::Charge;
+                self.path_to(from, c, &parent);
+                if !S::PATHS {
+                    self.path_len = 1;
+                }
+                self.jumps(c, CellSet::EMPTY, 0);
+            }
+        }
+    }
+
+    /// Depth-first search over jump sequences from `at`; `depth` jumps made so far.
+    fn jumps(&mut self, at: u8, captured: CellSet, depth: u32) {
+        if depth > 0 {
+            let here = Square(at);
+            if self.goal.contains(here)
+                || (self.rules.own_castle_jump_ends_move && self.no_entry.contains(here))
+            {
+                self.emit_capture(at, captured);
+                return;
+            }
+        }
+        let mut extended = false;
+        for d in 0..8 {
+            let over = self.geo.step(at, d);
+            if over == NONE || !self.enemy(self.cells[over as usize]) {
+                continue;
+            }
+            let land = self.geo.step(over, d);
+            if land == NONE || self.cells[land as usize] != EMPTY {
+                continue;
+            }
+            extended = true;
+            let victim = self.cells[over as usize];
+            self.cells[over as usize] = EMPTY;
+            let mut caps = captured;
+            caps.insert(Square(over));
+            let saved_len = self.path_len;
+            if S::PATHS {
+                self.path[self.path_len] = Square(land);
+                self.path_len += 1;
+            }
+            self.jumps(land, caps, depth + 1);
+            self.path_len = saved_len;
+            self.cells[over as usize] = victim;
+        }
+        if !extended && depth > 0 {
+            self.emit_capture(at, captured);
+        }
+    }
+
+    #[inline]
+    fn emit_capture(&mut self, to: u8, captured: CellSet) {
+        if self.seen.insert(to, captured) {
+            self.emit(to, captured);
+        }
+    }
+}

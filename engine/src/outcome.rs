@@ -1,0 +1,84 @@
+//! How a game ends.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reason {
+    /// Enough pieces in the goal castle.
+    GoalCastle,
+    /// Anti-Camelot: a piece entered the opponent's castle, which loses.
+    EnteredEnemyCastle,
+    /// All of one side's pieces were captured.
+    AllCaptured,
+    /// The side to move had no legal move.
+    NoLegalMove,
+    /// Both sides down to at most one piece.
+    BarePieces,
+    /// Grand Cam: no player of either partnership can move.
+    NobodyCanMove,
+    /// A claimed (or, in matches, automatic) repetition draw.
+    Repetition,
+    /// A claimed (or, in matches, automatic) 50-move draw.
+    FiftyMoves,
+    Resignation,
+    Agreement,
+}
+
+impl Reason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::GoalCastle => "pieces in the goal castle",
+            Reason::EnteredEnemyCastle => "a piece entered the enemy castle",
+            Reason::AllCaptured => "all pieces captured",
+            Reason::NoLegalMove => "no legal move",
+            Reason::BarePieces => "both sides have at most one piece",
+            Reason::NobodyCanMove => "no player can move",
+            Reason::Repetition => "threefold repetition",
+            Reason::FiftyMoves => "50 moves without progress",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+        }
+    }
+}
+
+/// The result of a finished game. `winner` is a team: 0 is White (Red and Blue in Grand
+/// Cam), 1 is Black (Green and Yellow); `None` is a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<u8>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    pub fn win(team: u8, reason: Reason) -> Outcome {
+        Outcome {
+            winner: Some(team),
+            reason,
+        }
+    }
+
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        match self.winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result_token(), self.reason.describe())
+    }
+}

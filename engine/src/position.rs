@@ -1,0 +1,383 @@
+//! A position: the board, whose turn it is, and the counters the rules need.
+
+use crate::board::Geometry;
+use crate::cellset::CellSet;
+use crate::movegen;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::outcome::{Outcome, Reason};
+use crate::piece::{
+    self, code, decode, is_piece, owner_of, Cell, Kind, Piece, Player, BLOCKED, EMPTY,
+};
+use crate::square::Square;
+use crate::variant::{CaptureAllRule, GoalRule, NoMoveRule, Rules, Variant};
+use crate::zobrist::keys;
+
+/// Copy-make: positions are small (about 350 bytes) and copied per search node.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) rules: &'static Rules,
+    pub(crate) cells: [Cell; 160],
+    pub(crate) occ: [CellSet; 4],
+    pub(crate) turn: Player,
+    pub(crate) castle_moves: [u8; 4],
+    /// Pieces that must leave the castle they stand in on their owner's next move.
+    pub(crate) must_leave: CellSet,
+    pub(crate) quiet: u16,
+    /// Tree placements still to make before the first move (River Camelot).
+    pub(crate) setup_left: u8,
+    pub(crate) trees: CellSet,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Position) -> bool {
+        self.rules.variant == o.rules.variant
+            && self.cells[..] == o.cells[..]
+            && self.turn == o.turn
+            && self.castle_moves == o.castle_moves
+            && self.must_leave == o.must_leave
+            && self.quiet == o.quiet
+            && self.setup_left == o.setup_left
+    }
+}
+
+impl Eq for Position {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self)
+    }
+}
+
+impl Position {
+    /// A board with no pieces and no trees, White (Red) to move.
+    pub fn empty(variant: Variant) -> Position {
+        let rules = variant.rules();
+        let mut cells = [BLOCKED; 160];
+        for sq in rules.geometry.squares() {
+            cells[sq.index()] = if rules.water.contains(sq) {
+                BLOCKED
+            } else {
+                EMPTY
+            };
+        }
+        let mut p = Position {
+            rules,
+            cells,
+            occ: [CellSet::EMPTY; 4],
+            turn: Player(0),
+            castle_moves: [0; 4],
+            must_leave: CellSet::EMPTY,
+            quiet: 0,
+            setup_left: 0,
+            trees: CellSet::EMPTY,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The start of a game; River Camelot starts before its trees are planted.
+    pub fn start(variant: Variant) -> Position {
+        let mut p = Position::empty(variant);
+        for &(owner, kind, sq) in &p.rules.start {
+            p.put(sq, Piece { owner, kind });
+        }
+        if let Some(t) = &p.rules.trees {
+            p.setup_left = t.per_player * 2;
+        }
+        p.hash = p.compute_hash();
+        p
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.rules.variant
+    }
+
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.rules.geometry
+    }
+
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    pub fn quiet(&self) -> u16 {
+        self.quiet
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn trees(&self) -> CellSet {
+        self.trees
+    }
+
+    pub fn setup_left(&self) -> u8 {
+        self.setup_left
+    }
+
+    pub fn in_setup(&self) -> bool {
+        self.setup_left > 0
+    }
+
+    pub fn castle_moves(&self, p: Player) -> u8 {
+        self.castle_moves[p.0 as usize]
+    }
+
+    pub fn must_leave(&self) -> CellSet {
+        self.must_leave
+    }
+
+    /// The mover's pieces that must leave the castle they stand in.
+    pub fn must_leave_now(&self) -> CellSet {
+        self.must_leave.intersection(self.occ[self.turn.0 as usize])
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        decode(self.cells[sq.index()])
+    }
+
+    pub fn is_empty_square(&self, sq: Square) -> bool {
+        self.cells[sq.index()] == EMPTY
+    }
+
+    pub fn pieces_of(&self, p: Player) -> CellSet {
+        self.occ[p.0 as usize]
+    }
+
+    pub fn count(&self, p: Player) -> u32 {
+        self.occ[p.0 as usize].len()
+    }
+
+    pub fn team_count(&self, team: u8) -> u32 {
+        (0..self.rules.players())
+            .filter(|&p| p as u8 & 1 == team)
+            .map(|p| self.occ[p].len())
+            .sum()
+    }
+
+    pub fn count_kind(&self, p: Player, kind: Kind) -> u32 {
+        let c = code(p.0, kind);
+        self.occ[p.0 as usize]
+            .iter()
+            .filter(|s| self.cells[s.index()] == c)
+            .count() as u32
+    }
+
+    /// Puts a piece on an empty square (building positions by hand).
+    pub fn put(&mut self, sq: Square, pc: Piece) {
+        self.remove(sq);
+        let c = code(pc.owner.0, pc.kind);
+        self.cells[sq.index()] = c;
+        self.occ[pc.owner.0 as usize].insert(sq);
+        self.hash ^= keys().piece[c as usize][sq.index()];
+    }
+
+    /// Empties a square holding a piece (building positions by hand).
+    pub fn remove(&mut self, sq: Square) {
+        let c = self.cells[sq.index()];
+        if is_piece(c) {
+            self.cells[sq.index()] = EMPTY;
+            self.occ[owner_of(c) as usize].remove(sq);
+            self.hash ^= keys().piece[c as usize][sq.index()];
+            if self.must_leave.contains(sq) {
+                self.must_leave.remove(sq);
+                self.hash ^= keys().must_leave[sq.index()];
+            }
+        }
+    }
+
+    pub(crate) fn set_turn(&mut self, p: Player) {
+        self.hash ^= keys().turn[self.turn.0 as usize] ^ keys().turn[p.0 as usize];
+        self.turn = p;
+    }
+
+    pub(crate) fn set_tree(&mut self, sq: Square) {
+        self.cells[sq.index()] = BLOCKED;
+        self.trees.insert(sq);
+        self.hash ^= keys().tree[sq.index()];
+    }
+
+    pub(crate) fn set_must_leave(&mut self, set: CellSet) {
+        self.must_leave = set;
+        self.hash = self.compute_hash();
+    }
+
+    pub(crate) fn set_counters(&mut self, castle_moves: [u8; 4], quiet: u16, setup_left: u8) {
+        self.castle_moves = castle_moves;
+        self.quiet = quiet;
+        self.setup_left = setup_left;
+        self.hash = self.compute_hash();
+    }
+
+    /// The hash recomputed from scratch; equals [`Position::hash`] at all times.
+    pub fn compute_hash(&self) -> u64 {
+        let k = keys();
+        let mut h = k.turn[self.turn.0 as usize] ^ k.setup[self.setup_left.min(7) as usize];
+        for p in 0..self.rules.players() {
+            for sq in self.occ[p].iter() {
+                h ^= k.piece[self.cells[sq.index()] as usize][sq.index()];
+            }
+            h ^= k.castle_moves[p][self.castle_moves[p].min(3) as usize];
+        }
+        for sq in self.must_leave.iter() {
+            h ^= k.must_leave[sq.index()];
+        }
+        for sq in self.trees.iter() {
+            h ^= k.tree[sq.index()];
+        }
+        h
+    }
+
+    /// Plays a move known to be legal here.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let k = keys();
+        let me = self.turn.0 as usize;
+        match m.kind {
+            MoveKind::PlaceTree => {
+                self.set_tree(m.to);
+                self.hash ^= k.setup[self.setup_left.min(7) as usize];
+                self.setup_left -= 1;
+                self.hash ^= k.setup[self.setup_left.min(7) as usize];
+            }
+            MoveKind::Pass => self.quiet = self.quiet.saturating_add(1),
+            _ => {
+                let c = self.cells[m.from.index()];
+                self.remove(m.from);
+                for sq in m.captured.iter() {
+                    self.remove(sq);
+                }
+                self.cells[m.to.index()] = c;
+                self.occ[me].insert(m.to);
+                self.hash ^= k.piece[c as usize][m.to.index()];
+                if self.rules.no_entry[me].contains(m.to) {
+                    self.must_leave.insert(m.to);
+                    self.hash ^= k.must_leave[m.to.index()];
+                }
+                let goal = self.rules.goal[me];
+                let castle_move = m.kind == MoveKind::CastleMove;
+                if castle_move {
+                    let n = self.castle_moves[me] as usize;
+                    self.hash ^= k.castle_moves[me][n.min(3)] ^ k.castle_moves[me][(n + 1).min(3)];
+                    self.castle_moves[me] += 1;
+                }
+                let progress = m.is_capture()
+                    || (goal.contains(m.to) && !goal.contains(m.from))
+                    || (castle_move && self.rules.castle_move_resets_quiet);
+                self.quiet = if progress {
+                    0
+                } else {
+                    self.quiet.saturating_add(1)
+                };
+            }
+        }
+        let next = self.rules.next_player(self.turn);
+        self.set_turn(next);
+    }
+
+    /// The position after a move known to be legal.
+    pub fn after(&self, m: &Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Every legal move, each once.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, &mut list);
+        list
+    }
+
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().iter().any(|x| x == m)
+    }
+
+    /// An end decided by the board alone (goal castle, captures, bare pieces); cheap, and
+    /// what the generator checks before listing moves.
+    pub fn decided(&self) -> Option<Outcome> {
+        if self.setup_left > 0 {
+            return None;
+        }
+        let r = self.rules;
+        for p in 0..r.players() {
+            let inside = self.occ[p].intersection(r.goal[p]).len();
+            if inside == 0 {
+                continue;
+            }
+            let team = p as u8 & 1;
+            match r.goal_rule {
+                GoalRule::WinWith(n) if inside >= n as u32 => {
+                    return Some(Outcome::win(team, Reason::GoalCastle))
+                }
+                GoalRule::EnteringLoses => {
+                    return Some(Outcome::win(1 - team, Reason::EnteredEnemyCastle))
+                }
+                _ => {}
+            }
+        }
+        let counts = [self.team_count(0), self.team_count(1)];
+        for team in 0..2u8 {
+            if counts[team as usize] == 0 {
+                let other = 1 - team;
+                match r.capture_all {
+                    CaptureAllRule::VictimWins => {
+                        return Some(Outcome::win(team, Reason::AllCaptured))
+                    }
+                    CaptureAllRule::WinWithAtLeast(n) if counts[other as usize] >= n => {
+                        return Some(Outcome::win(other, Reason::AllCaptured))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if r.bare_draw && counts[0] <= 1 && counts[1] <= 1 {
+            return Some(Outcome::draw(Reason::BarePieces));
+        }
+        None
+    }
+
+    /// The rules' verdict on this position, if the game is over here. Claims (repetition,
+    /// 50 moves) need the history and live in [`crate::game::Game`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
+        if self.setup_left > 0 || !self.legal_moves().is_empty() {
+            return None;
+        }
+        Some(self.no_move_outcome())
+    }
+
+    /// The verdict when the side to move has no legal move.
+    pub(crate) fn no_move_outcome(&self) -> Outcome {
+        let me = self.rules.team(self.turn);
+        let other = 1 - me;
+        match self.rules.no_move {
+            NoMoveRule::OtherWinsWithTwo if self.team_count(other) >= 2 => {
+                Outcome::win(other, Reason::NoLegalMove)
+            }
+            NoMoveRule::OtherWinsWithTwo | NoMoveRule::Draw => Outcome::draw(Reason::NoLegalMove),
+            NoMoveRule::StalematedWins => Outcome::win(me, Reason::NoLegalMove),
+            NoMoveRule::StalematedLoses => Outcome::win(other, Reason::NoLegalMove),
+            NoMoveRule::Pass => Outcome::draw(Reason::NobodyCanMove),
+        }
+    }
+
+    /// Squares of a piece code, for evaluation.
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.cells[sq.index()]
+    }
+
+    /// True when `sq` holds a piece of the given team.
+    pub fn is_team_piece(&self, sq: Square, team: u8) -> bool {
+        let c = self.cells[sq.index()];
+        is_piece(c) && piece::team_of(c) == team
+    }
+}

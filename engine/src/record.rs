@@ -1,0 +1,606 @@
+//! Game records: a PGN-like text of tag pairs and numbered movetext.
+//!
+//! ```text
+//! [Event "WCF match"]
+//! [Variant "camelot"]
+//! [White "Nolan"]
+//! [Black "Chaxx 1.05"]
+//! [Result "0-1"]
+//!
+//! 1. E6-E8 H11-F9 2. H6-F8 F11-H9 0-1
+//! ```
+//!
+//! Import takes scores as the WCF prints them: move numbers (`1.`, `1...`), moves in WCF
+//! or numbered notation, annotation glyphs (`!`, `?`, `!?`, `?!`, `!!`, `??`, `$n`),
+//! `{comments}`, `;` line comments, `(variations)` (skipped), numbered-notation capture
+//! counts such as `(3M, 2K)`, and a closing result. River Camelot's trees are the `Trees`
+//! tag, in placement order; a custom start is the `Position` tag (a position string).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Game;
+use crate::moves::MoveKind;
+use crate::notation::{self, Style};
+use crate::outcome::{Outcome, Reason};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// One move of a record, as text, with its annotations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    pub text: String,
+    pub glyph: Option<String>,
+    pub comment: Option<String>,
+}
+
+/// A record as read or to be written: tags, moves and result, not yet replayed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub preamble: Option<String>,
+    pub moves: Vec<RecordedMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+/// A record that could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    Syntax {
+        line: usize,
+        message: String,
+    },
+    Tag(String),
+    /// A move that is not legal: its move number, the player, the token and why.
+    IllegalMove {
+        number: usize,
+        player: String,
+        token: String,
+        message: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Syntax { line, message } => write!(f, "line {line}: {message}"),
+            RecordError::Tag(m) => write!(f, "{m}"),
+            RecordError::IllegalMove {
+                number,
+                player,
+                token,
+                message,
+            } => {
+                write!(f, "move {number} ({player}) {token}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    pub fn variant(&self) -> Result<Variant, RecordError> {
+        match self.tag("Variant") {
+            None => Ok(Variant::Camelot),
+            Some(v) => v
+                .parse()
+                .map_err(|e: crate::variant::ParseVariantError| RecordError::Tag(e.to_string())),
+        }
+    }
+
+    /// Reads the text of a record (syntax only; see [`Record::replay`]).
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut rec = Record {
+            result: "*".into(),
+            ..Record::default()
+        };
+        let mut lexer = Lexer {
+            chars: text.char_indices().peekable(),
+            text,
+            line: 1,
+        };
+        let mut pending_comment: Option<String> = None;
+        while let Some(tok) = lexer.next_token()? {
+            match tok {
+                Token::Tag(k, v) => {
+                    if !rec.moves.is_empty() {
+                        return Err(RecordError::Syntax {
+                            line: lexer.line,
+                            message: format!("tag [{k}] after the moves"),
+                        });
+                    }
+                    rec.tags.push((k, v));
+                }
+                Token::Comment(c) => match rec.moves.last_mut() {
+                    Some(m) => append(&mut m.comment, &c),
+                    None => append(&mut pending_comment, &c),
+                },
+                Token::Group(g) => {
+                    // `(3M, 2K)` after a numbered-notation move is its capture count;
+                    // anything else in brackets is a variation, which we skip.
+                    if is_capture_count(&g) {
+                        if let Some(m) = rec.moves.last_mut() {
+                            m.text = format!("{} ({})", m.text, g.trim());
+                        }
+                    }
+                }
+                Token::Word(w) => {
+                    if let Some(res) = result_token(&w) {
+                        rec.result = res.to_string();
+                        continue;
+                    }
+                    let w = strip_move_number(&w);
+                    if w.is_empty() {
+                        continue;
+                    }
+                    if w.starts_with('$') {
+                        if let Some(m) = rec.moves.last_mut() {
+                            m.glyph = Some(w.to_string());
+                        }
+                        continue;
+                    }
+                    let (text, glyph) = split_glyph(w);
+                    if text.is_empty() {
+                        if let Some(m) = rec.moves.last_mut() {
+                            m.glyph = glyph;
+                        }
+                        continue;
+                    }
+                    rec.moves.push(RecordedMove {
+                        text: text.to_string(),
+                        glyph,
+                        comment: None,
+                    });
+                }
+            }
+        }
+        rec.preamble = pending_comment;
+        if let Some(r) = rec.tag("Result").map(str::to_string) {
+            if rec.result == "*" && result_token(&r).is_some() {
+                rec.result = r;
+            }
+        }
+        Ok(rec)
+    }
+
+    /// The start position: the `Position` tag, or the variant's start.
+    pub fn start_position(&self) -> Result<Position, RecordError> {
+        let variant = self.variant()?;
+        match self.tag("Position").or(self.tag("FEN")) {
+            Some(s) => {
+                let p: Position =
+                    s.parse()
+                        .map_err(|e: crate::position_string::ParsePositionError| {
+                            RecordError::Tag(format!("Position tag: {e}"))
+                        })?;
+                if p.variant() != variant {
+                    return Err(RecordError::Tag(format!(
+                        "the Position tag is {} but the Variant tag is {variant}",
+                        p.variant()
+                    )));
+                }
+                Ok(p)
+            }
+            None => Ok(Position::start(variant)),
+        }
+    }
+
+    /// Replays the record move by move into a game.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let mut game = Game::from_position(self.start_position()?);
+        if let Some(trees) = self.tag("Trees") {
+            for (i, t) in trees
+                .split([' ', ','])
+                .filter(|t| !t.is_empty())
+                .enumerate()
+            {
+                let token = if t.to_ascii_lowercase().starts_with("t@") {
+                    t.to_string()
+                } else {
+                    format!("T@{t}")
+                };
+                game.play_notation(&token)
+                    .map_err(|e| RecordError::Tag(format!("Trees tag, tree {}: {e}", i + 1)))?;
+            }
+        }
+        let players = game.position().rules().players();
+        let first_seat = game.position().turn().0 as usize;
+        for (i, m) in self.moves.iter().enumerate() {
+            let before = game.position().clone();
+            if let Err(e) = game.play_notation(&m.text) {
+                let ply = i + first_seat;
+                let player = capitalized(before.rules().seat_name(before.turn()));
+                return Err(RecordError::IllegalMove {
+                    number: ply / players + 1,
+                    player,
+                    token: m.text.clone(),
+                    message: e.message,
+                });
+            }
+        }
+        if game.position().outcome().is_none() {
+            if let Some(o) = declared_result(&self.result) {
+                game.declare(o);
+            }
+        }
+        Ok(game)
+    }
+
+    /// Builds the record of a game, with these tags (Variant and Result are filled in).
+    pub fn from_game(game: &Game, tags: &[(&str, &str)], style: Style) -> Record {
+        let mut rec = Record::default();
+        let variant = game.variant();
+        let mut defaults = vec![
+            ("Event".to_string(), "?"),
+            ("Site".into(), "?"),
+            ("Date".into(), "????.??.??"),
+        ];
+        for seat in &game.start().rules().seats {
+            defaults.push((capitalized(seat.name), "?"));
+        }
+        for (k, v) in defaults {
+            let given = tags
+                .iter()
+                .find(|(t, _)| t.eq_ignore_ascii_case(&k))
+                .map(|(_, v)| *v);
+            rec.tags.push((k, given.unwrap_or(v).to_string()));
+        }
+        rec.tags.push(("Variant".into(), variant.id().into()));
+        for (k, v) in tags {
+            if rec.tag(k).is_none() {
+                rec.tags.push((k.to_string(), v.to_string()));
+            }
+        }
+        if *game.start() != Position::start(variant) {
+            rec.set_tag("Position", &game.start().to_string());
+        }
+        let texts = game.move_texts(style);
+        let mut trees = Vec::new();
+        for (i, m) in game.moves().iter().enumerate() {
+            if m.kind == MoveKind::PlaceTree {
+                trees.push(game.start().geometry().name(m.to));
+            } else {
+                rec.moves.push(RecordedMove {
+                    text: texts[i].clone(),
+                    glyph: None,
+                    comment: None,
+                });
+            }
+        }
+        if !trees.is_empty() {
+            rec.set_tag("Trees", &trees.join(" "));
+        }
+        rec.result = game.outcome().map_or("*", |o| o.result_token()).to_string();
+        rec.set_tag("Result", &rec.result.clone());
+        rec
+    }
+
+    /// The record as text.
+    pub fn to_text(&self, players: usize, first_seat: usize) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.tags {
+            out.push_str(&format!(
+                "[{k} \"{}\"]\n",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            ));
+        }
+        out.push('\n');
+        let mut line = String::new();
+        let push = |word: String, line: &mut String, out: &mut String| {
+            if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+                out.push_str(line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        };
+        if let Some(c) = &self.preamble {
+            push(format!("{{{c}}}"), &mut line, &mut out);
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = i + first_seat;
+            // The number goes with its move, never alone at a line's end.
+            let mut w = if ply % players == 0 {
+                format!("{}. ", ply / players + 1)
+            } else if i == 0 {
+                format!("{}... ", ply / players + 1)
+            } else {
+                String::new()
+            };
+            w.push_str(&m.text);
+            if let Some(g) = &m.glyph {
+                if g.starts_with('$') {
+                    w.push(' ');
+                }
+                w.push_str(g);
+            }
+            push(w, &mut line, &mut out);
+            if let Some(c) = &m.comment {
+                push(format!("{{{c}}}"), &mut line, &mut out);
+            }
+        }
+        push(self.result.clone(), &mut line, &mut out);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}
+
+/// Exports a game as record text.
+pub fn export(game: &Game, tags: &[(&str, &str)], style: Style) -> String {
+    let rec = Record::from_game(game, tags, style);
+    let first = game
+        .moves()
+        .iter()
+        .position(|m| m.kind != MoveKind::PlaceTree)
+        .unwrap_or(game.ply());
+    let first_seat = game.position_at(first).turn().0 as usize;
+    rec.to_text(game.start().rules().players(), first_seat)
+}
+
+/// Imports record text and replays it.
+pub fn import(text: &str) -> Result<(Record, Game), RecordError> {
+    let rec = Record::parse(text)?;
+    let game = rec.replay()?;
+    Ok((rec, game))
+}
+
+/// `white` → `White`.
+pub fn capitalized(name: &str) -> String {
+    let mut s = name.to_string();
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
+fn declared_result(token: &str) -> Option<Outcome> {
+    match token {
+        "1-0" => Some(Outcome::win(0, Reason::Resignation)),
+        "0-1" => Some(Outcome::win(1, Reason::Resignation)),
+        "1/2-1/2" => Some(Outcome::draw(Reason::Agreement)),
+        _ => None,
+    }
+}
+
+fn append(slot: &mut Option<String>, text: &str) {
+    match slot {
+        Some(s) => {
+            s.push(' ');
+            s.push_str(text);
+        }
+        None => *slot = Some(text.to_string()),
+    }
+}
+
+fn result_token(w: &str) -> Option<&'static str> {
+    match w {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+/// `12.E6-E8` → `E6-E8`; `12.` and `12...` → empty.
+fn strip_move_number(w: &str) -> &str {
+    let digits = w.bytes().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return w;
+    }
+    let rest = &w[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
+    if dots == 0 {
+        return w; // a numbered-notation move such as 26-27
+    }
+    &rest[dots..]
+}
+
+fn split_glyph(w: &str) -> (&str, Option<String>) {
+    let body = w.trim_end_matches(['!', '?']);
+    let glyph = &w[body.len()..];
+    (body, (!glyph.is_empty()).then(|| glyph.to_string()))
+}
+
+fn is_capture_count(g: &str) -> bool {
+    let parts: Vec<&str> = g.split(',').map(str::trim).collect();
+    !parts.is_empty()
+        && parts.len() <= 2
+        && parts.iter().all(|p| {
+            let p = p.to_ascii_uppercase();
+            p.len() >= 2
+                && (p.ends_with('M') || p.ends_with('K'))
+                && p[..p.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+enum Token {
+    Tag(String, String),
+    Comment(String),
+    Group(String),
+    Word(String),
+}
+
+struct Lexer<'a> {
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    text: &'a str,
+    line: usize,
+}
+
+impl Lexer<'_> {
+    fn bump(&mut self) -> Option<char> {
+        let (_, c) = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn syntax<T>(&self, message: impl Into<String>) -> Result<T, RecordError> {
+        Err(RecordError::Syntax {
+            line: self.line,
+            message: message.into(),
+        })
+    }
+
+    fn next_token(&mut self) -> Result<Option<Token>, RecordError> {
+        loop {
+            let Some(&(start, c)) = self.chars.peek() else {
+                return Ok(None);
+            };
+            match c {
+                c if c.is_whitespace() => {
+                    self.bump();
+                }
+                ';' => {
+                    while let Some(c) = self.bump() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '%' if self.at_line_start(start) => {
+                    while let Some(c) = self.bump() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '{' => {
+                    self.bump();
+                    let mut s = String::new();
+                    loop {
+                        match self.bump() {
+                            None => return self.syntax("a '{' comment is not closed"),
+                            Some('}') => break,
+                            Some(c) => s.push(c),
+                        }
+                    }
+                    return Ok(Some(Token::Comment(
+                        s.split_whitespace().collect::<Vec<_>>().join(" "),
+                    )));
+                }
+                '(' => {
+                    self.bump();
+                    let mut depth = 1;
+                    let mut s = String::new();
+                    loop {
+                        match self.bump() {
+                            None => return self.syntax("a '(' is not closed"),
+                            Some('(') => depth += 1,
+                            Some(')') => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            Some(c) => s.push(c),
+                        }
+                        if depth > 0 && s.len() > 1_000_000 {
+                            return self.syntax("a variation is too long");
+                        }
+                    }
+                    return Ok(Some(Token::Group(s)));
+                }
+                '[' => return self.tag().map(Some),
+                ')' | ']' | '}' => return self.syntax(format!("unexpected '{c}'")),
+                _ => {
+                    let mut s = String::new();
+                    while let Some(&(_, c)) = self.chars.peek() {
+                        if c.is_whitespace() || "{}()[];".contains(c) {
+                            break;
+                        }
+                        s.push(c);
+                        self.bump();
+                    }
+                    return Ok(Some(Token::Word(s)));
+                }
+            }
+        }
+    }
+
+    fn at_line_start(&self, at: usize) -> bool {
+        at == 0 || self.text[..at].ends_with('\n')
+    }
+
+    fn tag(&mut self) -> Result<Token, RecordError> {
+        self.bump(); // [
+        let mut name = String::new();
+        while let Some(&(_, c)) = self.chars.peek() {
+            if c.is_alphanumeric() || c == '_' {
+                name.push(c);
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        if name.is_empty() {
+            return self.syntax("a tag needs a name, as [Variant \"camelot\"]");
+        }
+        while matches!(self.chars.peek(), Some(&(_, c)) if c.is_whitespace() && c != '\n') {
+            self.bump();
+        }
+        if self.bump() != Some('"') {
+            return self.syntax(format!("tag [{name}] needs a quoted value"));
+        }
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => {
+                    return self.syntax(format!("tag [{name}]: the value's quote is not closed"))
+                }
+                Some('\\') => match self.bump() {
+                    Some(c) => value.push(c),
+                    None => {
+                        return self
+                            .syntax(format!("tag [{name}]: the value's quote is not closed"))
+                    }
+                },
+                Some('"') => break,
+                Some(c) => value.push(c),
+            }
+        }
+        while matches!(self.chars.peek(), Some(&(_, c)) if c.is_whitespace() && c != '\n') {
+            self.bump();
+        }
+        if self.bump() != Some(']') {
+            return self.syntax(format!("tag [{name}] is not closed by ']'"));
+        }
+        Ok(Token::Tag(name, value))
+    }
+}
+
+/// Records in numbered notation print with it; everything else with WCF.
+pub fn style_for(rec: &Record) -> Style {
+    match rec.moves.first() {
+        Some(m) if m.text.chars().next().is_some_and(|c| c.is_ascii_digit()) => Style::Classic,
+        _ => notation::Style::Wcf,
+    }
+}
