@@ -163,7 +163,7 @@ impl Game {
             .iter()
             .rev()
             .take(now.quiet() as usize + 1)
-            .filter(|p| p.hash() == now.hash() && *p == now)
+            .filter(|p| p.hash() == now.hash() && p.repeats(now))
             .count()
     }
 
@@ -314,11 +314,17 @@ pub fn entry(pos: &Position, clicks: &[Square]) -> Entry {
         cantered: false,
         steps: 0,
     };
+    // A canter changes nothing, so landing again where the path has been is never
+    // needed: such clicks are refused and such squares not offered.
+    let mut landed = CellSet::EMPTY;
+    landed.insert(from);
     for &to in &clicks[1..] {
         match step(pos, &walk, to, knight) {
+            Some((_, StepKind::Canter)) if landed.contains(to) => return e,
             Some((w, _)) => walk = w,
             None => return e,
         }
+        landed.insert(to);
     }
     e.valid = true;
     if walk.steps > 0 {
@@ -331,9 +337,11 @@ pub fn entry(pos: &Position, clicks: &[Square]) -> Entry {
         let mut all = Vec::new();
         for to in candidate_landings(pos, &walk) {
             if let Some((w, kind)) = step(pos, &walk, to, knight) {
+                if kind == StepKind::Canter && landed.contains(to) {
+                    continue;
+                }
                 let mut found = Vec::new();
-                let mut visited = CellSet::EMPTY;
-                visited.insert(from);
+                let mut visited = landed;
                 visited.insert(w.at);
                 reach(pos, &w, knight, &from_moves, &mut visited, &mut found);
                 if !found.is_empty() {

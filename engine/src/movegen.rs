@@ -403,8 +403,7 @@ impl<'a, S: Sink> Gen<'a, S> {
         }
         if !knight {
             self.kind = MoveKind::Canter;
-            for i in 1..reached {
-                let to = order[i];
+            for &to in &order[1..reached] {
                 self.path_to(from, to, &parent);
                 self.emit(to, CellSet::EMPTY);
             }
@@ -421,8 +420,7 @@ impl<'a, S: Sink> Gen<'a, S> {
         if !captures_only {
             self.kind = MoveKind::Canter;
             if jumpable.is_empty() {
-                for i in 1..reached {
-                    let to = order[i];
+                for &to in &order[1..reached] {
                     self.path_to(from, to, &parent);
                     self.emit(to, CellSet::EMPTY);
                 }
@@ -432,15 +430,13 @@ impl<'a, S: Sink> Gen<'a, S> {
                 let n = self.canter_bfs(from, &mut free, &mut free_parent, |s| {
                     !jumpable.contains(Square(s))
                 });
-                for i in 1..n {
-                    let to = free[i];
+                for &to in &free[1..n] {
                     self.path_to(from, to, &free_parent);
                     self.emit(to, CellSet::EMPTY);
                 }
             }
         }
-        for i in 1..reached {
-            let c = order[i];
+        for &c in &order[1..reached] {
             if jumpable.contains(Square(c)) {
                 self.kind = MoveKind::Charge;
                 self.path_to(from, c, &parent);

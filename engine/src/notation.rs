@@ -198,6 +198,7 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<Move, NotationError> {
 
 /// Numbered squares are digits or a lone castle letter, never letter-then-digit.
 fn looks_classic(t: &str) -> bool {
+    let t = strip_prefix_ci(t, "T@").unwrap_or(t);
     let body = strip_prefix_ci(t, "KC").unwrap_or(t);
     let body = body.split('(').next().unwrap_or("").trim();
     let first = body.split(['-', 'C', 'c', 'J', 'j']).next().unwrap_or("");
@@ -249,6 +250,12 @@ pub fn parse_classic(pos: &Position, token: &str) -> Result<Move, NotationError>
     let t = token.trim();
     if t.eq_ignore_ascii_case("pass") {
         return resolve_special(pos, t, Move::PASS);
+    }
+    if let Some(rest) = strip_prefix_ci(t, "T@") {
+        let Some(sq) = parse_classic_square(rest) else {
+            return fail(t, format!("'{rest}' is not a numbered square"));
+        };
+        return resolve_special(pos, t, Move::tree(sq));
     }
     let (body, count) = match t.find('(') {
         Some(i) => (t[..i].trim(), Some(t[i..].trim())),

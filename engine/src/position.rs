@@ -31,13 +31,7 @@ pub struct Position {
 
 impl PartialEq for Position {
     fn eq(&self, o: &Position) -> bool {
-        self.rules.variant == o.rules.variant
-            && self.cells[..] == o.cells[..]
-            && self.turn == o.turn
-            && self.castle_moves == o.castle_moves
-            && self.must_leave == o.must_leave
-            && self.quiet == o.quiet
-            && self.setup_left == o.setup_left
+        self.repeats(o) && self.quiet == o.quiet
     }
 }
 
@@ -214,6 +208,17 @@ impl Position {
         self.quiet = quiet;
         self.setup_left = setup_left;
         self.hash = self.compute_hash();
+    }
+
+    /// "The same position" for repetition: everything but the 50-move count, which the
+    /// hash leaves out too.
+    pub fn repeats(&self, o: &Position) -> bool {
+        self.rules.variant == o.rules.variant
+            && self.cells[..] == o.cells[..]
+            && self.turn == o.turn
+            && self.castle_moves == o.castle_moves
+            && self.must_leave == o.must_leave
+            && self.setup_left == o.setup_left
     }
 
     /// The hash recomputed from scratch; equals [`Position::hash`] at all times.

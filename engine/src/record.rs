@@ -326,7 +326,7 @@ impl Record {
         for (i, m) in self.moves.iter().enumerate() {
             let ply = i + first_seat;
             // The number goes with its move, never alone at a line's end.
-            let mut w = if ply % players == 0 {
+            let mut w = if ply.is_multiple_of(players) {
                 format!("{}. ", ply / players + 1)
             } else if i == 0 {
                 format!("{}... ", ply / players + 1)

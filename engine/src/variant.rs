@@ -517,7 +517,7 @@ mod tests {
         assert!(t.side[0].contains(g.parse_square("B5").unwrap()));
         assert!(t.side[0].contains(g.parse_square("L9").unwrap()));
         assert!(t.side[1].contains(g.parse_square("A8").unwrap()));
-        assert!(t.side[1].contains(g.parse_square("H8").unwrap()) == false);
+        assert!(!t.side[1].contains(g.parse_square("H8").unwrap()));
         // The two sides and the 28 river squares cover the board exactly.
         assert!(t.side[0].intersection(t.side[1]).is_empty());
         assert_eq!(t.side[0].len() + t.side[1].len() + 28, 160);

@@ -10,7 +10,11 @@ pub fn pos(s: &str) -> Position {
 
 /// All legal moves in WCF notation, sorted.
 pub fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| notation::to_wcf(p, m).unwrap()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| notation::to_wcf(p, m).unwrap())
+        .collect();
     v.sort();
     v
 }
@@ -18,8 +22,12 @@ pub fn moves(p: &Position) -> Vec<String> {
 /// Legal moves starting on `from`, sorted.
 pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
     let sq: Square = p.geometry().parse_square(from).unwrap();
-    let mut v: Vec<String> =
-        p.legal_moves().iter().filter(|m| m.from == sq).map(|m| notation::to_wcf(p, m).unwrap()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == sq)
+        .map(|m| notation::to_wcf(p, m).unwrap())
+        .collect();
     v.sort();
     v
 }
@@ -35,7 +43,11 @@ pub fn assert_moves(p: &Position, expected: &[&str]) {
 }
 
 pub fn assert_moves_from(p: &Position, from: &str, expected: &[&str]) {
-    assert_eq!(moves_from(p, from), sorted(expected), "moves from {from} in {p}");
+    assert_eq!(
+        moves_from(p, from),
+        sorted(expected),
+        "moves from {from} in {p}"
+    );
 }
 
 /// Plays WCF moves on a position.

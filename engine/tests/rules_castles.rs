@@ -10,7 +10,13 @@ fn no_plain_move_or_canter_into_ones_own_castle() {
     // F2: E2 G2 E3 G3 by plain move (F1 and G1 are White's castle); canter over F3.
     assert_moves_from(&p, "F2", &["F2-E2", "F2-G2", "F2-E3", "F2-G3", "F2-F4"]);
     // F3 may not canter over F2 into F1.
-    assert_moves_from(&p, "F3", &["F3-E2", "F3-G2", "F3-E3", "F3-G3", "F3-E4", "F3-F4", "F3-G4"]);
+    assert_moves_from(
+        &p,
+        "F3",
+        &[
+            "F3-E2", "F3-G2", "F3-E3", "F3-G3", "F3-E4", "F3-F4", "F3-G4",
+        ],
+    );
 }
 
 #[test]
@@ -24,10 +30,16 @@ fn under_1930_rules_a_jump_into_ones_own_castle_ends_there() {
     let p = pos("variant=classic turn=white white=MF3,MA13 black=MF2,ME2,MJ13");
     assert_moves(&p, &["F3xF1"]);
     let after = play(&p, &["F3xF1"]);
-    assert_eq!(after.to_string(), "variant=classic turn=black white=MF1,MA13 black=ME2,MJ13");
+    assert_eq!(
+        after.to_string(),
+        "variant=classic turn=black white=MF1,MA13 black=ME2,MJ13"
+    );
     // Black moves; then White's piece must leave, jumping E2 since it can.
     let back = play(&after, &["J13-J12"]);
-    assert_eq!(back.to_string(), "variant=classic turn=white white=MF1,MA13 black=ME2,MJ12 must_leave=F1 quiet=1");
+    assert_eq!(
+        back.to_string(),
+        "variant=classic turn=white white=MF1,MA13 black=ME2,MJ12 must_leave=F1 quiet=1"
+    );
     assert_moves(&back, &["F1xD3"]);
 }
 
@@ -46,7 +58,8 @@ fn leaving_ones_castle_by_a_jump_is_compulsory_when_possible() {
 #[test]
 fn a_piece_that_cannot_leave_lets_the_turn_be_played_normally() {
     // F1 is hemmed in (E2 F2 G2 with D3 F3 H3 behind them; G1 is its own castle).
-    let p = pos("variant=camelot turn=white white=MF1,MA4 black=ME2,MF2,MG2,MD3,MF3,MH3 must_leave=F1");
+    let p =
+        pos("variant=camelot turn=white white=MF1,MA4 black=ME2,MF2,MG2,MD3,MF3,MH3 must_leave=F1");
     assert_moves(&p, &["A4-A5", "A4-B5", "A4-B4", "A4-B3"]);
     // The obligation stands for the following turns.
     let again = play(&p, &["A4-A5", "H3-I4"]);
@@ -68,7 +81,13 @@ fn a_charge_out_of_the_castle_satisfies_the_exit() {
 #[test]
 fn any_move_may_enter_the_goal_castle_and_ends_there() {
     let plain = pos("variant=camelot turn=white white=MF15,MA4 black=MA13,MB13");
-    assert_moves_from(&plain, "F15", &["F15-E14", "F15-F14", "F15-G14", "F15-E15", "F15-G15", "F15-F16", "F15-G16"]);
+    assert_moves_from(
+        &plain,
+        "F15",
+        &[
+            "F15-E14", "F15-F14", "F15-G14", "F15-E15", "F15-G15", "F15-F16", "F15-G16",
+        ],
+    );
     // A canter into the castle stops there.
     let canter = pos("variant=camelot turn=white white=MF13,MF14,MF15 black=MA13,MB13");
     assert!(moves_from(&canter, "F14").contains(&"F14-F16".to_string()));
@@ -97,11 +116,20 @@ fn a_piece_in_the_goal_castle_creates_no_capture_obligation() {
 
 #[test]
 fn castle_moves_reset_the_fifty_move_count_only_under_1930_rules() {
-    let wcf = play(&pos("variant=camelot turn=white white=MF16,MA4 black=MA13,MB13 quiet=7"), &["F16-G16"]);
+    let wcf = play(
+        &pos("variant=camelot turn=white white=MF16,MA4 black=MA13,MB13 quiet=7"),
+        &["F16-G16"],
+    );
     assert_eq!(wcf.quiet(), 8);
-    let classic = play(&pos("variant=classic turn=white white=MF16,MA4 black=MA13,MB13 quiet=7"), &["F16-G16"]);
+    let classic = play(
+        &pos("variant=classic turn=white white=MF16,MA4 black=MA13,MB13 quiet=7"),
+        &["F16-G16"],
+    );
     assert_eq!(classic.quiet(), 0);
     // Entering the goal castle resets it everywhere.
-    let entry = play(&pos("variant=camelot turn=white white=MF15,MA4 black=MA13,MB13 quiet=7"), &["F15-F16"]);
+    let entry = play(
+        &pos("variant=camelot turn=white white=MF15,MA4 black=MA13,MB13 quiet=7"),
+        &["F15-F16"],
+    );
     assert_eq!(entry.quiet(), 0);
 }

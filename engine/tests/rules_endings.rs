@@ -11,8 +11,14 @@ fn outcome(s: &str) -> Option<Outcome> {
 
 #[test]
 fn camelot_two_pieces_in_the_goal_castle_win() {
-    assert_eq!(outcome("variant=camelot turn=black white=MF16,MG16 black=MA13,MB13"), Some(Outcome::win(0, Reason::GoalCastle)));
-    assert_eq!(outcome("variant=camelot turn=black white=MF16,MA4 black=MA13,MB13"), None);
+    assert_eq!(
+        outcome("variant=camelot turn=black white=MF16,MG16 black=MA13,MB13"),
+        Some(Outcome::win(0, Reason::GoalCastle))
+    );
+    assert_eq!(
+        outcome("variant=camelot turn=black white=MF16,MA4 black=MA13,MB13"),
+        None
+    );
     let p = pos("variant=river turn=white white=MF15,MG16,MA4 black=MA13,MB13");
     let after = play(&p, &["F15-F16"]);
     assert_eq!(after.outcome(), Some(Outcome::win(0, Reason::GoalCastle)));
@@ -20,16 +26,27 @@ fn camelot_two_pieces_in_the_goal_castle_win() {
 
 #[test]
 fn camelot_capturing_everything_wins_only_with_two_pieces_left() {
-    let two = play(&pos("variant=camelot turn=white white=MF8,MA4 black=MG9"), &["F8xH10"]);
+    let two = play(
+        &pos("variant=camelot turn=white white=MF8,MA4 black=MG9"),
+        &["F8xH10"],
+    );
     assert_eq!(two.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
-    let one = play(&pos("variant=camelot turn=white white=MF8 black=MG9,MA13"), &["F8xH10"]);
+    let one = play(
+        &pos("variant=camelot turn=white white=MF8 black=MG9,MA13"),
+        &["F8xH10"],
+    );
     assert_eq!(one.outcome(), Some(Outcome::draw(Reason::BarePieces)));
 }
 
 #[test]
 fn camelot_both_sides_with_one_piece_is_a_draw() {
-    assert_eq!(outcome("variant=camelot turn=white white=MF8 black=MA13"), Some(Outcome::draw(Reason::BarePieces)));
-    assert!(pos("variant=camelot turn=white white=MF8 black=MA13").legal_moves().is_empty());
+    assert_eq!(
+        outcome("variant=camelot turn=white white=MF8 black=MA13"),
+        Some(Outcome::draw(Reason::BarePieces))
+    );
+    assert!(pos("variant=camelot turn=white white=MF8 black=MA13")
+        .legal_moves()
+        .is_empty());
 }
 
 #[test]
@@ -58,7 +75,10 @@ fn camelot_stalemate_is_a_draw_when_the_other_side_has_one_piece() {
     assert!(pos(stuck).legal_moves().is_empty());
     assert_eq!(outcome(stuck), Some(Outcome::draw(Reason::NoLegalMove)));
     let white_two = stuck.replace("white=MJ13", "white=MJ13,MK13");
-    assert_eq!(outcome(&white_two), Some(Outcome::win(0, Reason::NoLegalMove)));
+    assert_eq!(
+        outcome(&white_two),
+        Some(Outcome::win(0, Reason::NoLegalMove))
+    );
 }
 
 #[test]
@@ -66,15 +86,24 @@ fn anti_entering_the_enemy_castle_loses() {
     let p = pos("variant=anti turn=white white=MF15,MA4 black=MA13,MB13");
     // Entering is legal (a losing move), and ends the game for Black.
     let after = play(&p, &["F15-F16"]);
-    assert_eq!(after.outcome(), Some(Outcome::win(1, Reason::EnteredEnemyCastle)));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::win(1, Reason::EnteredEnemyCastle))
+    );
 }
 
 #[test]
 fn anti_losing_all_pieces_or_being_stalemated_wins() {
-    let p = play(&pos("variant=anti turn=white white=MF8,MA4 black=MG9"), &["F8xH10"]);
+    let p = play(
+        &pos("variant=anti turn=white white=MF8,MA4 black=MG9"),
+        &["F8xH10"],
+    );
     assert_eq!(p.outcome(), Some(Outcome::win(1, Reason::AllCaptured)));
     // One piece each is no draw in Anti-Camelot.
-    assert_eq!(outcome("variant=anti turn=white white=MF8 black=MA13"), None);
+    assert_eq!(
+        outcome("variant=anti turn=white white=MF8 black=MA13"),
+        None
+    );
 }
 
 #[test]
@@ -82,7 +111,10 @@ fn camette_one_piece_in_the_castle_or_all_captures_win_and_stalemate_loses() {
     let p = pos("variant=camette turn=white white=MC6,MA3 black=MA5,ME5");
     let after = play(&p, &["C6-C7"]);
     assert_eq!(after.outcome(), Some(Outcome::win(0, Reason::GoalCastle)));
-    let taken = play(&pos("variant=camette turn=white white=MB3 black=MC4"), &["B3xD5"]);
+    let taken = play(
+        &pos("variant=camette turn=white white=MB3 black=MC4"),
+        &["B3xD5"],
+    );
     assert_eq!(taken.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
 }
 

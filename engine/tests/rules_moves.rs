@@ -14,24 +14,37 @@ fn camelot_start_has_100_moves_52_plain_48_canters() {
     let p = Position::start(Variant::Camelot);
     let list = p.legal_moves();
     assert_eq!(list.len(), 100);
-    assert_eq!(list.iter().filter(|m| m.kind == MoveKind::Plain).count(), 52);
-    assert_eq!(list.iter().filter(|m| m.kind == MoveKind::Canter).count(), 48);
+    assert_eq!(
+        list.iter().filter(|m| m.kind == MoveKind::Plain).count(),
+        52
+    );
+    assert_eq!(
+        list.iter().filter(|m| m.kind == MoveKind::Canter).count(),
+        48
+    );
 }
 
 #[test]
 fn plain_moves_go_one_step_in_eight_directions() {
     let p = pos("variant=camelot turn=white white=MF8,MF16 black=MF1,MA13 castle_moves=2,2");
-    assert_moves(&p, &["F8-E7", "F8-E8", "F8-E9", "F8-F7", "F8-F9", "F8-G7", "F8-G8", "F8-G9"]);
+    assert_moves(
+        &p,
+        &[
+            "F8-E7", "F8-E8", "F8-E9", "F8-F7", "F8-F9", "F8-G7", "F8-G8", "F8-G9",
+        ],
+    );
 }
 
 #[test]
 fn canters_chain_and_each_end_is_one_move() {
     // E5 canters over E6 to E7, then over E8 to E9; E6 canters back over E5 to E4.
-    let p = pos("variant=camelot turn=white white=ME5,ME6,ME8,MF16 black=MF1,MA13 castle_moves=2,2");
+    let p =
+        pos("variant=camelot turn=white white=ME5,ME6,ME8,MF16 black=MF1,MA13 castle_moves=2,2");
     assert_moves(
         &p,
         &[
-            "E5-D4", "E5-E4", "E5-F4", "E5-D5", "E5-F5", "E5-D6", "E5-F6", "E5-E7", "E5-E7-E9", //
+            "E5-D4", "E5-E4", "E5-F4", "E5-D5", "E5-F5", "E5-D6", "E5-F6", "E5-E7",
+            "E5-E7-E9", //
             "E6-D5", "E6-F5", "E6-D6", "E6-F6", "E6-D7", "E6-E7", "E6-F7", "E6-E4", //
             "E8-D7", "E8-E7", "E8-F7", "E8-D8", "E8-F8", "E8-D9", "E8-E9", "E8-F9",
         ],
@@ -42,10 +55,17 @@ fn canters_chain_and_each_end_is_one_move() {
 fn a_canter_may_not_end_where_it_began() {
     // E5 over E6 to E7, over F6 to G7 (or E7 over F6 to G5), G7 over F6 back to E5: the
     // loop returns to the start, which is not a move; each other end is one move.
-    let p = pos("variant=camelot turn=white white=ME5,ME6,MF6,MF7,MF16 black=MF1,MA13 castle_moves=2,2");
-    let canters: Vec<String> = moves_from(&p, "E5").into_iter().filter(|m| m.matches('-').count() >= 1 && !is_plain(m)).collect();
+    let p = pos(
+        "variant=camelot turn=white white=ME5,ME6,MF6,MF7,MF16 black=MF1,MA13 castle_moves=2,2",
+    );
+    let canters: Vec<String> = moves_from(&p, "E5")
+        .into_iter()
+        .filter(|m| m.matches('-').count() >= 1 && !is_plain(m))
+        .collect();
     assert_eq!(canters, sorted(&["E5-E7", "E5-G7", "E5-E7-G5"]));
-    assert!(!moves(&p).iter().any(|m| m.starts_with("E5") && m.ends_with("E5")));
+    assert!(!moves(&p)
+        .iter()
+        .any(|m| m.starts_with("E5") && m.ends_with("E5")));
 }
 
 fn is_plain(m: &str) -> bool {
@@ -71,9 +91,14 @@ fn jumps_must_continue_and_the_player_chooses_the_branch() {
 
 #[test]
 fn a_jump_sequence_may_end_on_its_start_square() {
-    let p = pos("variant=camelot turn=white white=MD4,MF16 black=ME4,MD5,MF5,ME6,MF1 castle_moves=2,2");
+    let p =
+        pos("variant=camelot turn=white white=MD4,MF16 black=ME4,MD5,MF5,ME6,MF1 castle_moves=2,2");
     let list = p.legal_moves();
-    assert_eq!(list.len(), 1, "both directions round the square are one move");
+    assert_eq!(
+        list.len(),
+        1,
+        "both directions round the square are one move"
+    );
     let m = list.iter().next().unwrap();
     assert_eq!(m.from, m.to);
     assert_eq!(m.capture_count(), 4);
@@ -82,16 +107,38 @@ fn a_jump_sequence_may_end_on_its_start_square() {
         assert_eq!(camelot_engine::notation::parse_move(&p, path).unwrap(), *m);
     }
     let after = play(&p, &["D4xF4xF6xD6xD4"]);
-    assert_eq!(after.to_string(), "variant=camelot turn=black white=MD4,MF16 black=MF1 castle_moves=2,2");
+    assert_eq!(
+        after.to_string(),
+        "variant=camelot turn=black white=MD4,MF16 black=MF1 castle_moves=2,2"
+    );
 }
 
 #[test]
 fn charge_obligation_forbids_stopping_next_to_a_jumpable_enemy() {
     // Knight C6 canters over D7 to E8, next to F9 with G10 empty: it must go on to capture.
     let p = pos("variant=camelot turn=white white=KC6,MD7 black=MF9,MF1 castle_moves=2,2");
-    assert_moves_from(&p, "C6", &["C6-B5", "C6-C5", "C6-D5", "C6-B6", "C6-D6", "C6-B7", "C6-C7", "C6-E8xG10"]);
+    assert_moves_from(
+        &p,
+        "C6",
+        &[
+            "C6-B5",
+            "C6-C5",
+            "C6-D5",
+            "C6-B6",
+            "C6-D6",
+            "C6-B7",
+            "C6-C7",
+            "C6-E8xG10",
+        ],
+    );
     // Men have no such obligation; D7 canters over C6 to B5.
-    assert_moves_from(&p, "D7", &["D7-D6", "D7-E6", "D7-C7", "D7-E7", "D7-C8", "D7-D8", "D7-E8", "D7-B5"]);
+    assert_moves_from(
+        &p,
+        "D7",
+        &[
+            "D7-D6", "D7-E6", "D7-C7", "D7-E7", "D7-C8", "D7-D8", "D7-E8", "D7-B5",
+        ],
+    );
 }
 
 #[test]
@@ -99,14 +146,41 @@ fn charge_obligation_covers_squares_passed_on_the_way() {
     // The only canter route to G8 lands on E8, from which the knight could jump D9:
     // so C6-E8-G8 is not a legal canter, but the charge C6-E8xC10 is.
     let p = pos("variant=camelot turn=white white=KC6,MD7,MF8 black=MD9,MF1 castle_moves=2,2");
-    assert_moves_from(&p, "C6", &["C6-B5", "C6-C5", "C6-D5", "C6-B6", "C6-D6", "C6-B7", "C6-C7", "C6-E8xC10"]);
+    assert_moves_from(
+        &p,
+        "C6",
+        &[
+            "C6-B5",
+            "C6-C5",
+            "C6-D5",
+            "C6-B6",
+            "C6-D6",
+            "C6-B7",
+            "C6-C7",
+            "C6-E8xC10",
+        ],
+    );
 }
 
 #[test]
 fn a_charge_may_pass_a_jumpable_square_and_capture_later() {
     // As above, plus an enemy at H9: from G8 the knight jumps H9 to I10.
     let p = pos("variant=camelot turn=white white=KC6,MD7,MF8 black=MD9,MH9,MF1 castle_moves=2,2");
-    assert_moves_from(&p, "C6", &["C6-B5", "C6-C5", "C6-D5", "C6-B6", "C6-D6", "C6-B7", "C6-C7", "C6-E8xC10", "C6-E8-G8xI10"]);
+    assert_moves_from(
+        &p,
+        "C6",
+        &[
+            "C6-B5",
+            "C6-C5",
+            "C6-D5",
+            "C6-B6",
+            "C6-D6",
+            "C6-B7",
+            "C6-C7",
+            "C6-E8xC10",
+            "C6-E8-G8xI10",
+        ],
+    );
 }
 
 #[test]

@@ -11,16 +11,21 @@ fn river_squares_are_entered_only_on_bridges() {
     // D6 is next to C6 (river), D7 (bridge) and E7 (river).
     let p = pos("variant=river turn=white white=MD6,MJ4 black=MA13,MB13");
     assert_moves_from(&p, "D6", &["D6-C5", "D6-D5", "D6-E5", "D6-E6", "D6-D7"]);
-    // A piece on the bridge D7 can go on to the bridge D8 but not onto C7, C8, E7 or E8.
+    // A piece on the bridge D7 can go on to the bridge D8 or back to D6 and E6, but not
+    // onto the river squares C6, C7, E7, C8 or E8.
     let q = pos("variant=river turn=white white=MD7,MJ4 black=MA13,MB13");
-    assert_moves_from(&q, "D7", &["D7-C6".replace("C6", "D6").as_str(), "D7-E6", "D7-D8"]);
+    assert_moves_from(&q, "D7", &["D7-D6", "D7-E6", "D7-D8"]);
 }
 
 #[test]
 fn trees_block_moves_and_leaps() {
     let p = pos("variant=river turn=white white=MF4,MF5 black=MA13,MB13 trees=F6,E5");
     // F4 may not canter over F5 onto the tree at F6, nor step onto E5.
-    assert_moves_from(&p, "F4", &["F4-E3", "F4-F3", "F4-G3", "F4-E4", "F4-G4", "F4-G5"]);
+    assert_moves_from(
+        &p,
+        "F4",
+        &["F4-E3", "F4-F3", "F4-G3", "F4-E4", "F4-G4", "F4-G5"],
+    );
 }
 
 #[test]
@@ -37,14 +42,20 @@ fn river_game_starts_with_alternate_tree_placement_white_first() {
     for excluded in ["E2", "F2", "D6", "E6", "H8", "I8", "J8", "F1"] {
         assert!(!names.contains(&excluded.to_string()), "{excluded}");
     }
-    assert!(names.contains(&"K9".to_string()) && names.contains(&"H8".to_string()) == false);
+    assert!(names.contains(&"K9".to_string()));
     let mut p = start.clone();
     for t in ["T@C3", "T@C10", "T@K4", "T@K12", "T@B3", "T@A9"] {
         p = play(&p, &[t]);
     }
     assert!(!p.in_setup());
     assert_eq!(p.turn().0, 0, "White makes the first move after the trees");
-    assert_eq!(p.to_string().split(' ').find(|f| f.starts_with("trees=")).unwrap(), "trees=B3,C3,K4,A9,C10,K12");
+    assert_eq!(
+        p.to_string()
+            .split(' ')
+            .find(|f| f.starts_with("trees="))
+            .unwrap(),
+        "trees=B3,C3,K4,A9,C10,K12"
+    );
     // Black may not plant on White's side.
     let bad = camelot_engine::notation::parse_move(&play(&start, &["T@C3"]), "T@D3").unwrap_err();
     assert!(bad.to_string().contains("own side"), "{bad}");
@@ -54,7 +65,13 @@ fn river_game_starts_with_alternate_tree_placement_white_first() {
 fn grand_cam_partners_canter_over_each_other_and_jump_either_opponent() {
     // Red E5 canters over Blue's D5 to C5, and over Red's F5 to G5.
     let p = pos("variant=grandcam turn=red red=ME5,MF5 green=MK9 blue=MD5 yellow=MI11");
-    assert_moves_from(&p, "E5", &["E5-D4", "E5-E4", "E5-F4", "E5-D6", "E5-E6", "E5-F6", "E5-C5", "E5-G5"]);
+    assert_moves_from(
+        &p,
+        "E5",
+        &[
+            "E5-D4", "E5-E4", "E5-F4", "E5-D6", "E5-E6", "E5-F6", "E5-C5", "E5-G5",
+        ],
+    );
     // Red jumps Yellow's E6 and then Green's E8: opponents are both enemies.
     let q = pos("variant=grandcam turn=red red=ME5,MF2 green=ME8,MK9 blue=MD5 yellow=ME6,MI11");
     assert_moves(&q, &["E5xE7xE9"]);

@@ -1,0 +1,128 @@
+//! The `camelot-cli` binary: output, exit codes and error messages.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn moves_lists_every_legal_move_sorted() {
+    let o = cli(&[
+        "moves",
+        "--position",
+        "variant=camelot turn=white white=MD4,MF16 black=ME5,ME7,MG7,MF1 castle_moves=2,2",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "D4xF6xD8\nD4xF6xH8\n");
+    let start = cli(&["moves", "--position", "variant=camelot turn=white white=KC6,MD6,ME6,MF6,MG6,MH6,MI6,KJ6,KD7,ME7,MF7,MG7,MH7,KI7 black=KD10,ME10,MF10,MG10,MH10,KI10,KC11,MD11,ME11,MF11,MG11,MH11,MI11,KJ11"]);
+    let lines: Vec<String> = stdout(&start).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 100);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+}
+
+#[test]
+fn perft_prints_nodes_last_and_speed_on_stderr() {
+    let o = cli(&["perft", "--variant", "camelot", "--depth", "2"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 10026"));
+    assert!(stderr(&o).contains("nodes/s"));
+    let d = cli(&["perft", "--variant", "camette", "--depth", "2", "--divide"]);
+    let out = stdout(&d);
+    assert_eq!(out.lines().count(), 23);
+    assert_eq!(out.lines().last(), Some("nodes 345"));
+    let river = cli(&["perft", "--variant", "river", "--depth", "1"]);
+    assert_eq!(stdout(&river).trim(), "nodes 41");
+}
+
+#[test]
+fn play_applies_moves_or_names_the_first_illegal_one() {
+    let pos = "variant=camelot turn=white white=MF8,MA4 black=MG9";
+    let o = cli(&["play", "--position", pos, "F8xH10"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "variant=camelot turn=black white=MA4,MH10 black=\noutcome 1-0 (all pieces captured)\n"
+    );
+    let bad = cli(&[
+        "play",
+        "--position",
+        "variant=camelot turn=white white=KC6,MD6 black=ME10,MF10",
+        "C6-C7",
+        "E6-E9",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stderr(&bad).contains("move 2 is illegal: E6-E9: no piece on E6"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
+fn replay_prints_the_final_position_and_result() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/nolan-chaxx-2008.cgn"
+    );
+    let o = cli(&["replay", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "variant=camelot turn=white white=KF12 black=MF8,MC9,MH11\nresult 0-1 (resignation)\n"
+    );
+}
+
+#[test]
+fn replay_names_the_first_illegal_move() {
+    let dir = std::env::temp_dir().join(format!("camelot-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.cgn");
+    std::fs::write(
+        &file,
+        "[Variant \"camelot\"]\n1. E6-E8 H11-F9 2. H6-F8 F11-F7 *\n",
+    )
+    .unwrap();
+    let o = cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("move 2 (Black) F11-F7:"),
+        "{}",
+        stderr(&o)
+    );
+    let missing = cli(&["replay", dir.join("nope.cgn").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("cannot read"));
+}
+
+#[test]
+fn bad_arguments_get_clear_errors_and_every_subcommand_has_help() {
+    let o = cli(&["perft", "--variant", "chess", "--depth", "2"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("unknown variant 'chess'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cli(&["moves", "--position", "variant=camelot"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("'turn' field is missing"));
+    for sub in ["moves", "perft", "play", "replay"] {
+        let h = cli(&[sub, "--help"]);
+        assert!(h.status.success(), "{sub}");
+        assert!(stdout(&h).contains("Usage"), "{sub}");
+    }
+}

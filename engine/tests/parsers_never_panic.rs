@@ -1,0 +1,125 @@
+//! The position, notation and record parsers return errors, never panic, on any input.
+
+use proptest::prelude::*;
+
+use camelot_engine::notation::parse_move;
+use camelot_engine::record;
+use camelot_engine::{Position, Variant};
+
+/// Strings built from the pieces of real input, so that the parsers get past their
+/// first checks, plus arbitrary characters.
+fn near_valid() -> impl Strategy<Value = String> {
+    let atoms = prop::sample::select(vec![
+        "variant=",
+        "camelot",
+        "river",
+        "grandcam",
+        "camette",
+        "anti",
+        "classic",
+        " turn=",
+        "white",
+        "black",
+        "red",
+        " white=",
+        " black=",
+        " red=",
+        " green=",
+        " blue=",
+        " yellow=",
+        "K",
+        "M",
+        "C6",
+        "F1",
+        "G16",
+        "A7",
+        "M7",
+        ",",
+        " trees=",
+        " castle_moves=",
+        "2,2",
+        " must_leave=",
+        " quiet=",
+        "99999",
+        " setup=",
+        "-",
+        "x",
+        "X",
+        "E6",
+        "E8",
+        "1.",
+        "...",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        "\"",
+        "Variant",
+        "Result",
+        "1-0",
+        "0-1",
+        "*",
+        "!",
+        "?",
+        "$1",
+        ";",
+        "\n",
+        "KC",
+        "45",
+        "J",
+        "C",
+        "A",
+        "Z",
+        "T@",
+        "pass",
+        " ",
+        "é",
+        "\u{0}",
+        "0",
+    ]);
+    prop::collection::vec(atoms, 0..40).prop_map(|v| v.concat())
+}
+
+fn positions() -> Vec<Position> {
+    let mut v: Vec<Position> = Variant::ALL.iter().map(|&v| Position::start(v)).collect();
+    v.push(
+        "variant=camelot turn=white white=MF1,MA4 black=MF2,MB5,MJ13 must_leave=F1"
+            .parse()
+            .unwrap(),
+    );
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn position_strings(s in "\\PC*") {
+        let _ = s.parse::<Position>();
+    }
+
+    #[test]
+    fn position_strings_near_valid(s in near_valid()) {
+        if let Ok(p) = s.parse::<Position>() {
+            // Whatever parses prints canonically and parses back to itself.
+            prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn moves(s in "\\PC*", t in near_valid()) {
+        for p in positions() {
+            let _ = parse_move(&p, &s);
+            let _ = parse_move(&p, &t);
+        }
+    }
+
+    #[test]
+    fn records(s in "\\PC*", t in near_valid()) {
+        let _ = record::import(&s);
+        let _ = record::import(&t);
+        let _ = record::import(&format!("[Variant \"camelot\"]\n1. E6-E8 {t}"));
+    }
+}
