@@ -1,6 +1,7 @@
 //! The rules engine of the Camelot family: Camelot (WCF and 1930 rules), River Camelot,
 //! Anti-Camelot, Camette and Grand Cam.
 
+pub mod ai;
 pub mod board;
 pub mod cellset;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod position_string;
+pub mod protocol;
 pub mod record;
 pub mod square;
 pub mod variant;

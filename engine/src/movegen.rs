@@ -74,11 +74,17 @@ impl Sink for PathSink {
 
 /// Generates every legal move of `pos` into `sink`, each exactly once.
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    if pos.setup_left > 0 {
-        generate_trees(pos, sink);
+    if pos.setup_left == 0 && pos.decided().is_some() {
         return;
     }
-    if pos.decided().is_some() {
+    generate_undecided(pos, sink);
+}
+
+/// [`generate`] for a position already known not to be decided (the search checks that
+/// first).
+pub fn generate_undecided<S: Sink>(pos: &Position, sink: &mut S) {
+    if pos.setup_left > 0 {
+        generate_trees(pos, sink);
         return;
     }
     let mut gen = Gen::new(pos, pos.turn.0, sink);
@@ -88,6 +94,28 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
+/// The legal moves a quiescence search looks at: all moves when a capture is
+/// compulsory (they are all captures then), otherwise only captures (knight's charges)
+/// and moves into the goal castle. Returns true if that is every legal move. Like
+/// [`generate_undecided`], for a position not decided.
+pub fn generate_tactical<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+    if pos.setup_left > 0
+        || !pos.must_leave_now().is_empty()
+        || pos.rules.no_move == NoMoveRule::Pass
+    {
+        generate_undecided(pos, sink);
+        return true;
+    }
+    let mut gen = Gen::new(pos, pos.turn.0, sink);
+    if gen.any_direct_jump() {
+        gen.run();
+        return true;
+    }
+    gen.tactical = true;
+    gen.run();
+    false
+}
+
 /// All legal moves with their canonical paths, in generation order.
 pub fn legal_moves_with_paths(pos: &Position) -> Vec<PathMove> {
     let mut sink = PathSink::default();
@@ -95,12 +123,27 @@ pub fn legal_moves_with_paths(pos: &Position) -> Vec<PathMove> {
     sink.0
 }
 
-/// True if any of the mover's pieces can capture by a direct jump now: the capture
-/// obligation.
+/// True if any of the mover's pieces (outside its goal castle) can capture by a direct
+/// jump now: the capture obligation. Reads the board directly; no generator needed.
 pub fn capture_is_compulsory(pos: &Position) -> bool {
-    let mut sink = CountSink::default();
-    let g = Gen::new(pos, pos.turn.0, &mut sink);
-    g.any_direct_jump()
+    let r = pos.rules;
+    let me = pos.turn.0 as usize;
+    let team = pos.turn.0 & 1;
+    let geo = r.geometry;
+    pos.occ[me].iter().any(|sq| {
+        !r.goal[me].contains(sq)
+            && geo.steps(sq.0).iter().enumerate().any(|(d, &over)| {
+                if over == NONE {
+                    return false;
+                }
+                let c = pos.cells[over as usize];
+                if !is_piece(c) || team_of(c) == team {
+                    return false;
+                }
+                let land = geo.step(over, d);
+                land != NONE && pos.cells[land as usize] == EMPTY
+            })
+    })
 }
 
 fn someone_else_can_move(pos: &Position) -> bool {
@@ -122,9 +165,64 @@ fn generate_trees<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
+/// The board facts a canter search needs, split from the generator so that the search
+/// can write into the generator's scratch arrays.
+struct CanterBoard<'a> {
+    geo: &'static Geometry,
+    cells: &'a [Cell; 160],
+    team: u8,
+    goal: CellSet,
+    no_entry: CellSet,
+}
+
+/// Breadth-first search over canter landings from `from` (the piece already lifted).
+/// Fills `order` with the squares reached, in order, and `parent` with a shortest route;
+/// `allowed` filters which squares may be landed on. Returns how many were reached.
+fn canter_bfs(
+    b: &CanterBoard,
+    from: u8,
+    order: &mut [u8; 160],
+    parent: &mut [u8; 160],
+    allowed: impl Fn(u8) -> bool,
+) -> usize {
+    let mut seen = CellSet::EMPTY;
+    seen.insert(Square(from));
+    order[0] = from;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let c = order[head];
+        head += 1;
+        if head > 1 && b.goal.contains(Square(c)) {
+            continue; // a piece that enters the goal castle stops there
+        }
+        for (d, &over) in b.geo.steps(c).iter().enumerate() {
+            if over == NONE {
+                continue;
+            }
+            let oc = b.cells[over as usize];
+            if !is_piece(oc) || team_of(oc) != b.team {
+                continue;
+            }
+            let land = b.geo.step(over, d);
+            if land == NONE || b.cells[land as usize] != EMPTY {
+                continue;
+            }
+            let l = Square(land);
+            if seen.contains(l) || b.no_entry.contains(l) || !allowed(land) {
+                continue;
+            }
+            seen.insert(l);
+            parent[land as usize] = c;
+            order[tail] = land;
+            tail += 1;
+        }
+    }
+    tail
+}
+
 /// Capture moves found so far for one piece: (end, captured).
 struct Seen {
-    inline: [(u8, CellSet); 64],
+    inline: [(u8, CellSet); 16],
     len: usize,
     spill: Vec<(u8, CellSet)>,
 }
@@ -132,7 +230,7 @@ struct Seen {
 impl Seen {
     fn new() -> Seen {
         Seen {
-            inline: [(0, CellSet::EMPTY); 64],
+            inline: [(0, CellSet::EMPTY); 16],
             len: 0,
             spill: Vec::new(),
         }
@@ -178,6 +276,13 @@ struct Gen<'a, S: Sink> {
     path_len: usize,
     from: u8,
     kind: MoveKind,
+    /// Only captures and moves into the goal castle (quiescence search).
+    tactical: bool,
+    /// Breadth-first search scratch, shared by all pieces of one call.
+    order: [u8; 160],
+    parent: [u8; 160],
+    free: [u8; 160],
+    free_parent: [u8; 160],
 }
 
 impl<'a, S: Sink> Gen<'a, S> {
@@ -199,12 +304,12 @@ impl<'a, S: Sink> Gen<'a, S> {
             path_len: 0,
             from: 0,
             kind: MoveKind::Plain,
+            tactical: false,
+            order: [0; 160],
+            parent: [0; 160],
+            free: [0; 160],
+            free_parent: [0; 160],
         }
-    }
-
-    #[inline]
-    fn friendly(&self, c: Cell) -> bool {
-        is_piece(c) && team_of(c) == self.team
     }
 
     #[inline]
@@ -328,57 +433,33 @@ impl<'a, S: Sink> Gen<'a, S> {
                 }
             }
         }
-        if knight || !captures_only {
+        // In tactical mode a man's quiet canters matter only near the goal castle.
+        let near_goal = !self.tactical
+            || self.goal.iter().any(|g| {
+                self.rules
+                    .geometry
+                    .coord(g)
+                    .rank
+                    .abs_diff(self.rules.geometry.coord(Square(from)).rank)
+                    <= 6
+            });
+        if knight || (!captures_only && near_goal) {
             self.canters(from, knight, captures_only);
         }
         self.cells[from as usize] = code;
     }
 
-    /// Breadth-first search over canter landings from `from` (the piece already lifted).
-    /// Fills `order` with the squares reached, in order, and `parent` with a shortest
-    /// route; `allowed` filters which squares may be landed on.
-    fn canter_bfs(
-        &self,
-        from: u8,
-        order: &mut [u8; 160],
-        parent: &mut [u8; 160],
-        allowed: impl Fn(u8) -> bool,
-    ) -> usize {
-        let mut seen = CellSet::EMPTY;
-        seen.insert(Square(from));
-        order[0] = from;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let c = order[head];
-            head += 1;
-            if head > 1 && self.goal.contains(Square(c)) {
-                continue; // a piece that enters the goal castle stops there
-            }
-            for (d, &over) in self.geo.steps(c).iter().enumerate() {
-                if over == NONE || !self.friendly(self.cells[over as usize]) {
-                    continue;
-                }
-                let land = self.geo.step(over, d);
-                if land == NONE || self.cells[land as usize] != EMPTY {
-                    continue;
-                }
-                let l = Square(land);
-                if seen.contains(l) || self.no_entry.contains(l) || !allowed(land) {
-                    continue;
-                }
-                seen.insert(l);
-                parent[land as usize] = c;
-                order[tail] = land;
-                tail += 1;
-            }
-        }
-        tail
-    }
-
-    fn path_to(&mut self, from: u8, to: u8, parent: &[u8; 160]) {
+    /// Writes the canter route from `from` to `to` into the path (from the restricted
+    /// search's parents if `free`).
+    fn path_to(&mut self, from: u8, to: u8, free: bool) {
         if !S::PATHS {
             return;
         }
+        let parent = if free {
+            &self.free_parent
+        } else {
+            &self.parent
+        };
         let mut rev = [0u8; 160];
         let mut n = 0;
         let mut c = to;
@@ -395,24 +476,35 @@ impl<'a, S: Sink> Gen<'a, S> {
     }
 
     fn canters(&mut self, from: u8, knight: bool, captures_only: bool) {
-        let mut order = [0u8; 160];
-        let mut parent = [0u8; 160];
-        let reached = self.canter_bfs(from, &mut order, &mut parent, |_| true);
+        let board = CanterBoard {
+            geo: self.geo,
+            cells: &self.cells,
+            team: self.team,
+            goal: self.goal,
+            no_entry: self.no_entry,
+        };
+        let reached = canter_bfs(&board, from, &mut self.order, &mut self.parent, |_| true);
         if reached == 1 {
             return;
         }
+        // In tactical mode a quiet canter counts only if it enters the goal castle.
+        let wanted = |g: &Self, to: u8| !g.tactical || g.goal.contains(Square(to));
         if !knight {
             self.kind = MoveKind::Canter;
-            for &to in &order[1..reached] {
-                self.path_to(from, to, &parent);
-                self.emit(to, CellSet::EMPTY);
+            for i in 1..reached {
+                let to = self.order[i];
+                if wanted(self, to) {
+                    self.path_to(from, to, false);
+                    self.emit(to, CellSet::EMPTY);
+                }
             }
             return;
         }
         // Squares from which the knight could jump: a canter may not stop there, nor
         // pass there unless the move goes on to capture (the charge obligation).
         let mut jumpable = CellSet::EMPTY;
-        for &c in &order[1..reached] {
+        for i in 1..reached {
+            let c = self.order[i];
             if !self.goal.contains(Square(c)) && self.can_jump_from(c) {
                 jumpable.insert(Square(c));
             }
@@ -420,26 +512,38 @@ impl<'a, S: Sink> Gen<'a, S> {
         if !captures_only {
             self.kind = MoveKind::Canter;
             if jumpable.is_empty() {
-                for &to in &order[1..reached] {
-                    self.path_to(from, to, &parent);
-                    self.emit(to, CellSet::EMPTY);
+                for i in 1..reached {
+                    let to = self.order[i];
+                    if wanted(self, to) {
+                        self.path_to(from, to, false);
+                        self.emit(to, CellSet::EMPTY);
+                    }
                 }
             } else {
-                let mut free = [0u8; 160];
-                let mut free_parent = [0u8; 160];
-                let n = self.canter_bfs(from, &mut free, &mut free_parent, |s| {
+                let board = CanterBoard {
+                    geo: self.geo,
+                    cells: &self.cells,
+                    team: self.team,
+                    goal: self.goal,
+                    no_entry: self.no_entry,
+                };
+                let n = canter_bfs(&board, from, &mut self.free, &mut self.free_parent, |s| {
                     !jumpable.contains(Square(s))
                 });
-                for &to in &free[1..n] {
-                    self.path_to(from, to, &free_parent);
-                    self.emit(to, CellSet::EMPTY);
+                for i in 1..n {
+                    let to = self.free[i];
+                    if wanted(self, to) {
+                        self.path_to(from, to, true);
+                        self.emit(to, CellSet::EMPTY);
+                    }
                 }
             }
         }
-        for &c in &order[1..reached] {
+        for i in 1..reached {
+            let c = self.order[i];
             if jumpable.contains(Square(c)) {
                 self.kind = MoveKind::Charge;
-                self.path_to(from, c, &parent);
+                self.path_to(from, c, false);
                 if !S::PATHS {
                     self.path_len = 1;
                 }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use camelot_engine::ai;
 use camelot_engine::notation::{self, Style};
 use camelot_engine::perft::{divide, perft};
 use camelot_engine::record;
@@ -58,6 +59,42 @@ enum Command {
         /// Moves in WCF or numbered notation.
         moves: Vec<String>,
     },
+    /// The AI levels, one per line, weakest first (and `greedy`, the 1-ply yardstick).
+    Levels,
+    /// AI-against-AI matches: results, score, Elo difference with a 95% interval.
+    Match {
+        #[arg(long, default_value = "camelot")]
+        variant: Variant,
+        /// Level of player A (see `levels`).
+        #[arg(long)]
+        a: String,
+        /// Level of player B.
+        #[arg(long)]
+        b: String,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Up to this many random plies open each game, for variety.
+        #[arg(long, default_value_t = 4)]
+        random_plies: u32,
+        /// Write every game as a record into this directory (game-001.cgn, ...).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
+    /// Search a position and print each depth's best move, score and line.
+    Analyze {
+        #[arg(long)]
+        position: String,
+        /// Think for this many milliseconds (default 5000).
+        #[arg(long, conflicts_with = "depth")]
+        time: Option<u64>,
+        /// Search to this depth instead.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
+    Engine,
     /// Replay a game record move by move; print the final position and result.
     Replay {
         /// A record file (PGN-like text, see the README).
@@ -66,6 +103,50 @@ enum Command {
         #[arg(long, value_parser = ["wcf", "classic"])]
         export: Option<String>,
     },
+}
+
+/// Prints a line to stdout; a closed pipe (`| head`) ends the program quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// Searches need more stack than a default thread has.
+fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(f)
+        .expect("spawns a thread")
+        .join()
+        .expect("search thread")
+}
+
+fn level(name: &str) -> Result<ai::Level, String> {
+    ai::levels::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = std::iter::once(ai::GREEDY)
+            .chain(ai::LEVELS)
+            .map(|l| l.name)
+            .collect();
+        format!("unknown level '{name}' (levels: {})", names.join(", "))
+    })
+}
+
+/// A line of moves in WCF notation, from `pos`.
+fn line_text(pos: &Position, moves: &[camelot_engine::Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for m in moves {
+        match notation::to_wcf(&p, m) {
+            Some(t) => out.push(t),
+            None => break,
+        }
+        p.play_unchecked(m);
+    }
+    out.join(" ")
 }
 
 fn parse_position(s: &str) -> Result<Position, String> {
@@ -90,7 +171,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 .collect();
             lines.sort();
             for l in lines {
-                println!("{l}");
+                out!("{l}");
             }
             Ok(())
         }
@@ -113,7 +194,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     .collect();
                 lines.sort();
                 for (m, n) in &lines {
-                    println!("{m} {n}");
+                    out!("{m} {n}");
                 }
                 lines.iter().map(|(_, n)| n).sum()
             } else {
@@ -125,7 +206,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 secs,
                 nodes as f64 / secs.max(1e-9)
             );
-            println!("nodes {nodes}");
+            out!("nodes {nodes}");
             Ok(())
         }
         Command::Play { position, moves } => {
@@ -135,10 +216,84 @@ fn run(cli: Cli) -> Result<(), String> {
                 game.play_notation(m)
                     .map_err(|e| format!("move {} is illegal: {e}", i + 1))?;
             }
-            println!("{}", game.position());
+            out!("{}", game.position());
             if let Some(o) = game.outcome() {
-                println!("outcome {o}");
+                out!("outcome {o}");
             }
+            Ok(())
+        }
+        Command::Levels => {
+            for l in ai::LEVELS {
+                out!("{}", l.name);
+            }
+            out!("{}", ai::GREEDY.name);
+            Ok(())
+        }
+        Command::Match {
+            variant,
+            a,
+            b,
+            games,
+            seed,
+            random_plies,
+            records,
+        } => {
+            let cfg = ai::matches::MatchConfig {
+                variant,
+                a: level(&a)?,
+                b: level(&b)?,
+                games,
+                seed,
+                random_plies,
+            };
+            if games == 0 {
+                return Err("--games must be at least 1".into());
+            }
+            if let Some(dir) = &records {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            with_big_stack(move || run_match(cfg, records))
+        }
+        Command::Analyze {
+            position,
+            time,
+            depth,
+        } => {
+            let pos = parse_position(&position)?;
+            let limits = match (time, depth) {
+                (_, Some(d)) => ai::Limits::depth(d),
+                (Some(ms), None) => ai::Limits::time(std::time::Duration::from_millis(ms)),
+                (None, None) => ai::Limits::time(std::time::Duration::from_millis(5000)),
+            };
+            if pos.outcome().is_some() {
+                return Err(format!(
+                    "the game is over in this position: {}",
+                    pos.outcome().unwrap()
+                ));
+            }
+            with_big_stack(move || {
+                let mut searcher = ai::Searcher::new(64);
+                let result = searcher.search(&pos, &[], limits, |info| {
+                    out!(
+                        "depth {} score {} nodes {} nps {} time {} pv {}",
+                        info.depth,
+                        info.score_text(),
+                        info.nodes,
+                        info.nps(),
+                        info.time.as_millis(),
+                        line_text(&pos, &info.pv)
+                    );
+                });
+                match result.best {
+                    Some(m) => out!("bestmove {}", notation::to_wcf(&pos, &m).expect("legal")),
+                    None => out!("bestmove (none)"),
+                }
+            });
+            Ok(())
+        }
+        Command::Engine => {
+            camelot_engine::protocol::run(std::io::stdin().lock(), std::io::stdout());
             Ok(())
         }
         Command::Replay { file, export } => {
@@ -146,12 +301,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let (rec, game) =
                 record::import(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            println!("{}", game.position());
+            out!("{}", game.position());
             let result = match game.outcome() {
                 Some(o) => o.to_string(),
                 None => rec.result.clone(),
             };
-            println!("result {result}");
+            out!("result {result}");
             if let Some(style) = export {
                 let style = if style == "classic" {
                     Style::Classic
@@ -168,6 +323,74 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+fn run_match(
+    cfg: ai::matches::MatchConfig,
+    records: Option<std::path::PathBuf>,
+) -> Result<(), String> {
+    use std::io::Write;
+    let mut tally = ai::matches::Tally::default();
+    let started = Instant::now();
+    for i in 0..cfg.games {
+        let played = ai::matches::play_game(&cfg, i);
+        tally.add(played.a_score());
+        if let Some(dir) = &records {
+            let (white, black) = if played.a_team == 0 {
+                (cfg.a.name, cfg.b.name)
+            } else {
+                (cfg.b.name, cfg.a.name)
+            };
+            let round = (i + 1).to_string();
+            let seats = played.game.start().rules().seats.len();
+            let mut tags = vec![("Event", "camelot-cli match"), ("Round", round.as_str())];
+            let names = [white, black];
+            let seat_tags: Vec<String> = (0..seats)
+                .map(|s| record::capitalized(played.game.start().rules().seats[s].name))
+                .collect();
+            for (s, tag) in seat_tags.iter().enumerate() {
+                tags.push((tag.as_str(), names[s % 2]));
+            }
+            let reason = played.outcome.reason.describe();
+            tags.push(("Termination", reason));
+            let text = record::export(&played.game, &tags, Style::Wcf);
+            let path = dir.join(format!("game-{:03}.cgn", i + 1));
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        let done = i + 1;
+        let width = 30;
+        let filled = (done as usize * width) / cfg.games as usize;
+        eprint!(
+            "\r[{}{}] {done}/{} +{} ={} -{}  {:.0} s",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            cfg.games,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            started.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().flush();
+    }
+    eprintln!();
+    let (elo, lo, hi) = tally.elo();
+    out!(
+        "{} vs {} in {}: {} games",
+        cfg.a.name,
+        cfg.b.name,
+        cfg.variant,
+        tally.games()
+    );
+    out!(
+        "wins {} draws {} losses {}",
+        tally.wins,
+        tally.draws,
+        tally.losses
+    );
+    out!("score {:.1}%", 100.0 * tally.score());
+    out!("elo {:+.0} (95% interval {:+.0} to {:+.0})", elo, lo, hi);
+    Ok(())
 }
 
 fn main() -> ExitCode {

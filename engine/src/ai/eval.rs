@@ -1,0 +1,144 @@
+//! Static evaluation, from the point of view of the side (team) to move.
+
+use std::sync::OnceLock;
+
+use super::weights::Weights;
+use crate::board::NONE;
+use crate::cellset::CellSet;
+use crate::piece::{is_knight, is_piece, team_of, EMPTY};
+use crate::position::Position;
+use crate::square::Square;
+use crate::variant::{Rules, Variant};
+
+/// Tables computed once per variant.
+pub struct Tables {
+    pub weights: Weights,
+    /// `goal_dist[player][cell]`: king steps to the player's goal castle over enterable
+    /// squares (water blocks; trees are ignored).
+    pub goal_dist: [[u8; 160]; 4],
+    /// `near_castle[player]`: squares within two steps of the player's own castle.
+    pub near_castle: [CellSet; 4],
+    pub start_pieces: u32,
+}
+
+pub fn tables(v: Variant) -> &'static Tables {
+    static T: OnceLock<Vec<Tables>> = OnceLock::new();
+    &T.get_or_init(|| {
+        Variant::ALL
+            .iter()
+            .map(|&v| Tables::build(v.rules()))
+            .collect()
+    })[v as usize]
+}
+
+fn distances(r: &Rules, from: CellSet) -> [u8; 160] {
+    let g = r.geometry;
+    let mut d = [u8::MAX; 160];
+    let mut queue: Vec<Square> = from.iter().collect();
+    for s in &queue {
+        d[s.index()] = 0;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head];
+        head += 1;
+        for n in g.neighbours(s) {
+            if d[n.index()] == u8::MAX && !r.water.contains(n) {
+                d[n.index()] = d[s.index()] + 1;
+                queue.push(n);
+            }
+        }
+    }
+    d
+}
+
+impl Tables {
+    fn build(r: &'static Rules) -> Tables {
+        let mut goal_dist = [[u8::MAX; 160]; 4];
+        let mut near_castle = [CellSet::EMPTY; 4];
+        for p in 0..r.players() {
+            goal_dist[p] = distances(r, r.goal[p]);
+            let own = distances(r, r.seats[p].castle);
+            near_castle[p] = r
+                .geometry
+                .squares()
+                .filter(|s| own[s.index()] <= 2)
+                .collect();
+        }
+        Tables {
+            weights: Weights::for_variant(r.variant),
+            goal_dist,
+            near_castle,
+            start_pieces: r.start.len() as u32,
+        }
+    }
+}
+
+/// The score of `pos` for the team to move, in hundredths of a man.
+pub fn evaluate(pos: &Position) -> i32 {
+    let t = tables(pos.variant());
+    let w = &t.weights;
+    let r = pos.rules();
+    let g = r.geometry;
+    let total: u32 = (0..r.players()).map(|p| pos.occ[p].len()).sum();
+    let late = (t.start_pieces.saturating_sub(total) * w.knight_late_bonus as u32
+        / t.start_pieces.max(1)) as i32;
+    let mut score = [0i32; 2];
+    for p in 0..r.players() {
+        let team = p & 1;
+        let mut s = 0;
+        let mut in_goal = 0;
+        for sq in pos.occ[p].iter() {
+            let c = pos.cells[sq.index()];
+            let material = if is_knight(c) { w.knight + late } else { w.man };
+            s += w.material_sign * material;
+            let d = t.goal_dist[p][sq.index()] as usize;
+            if d == 0 {
+                in_goal += 1;
+            } else {
+                s += w.advance[d.min(w.advance.len() - 1)];
+            }
+            if r.bridges.contains(sq) {
+                s += w.bridge;
+            }
+            if hanging(pos, sq, team as u8) {
+                s -= w.hanging;
+            }
+        }
+        if in_goal > 0 {
+            s += w.first_in_goal * in_goal;
+        }
+        // Our castle: enemies close to it are dangerous, our pieces there defend it.
+        let near = t.near_castle[p];
+        for q in 0..r.players() {
+            let n = pos.occ[q].intersection(near).len() as i32;
+            if q & 1 == team {
+                s += w.guard * n.min(3);
+            } else {
+                s -= w.intruder * n;
+            }
+        }
+        score[team] += s;
+    }
+    let _ = g;
+    let me = pos.turn.0 as usize & 1;
+    score[me] - score[1 - me] + w.tempo
+}
+
+/// Can an enemy of `team` jump the piece on `sq` right now (board-wise)?
+#[inline]
+fn hanging(pos: &Position, sq: Square, team: u8) -> bool {
+    let g = pos.rules.geometry;
+    for d in 0..8 {
+        let a = g.step(sq.0, d);
+        let b = g.step(sq.0, (d + 4) & 7);
+        if a == NONE || b == NONE {
+            continue;
+        }
+        let (ca, cb) = (pos.cells[a as usize], pos.cells[b as usize]);
+        if is_piece(ca) && team_of(ca) != team && cb == EMPTY {
+            return true;
+        }
+    }
+    false
+}

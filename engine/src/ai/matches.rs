@@ -1,0 +1,140 @@
+//! AI-against-AI matches: colours alternate, openings vary by a few random plies, and
+//! every game is kept as a record.
+
+use super::rng::Rng;
+use super::{Ai, Decision, Level};
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::variant::Variant;
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    pub a: Level,
+    pub b: Level,
+    pub games: u32,
+    pub seed: u64,
+    /// Random plies at the start of each game (after any tree placement): 0..=this.
+    pub random_plies: u32,
+}
+
+/// One finished game of a match.
+pub struct Played {
+    pub game: Game,
+    pub outcome: Outcome,
+    /// The team `a` played (0: White / Red+Blue).
+    pub a_team: u8,
+}
+
+impl Played {
+    /// 1, ½ or 0 for player `a`.
+    pub fn a_score(&self) -> f64 {
+        match self.outcome.winner {
+            None => 0.5,
+            Some(t) if t == self.a_team => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    pub fn add(&mut self, score: f64) {
+        if score == 1.0 {
+            self.wins += 1;
+        } else if score == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// `a`'s score as a fraction.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+
+    /// Elo difference and its 95% interval (low, high); infinite at 0% or 100%.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games() as f64;
+        let p = self.score();
+        let var = if n > 0.0 {
+            (self.wins as f64 * (1.0 - p).powi(2)
+                + self.draws as f64 * (0.5 - p).powi(2)
+                + self.losses as f64 * p.powi(2))
+                / n
+        } else {
+            0.0
+        };
+        let se = (var / n.max(1.0)).sqrt();
+        (elo_of(p), elo_of(p - 1.96 * se), elo_of(p + 1.96 * se))
+    }
+}
+
+fn elo_of(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// Plays game number `index` of a match.
+pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
+    let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
+    let mut rng = Rng::new(seed);
+    let a_team = (index % 2) as u8;
+    let mut a = Ai::new(cfg.a, seed ^ 0xA);
+    let mut b = Ai::new(cfg.b, seed ^ 0xB);
+    let mut game = Game::new(cfg.variant);
+    let random = if cfg.random_plies > 0 {
+        rng.below(cfg.random_plies as usize + 1)
+    } else {
+        0
+    };
+    let mut random_left = random;
+    loop {
+        if let Some(o) = game.outcome().or_else(|| game.automatic_draw()) {
+            if game.outcome().is_none() {
+                game.declare(o);
+            }
+            return Played {
+                game,
+                outcome: o,
+                a_team,
+            };
+        }
+        let pos = game.position();
+        if !pos.in_setup() && random_left > 0 {
+            let legal = pos.legal_moves();
+            let m = *legal.get(rng.below(legal.len()));
+            game.play(&m).expect("a generated move is legal");
+            random_left -= 1;
+            continue;
+        }
+        let team = pos.rules().team(pos.turn());
+        let ai = if team == a_team { &mut a } else { &mut b };
+        match ai.decide(&game, |_| {}) {
+            Some((Decision::Play(m), _)) => game.play(&m).expect("the AI plays legal moves"),
+            Some((Decision::Claim(c), _)) => {
+                game.claim(c).expect("the AI claims only what is claimable");
+            }
+            None => unreachable!("a game not over has a move"),
+        }
+    }
+}

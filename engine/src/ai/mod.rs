@@ -1,0 +1,179 @@
+//! The computer opponent: search, evaluation, levels and matches.
+
+pub mod eval;
+pub mod levels;
+pub mod matches;
+pub mod rng;
+pub mod search;
+pub mod trees;
+pub mod tt;
+pub mod weights;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::game::{Claim, Game};
+use crate::moves::Move;
+
+pub use levels::{Level, Style, GREEDY, LEVELS};
+pub use search::{Info, Limits, SearchResult, Searcher};
+
+use rng::Rng;
+
+/// What the AI wants to do on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Move),
+    /// Claim a draw (it is available and the AI is not ahead).
+    Claim(Claim),
+}
+
+/// A computer player: a level, a seeded generator and a searcher (whose table persists
+/// between moves).
+pub struct Ai {
+    pub level: Level,
+    searcher: Searcher,
+    rng: Rng,
+}
+
+impl Ai {
+    pub fn new(level: Level, seed: u64) -> Ai {
+        Ai {
+            level,
+            searcher: Searcher::new(32),
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The flag that stops the current search (the best move so far is then played).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
+    }
+
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.searcher.set_stop_flag(flag);
+    }
+
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Decides the move (or draw claim) for the player to move; `None` if the game is
+    /// over. `on_info` hears each completed search depth.
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        on_info: impl FnMut(&Info),
+    ) -> Option<(Decision, SearchResult)> {
+        if game.is_over() {
+            return None;
+        }
+        let pos = game.position();
+        let legal = pos.legal_moves().to_vec();
+        if legal.is_empty() {
+            return None;
+        }
+        if pos.in_setup() {
+            let mut scored = trees::score_placements(pos);
+            let noise = match self.level.style {
+                Style::Search { noise, .. } => noise / 10,
+                Style::Greedy => 0,
+            };
+            for (_, s) in scored.iter_mut() {
+                *s += self.rng.spread(noise);
+            }
+            let best = scored
+                .iter()
+                .max_by_key(|(_, s)| *s)
+                .map(|(m, _)| *m)
+                .unwrap_or(legal[0]);
+            return Some((Decision::Play(best), empty_result(best)));
+        }
+        if legal.len() == 1 && game.claimable().is_empty() {
+            // A forced move needs no thought.
+            return Some((Decision::Play(legal[0]), empty_result(legal[0])));
+        }
+        let history: Vec<_> = (0..game.ply())
+            .map(|i| game.position_at(i).clone())
+            .collect();
+        let (result, noise, blunder) = match self.level.style {
+            Style::Greedy => (greedy(game), 0, 0),
+            Style::Search {
+                limits,
+                noise,
+                blunder,
+            } => {
+                self.searcher.exact_root = noise > 0;
+                (
+                    self.searcher.search(pos, &history, limits, on_info),
+                    noise,
+                    blunder,
+                )
+            }
+        };
+        let claims = game.claimable();
+        if let Some(&claim) = claims.first() {
+            if result.score <= 0 {
+                return Some((Decision::Claim(claim), result));
+            }
+        }
+        let mut choice = result.best.unwrap_or(legal[0]);
+        if noise > 0 && !result.root_scores.is_empty() {
+            let rng = &mut self.rng;
+            choice = result
+                .root_scores
+                .iter()
+                .map(|&(m, s)| (m, s + rng.spread(noise)))
+                .max_by_key(|&(_, s)| s)
+                .map(|(m, _)| m)
+                .unwrap_or(choice);
+        }
+        if blunder > 0 && (self.rng.below(1000) as u32) < blunder {
+            choice = legal[self.rng.below(legal.len())];
+        }
+        Some((Decision::Play(choice), result))
+    }
+}
+
+fn empty_result(m: Move) -> SearchResult {
+    SearchResult {
+        best: Some(m),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        time: std::time::Duration::ZERO,
+        pv: vec![m],
+        root_scores: vec![],
+    }
+}
+
+/// One ply: the move whose resulting position evaluates best (a won game first).
+fn greedy(game: &Game) -> SearchResult {
+    let pos = game.position();
+    let me = pos.rules().team(pos.turn());
+    let mut best: Option<(Move, i32)> = None;
+    let mut scores = Vec::new();
+    for m in pos.legal_moves().iter() {
+        let child = pos.after(m);
+        let s = match child.outcome() {
+            Some(o) if o.winner == Some(me) => search::WIN,
+            Some(o) if o.winner.is_some() => -search::WIN,
+            Some(_) => 0,
+            None => -eval::evaluate(&child),
+        };
+        scores.push((*m, s));
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((*m, s));
+        }
+    }
+    let (m, s) = best.expect("a game not over has a move");
+    SearchResult {
+        best: Some(m),
+        score: s,
+        depth: 1,
+        nodes: scores.len() as u64,
+        time: std::time::Duration::ZERO,
+        pv: vec![m],
+        root_scores: scores,
+    }
+}

@@ -1,0 +1,603 @@
+//! Iterative-deepening alpha-beta (negamax with principal-variation search), with a
+//! transposition table, move ordering (hash move, captures by size, killers, history)
+//! and a quiescence search over captures and knight's charges.
+//!
+//! Two-player variants alternate sides every ply, and so do Grand Cam's partnerships
+//! (Red, Green, Blue, Yellow), so one negamax serves every variant: a score is always
+//! for the team to move.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::eval::evaluate;
+use super::tt::{Bound, Entry, Table};
+use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
+use crate::moves::{Move, MoveList};
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses in so many plies.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const MAX_PLY: usize = 128;
+const QSEARCH_MAX: i32 = 12;
+
+/// When to stop searching. Any limit reached stops the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+    pub fn time(t: Duration) -> Limits {
+        Limits {
+            time: Some(t),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What the search reports after each completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64
+    }
+
+    /// `cp 34`, or `win 5` / `loss 5` (plies to the end).
+    pub fn score_text(&self) -> String {
+        score_text(self.score)
+    }
+}
+
+pub fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("win {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loss {}", WIN + score)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+    /// Every root move with the score it got in the last full iteration (for noisy play).
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+/// Move list and ordering scores of one ply, allocated once per searcher.
+struct PlyBuffers {
+    moves: MoveList,
+    scores: [i32; 512],
+}
+
+pub struct Searcher {
+    tt: Table,
+    /// One buffer per ply, taken out while that ply is searched: no allocation and
+    /// little stack per node.
+    plies: Vec<Option<Box<PlyBuffers>>>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+    limits: Limits,
+    start: Instant,
+    stopped: bool,
+    /// Hashes of the positions from the last irreversible move to the current node.
+    path: Vec<u64>,
+    /// Score every root move exactly (no pruning at the root), for levels that add noise.
+    pub exact_root: bool,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Self::new(32)
+    }
+}
+
+impl Searcher {
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_mb),
+            plies: (0..MAX_PLY + 2)
+                .map(|_| {
+                    Some(Box::new(PlyBuffers {
+                        moves: MoveList::new(),
+                        scores: [0; 512],
+                    }))
+                })
+                .collect(),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 160 * 160],
+            nodes: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            limits: Limits::default(),
+            start: Instant::now(),
+            stopped: false,
+            path: Vec::new(),
+            exact_root: false,
+        }
+    }
+
+    /// The flag that stops a running search from another thread.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `pos`, whose game history (positions before it, oldest first) is given
+    /// for repetition. Calls `on_info` after each completed depth.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.limits = limits;
+        self.stopped = false;
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        // Positions since the last capture can repeat; older ones cannot.
+        let reversible = (pos.quiet() as usize).min(history.len());
+        self.path = history[history.len() - reversible..]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        self.path.push(pos.hash());
+
+        let mut root = pos.legal_moves().to_vec();
+        let mut result = SearchResult {
+            best: root.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            root_scores: Vec::new(),
+        };
+        if root.is_empty() || pos.decided().is_some() {
+            result.root_scores = root.iter().map(|&m| (m, 0)).collect();
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        let mut scores: Vec<(Move, i32)> = root.iter().map(|&m| (m, 0)).collect();
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let beta = WIN + 1;
+            let mut best: Option<(Move, i32)> = None;
+            let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
+            for (i, m) in root.iter().enumerate() {
+                let child = pos.after(m);
+                self.path.push(child.hash());
+                let score = if i == 0 || self.exact_root {
+                    let a = if self.exact_root { -WIN - 1 } else { alpha };
+                    -self.negamax(&child, depth as i32 - 1, -beta, -a, 1)
+                } else {
+                    let s = -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                self.path.pop();
+                if self.stopped {
+                    break;
+                }
+                this_iter.push((*m, score));
+                if best.is_none_or(|(_, b)| score > b) {
+                    best = Some((*m, score));
+                    alpha = alpha.max(score);
+                }
+            }
+            if self.stopped && this_iter.is_empty() {
+                break;
+            }
+            // A partial iteration still searched the previous best move first, so its
+            // best is at least as good as what we had.
+            if let Some((m, s)) = best {
+                result.best = Some(m);
+                result.score = s;
+                result.depth = depth;
+            }
+            if !self.stopped {
+                scores = this_iter;
+            }
+            // Next iteration: best first, then by score.
+            let order: Vec<(Move, i32)> = {
+                let mut v = scores.clone();
+                v.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), Some(m) != result.best));
+                v
+            };
+            root = order.iter().map(|&(m, _)| m).collect();
+            if let Some(b) = result.best {
+                if let Some(i) = root.iter().position(|&m| m == b) {
+                    root[..=i].rotate_right(1);
+                }
+            }
+            result.pv = self.principal_variation(pos, result.best);
+            let info = Info {
+                depth,
+                score: result.score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: result.pv.clone(),
+            };
+            on_info(&info);
+            if self.stopped
+                || result.score.abs() > WIN_BOUND && depth as i32 > WIN - result.score.abs()
+            {
+                break;
+            }
+            if let Some(t) = self.limits.time {
+                // Another depth would take several times as long as this one: stop early.
+                if self.start.elapsed() * 3 > t {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.start.elapsed();
+        result.root_scores = scores;
+        result
+    }
+
+    fn principal_variation(&self, pos: &Position, first: Option<Move>) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut p = pos.clone();
+        let mut next = first;
+        let mut seen = Vec::new();
+        while let Some(m) = next {
+            if pv.len() >= 32 || seen.contains(&p.hash()) || !p.is_legal(&m) {
+                break;
+            }
+            seen.push(p.hash());
+            pv.push(m);
+            p.play_unchecked(&m);
+            next = self.tt.probe(p.hash()).and_then(|e| e.best);
+        }
+        pv
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(t) = self.limits.time {
+                if self.start.elapsed() >= t {
+                    self.stopped = true;
+                }
+            }
+        }
+        if let Some(n) = self.limits.nodes {
+            if self.nodes >= n {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn terminal_score(o: Outcome, pos: &Position, ply: i32) -> i32 {
+        match o.winner {
+            None => 0,
+            Some(t) if t == pos.rules().team(pos.turn()) => WIN - ply,
+            Some(_) => -(WIN - ply),
+        }
+    }
+
+    /// The node's position (last on the path) stood earlier on the path or in the game.
+    /// The hash includes the player to move; a capture makes every earlier position
+    /// unequal, so the path need not be cut at captures.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        self.path.iter().rev().skip(1).any(|&h| h == pos.hash())
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(o) = pos.decided() {
+            return Self::terminal_score(o, pos, ply);
+        }
+        if self.is_repetition(pos) || pos.quiet() >= pos.rules().fifty_move_plies {
+            return 0;
+        }
+        if depth <= 0 || ply as usize >= MAX_PLY - 2 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let tt_entry = self.tt.probe(pos.hash());
+        if let Some(e) = tt_entry {
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut buf = self.plies[ply as usize]
+            .take()
+            .expect("each ply's buffer is free");
+        let best = self.negamax_moves(
+            pos,
+            depth,
+            (alpha, beta),
+            ply,
+            tt_entry.and_then(|e| e.best),
+            &mut buf,
+        );
+        self.plies[ply as usize] = Some(buf);
+        best
+    }
+
+    fn negamax_moves(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        (mut alpha, beta): (i32, i32),
+        ply: i32,
+        hash_move: Option<Move>,
+        buf: &mut PlyBuffers,
+    ) -> i32 {
+        let PlyBuffers { moves, scores } = buf;
+        moves.clear();
+        generate_undecided(pos, moves);
+        if moves.is_empty() {
+            return Self::terminal_score(pos.no_move_outcome(), pos, ply);
+        }
+        // A forced move costs nothing to look past.
+        let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        self.score_moves(moves, hash_move, ply as usize, scores);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(moves, scores, i);
+            let m = *moves.get(i);
+            let child = pos.after(&m);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !m.is_capture() {
+                    let k = &mut self.killers[ply as usize];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    self.history[m.from.index() * 160 + m.to.index()] += depth * depth;
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key: pos.hash(),
+            best: best_move,
+            score: to_tt(best, ply),
+            depth: depth as i8,
+            bound,
+        });
+        best
+    }
+
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: i32, qdepth: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if let Some(o) = pos.decided() {
+            return Self::terminal_score(o, pos, ply);
+        }
+        let mut buf = self.plies[ply as usize]
+            .take()
+            .expect("each ply's buffer is free");
+        let best = self.qsearch_moves(pos, alpha, beta, ply, qdepth, &mut buf);
+        self.plies[ply as usize] = Some(buf);
+        best
+    }
+
+    fn qsearch_moves(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        qdepth: i32,
+        buf: &mut PlyBuffers,
+    ) -> i32 {
+        // Never stand pat while a jump is compulsory; otherwise try standing first, before
+        // spending time on move generation.
+        let mut best = -WIN - 1;
+        let may_stand = !capture_is_compulsory(pos);
+        if may_stand {
+            let stand = evaluate(pos);
+            if stand >= beta || qdepth >= QSEARCH_MAX || ply as usize >= MAX_PLY - 2 {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        let PlyBuffers { moves, scores } = buf;
+        moves.clear();
+        let complete = generate_tactical(pos, moves);
+        if complete && moves.is_empty() {
+            return Self::terminal_score(pos.no_move_outcome(), pos, ply);
+        }
+        let forced = complete && moves.iter().all(|m| m.is_capture());
+        if !may_stand && !forced {
+            // A forced exit from one's own castle overrode the jump: the moves are
+            // quiet after all, so standing is allowed.
+            let stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        if !may_stand && (qdepth >= QSEARCH_MAX * 2 || ply as usize >= MAX_PLY - 2) {
+            return evaluate(pos);
+        }
+        let goal = pos.rules().goal[pos.turn().0 as usize];
+        self.score_moves(moves, None, ply as usize, scores);
+        for i in 0..moves.len() {
+            pick_next(moves, scores, i);
+            let m = *moves.get(i);
+            let enters_goal = goal.contains(m.to) && !goal.contains(m.from);
+            if !forced && !m.is_capture() && !enters_goal {
+                continue;
+            }
+            let child = pos.after(&m);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn score_moves(
+        &self,
+        moves: &MoveList,
+        hash_move: Option<Move>,
+        ply: usize,
+        scores: &mut [i32; 512],
+    ) {
+        for (i, m) in moves.iter().enumerate().take(512) {
+            scores[i] = if Some(*m) == hash_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 24) + m.capture_count() as i32 * 1000
+            } else if self.killers[ply][0] == Some(*m) {
+                1 << 22
+            } else if self.killers[ply][1] == Some(*m) {
+                (1 << 22) - 1
+            } else {
+                self.history[m.from.index() * 160 + m.to.index()].min((1 << 21) - 1)
+            };
+        }
+    }
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
+#[inline]
+fn pick_next(moves: &mut MoveList, scores: &mut [i32; 512], i: usize) {
+    if i >= 512 {
+        return;
+    }
+    let n = moves.len().min(512);
+    let mut best = i;
+    for j in i + 1..n {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+}
+
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

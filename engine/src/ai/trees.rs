@@ -1,0 +1,70 @@
+//! River Camelot tree placement by evaluation: a tree is worth what it costs the enemy
+//! in steps to our castle, less what it costs us in steps to theirs.
+
+use crate::cellset::CellSet;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::square::Square;
+
+/// King-step distance from every square to `goal`, with water and trees (plus the
+/// candidate) as walls.
+fn distances(pos: &Position, goal: CellSet, walls: CellSet) -> [u16; 160] {
+    let r = pos.rules();
+    let g = r.geometry;
+    let mut d = [u16::MAX; 160];
+    let mut queue: Vec<Square> = goal.iter().collect();
+    for s in &queue {
+        d[s.index()] = 0;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head];
+        head += 1;
+        for n in g.neighbours(s) {
+            if d[n.index()] == u16::MAX && !r.water.contains(n) && !walls.contains(n) {
+                d[n.index()] = d[s.index()] + 1;
+                queue.push(n);
+            }
+        }
+    }
+    d
+}
+
+/// Total distance of a player's pieces to its goal (unreachable counts heavily).
+fn total(pos: &Position, player: usize, walls: CellSet) -> i32 {
+    let r = pos.rules();
+    let d = distances(pos, r.goal[player], walls);
+    pos.occ[player]
+        .iter()
+        .map(|s| {
+            if d[s.index()] == u16::MAX {
+                40
+            } else {
+                d[s.index()] as i32
+            }
+        })
+        .sum()
+}
+
+/// Scores each legal tree placement; higher is better for the player to move.
+pub fn score_placements(pos: &Position) -> Vec<(Move, i32)> {
+    let me = pos.turn().0 as usize;
+    let them = 1 - me;
+    let base_them = total(pos, them, pos.trees());
+    let base_me = total(pos, me, pos.trees());
+    let own_castle = pos.rules().seats[me].castle;
+    let near_own = distances(pos, own_castle, pos.trees());
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.kind == MoveKind::PlaceTree)
+        .map(|m| {
+            let mut walls = pos.trees();
+            walls.insert(m.to);
+            let hinders_them = total(pos, them, walls) - base_them;
+            let hinders_me = total(pos, me, walls) - base_me;
+            // Closer to home blocks the lanes that matter most for defence.
+            let closeness = 12 - (near_own[m.to.index()] as i32).min(12);
+            (*m, 10 * hinders_them - 10 * hinders_me + closeness)
+        })
+        .collect()
+}
