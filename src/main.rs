@@ -1,1 +1,16 @@
-fn main() {}
+//! Camelot: until the 3D tabletop lands, the game is played in the terminal.
+
+mod terminal;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match terminal::Options::parse(&args) {
+        Ok(opts) => terminal::run(opts),
+        Err(msg) => {
+            eprintln!("{msg}\n\n{}", terminal::USAGE);
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod board;
 pub mod cellset;
+pub mod diagram;
 pub mod game;
 pub mod movegen;
 pub mod moves;

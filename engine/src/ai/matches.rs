@@ -2,7 +2,7 @@
 //! every game is kept as a record.
 
 use super::rng::Rng;
-use super::{Ai, Decision, Level};
+use super::{Ai, Decision, Level, Limits, Searcher};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::variant::Variant;
@@ -94,10 +94,45 @@ fn elo_of(p: f64) -> f64 {
     }
 }
 
+/// Openings vary, but a random ply must not throw the game away: pick at random among
+/// the moves a shallow search scores within a small margin of the best.
+fn balanced_random_move(game: &Game, rng: &mut Rng) -> crate::moves::Move {
+    const MARGIN: i32 = 40;
+    let mut searcher = Searcher::new(1);
+    searcher.exact_root = true;
+    let pos = game.position();
+    let result = searcher.search(pos, &[], Limits::nodes(20_000), |_| {});
+    let best = result
+        .root_scores
+        .iter()
+        .map(|&(_, s)| s)
+        .max()
+        .unwrap_or(0);
+    let near: Vec<_> = result
+        .root_scores
+        .iter()
+        .filter(|&&(_, s)| s >= best - MARGIN)
+        .map(|&(m, _)| m)
+        .collect();
+    if near.is_empty() {
+        let legal = pos.legal_moves();
+        return *legal.get(rng.below(legal.len()));
+    }
+    near[rng.below(near.len())]
+}
+
 /// Plays game number `index` of a match.
+///
+/// Games come in pairs with the same opening and colours swapped, so that an opening
+/// that favours one side favours both players once.
 pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
     let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(
+        cfg.seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add((index / 2) as u64)
+            ^ 0x0FE1,
+    );
     let a_team = (index % 2) as u8;
     let mut a = Ai::new(cfg.a, seed ^ 0xA);
     let mut b = Ai::new(cfg.b, seed ^ 0xB);
@@ -121,8 +156,7 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
         }
         let pos = game.position();
         if !pos.in_setup() && random_left > 0 {
-            let legal = pos.legal_moves();
-            let m = *legal.get(rng.below(legal.len()));
+            let m = balanced_random_move(&game, &mut rng);
             game.play(&m).expect("a generated move is legal");
             random_left -= 1;
             continue;

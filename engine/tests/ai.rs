@@ -1,0 +1,232 @@
+//! The AI: legal moves only, forced wins found, limits respected, reproducible.
+
+mod common;
+use common::*;
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use camelot_engine::ai::{self, Ai, Decision, Level, Limits, Searcher, Style};
+use camelot_engine::game::Claim;
+use camelot_engine::notation::to_wcf;
+use camelot_engine::{Game, MoveKind, Position, Variant};
+
+fn quick(nodes: u64) -> Level {
+    Level {
+        name: "test",
+        description: "",
+        style: Style::Search {
+            limits: Limits::nodes(nodes),
+            noise: 0,
+            blunder: 0,
+        },
+    }
+}
+
+fn best_move(position: &str, limits: Limits) -> String {
+    let pos = pos(position);
+    let mut s = Searcher::new(8);
+    let r = s.search(&pos, &[], limits, |_| {});
+    to_wcf(&pos, &r.best.unwrap()).unwrap()
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_in_every_variant() {
+    let levels = [ai::GREEDY, ai::LEVELS[0], ai::LEVELS[1], quick(3_000)];
+    for v in Variant::ALL {
+        for (i, &level) in levels.iter().enumerate() {
+            for seed in 0..3u64 {
+                let mut game = Game::new(v);
+                let mut players = [
+                    Ai::new(level, seed),
+                    Ai::new(levels[(i + 1) % levels.len()], seed + 7),
+                ];
+                while !game.is_over() && game.ply() < 160 {
+                    let team = game.position().rules().team(game.position().turn()) as usize;
+                    match players[team].decide(&game, |_| {}) {
+                        Some((Decision::Play(m), _)) => {
+                            assert!(
+                                game.position().is_legal(&m),
+                                "{v} {}: illegal move in {}",
+                                level.name,
+                                game.position()
+                            );
+                            game.play(&m).unwrap();
+                        }
+                        Some((Decision::Claim(c), _)) => {
+                            assert!(game.claimable().contains(&c));
+                            game.claim(c).unwrap();
+                        }
+                        None => panic!("no decision in a live game: {}", game.position()),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn finds_a_castle_entry_that_wins_at_once() {
+    // White has F16 already; G15-G16 is the second piece in: a win.
+    let m = best_move(
+        "variant=camelot turn=white white=MF16,MG15,MA4 black=MA13,MB13,MC13",
+        Limits::depth(3),
+    );
+    assert_eq!(m, "G15-G16");
+}
+
+#[test]
+fn finds_a_two_move_castle_win() {
+    // White G14 walks in (G15, then F16/G16 with F16 already White's); Black is far away.
+    let m = best_move(
+        "variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13",
+        Limits::depth(5),
+    );
+    assert!(
+        ["G14-G15", "G14-F15", "G14-H15"].contains(&m.as_str()),
+        "{m}"
+    );
+    let pos = pos("variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13");
+    let r = Searcher::new(8).search(&pos, &[], Limits::depth(5), |_| {});
+    assert_eq!(r.score, ai::search::WIN - 3, "a win in three plies");
+}
+
+#[test]
+fn finds_the_winning_capture_chain() {
+    // Capturing all three black men wins (White keeps two pieces); the other capture
+    // does not.
+    let m = best_move(
+        "variant=camelot turn=white white=MD4,MJ4 black=ME5,ME7,MC7",
+        Limits::depth(3),
+    );
+    assert_eq!(m, "D4xF6xD8xB6");
+}
+
+#[test]
+fn camette_knows_one_piece_in_the_castle_wins() {
+    let m = best_move(
+        "variant=camette turn=white white=MC6,MA3 black=MA5,ME5",
+        Limits::depth(2),
+    );
+    assert_eq!(m, "C6-C7");
+}
+
+#[test]
+fn grand_cam_partners_cooperate() {
+    // Red cannot reach G13 alone, but can canter over Blue's piece on G12 into it.
+    let p = "variant=grandcam turn=red red=MG11,MC5 green=MK8 blue=MG12 yellow=MC9";
+    assert_eq!(best_move(p, Limits::depth(2)), "G11-G13");
+    // Blue, to move, steps to G12 so that Red can canter into G13 next; Yellow (between
+    // them) cannot stop it.
+    let q = "variant=grandcam turn=blue red=MG11,MC5 green=MK8 blue=MH12 yellow=MC9";
+    let pos = pos(q);
+    let r = Searcher::new(8).search(&pos, &[], Limits::depth(4), |_| {});
+    assert!(
+        r.score > ai::search::WIN_BOUND,
+        "Blue sees the partnership's win: {}",
+        r.score
+    );
+    assert_eq!(to_wcf(&pos, &r.best.unwrap()).unwrap(), "H12-G12");
+}
+
+#[test]
+fn respects_its_time_limit() {
+    let pos = Position::start(Variant::Camelot);
+    let mut s = Searcher::new(16);
+    let t = Instant::now();
+    let r = s.search(&pos, &[], Limits::time(Duration::from_millis(300)), |_| {});
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(350), "took {took:?}");
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn stop_returns_a_move_promptly() {
+    let pos = Position::start(Variant::Camelot);
+    let mut s = Searcher::new(16);
+    let flag = s.stop_flag();
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || s.search(&pos, &[], Limits::default(), |_| {}))
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    flag.store(true, Ordering::Relaxed);
+    let r = handle.join().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_millis(50),
+        "stopped after {:?}",
+        t.elapsed()
+    );
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn is_deterministic_for_a_seed_and_node_limit() {
+    let pos = Position::start(Variant::Camelot);
+    let run = || {
+        let r = Searcher::new(8).search(&pos, &[], Limits::nodes(50_000), |_| {});
+        (r.best, r.score, r.nodes)
+    };
+    assert_eq!(run(), run());
+    let game = Game::new(Variant::Camette);
+    let choose = |seed| {
+        Ai::new(ai::LEVELS[0], seed)
+            .decide(&game, |_| {})
+            .unwrap()
+            .0
+    };
+    assert_eq!(choose(5), choose(5));
+}
+
+#[test]
+fn claims_a_draw_when_not_ahead() {
+    let mut g = Game::from_position(pos(
+        "variant=camelot turn=white white=KA4,MB4 black=KA13,MB13",
+    ));
+    for _ in 0..2 {
+        for m in ["A4-A5", "A13-A12", "A5-A4", "A12-A13"] {
+            g.play_notation(m).unwrap();
+        }
+    }
+    let mut ai = Ai::new(quick(5_000), 1);
+    let (d, _) = ai.decide(&g, |_| {}).unwrap();
+    assert_eq!(d, Decision::Claim(Claim::Repetition));
+}
+
+#[test]
+fn does_not_claim_or_repeat_when_winning() {
+    // White is a piece up with a castle entry coming: no claim, and no repeating move.
+    let mut g = Game::from_position(pos(
+        "variant=camelot turn=white white=MF16,MG13,MA4 black=MA13,MB13",
+    ));
+    for _ in 0..2 {
+        for m in ["A4-A5", "A13-A12", "A5-A4", "A12-A13"] {
+            g.play_notation(m).unwrap();
+        }
+    }
+    assert!(!g.claimable().is_empty());
+    let mut ai = Ai::new(quick(20_000), 1);
+    let (d, _) = ai.decide(&g, |_| {}).unwrap();
+    match d {
+        Decision::Play(m) => assert_ne!(to_wcf(g.position(), &m).unwrap(), "A4-A5"),
+        other => panic!("claimed while winning: {other:?}"),
+    }
+}
+
+#[test]
+fn plants_river_trees_by_evaluation() {
+    let game = Game::new(Variant::River);
+    let mut ai = Ai::new(ai::LEVELS[4], 3);
+    let (d, _) = ai.decide(&game, |_| {}).unwrap();
+    let Decision::Play(m) = d else {
+        panic!("expected a tree")
+    };
+    assert_eq!(m.kind, MoveKind::PlaceTree);
+    let scored = ai::trees::score_placements(game.position());
+    let top = scored.iter().map(|(_, s)| *s).max().unwrap();
+    let chosen = scored.iter().find(|(x, _)| *x == m).unwrap().1;
+    assert_eq!(chosen, top, "master plants where the evaluation says");
+    // The scores differ: trees are not all alike.
+    assert!(scored.iter().any(|(_, s)| *s != top));
+}

@@ -1,0 +1,309 @@
+//! The game in a terminal: a board diagram, moves typed in WCF or numbered notation,
+//! and computer opponents at any level.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use camelot_engine::ai::{self, Ai, Decision};
+use camelot_engine::diagram::diagram;
+use camelot_engine::game::Claim;
+use camelot_engine::movegen::capture_is_compulsory;
+use camelot_engine::notation::{self, Style};
+use camelot_engine::record;
+use camelot_engine::{Game, Variant};
+
+pub const USAGE: &str = "\
+usage: camelot [--variant V] [--seats SEAT,SEAT[,SEAT,SEAT]] [--load FILE]
+  V:    camelot (default), classic, river, anti, camette, grandcam
+  SEAT: human, or ai:LEVEL with LEVEL one of beginner novice club expert master greedy
+        (default: human,ai:club; Grand Cam has four seats: red, green, blue, yellow)";
+
+const HELP: &str = "\
+Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
+or in the 1930 numbered notation (47C71). Commands:
+  moves        list the legal moves        hint     ask the computer
+  undo, redo   take back / replay a move   claim    claim a draw when allowed
+  save FILE    write the game record       load FILE  read a game record
+  rules        the rules of this variant   resign, quit";
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Seat {
+    Human,
+    Computer(ai::Level),
+}
+
+pub struct Options {
+    pub variant: Variant,
+    pub seats: Vec<Seat>,
+    pub load: Option<String>,
+}
+
+impl Options {
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let mut variant = Variant::Camelot;
+        let mut seats_arg: Option<String> = None;
+        let mut load = None;
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
+            match a.as_str() {
+                "--variant" => variant = value("--variant")?.parse().map_err(|e| format!("{e}"))?,
+                "--seats" => seats_arg = Some(value("--seats")?),
+                "--load" => load = Some(value("--load")?),
+                "-h" | "--help" => return Err("Camelot, the board game.".into()),
+                other => return Err(format!("unknown argument '{other}'")),
+            }
+        }
+        let players = variant.rules().players();
+        let seats = match seats_arg {
+            None => (0..players)
+                .map(|i| {
+                    if i == 0 {
+                        Seat::Human
+                    } else {
+                        Seat::Computer(ai::LEVELS[2])
+                    }
+                })
+                .collect(),
+            Some(s) => {
+                let seats = s
+                    .split(',')
+                    .map(parse_seat)
+                    .collect::<Result<Vec<_>, _>>()?;
+                if seats.len() != players {
+                    return Err(format!(
+                        "{variant} has {players} seats; --seats lists {}",
+                        seats.len()
+                    ));
+                }
+                seats
+            }
+        };
+        Ok(Options {
+            variant,
+            seats,
+            load,
+        })
+    }
+}
+
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    let s = s.trim().to_ascii_lowercase();
+    if s == "human" {
+        return Ok(Seat::Human);
+    }
+    let name = s
+        .strip_prefix("ai:")
+        .ok_or(format!("seat '{s}' should be human or ai:LEVEL"))?;
+    ai::levels::by_name(name)
+        .map(Seat::Computer)
+        .ok_or(format!("unknown level '{name}'"))
+}
+
+fn seat_label(game: &Game) -> String {
+    let pos = game.position();
+    record::capitalized(pos.rules().seat_name(pos.turn()))
+}
+
+fn status(game: &Game) -> String {
+    let pos = game.position();
+    if let Some(o) = game.outcome() {
+        let who = match o.winner {
+            None => "Draw".to_string(),
+            Some(t) => {
+                let names: Vec<String> = (0..pos.rules().players())
+                    .filter(|p| (*p as u8 & 1) == t)
+                    .map(|p| record::capitalized(pos.rules().seats[p].name))
+                    .collect();
+                format!(
+                    "{} win{}",
+                    names.join(" and "),
+                    if names.len() == 1 { "s" } else { "" }
+                )
+            }
+        };
+        return format!("Game over: {who} ({}).", o.reason.describe());
+    }
+    let mut s = format!("{} to move.", seat_label(game));
+    if pos.in_setup() {
+        s.push_str(" Plant a tree on your side of the river (T@square).");
+    } else if !pos.must_leave_now().is_empty() {
+        let sq: Vec<String> = pos
+            .must_leave_now()
+            .iter()
+            .map(|q| pos.geometry().name(q))
+            .collect();
+        s.push_str(&format!(
+            " The piece on {} must leave the castle.",
+            sq.join(" or ")
+        ));
+    } else if capture_is_compulsory(pos) {
+        s.push_str(" A capture is compulsory.");
+    }
+    for c in game.claimable() {
+        s.push_str(match c {
+            Claim::Repetition => " You may claim a draw by repetition (claim).",
+            Claim::FiftyMoves => " You may claim a draw by the 50-move rule (claim).",
+        });
+    }
+    s
+}
+
+pub fn run(opts: Options) -> ExitCode {
+    let mut game = Game::new(opts.variant);
+    if let Some(path) = &opts.load {
+        match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| record::import(&t).map_err(|e| e.to_string()))
+        {
+            Ok((_, g))
+                if g.variant() == opts.variant
+                    || opts.seats.len() == g.position().rules().players() =>
+            {
+                game = g
+            }
+            Ok(_) => {
+                eprintln!("{path}: that record is of another variant; pass --variant");
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("cannot load {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let mut computers: Vec<Option<Ai>> = opts
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            Seat::Human => None,
+            Seat::Computer(level) => Some(Ai::new(*level, 1 + i as u64)),
+        })
+        .collect();
+    println!("{}\n{HELP}\n", game.position().rules().name);
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut shown = usize::MAX;
+    loop {
+        if shown != game.ply() || game.is_over() {
+            println!("\n{}{}", diagram(game.position()), status(&game));
+            shown = game.ply();
+        }
+        if game.is_over() {
+            return ExitCode::SUCCESS;
+        }
+        let seat = game.position().turn().0 as usize;
+        if let Some(ai) = computers[seat].as_mut() {
+            // A computer seat moves (or claims) by itself.
+            let Some((decision, info)) = ai.decide(&game, |_| {}) else {
+                return ExitCode::SUCCESS;
+            };
+            match decision {
+                Decision::Play(m) => {
+                    let text =
+                        notation::format_move(game.position(), &m, Style::Wcf).unwrap_or_default();
+                    println!(
+                        "{} plays {text} ({} positions searched)",
+                        seat_label(&game),
+                        info.nodes
+                    );
+                    game.play(&m).expect("the AI plays legal moves");
+                }
+                Decision::Claim(c) => {
+                    println!("{} claims a draw ({c:?}).", seat_label(&game));
+                    let _ = game.claim(c);
+                }
+            }
+            continue;
+        }
+        print!("{}> ", seat_label(&game));
+        let _ = io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            return ExitCode::SUCCESS;
+        };
+        let line = line.trim();
+        let (cmd, arg) = line
+            .split_once(' ')
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "quit" | "exit" => return ExitCode::SUCCESS,
+            "rules" => println!("{}", game.position().rules().help_text()),
+            "moves" => {
+                let mut list: Vec<String> = game
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .filter_map(|m| notation::format_move(game.position(), m, Style::Wcf))
+                    .collect();
+                list.sort();
+                println!("{}", list.join("  "));
+            }
+            "undo" => {
+                // Take back to this human's previous turn, past the computers' replies.
+                let mut undone = game.undo().is_some();
+                while undone && computers[game.position().turn().0 as usize].is_some() {
+                    undone = game.undo().is_some();
+                }
+                if !undone {
+                    println!("Nothing to undo.");
+                }
+                shown = usize::MAX;
+            }
+            "redo" => {
+                if game.redo().is_none() {
+                    println!("Nothing to redo.");
+                }
+            }
+            "hint" => {
+                let mut helper = Ai::new(ai::LEVELS[3], 99);
+                if let Some((Decision::Play(m), _)) = helper.decide(&game, |_| {}) {
+                    println!(
+                        "Hint: {}",
+                        notation::format_move(game.position(), &m, Style::Wcf).unwrap_or_default()
+                    );
+                } else {
+                    println!("Hint: claim the draw.");
+                }
+            }
+            "claim" => match game.claimable().first() {
+                Some(&c) => {
+                    let _ = game.claim(c);
+                }
+                None => println!("No draw can be claimed now."),
+            },
+            "resign" => {
+                let team = game.position().rules().team(game.position().turn());
+                game.resign(team);
+            }
+            "save" if !arg.is_empty() => {
+                let text = record::export(&game, &[], Style::Wcf);
+                match std::fs::write(arg, text) {
+                    Ok(()) => println!("Saved to {arg}."),
+                    Err(e) => println!("Cannot save to {arg}: {e}"),
+                }
+            }
+            "load" if !arg.is_empty() => {
+                match std::fs::read_to_string(arg)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| record::import(&t).map_err(|e| e.to_string()))
+                {
+                    Ok((_, g)) if g.position().rules().players() == computers.len() => {
+                        game = g;
+                        shown = usize::MAX;
+                    }
+                    Ok(_) => println!("{arg} has a different number of players."),
+                    Err(e) => println!("Cannot load {arg}: {e}"),
+                }
+            }
+            "save" | "load" => println!("{cmd} needs a file name."),
+            _ => {
+                if let Err(e) = game.play_notation(line) {
+                    println!("{e}");
+                }
+            }
+        }
+    }
+}
