@@ -79,7 +79,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     let t = tables(pos.variant());
     let w = &t.weights;
     let r = pos.rules();
-    let g = r.geometry;
     let total: u32 = (0..r.players()).map(|p| pos.occ[p].len()).sum();
     let late = (t.start_pieces.saturating_sub(total) * w.knight_late_bonus as u32
         / t.start_pieces.max(1)) as i32;
@@ -101,9 +100,11 @@ pub fn evaluate(pos: &Position) -> i32 {
             if r.bridges.contains(sq) {
                 s += w.bridge;
             }
-            if hanging(pos, sq, team as u8) {
+            let (hanging, room) = surroundings(pos, sq, team as u8);
+            if hanging {
                 s -= w.hanging;
             }
+            s += w.mobility * room.min(4);
         }
         if in_goal > 0 {
             s += w.first_in_goal * in_goal;
@@ -120,25 +121,29 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
         score[team] += s;
     }
-    let _ = g;
     let me = pos.turn.0 as usize & 1;
     score[me] - score[1 - me] + w.tempo
 }
 
-/// Can an enemy of `team` jump the piece on `sq` right now (board-wise)?
+/// For the piece of `team` on `sq`: can an enemy jump it right now, and how many empty
+/// squares are next to it?
 #[inline]
-fn hanging(pos: &Position, sq: Square, team: u8) -> bool {
+fn surroundings(pos: &Position, sq: Square, team: u8) -> (bool, i32) {
     let g = pos.rules.geometry;
+    let mut hanging = false;
+    let mut room = 0;
     for d in 0..8 {
         let a = g.step(sq.0, d);
-        let b = g.step(sq.0, (d + 4) & 7);
-        if a == NONE || b == NONE {
+        if a == NONE {
             continue;
         }
-        let (ca, cb) = (pos.cells[a as usize], pos.cells[b as usize]);
-        if is_piece(ca) && team_of(ca) != team && cb == EMPTY {
-            return true;
+        let ca = pos.cells[a as usize];
+        if ca == EMPTY {
+            room += 1;
+        } else if !hanging && is_piece(ca) && team_of(ca) != team {
+            let b = g.step(sq.0, (d + 4) & 7);
+            hanging = b != NONE && pos.cells[b as usize] == EMPTY;
         }
     }
-    false
+    (hanging, room)
 }

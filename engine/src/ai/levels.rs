@@ -79,8 +79,8 @@ pub const LEVELS: [Level; 5] = [
     },
     Level {
         name: "master",
-        description: "the strongest: 4 million positions a move (a few seconds)",
-        style: search(None, Some(4_000_000), 0, 0),
+        description: "the strongest: 2 million positions a move (about a second here)",
+        style: search(None, Some(2_000_000), 0, 0),
     },
 ];
 

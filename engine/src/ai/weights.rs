@@ -20,6 +20,8 @@ pub struct Weights {
     pub bridge: i32,
     /// A piece standing where an enemy can jump it at once.
     pub hanging: i32,
+    /// Per empty square next to a piece (its room for plain moves), up to four.
+    pub mobility: i32,
     /// Anti-Camelot plays to lose pieces: material counts against its owner.
     pub material_sign: i32,
     pub tempo: i32,
@@ -37,6 +39,7 @@ impl Weights {
             guard: 8,
             bridge: 0,
             hanging: 30,
+            mobility: 2,
             material_sign: 1,
             tempo: 8,
         };
