@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use crate::cellset::CellSet;
 use crate::square::{Coord, Square, DIRECTIONS, MAX_FILES, MAX_RANKS};
 
 /// Marks "no square" in the step tables.
@@ -108,6 +109,28 @@ impl Geometry {
     #[inline]
     pub fn steps(&self, sq: u8) -> &[u8; 8] {
         &self.step[sq as usize]
+    }
+
+    /// King-step distances from the nearest square of `from` to every square, never
+    /// entering `walls`; `u16::MAX` where unreachable.
+    pub fn king_distances(&self, from: CellSet, walls: CellSet) -> [u16; 160] {
+        let mut d = [u16::MAX; 160];
+        let mut queue: Vec<Square> = from.iter().collect();
+        for s in &queue {
+            d[s.index()] = 0;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let s = queue[head];
+            head += 1;
+            for n in self.neighbours(s) {
+                if d[n.index()] == u16::MAX && !walls.contains(n) {
+                    d[n.index()] = d[s.index()] + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        d
     }
 
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {

@@ -167,9 +167,9 @@ fn generate_trees<S: Sink>(pos: &Position, sink: &mut S) {
 
 /// The board facts a canter search needs, split from the generator so that the search
 /// can write into the generator's scratch arrays.
-struct CanterBoard<'a> {
+#[derive(Clone, Copy)]
+struct CanterRules {
     geo: &'static Geometry,
-    cells: &'a [Cell; 160],
     team: u8,
     goal: CellSet,
     no_entry: CellSet,
@@ -179,7 +179,8 @@ struct CanterBoard<'a> {
 /// Fills `order` with the squares reached, in order, and `parent` with a shortest route;
 /// `allowed` filters which squares may be landed on. Returns how many were reached.
 fn canter_bfs(
-    b: &CanterBoard,
+    b: CanterRules,
+    cells: &[Cell; 160],
     from: u8,
     order: &mut [u8; 160],
     parent: &mut [u8; 160],
@@ -199,12 +200,12 @@ fn canter_bfs(
             if over == NONE {
                 continue;
             }
-            let oc = b.cells[over as usize];
+            let oc = cells[over as usize];
             if !is_piece(oc) || team_of(oc) != b.team {
                 continue;
             }
             let land = b.geo.step(over, d);
-            if land == NONE || b.cells[land as usize] != EMPTY {
+            if land == NONE || cells[land as usize] != EMPTY {
                 continue;
             }
             let l = Square(land);
@@ -475,67 +476,66 @@ impl<'a, S: Sink> Gen<'a, S> {
         self.path_len = n + 1;
     }
 
-    fn canters(&mut self, from: u8, knight: bool, captures_only: bool) {
-        let board = CanterBoard {
+    fn canter_rules(&self) -> CanterRules {
+        CanterRules {
             geo: self.geo,
-            cells: &self.cells,
             team: self.team,
             goal: self.goal,
             no_entry: self.no_entry,
-        };
-        let reached = canter_bfs(&board, from, &mut self.order, &mut self.parent, |_| true);
+        }
+    }
+
+    fn canters(&mut self, from: u8, knight: bool, captures_only: bool) {
+        let rules = self.canter_rules();
+        let reached = canter_bfs(
+            rules,
+            &self.cells,
+            from,
+            &mut self.order,
+            &mut self.parent,
+            |_| true,
+        );
         if reached == 1 {
             return;
         }
-        // In tactical mode a quiet canter counts only if it enters the goal castle.
-        let wanted = |g: &Self, to: u8| !g.tactical || g.goal.contains(Square(to));
-        if !knight {
-            self.kind = MoveKind::Canter;
-            for i in 1..reached {
-                let to = self.order[i];
-                if wanted(self, to) {
-                    self.path_to(from, to, false);
-                    self.emit(to, CellSet::EMPTY);
-                }
-            }
-            return;
-        }
-        // Squares from which the knight could jump: a canter may not stop there, nor
-        // pass there unless the move goes on to capture (the charge obligation).
+        // Squares from which a knight could jump: a canter may not stop there, nor pass
+        // there unless the move goes on to capture (the charge obligation). Men have no
+        // such obligation.
         let mut jumpable = CellSet::EMPTY;
-        for i in 1..reached {
-            let c = self.order[i];
-            if !self.goal.contains(Square(c)) && self.can_jump_from(c) {
-                jumpable.insert(Square(c));
+        if knight {
+            for i in 1..reached {
+                let c = self.order[i];
+                if !self.goal.contains(Square(c)) && self.can_jump_from(c) {
+                    jumpable.insert(Square(c));
+                }
             }
         }
         if !captures_only {
             self.kind = MoveKind::Canter;
-            if jumpable.is_empty() {
-                for i in 1..reached {
-                    let to = self.order[i];
-                    if wanted(self, to) {
-                        self.path_to(from, to, false);
-                        self.emit(to, CellSet::EMPTY);
-                    }
-                }
+            // Pure canters: every square reached, or for a knight next to a possible
+            // jump, those reached without landing on a jumpable square.
+            let (n, free) = if jumpable.is_empty() {
+                (reached, false)
             } else {
-                let board = CanterBoard {
-                    geo: self.geo,
-                    cells: &self.cells,
-                    team: self.team,
-                    goal: self.goal,
-                    no_entry: self.no_entry,
-                };
-                let n = canter_bfs(&board, from, &mut self.free, &mut self.free_parent, |s| {
-                    !jumpable.contains(Square(s))
-                });
-                for i in 1..n {
-                    let to = self.free[i];
-                    if wanted(self, to) {
-                        self.path_to(from, to, true);
-                        self.emit(to, CellSet::EMPTY);
-                    }
+                let avoid = |s: u8| !jumpable.contains(Square(s));
+                (
+                    canter_bfs(
+                        rules,
+                        &self.cells,
+                        from,
+                        &mut self.free,
+                        &mut self.free_parent,
+                        avoid,
+                    ),
+                    true,
+                )
+            };
+            for i in 1..n {
+                let to = if free { self.free[i] } else { self.order[i] };
+                // In tactical mode a quiet canter counts only if it enters the goal.
+                if !self.tactical || self.goal.contains(Square(to)) {
+                    self.path_to(from, to, free);
+                    self.emit(to, CellSet::EMPTY);
                 }
             }
         }

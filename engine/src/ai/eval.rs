@@ -31,34 +31,14 @@ pub fn tables(v: Variant) -> &'static Tables {
     })[v as usize]
 }
 
-fn distances(r: &Rules, from: CellSet) -> [u8; 160] {
-    let g = r.geometry;
-    let mut d = [u8::MAX; 160];
-    let mut queue: Vec<Square> = from.iter().collect();
-    for s in &queue {
-        d[s.index()] = 0;
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head];
-        head += 1;
-        for n in g.neighbours(s) {
-            if d[n.index()] == u8::MAX && !r.water.contains(n) {
-                d[n.index()] = d[s.index()] + 1;
-                queue.push(n);
-            }
-        }
-    }
-    d
-}
-
 impl Tables {
     fn build(r: &'static Rules) -> Tables {
         let mut goal_dist = [[u8::MAX; 160]; 4];
         let mut near_castle = [CellSet::EMPTY; 4];
         for p in 0..r.players() {
-            goal_dist[p] = distances(r, r.goal[p]);
-            let own = distances(r, r.seats[p].castle);
+            let to_goal = r.geometry.king_distances(r.goal[p], r.water);
+            goal_dist[p] = to_goal.map(|d| d.min(u8::MAX as u16) as u8);
+            let own = r.geometry.king_distances(r.seats[p].castle, r.water);
             near_castle[p] = r
                 .geometry
                 .squares()

@@ -337,14 +337,20 @@ impl Searcher {
         self.path.iter().rev().skip(1).any(|&h| h == pos.hash())
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// What every node does first: count itself, check the limits, and score a game
+    /// the board has decided. `Some` ends the node with that score.
+    fn enter(&mut self, pos: &Position, ply: i32) -> Option<i32> {
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
-            return 0;
+            return Some(0);
         }
-        if let Some(o) = pos.decided() {
-            return Self::terminal_score(o, pos, ply);
+        pos.decided().map(|o| Self::terminal_score(o, pos, ply))
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
+        if let Some(score) = self.enter(pos, ply) {
+            return score;
         }
         if self.is_repetition(pos) || pos.quiet() >= pos.rules().fifty_move_plies {
             return 0;
@@ -456,13 +462,8 @@ impl Searcher {
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: i32, qdepth: i32) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped {
-            return 0;
-        }
-        if let Some(o) = pos.decided() {
-            return Self::terminal_score(o, pos, ply);
+        if let Some(score) = self.enter(pos, ply) {
+            return score;
         }
         let mut buf = self.plies[ply as usize]
             .take()

@@ -4,30 +4,12 @@
 use crate::cellset::CellSet;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::square::Square;
 
-/// King-step distance from every square to `goal`, with water and trees (plus the
-/// candidate) as walls.
+/// King-step distance from every square to `goal`, with water and `walls` (trees) in
+/// the way.
 fn distances(pos: &Position, goal: CellSet, walls: CellSet) -> [u16; 160] {
     let r = pos.rules();
-    let g = r.geometry;
-    let mut d = [u16::MAX; 160];
-    let mut queue: Vec<Square> = goal.iter().collect();
-    for s in &queue {
-        d[s.index()] = 0;
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head];
-        head += 1;
-        for n in g.neighbours(s) {
-            if d[n.index()] == u16::MAX && !r.water.contains(n) && !walls.contains(n) {
-                d[n.index()] = d[s.index()] + 1;
-                queue.push(n);
-            }
-        }
-    }
-    d
+    r.geometry.king_distances(goal, walls.union(r.water))
 }
 
 /// Total distance of a player's pieces to its goal (unreachable counts heavily).
