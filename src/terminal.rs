@@ -50,7 +50,6 @@ impl Options {
                 "--variant" => variant = value("--variant")?.parse().map_err(|e| format!("{e}"))?,
                 "--seats" => seats_arg = Some(value("--seats")?),
                 "--load" => load = Some(value("--load")?),
-                "-h" | "--help" => return Err("Camelot, the board game.".into()),
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
