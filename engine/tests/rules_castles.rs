@@ -133,3 +133,11 @@ fn castle_moves_reset_the_fifty_move_count_only_under_1930_rules() {
     );
     assert_eq!(entry.quiet(), 0);
 }
+
+#[test]
+fn the_canter_part_of_a_charge_may_not_enter_ones_own_castle() {
+    // Knight F3 could canter over F2 into F1 and jump E2 from there: not allowed. The
+    // man on F2 must take E2 instead (a direct jump, so captures are compulsory).
+    let p = pos("variant=camelot turn=white white=KF3,MF2 black=ME2,MA13");
+    assert_moves(&p, &["F2xD2"]);
+}

@@ -151,3 +151,13 @@ fn grand_cam_partnership_capturing_all_wins_and_empty_players_pass() {
     let done = play(&q, &["D4xF6"]);
     assert_eq!(done.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
 }
+
+#[test]
+fn anti_a_side_that_cannot_move_wins() {
+    // Black A4 is walled in by White A5 B5 B4 B3, with A6 C6 C4 C2 behind them filled
+    // so that no jump is possible either.
+    let s = "variant=anti turn=black white=MA5,MB5,MB4,MB3,MA6,MC6,MC4,MC2 black=MA4";
+    let p = pos(s);
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.outcome(), Some(Outcome::win(1, Reason::NoLegalMove)));
+}
