@@ -126,9 +126,14 @@ pub fn legal_moves_with_paths(pos: &Position) -> Vec<PathMove> {
 /// True if any of the mover's pieces (outside its goal castle) can capture by a direct
 /// jump now: the capture obligation. Reads the board directly; no generator needed.
 pub fn capture_is_compulsory(pos: &Position) -> bool {
+    can_jump(pos, pos.turn.0)
+}
+
+/// Whether any piece of `player` outside its goal castle can jump now.
+fn can_jump(pos: &Position, player: u8) -> bool {
     let r = pos.rules;
-    let me = pos.turn.0 as usize;
-    let team = pos.turn.0 & 1;
+    let me = player as usize;
+    let team = player & 1;
     let geo = r.geometry;
     pos.occ[me].iter().any(|sq| {
         !r.goal[me].contains(sq)
@@ -334,10 +339,7 @@ impl<'a, S: Sink> Gen<'a, S> {
     }
 
     fn any_direct_jump(&self) -> bool {
-        let pieces = self.pos.occ[self.me as usize];
-        pieces
-            .iter()
-            .any(|s| !self.goal.contains(s) && self.can_jump_from(s.0))
+        can_jump(self.pos, self.me)
     }
 
     fn run(&mut self) {
