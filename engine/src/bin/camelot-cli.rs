@@ -73,6 +73,10 @@ enum Command {
         b: String,
         #[arg(long, default_value_t = 100)]
         games: u32,
+        /// Number of the first game (games are seeded by their number, so a match can be
+        /// split across processes: `--first-game 51 --games 50` plays games 51-100).
+        #[arg(long, default_value_t = 1)]
+        first_game: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Up to this many random plies open each game, for variety.
@@ -234,6 +238,7 @@ fn run(cli: Cli) -> Result<(), String> {
             a,
             b,
             games,
+            first_game,
             seed,
             random_plies,
             records,
@@ -246,14 +251,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 seed,
                 random_plies,
             };
-            if games == 0 {
-                return Err("--games must be at least 1".into());
+            if games == 0 || first_game == 0 {
+                return Err("--games and --first-game must be at least 1".into());
             }
             if let Some(dir) = &records {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            with_big_stack(move || run_match(cfg, records))
+            with_big_stack(move || run_match(cfg, first_game - 1, records))
         }
         Command::Analyze {
             position,
@@ -327,12 +332,14 @@ fn run(cli: Cli) -> Result<(), String> {
 
 fn run_match(
     cfg: ai::matches::MatchConfig,
+    first: u32,
     records: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     use std::io::Write;
     let mut tally = ai::matches::Tally::default();
     let started = Instant::now();
-    for i in 0..cfg.games {
+    for n in 0..cfg.games {
+        let i = first + n;
         let played = ai::matches::play_game(&cfg, i);
         tally.add(played.a_score());
         if let Some(dir) = &records {
@@ -358,7 +365,7 @@ fn run_match(
             std::fs::write(&path, text)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        let done = i + 1;
+        let done = n + 1;
         let width = 30;
         let filled = (done as usize * width) / cfg.games as usize;
         eprint!(
