@@ -230,3 +230,20 @@ fn plants_river_trees_by_evaluation() {
     // The scores differ: trees are not all alike.
     assert!(scored.iter().any(|(_, s)| *s != top));
 }
+
+#[test]
+fn a_search_fits_in_a_default_thread_stack() {
+    // The game searches on task-pool threads with ordinary (2 MiB) stacks.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let (_, game) =
+                camelot_engine::record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
+            let pos = game.position_at(16).clone();
+            Searcher::new(8)
+                .search(&pos, &[], Limits::nodes(300_000), |_| {})
+                .best
+        })
+        .unwrap();
+    assert!(handle.join().unwrap().is_some());
+}
