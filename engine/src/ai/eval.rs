@@ -85,6 +85,9 @@ pub fn evaluate(pos: &Position) -> i32 {
                 s -= w.hanging;
             }
             s += w.mobility * room.min(4);
+            if w.approach != 0 {
+                s -= w.approach * nearest_enemy(pos, sq, team as u8);
+            }
         }
         if in_goal > 0 {
             s += w.first_in_goal * in_goal;
@@ -103,6 +106,28 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
     let me = pos.turn.0 as usize & 1;
     score[me] - score[1 - me] + w.tempo
+}
+
+/// King steps from `sq` to the nearest piece not of `team` (0 if there is none).
+fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
+    let g = pos.rules.geometry;
+    let here = g.coord(sq);
+    let mut best = i32::MAX;
+    for p in 0..pos.rules.players() {
+        if p as u8 & 1 == team {
+            continue;
+        }
+        for e in pos.occ[p].iter() {
+            let c = g.coord(e);
+            let d = (c.file.abs_diff(here.file)).max(c.rank.abs_diff(here.rank)) as i32;
+            best = best.min(d);
+        }
+    }
+    if best == i32::MAX {
+        0
+    } else {
+        best
+    }
 }
 
 /// For the piece of `team` on `sq`: can an enemy jump it right now, and how many empty

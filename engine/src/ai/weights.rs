@@ -22,6 +22,9 @@ pub struct Weights {
     pub hanging: i32,
     /// Per empty square next to a piece (its room for plain moves), up to four.
     pub mobility: i32,
+    /// Per step between each own piece and the nearest enemy piece: Anti-Camelot has to
+    /// walk its pieces into the enemy's jumps, and without this it wanders.
+    pub approach: i32,
     /// Anti-Camelot plays to lose pieces: material counts against its owner.
     pub material_sign: i32,
     pub tempo: i32,
@@ -40,6 +43,7 @@ impl Weights {
             bridge: 0,
             hanging: 30,
             mobility: 2,
+            approach: 0,
             material_sign: 1,
             tempo: 8,
         };
@@ -54,6 +58,7 @@ impl Weights {
                 intruder: -10,
                 guard: 0,
                 hanging: -20,
+                approach: 6,
                 ..base
             },
             Variant::Camette => Weights {
