@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::cellset::CellSet;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::notation::{self, NotationError};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Kind;
@@ -461,9 +461,4 @@ fn reach(
             reach(pos, &next, knight, targets, visited, found);
         }
     }
-}
-
-/// True for moves that plant trees.
-pub fn is_setup_move(m: &Move) -> bool {
-    m.kind == MoveKind::PlaceTree
 }

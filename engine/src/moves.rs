@@ -158,14 +158,4 @@ impl MoveList {
     pub fn to_vec(&self) -> Vec<Move> {
         self.iter().copied().collect()
     }
-
-    /// Truncates to the first `n` moves.
-    pub fn truncate(&mut self, n: usize) {
-        if n <= self.len {
-            self.len = n;
-            self.overflow.clear();
-        } else {
-            self.overflow.truncate(n - self.len);
-        }
-    }
 }

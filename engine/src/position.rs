@@ -5,9 +5,7 @@ use crate::cellset::CellSet;
 use crate::movegen;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
-use crate::piece::{
-    self, code, decode, is_piece, owner_of, Cell, Kind, Piece, Player, BLOCKED, EMPTY,
-};
+use crate::piece::{code, decode, is_piece, owner_of, Cell, Piece, Player, BLOCKED, EMPTY};
 use crate::square::Square;
 use crate::variant::{CaptureAllRule, GoalRule, NoMoveRule, Rules, Variant};
 use crate::zobrist::keys;
@@ -154,14 +152,6 @@ impl Position {
             .filter(|&p| p as u8 & 1 == team)
             .map(|p| self.occ[p].len())
             .sum()
-    }
-
-    pub fn count_kind(&self, p: Player, kind: Kind) -> u32 {
-        let c = code(p.0, kind);
-        self.occ[p.0 as usize]
-            .iter()
-            .filter(|s| self.cells[s.index()] == c)
-            .count() as u32
     }
 
     /// Puts a piece on an empty square (building positions by hand).
@@ -373,16 +363,5 @@ impl Position {
             NoMoveRule::StalematedLoses => Outcome::win(other, Reason::NoLegalMove),
             NoMoveRule::Pass => Outcome::draw(Reason::NobodyCanMove),
         }
-    }
-
-    /// Squares of a piece code, for evaluation.
-    pub fn cell(&self, sq: Square) -> Cell {
-        self.cells[sq.index()]
-    }
-
-    /// True when `sq` holds a piece of the given team.
-    pub fn is_team_piece(&self, sq: Square, team: u8) -> bool {
-        let c = self.cells[sq.index()];
-        is_piece(c) && piece::team_of(c) == team
     }
 }

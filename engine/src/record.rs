@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::moves::MoveKind;
-use crate::notation::{self, Style};
+use crate::notation::Style;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -594,13 +594,5 @@ impl Lexer<'_> {
             return self.syntax(format!("tag [{name}] is not closed by ']'"));
         }
         Ok(Token::Tag(name, value))
-    }
-}
-
-/// Records in numbered notation print with it; everything else with WCF.
-pub fn style_for(rec: &Record) -> Style {
-    match rec.moves.first() {
-        Some(m) if m.text.chars().next().is_some_and(|c| c.is_ascii_digit()) => Style::Classic,
-        _ => notation::Style::Wcf,
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Geometry;
 use crate::cellset::CellSet;
 use crate::piece::{Kind, Player};
-use crate::square::{Coord, Square};
+use crate::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -423,11 +423,6 @@ fn reachable_orthogonally(g: &Geometry, from: CellSet, barrier: CellSet) -> Cell
 /// Names of the squares of a set, in square order.
 pub fn names(g: &Geometry, set: CellSet) -> Vec<String> {
     set.iter().map(|s| g.name(s)).collect()
-}
-
-/// A square's name in the rules' geometry; used by error messages.
-pub fn coord(r: &Rules, sq: Square) -> Coord {
-    r.geometry.coord(sq)
 }
 
 const SUMMARY_COMMON: &str = "\
