@@ -10,13 +10,9 @@ use camelot_engine::game::Claim;
 use camelot_engine::movegen::capture_is_compulsory;
 use camelot_engine::notation::{self, Style};
 use camelot_engine::record;
-use camelot_engine::{Game, Variant};
+use camelot_engine::Game;
 
-pub const USAGE: &str = "\
-usage: camelot [--variant V] [--seats SEAT,SEAT[,SEAT,SEAT]] [--load FILE]
-  V:    camelot (default), classic, river, anti, camette, grandcam
-  SEAT: human, or ai:LEVEL with LEVEL one of beginner novice club expert master greedy
-        (default: human,ai:club; Grand Cam has four seats: red, green, blue, yellow)";
+use crate::cli::{Options, Seat};
 
 const HELP: &str = "\
 Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
@@ -25,79 +21,6 @@ or in the 1930 numbered notation (47C71). Commands:
   undo, redo   take back / replay a move   claim    claim a draw when allowed
   save FILE    write the game record       load FILE  read a game record
   rules        the rules of this variant   resign, quit";
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Seat {
-    Human,
-    Computer(ai::Level),
-}
-
-pub struct Options {
-    pub variant: Variant,
-    pub seats: Vec<Seat>,
-    pub load: Option<String>,
-}
-
-impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut variant = Variant::Camelot;
-        let mut seats_arg: Option<String> = None;
-        let mut load = None;
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-            match a.as_str() {
-                "--variant" => variant = value("--variant")?.parse().map_err(|e| format!("{e}"))?,
-                "--seats" => seats_arg = Some(value("--seats")?),
-                "--load" => load = Some(value("--load")?),
-                other => return Err(format!("unknown argument '{other}'")),
-            }
-        }
-        let players = variant.rules().players();
-        let seats = match seats_arg {
-            None => (0..players)
-                .map(|i| {
-                    if i == 0 {
-                        Seat::Human
-                    } else {
-                        Seat::Computer(ai::LEVELS[2])
-                    }
-                })
-                .collect(),
-            Some(s) => {
-                let seats = s
-                    .split(',')
-                    .map(parse_seat)
-                    .collect::<Result<Vec<_>, _>>()?;
-                if seats.len() != players {
-                    return Err(format!(
-                        "{variant} has {players} seats; --seats lists {}",
-                        seats.len()
-                    ));
-                }
-                seats
-            }
-        };
-        Ok(Options {
-            variant,
-            seats,
-            load,
-        })
-    }
-}
-
-fn parse_seat(s: &str) -> Result<Seat, String> {
-    let s = s.trim().to_ascii_lowercase();
-    if s == "human" {
-        return Ok(Seat::Human);
-    }
-    let name = s
-        .strip_prefix("ai:")
-        .ok_or(format!("seat '{s}' should be human or ai:LEVEL"))?;
-    ai::levels::by_name(name)
-        .map(Seat::Computer)
-        .ok_or(format!("unknown level '{name}'"))
-}
 
 fn seat_label(game: &Game) -> String {
     let pos = game.position();
@@ -148,31 +71,28 @@ fn status(game: &Game) -> String {
     s
 }
 
-pub fn run(opts: Options) -> ExitCode {
-    let mut game = Game::new(opts.variant);
+pub fn run(opts: &Options) -> ExitCode {
+    let mut game = Game::new(opts.variant_or_default());
     if let Some(path) = &opts.load {
         match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
             .and_then(|t| record::import(&t).map_err(|e| e.to_string()))
         {
-            Ok((_, g))
-                if g.variant() == opts.variant
-                    || opts.seats.len() == g.position().rules().players() =>
-            {
-                game = g
-            }
-            Ok(_) => {
-                eprintln!("{path}: that record is of another variant; pass --variant");
-                return ExitCode::FAILURE;
-            }
+            Ok((_, g)) => game = g,
             Err(e) => {
                 eprintln!("cannot load {path}: {e}");
                 return ExitCode::FAILURE;
             }
         }
     }
-    let mut computers: Vec<Option<Ai>> = opts
-        .seats
+    let seats = match opts.seats_for(game.variant()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut computers: Vec<Option<Ai>> = seats
         .iter()
         .enumerate()
         .map(|(i, s)| match s {

@@ -1,0 +1,274 @@
+//! Computer players: each search runs on Bevy's async compute pool and is polled every
+//! frame with `check_ready`, so the frame loop never waits. Undo, a new game or a load
+//! stops the search and throws its answer away.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
+use camelot_engine::ai::{self, Ai, Decision, Info, Level};
+use camelot_engine::movegen::PathMove;
+use camelot_engine::notation;
+use camelot_engine::{Game, Square};
+
+use crate::animation::board_idle;
+use crate::cli::Seat;
+use crate::input::HintMove;
+use crate::screens::Screen;
+use crate::session::{BoardReset, GameActions, Session};
+use crate::settings::Settings;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiPlayer>()
+        .init_resource::<Spectate>()
+        .add_message::<HintRequest>()
+        .add_systems(
+            Update,
+            (
+                cancel_on_reset,
+                collect_answer,
+                request_hint,
+                start_thinking
+                    .run_if(in_state(Screen::Playing))
+                    .run_if(board_idle),
+            )
+                .chain(),
+        );
+}
+
+/// The level that suggests moves to a human.
+pub const HINT_LEVEL: Level = ai::LEVELS[3];
+
+/// Ask the computer for a move suggestion for the player to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// Controls for watching computers play each other.
+#[derive(Resource, Default)]
+pub struct Spectate {
+    pub paused: bool,
+    /// Play one move while paused.
+    pub step: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Play,
+    Hint,
+    /// A long search that `--bench-frames` measures frames against.
+    Bench,
+}
+
+struct Answer {
+    ai: Ai,
+    seat: usize,
+    decision: Option<Decision>,
+}
+
+struct Thinking {
+    task: Task<Answer>,
+    stop: Arc<AtomicBool>,
+    purpose: Purpose,
+    epoch: u64,
+    ply: usize,
+}
+
+/// The computer players' searches.
+#[derive(Resource, Default)]
+pub struct AiPlayer {
+    thinking: Option<Thinking>,
+    /// One AI per seat, kept between moves for its transposition table; taken while
+    /// it searches.
+    ais: Vec<Option<Ai>>,
+    /// The latest search report, for the panel.
+    pub info: Arc<Mutex<Option<Info>>>,
+    /// Seconds since the board became idle with a computer to move.
+    waited: f32,
+}
+
+impl AiPlayer {
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    pub fn thinking_for(&self) -> Option<Purpose> {
+        self.thinking.as_ref().map(|t| t.purpose)
+    }
+
+    /// Stops the search; its answer will be dropped.
+    pub fn cancel(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.waited = 0.0;
+    }
+
+    /// Starts a search for the player to move.
+    pub fn start(&mut self, game: &Game, epoch: u64, seat: usize, level: Level, purpose: Purpose) {
+        self.cancel();
+        if self.ais.len() <= seat {
+            self.ais.resize_with(seat + 1, || None);
+        }
+        let mut ai = match self.ais[seat].take() {
+            Some(ai) if ai.level == level => ai,
+            _ => Ai::new(level, 1 + seat as u64),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        ai.set_stop_flag(stop.clone());
+        let info = self.info.clone();
+        if let Ok(mut i) = info.lock() {
+            *i = None;
+        }
+        let ply = game.ply();
+        let game = game.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let decision = ai
+                .decide(&game, |i| {
+                    if let Ok(mut slot) = info.lock() {
+                        *slot = Some(i.clone());
+                    }
+                })
+                .map(|(d, _)| d);
+            Answer { ai, seat, decision }
+        });
+        self.thinking = Some(Thinking {
+            task,
+            stop,
+            purpose,
+            epoch,
+            ply,
+        });
+    }
+}
+
+fn cancel_on_reset(mut reset: MessageReader<BoardReset>, mut ai: ResMut<AiPlayer>) {
+    if reset.read().count() > 0 {
+        ai.cancel();
+    }
+}
+
+fn start_thinking(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    mut spectate: ResMut<Spectate>,
+    mut ai: ResMut<AiPlayer>,
+) {
+    if ai.is_thinking() || session.game.is_over() {
+        return;
+    }
+    let Seat::Computer(level) = session.seat_to_move() else {
+        ai.waited = 0.0;
+        return;
+    };
+    let watching = session.all_computers();
+    if watching && spectate.paused && !spectate.step {
+        return;
+    }
+    ai.waited += time.delta_secs();
+    // A short pause before a computer moves lets people see the previous move.
+    let delay = if spectate.step {
+        0.0
+    } else {
+        settings.ai_delay
+    };
+    if ai.waited < delay && session.game.ply() > 0 {
+        return;
+    }
+    spectate.step = false;
+    let seat = session.to_move().0 as usize;
+    ai.start(&session.game, session.epoch, seat, level, Purpose::Play);
+}
+
+fn request_hint(
+    mut requests: MessageReader<HintRequest>,
+    session: Res<Session>,
+    mut ai: ResMut<AiPlayer>,
+) {
+    if requests.read().count() == 0 || !session.human_to_move() || ai.is_thinking() {
+        return;
+    }
+    let seat = session.to_move().0 as usize;
+    ai.start(
+        &session.game,
+        session.epoch,
+        seat,
+        HINT_LEVEL,
+        Purpose::Hint,
+    );
+}
+
+fn collect_answer(mut ai: ResMut<AiPlayer>, mut actions: GameActions, mut hint: ResMut<HintMove>) {
+    let Some(thinking) = ai.thinking.as_mut() else {
+        return;
+    };
+    let Some(answer) = check_ready(&mut thinking.task) else {
+        return;
+    };
+    let Some(thinking) = ai.thinking.take() else {
+        return;
+    };
+    ai.waited = 0.0;
+    let seat = answer.seat;
+    if ai.ais.len() <= seat {
+        ai.ais.resize_with(seat + 1, || None);
+    }
+    ai.ais[seat] = Some(answer.ai);
+    let session = &actions.session;
+    if thinking.epoch != session.epoch || thinking.ply != session.game.ply() {
+        return;
+    }
+    let Some(decision) = answer.decision else {
+        return;
+    };
+    match (thinking.purpose, decision) {
+        (Purpose::Play, Decision::Play(m)) => {
+            if let Err(e) = actions.play(m) {
+                // The engine refused the AI's move: a bug, reported rather than hidden.
+                error!("the computer's move was refused: {e}");
+                actions
+                    .notices
+                    .say(format!("The computer's move was refused: {e}"));
+            }
+        }
+        (Purpose::Play, Decision::Claim(c)) => {
+            let who = actions.session.seat_label(actions.session.to_move());
+            actions.notices.say(format!("{who} claims a draw."));
+            actions.claim(c);
+        }
+        (Purpose::Hint, Decision::Play(m)) => {
+            let pos = actions.session.position();
+            let path = notation::path_of(pos, &m)
+                .map(|p: PathMove| p.path)
+                .unwrap_or_else(|| vec![m.from, m.to]);
+            let text = notation::to_wcf(pos, &m).unwrap_or_default();
+            actions.notices.say(format!("Hint: {text}"));
+            hint.0 = Some((m, path));
+        }
+        (Purpose::Hint, Decision::Claim(_)) => {
+            actions
+                .notices
+                .say("Hint: you are not ahead; claiming the draw is reasonable.");
+        }
+        (Purpose::Bench, _) => {}
+    }
+}
+
+/// For `--bench-frames`: a long search on the current position that changes nothing.
+pub fn start_bench_search(ai: &mut AiPlayer, session: &Session) {
+    let seat = session.to_move().0 as usize;
+    ai.start(
+        &session.game,
+        session.epoch,
+        seat,
+        ai::levels::timed(600_000),
+        Purpose::Bench,
+    );
+}
+
+/// The squares of a principal variation's first move, for showing it.
+pub fn first_move_path(session: &Session, info: &Info) -> Option<Vec<Square>> {
+    let m = info.pv.first()?;
+    notation::path_of(session.position(), m).map(|p| p.path)
+}

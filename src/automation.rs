@@ -1,0 +1,141 @@
+//! Driving the game from a script: `--screenshot PATH --after-frames N`,
+//! `--exit-after-frames N`, `--bench-frames N`, and the launch-to-board time.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
+
+use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
+use crate::pieces::PieceView;
+use crate::session::Session;
+
+/// What the command line asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Automation {
+    pub launched: Option<Instant>,
+    pub screenshot: Option<(String, u32)>,
+    pub exit_after: Option<u32>,
+    pub bench_frames: Option<u32>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Frames>()
+        .add_systems(Last, (report_first_board_frame, screenshot_and_exit, bench));
+}
+
+#[derive(Resource, Default)]
+struct Frames {
+    count: u32,
+    board_seen: bool,
+}
+
+/// Prints the time from launch to the first frame that shows the board and its pieces.
+fn report_first_board_frame(
+    auto: Res<Automation>,
+    mut frames: ResMut<Frames>,
+    pieces: Query<(), With<PieceView>>,
+) {
+    frames.count += 1;
+    if frames.board_seen || pieces.is_empty() {
+        return;
+    }
+    frames.board_seen = true;
+    if let Some(t) = auto.launched {
+        println!(
+            "first frame with the board: {:.0} ms after launch (frame {})",
+            t.elapsed().as_secs_f64() * 1000.0,
+            frames.count
+        );
+    }
+}
+
+fn screenshot_and_exit(
+    mut commands: Commands,
+    auto: Res<Automation>,
+    frames: Res<Frames>,
+    capturing: Query<(), With<Capturing>>,
+    mut taken: Local<bool>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let Some((path, at)) = &auto.screenshot {
+        if !*taken && frames.count >= *at {
+            *taken = true;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path.clone()));
+        }
+    }
+    if let Some(n) = auto.exit_after {
+        // Wait for a requested screenshot to be written before leaving.
+        let pending = auto.screenshot.is_some() && (!*taken || !capturing.is_empty());
+        if frames.count >= n && !pending {
+            exit.write(AppExit::Success);
+        }
+    }
+}
+
+#[derive(Default)]
+struct BenchState {
+    idle: Vec<Duration>,
+    searching: Vec<Duration>,
+    warmup: u32,
+}
+
+fn percentile(v: &mut [Duration], p: f64) -> f64 {
+    v.sort();
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v.get(i).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0)
+}
+
+/// Frame times while idle, then while a search runs in the background.
+fn bench(
+    auto: Res<Automation>,
+    time: Res<Time<Real>>,
+    session: Res<Session>,
+    mut ai: ResMut<AiPlayer>,
+    mut spectate: ResMut<Spectate>,
+    mut state: Local<BenchState>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = auto.bench_frames else {
+        return;
+    };
+    let n = n as usize;
+    spectate.paused = true;
+    // Let the window, the pipelines and the board settle first.
+    if state.warmup < 120 {
+        state.warmup += 1;
+        return;
+    }
+    let dt = time.delta();
+    if state.idle.len() < n {
+        if ai.is_thinking() {
+            ai.cancel();
+        }
+        state.idle.push(dt);
+        if state.idle.len() == n {
+            start_bench_search(&mut ai, &session);
+        }
+        return;
+    }
+    if state.searching.len() < n {
+        state.searching.push(dt);
+        if !ai.is_thinking() {
+            start_bench_search(&mut ai, &session);
+        }
+        return;
+    }
+    ai.cancel();
+    let (mut idle, mut busy) = (state.idle.clone(), state.searching.clone());
+    let (im, i99) = (percentile(&mut idle, 0.5), percentile(&mut idle, 0.99));
+    let (bm, b99) = (percentile(&mut busy, 0.5), percentile(&mut busy, 0.99));
+    println!("frames: {n} idle, {n} while the AI searches");
+    println!("idle:      median {im:.2} ms, 99th percentile {i99:.2} ms");
+    println!("searching: median {bm:.2} ms, 99th percentile {b99:.2} ms");
+    println!(
+        "99th percentile ratio (searching / idle): {:.2}",
+        b99 / i99.max(1e-9)
+    );
+    exit.write(AppExit::Success);
+}

@@ -1,0 +1,491 @@
+//! Move entry with the mouse: hovering highlights a square, clicking a piece shows
+//! where it may land, multi-leap moves are entered a landing at a time (only
+//! continuations that lead to legal moves are offered, and the move completes itself
+//! when one remains), a piece may also be dragged to its destination. The state machine
+//! works on `SquareClicked` messages, so tests drive it without a window.
+
+use bevy::picking::events::{DragEnd, DragStart};
+use bevy::prelude::*;
+use camelot_engine::game::{Entry, StepKind};
+use camelot_engine::movegen::capture_is_compulsory;
+use camelot_engine::{Move, Square};
+
+use crate::animation::board_idle;
+use crate::board::{square_center, OnSquare};
+use crate::pieces::{Dragged, PieceView};
+use crate::screens::Screen;
+use crate::session::{BoardReset, GameActions, MovePlayed, Session};
+use crate::theme::{MarkerKind, Palette};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveInput>()
+        .init_resource::<HintMove>()
+        .add_message::<SquareClicked>()
+        .add_message::<EntryCommand>()
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_observer(on_click)
+        .add_observer(on_drag_start)
+        .add_observer(on_drag_end)
+        .add_systems(Startup, create_marker_meshes)
+        .add_systems(
+            Update,
+            (
+                keyboard_entry.run_if(not(crate::ui::egui_wants_keys)),
+                forget_stale_entry,
+                enter_moves
+                    .run_if(in_state(Screen::Playing))
+                    .run_if(board_idle),
+                follow_drag,
+                show_markers,
+            )
+                .chain()
+                .after(crate::MirrorSet),
+        );
+}
+
+/// A square (or what stands on it) was clicked, or a dragged piece dropped on it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareClicked {
+    pub square: Square,
+    pub dropped: bool,
+}
+
+/// Take back the last landing, or drop the selection.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryCommand {
+    StepBack,
+    Cancel,
+}
+
+/// The move being entered.
+#[derive(Resource, Default, Debug)]
+pub struct MoveInput {
+    /// The piece's square, then the landings chosen so far.
+    pub clicks: Vec<Square>,
+    /// What the engine says of those clicks.
+    pub entry: Entry,
+    /// Each offered landing and how it is marked.
+    pub offers: Vec<(Square, MarkerKind)>,
+    pub hovered: Option<Square>,
+    pub dragging: Option<(Entity, Square)>,
+    /// The ply the clicks belong to: a move by anyone else drops them.
+    ply: usize,
+    epoch: u64,
+}
+
+/// The AI's suggestion, shown on the board until the next move.
+#[derive(Resource, Default)]
+pub struct HintMove(pub Option<(Move, Vec<Square>)>);
+
+/// Markers drawn by this module.
+#[derive(Component)]
+struct EntryMarker;
+
+#[derive(Resource)]
+struct MarkerMeshes {
+    disc: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    frame: Handle<Mesh>,
+    dot: Handle<Mesh>,
+}
+
+fn create_marker_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+    let flat = |m: Mesh| m.rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
+    commands.insert_resource(MarkerMeshes {
+        disc: meshes.add(flat(Circle::new(0.2).mesh().resolution(32).build())),
+        ring: meshes.add(flat(Annulus::new(0.3, 0.4).mesh().resolution(40).build())),
+        frame: meshes.add(flat(Rectangle::new(0.96, 0.96).mesh().build())),
+        dot: meshes.add(flat(Circle::new(0.1).mesh().resolution(20).build())),
+    });
+}
+
+fn square_of(target: Entity, squares: &Query<&OnSquare>) -> Option<Square> {
+    squares.get(target).ok().map(|s| s.0)
+}
+
+fn on_over(ev: On<Pointer<Over>>, squares: Query<&OnSquare>, mut input: ResMut<MoveInput>) {
+    if let Some(sq) = square_of(ev.event_target(), &squares) {
+        input.hovered = Some(sq);
+    }
+}
+
+fn on_out(ev: On<Pointer<Out>>, squares: Query<&OnSquare>, mut input: ResMut<MoveInput>) {
+    if square_of(ev.event_target(), &squares) == input.hovered {
+        input.hovered = None;
+    }
+}
+
+fn on_click(
+    ev: On<Pointer<Click>>,
+    squares: Query<&OnSquare>,
+    mut clicked: MessageWriter<SquareClicked>,
+    mut commands: MessageWriter<EntryCommand>,
+) {
+    let Some(square) = square_of(ev.event_target(), &squares) else {
+        return;
+    };
+    match ev.button {
+        PointerButton::Primary => {
+            clicked.write(SquareClicked {
+                square,
+                dropped: false,
+            });
+        }
+        PointerButton::Secondary => {
+            commands.write(EntryCommand::StepBack);
+        }
+        PointerButton::Middle => {}
+    }
+}
+
+fn on_drag_start(
+    ev: On<Pointer<DragStart>>,
+    pieces: Query<&OnSquare, With<PieceView>>,
+    mut input: ResMut<MoveInput>,
+    mut commands: Commands,
+) {
+    if ev.button != PointerButton::Primary {
+        return;
+    }
+    let target = ev.event_target();
+    if let Ok(on) = pieces.get(target) {
+        input.dragging = Some((target, on.0));
+        commands.entity(target).insert((Dragged, Pickable::IGNORE));
+    }
+}
+
+fn on_drag_end(
+    ev: On<Pointer<DragEnd>>,
+    mut input: ResMut<MoveInput>,
+    mut clicked: MessageWriter<SquareClicked>,
+    mut commands: Commands,
+) {
+    if ev.button != PointerButton::Primary {
+        return;
+    }
+    let Some((piece, from)) = input.dragging.take() else {
+        return;
+    };
+    if let Ok(mut e) = commands.get_entity(piece) {
+        e.remove::<(Dragged, Pickable)>();
+    }
+    match input.hovered {
+        Some(to) if to != from => {
+            if input.clicks.first() != Some(&from) {
+                clicked.write(SquareClicked {
+                    square: from,
+                    dropped: false,
+                });
+            }
+            clicked.write(SquareClicked {
+                square: to,
+                dropped: true,
+            });
+        }
+        _ => {}
+    }
+}
+
+/// The dragged piece hovers over the square under the pointer.
+fn follow_drag(
+    input: Res<MoveInput>,
+    session: Res<Session>,
+    mut pieces: Query<&mut Transform, With<Dragged>>,
+) {
+    let Some((piece, from)) = input.dragging else {
+        return;
+    };
+    let Ok(mut tf) = pieces.get_mut(piece) else {
+        return;
+    };
+    let g = session.position().geometry();
+    let over = input.hovered.unwrap_or(from);
+    tf.translation = square_center(g, over) + Vec3::Y * 0.35;
+}
+
+fn keyboard_entry(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<EntryCommand>) {
+    if keys.just_pressed(KeyCode::Backspace) {
+        commands.write(EntryCommand::StepBack);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        commands.write(EntryCommand::Cancel);
+    }
+}
+
+/// Clicks belong to one position: any move, undo or new game clears them (and the hint).
+fn forget_stale_entry(
+    session: Res<Session>,
+    mut input: ResMut<MoveInput>,
+    mut hint: ResMut<HintMove>,
+    mut played: MessageReader<MovePlayed>,
+    mut reset: MessageReader<BoardReset>,
+) {
+    let changed = played.read().count() + reset.read().count() > 0;
+    if changed || input.ply != session.game.ply() || input.epoch != session.epoch {
+        input.ply = session.game.ply();
+        input.epoch = session.epoch;
+        set_clicks(&mut input, &session, Vec::new());
+        hint.0 = None;
+    }
+}
+
+fn set_clicks(input: &mut MoveInput, session: &Session, clicks: Vec<Square>) {
+    input.entry = session.game.entry(&clicks);
+    input.offers = offers(session, &clicks, &input.entry);
+    input.clicks = clicks;
+}
+
+/// Each landing with its marker: a canter every continuation of which captures is the
+/// start of a knight's charge.
+fn offers(session: &Session, clicks: &[Square], entry: &Entry) -> Vec<(Square, MarkerKind)> {
+    entry
+        .next
+        .iter()
+        .map(|&(sq, kind)| {
+            if kind == StepKind::Canter {
+                let mut more = clicks.to_vec();
+                more.push(sq);
+                let after = session.game.entry(&more);
+                if !after.candidates.is_empty() && after.candidates.iter().all(Move::is_capture) {
+                    return (sq, MarkerKind::Charge);
+                }
+            }
+            (sq, MarkerKind::Step(kind))
+        })
+        .collect()
+}
+
+/// The move-entry state machine.
+fn enter_moves(
+    mut clicked: MessageReader<SquareClicked>,
+    mut commands: MessageReader<EntryCommand>,
+    mut input: ResMut<MoveInput>,
+    mut actions: GameActions,
+) {
+    for c in commands.read() {
+        let mut clicks = input.clicks.clone();
+        match c {
+            EntryCommand::StepBack => {
+                clicks.pop();
+            }
+            EntryCommand::Cancel => clicks.clear(),
+        }
+        set_clicks(&mut input, &actions.session, clicks);
+    }
+    let clicks: Vec<SquareClicked> = clicked.read().copied().collect();
+    for c in clicks {
+        if !actions.session.human_to_move() {
+            if !actions.session.game.is_over() {
+                let who = actions.session.seat_label(actions.session.to_move());
+                actions
+                    .notices
+                    .say(format!("Wait: the computer plays {who}."));
+            }
+            continue;
+        }
+        if let Some(m) = click(&mut input, &mut actions, c) {
+            if let Err(e) = actions.play(m) {
+                actions.notices.say(format!("{e}"));
+            }
+            set_clicks(&mut input, &actions.session, Vec::new());
+            break;
+        }
+    }
+}
+
+/// One click: returns the move to play once the clicks make one.
+fn click(input: &mut MoveInput, actions: &mut GameActions, c: SquareClicked) -> Option<Move> {
+    let session = &*actions.session;
+    let pos = session.position();
+    let g = pos.geometry();
+    let sq = c.square;
+    let name = g.name(sq);
+    if pos.in_setup() {
+        let e = session.game.entry(&[sq]);
+        if e.complete.is_none() {
+            actions.notices.say(format!(
+                "A tree cannot be planted on {name}: choose an empty square on your side of the river, off the castles."
+            ));
+        }
+        return e.complete;
+    }
+    let mut clicks = input.clicks.clone();
+    if clicks.is_empty() {
+        select(input, actions, sq);
+        return None;
+    }
+    if clicks.len() == 1 && clicks[0] == sq {
+        set_clicks(input, session, Vec::new());
+        return None;
+    }
+    if clicks.len() > 1 && clicks.last() == Some(&sq) {
+        if input.entry.complete.is_none() {
+            actions
+                .notices
+                .say("The move cannot stop here: a capture must go on.");
+        }
+        return input.entry.complete;
+    }
+    if input.entry.next.iter().any(|&(n, _)| n == sq) {
+        clicks.push(sq);
+        let e = session.game.entry(&clicks);
+        let only = e.candidates.len() == 1;
+        if only || (e.complete.is_some() && e.next.is_empty()) {
+            return e.complete.or(e.candidates.first().copied());
+        }
+        set_clicks(input, session, clicks);
+        return None;
+    }
+    // A click on a move's final square plays it, if only one move ends there.
+    let ending: Vec<Move> = input
+        .entry
+        .candidates
+        .iter()
+        .copied()
+        .filter(|m| m.to == sq)
+        .collect();
+    match ending.len() {
+        1 => return Some(ending[0]),
+        0 => {}
+        _ => {
+            actions.notices.say(format!(
+                "Several leaps end on {name}: enter the path a landing at a time."
+            ));
+            return None;
+        }
+    }
+    if clicks.len() == 1 && pos.piece_at(sq).map(|p| p.owner) == Some(pos.turn()) {
+        select(input, actions, sq);
+        return None;
+    }
+    let what = if c.dropped {
+        "drop there"
+    } else {
+        "land there"
+    };
+    actions.notices.say(format!(
+        "The piece cannot {what} ({name}); the marked squares are its landings."
+    ));
+    None
+}
+
+/// Selects the piece on `sq`, or explains why it cannot move.
+fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
+    let session = &*actions.session;
+    let pos = session.position();
+    let g = pos.geometry();
+    let me = pos.turn();
+    let who = session.seat_label(me);
+    let e = session.game.entry(&[sq]);
+    if !e.candidates.is_empty() {
+        set_clicks(input, session, vec![sq]);
+        return;
+    }
+    let msg = match pos.piece_at(sq) {
+        None => format!("{who} to move: click one of {who}'s pieces."),
+        Some(p) if p.owner != me => {
+            format!(
+                "That piece is {}'s; {who} is to move.",
+                session.seat_label(p.owner)
+            )
+        }
+        Some(_) => {
+            let must_leave = pos.must_leave_now();
+            let legal = pos.legal_moves();
+            if !must_leave.is_empty() && !must_leave.contains(sq) {
+                let names: Vec<String> = must_leave.iter().map(|s| g.name(s)).collect();
+                format!(
+                    "The piece on {} must leave the castle first.",
+                    names.join(", ")
+                )
+            } else if capture_is_compulsory(pos) {
+                let mut from: Vec<Square> = legal.iter().map(|m| m.from).collect();
+                from.sort();
+                from.dedup();
+                let names: Vec<String> = from.iter().map(|&s| g.name(s)).collect();
+                format!(
+                    "A capture is compulsory: jump with the piece on {}.",
+                    names.join(" or ")
+                )
+            } else {
+                format!("The piece on {} has no legal move.", g.name(sq))
+            }
+        }
+    };
+    actions.notices.say(msg);
+}
+
+/// Markers: the selected piece, the path so far, the offered landings, the hover and
+/// the hint.
+fn show_markers(
+    mut commands: Commands,
+    input: Res<MoveInput>,
+    hint: Res<HintMove>,
+    session: Res<Session>,
+    old: Query<Entity, With<EntryMarker>>,
+    meshes: Option<Res<MarkerMeshes>>,
+    palette: Option<Res<Palette>>,
+    mut last: Local<Option<(Vec<Square>, Option<Square>, Option<Move>, usize)>>,
+) {
+    let (Some(m), Some(p)) = (meshes, palette) else {
+        return;
+    };
+    let key = (
+        input.clicks.clone(),
+        input.hovered,
+        hint.0.as_ref().map(|h| h.0),
+        session.game.ply(),
+    );
+    if last.as_ref() == Some(&key) && !input.is_changed() {
+        return;
+    }
+    *last = Some(key);
+    for e in &old {
+        commands.entity(e).try_despawn();
+    }
+    let g = session.position().geometry();
+    let mut put = |sq: Square,
+                   mesh: &Handle<Mesh>,
+                   mat: &Handle<StandardMaterial>,
+                   y: f32,
+                   pickable: bool| {
+        let mut e = commands.spawn((
+            EntryMarker,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(mat.clone()),
+            Transform::from_translation(square_center(g, sq) + Vec3::Y * y),
+        ));
+        if pickable {
+            e.insert(OnSquare(sq));
+        } else {
+            e.insert(Pickable::IGNORE);
+        }
+    };
+    if let Some(h) = input.hovered {
+        put(h, &m.frame, &p.hover, 0.004, false);
+    }
+    if let Some((_, path)) = &hint.0 {
+        for (i, &sq) in path.iter().enumerate() {
+            let mesh = if i == 0 { &m.frame } else { &m.ring };
+            put(sq, mesh, &p.hint, 0.008, false);
+        }
+    }
+    if let Some(&first) = input.clicks.first() {
+        put(first, &m.frame, &p.selected, 0.006, false);
+        for &sq in &input.clicks[1..] {
+            put(sq, &m.dot, &p.selected, 0.01, false);
+        }
+    }
+    for &(sq, kind) in &input.offers {
+        let mesh = match kind {
+            MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::CastleMove) => &m.disc,
+            MarkerKind::Step(StepKind::Jump) => &m.ring,
+            _ => &m.ring,
+        };
+        put(sq, mesh, &p.marker(kind), 0.012, true);
+        if kind == MarkerKind::Step(StepKind::Jump) || kind == MarkerKind::Charge {
+            put(sq, &m.dot, &p.marker(kind), 0.014, true);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The game's ECS without a window: move entry click by click, the board built for each
+//! variant, and computer moves arriving while `update()` keeps running.
+
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use camelot::ai_player::AiPlayer;
+use camelot::board::{BridgeTile, CastleTile, RiverTile, Tile, Tree};
+use camelot::cli::Seat;
+use camelot::input::{EntryCommand, MoveInput, SquareClicked};
+use camelot::pieces::PieceView;
+use camelot::screens::Screen;
+use camelot::session::{Notices, Session};
+use camelot::settings::Settings;
+use camelot_engine::ai::LEVELS;
+use camelot_engine::{Game, Position, Variant};
+
+static DATA_DIR: Once = Once::new();
+
+fn app(session: Session) -> App {
+    DATA_DIR.call_once(|| {
+        let dir = std::env::temp_dir().join(format!("camelot-headless-{}", std::process::id()));
+        // Set before any thread reads it; the autosave and settings stay out of $HOME.
+        unsafe { std::env::set_var("CAMELOT_DATA_DIR", dir) };
+    });
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .add_plugins(camelot::game_plugin)
+    .insert_resource(session)
+    .insert_state(Screen::Playing);
+    {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.animation_speed = 0.0;
+        s.ai_delay = 0.0;
+    }
+    app.update();
+    app.update();
+    app
+}
+
+fn humans(variant: Variant) -> Vec<Seat> {
+    vec![Seat::Human; variant.rules().players()]
+}
+
+fn count<F: bevy::ecs::query::QueryFilter>(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), F>()
+        .iter(app.world())
+        .count()
+}
+
+fn click(app: &mut App, name: &str) {
+    let sq = {
+        let s = app.world().resource::<Session>();
+        s.position().geometry().parse_square(name).unwrap()
+    };
+    app.world_mut().write_message(SquareClicked {
+        square: sq,
+        dropped: false,
+    });
+    app.update();
+}
+
+fn offered(app: &App) -> Vec<String> {
+    let s = app.world().resource::<Session>();
+    let g = s.position().geometry();
+    let mut v: Vec<String> = app
+        .world()
+        .resource::<MoveInput>()
+        .offers
+        .iter()
+        .map(|(sq, _)| g.name(*sq))
+        .collect();
+    v.sort();
+    v
+}
+
+fn position(s: &str) -> Position {
+    s.parse().unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
+#[test]
+fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
+    let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
+    let expected_move = camelot_engine::notation::parse_move(&start, "E5xE7xE9").unwrap();
+    let mut app = app(Session::new(
+        Game::from_position(start.clone()),
+        humans(Variant::Camelot),
+    ));
+
+    // A click on an empty square is explained, not acted on.
+    click(&mut app, "H8");
+    assert!(app.world().resource::<MoveInput>().clicks.is_empty());
+    let notes = &app.world().resource::<Notices>().items;
+    assert!(
+        notes.iter().any(|(t, _)| t.contains("White to move")),
+        "{notes:?}"
+    );
+
+    // The man must jump, over E6 or F6.
+    click(&mut app, "E5");
+    assert_eq!(offered(&app), ["E7", "G7"]);
+    click(&mut app, "E7");
+    // Two ways on; the move is not complete (a capture must go on).
+    assert_eq!(offered(&app), ["E9", "G5"]);
+    assert!(app.world().resource::<MoveInput>().entry.complete.is_none());
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+
+    // Take the landing back, then enter it again.
+    app.world_mut().write_message(EntryCommand::StepBack);
+    app.update();
+    assert_eq!(offered(&app), ["E7", "G7"]);
+    click(&mut app, "E7");
+    click(&mut app, "E9");
+
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.moves(), &[expected_move]);
+    assert_eq!(session.position(), &start.after(&expected_move));
+    assert!(app.world().resource::<MoveInput>().clicks.is_empty());
+    app.update();
+    // The board mirrors the engine: two white and two black pieces left.
+    assert_eq!(count::<With<PieceView>>(&mut app), 4);
+}
+
+#[test]
+fn a_click_on_the_destination_plays_the_only_move_ending_there() {
+    let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
+    let mut app = app(Session::new(
+        Game::from_position(start.clone()),
+        humans(Variant::Camelot),
+    ));
+    click(&mut app, "E5");
+    click(&mut app, "G5");
+    let m = camelot_engine::notation::parse_move(&start, "E5xE7xG5").unwrap();
+    assert_eq!(app.world().resource::<Session>().game.moves(), &[m]);
+}
+
+#[test]
+fn the_board_for_each_variant_has_the_right_entities() {
+    for v in Variant::ALL {
+        let mut app = app(Session::new(Game::new(v), humans(v)));
+        let r = v.rules();
+        let castles: u32 = r.seats.iter().map(|s| s.castle.len()).sum();
+        assert_eq!(count::<With<Tile>>(&mut app), r.geometry.len(), "{v}");
+        assert_eq!(count::<With<CastleTile>>(&mut app), castles as usize, "{v}");
+        assert_eq!(
+            count::<With<RiverTile>>(&mut app),
+            r.water.len() as usize,
+            "{v}"
+        );
+        assert_eq!(
+            count::<With<BridgeTile>>(&mut app),
+            r.bridges.len() as usize,
+            "{v}"
+        );
+        assert_eq!(count::<With<PieceView>>(&mut app), r.start.len(), "{v}");
+        assert_eq!(count::<With<Tree>>(&mut app), 0, "{v}");
+    }
+}
+
+#[test]
+fn river_trees_are_planted_by_clicking_squares() {
+    let mut app = app(Session::new(
+        Game::new(Variant::River),
+        humans(Variant::River),
+    ));
+    // A castle square refuses a tree; then each side plants three.
+    click(&mut app, "F1");
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+    for _ in 0..6 {
+        // Whichever square the engine allows first, clicked as a player would.
+        let name = {
+            let pos = app.world().resource::<Session>().position().clone();
+            let m = *pos.legal_moves().get(0);
+            pos.geometry().name(m.to)
+        };
+        click(&mut app, &name);
+    }
+    app.update();
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.ply(), 6);
+    assert!(!session.position().in_setup());
+    assert_eq!(count::<With<Tree>>(&mut app), 6);
+}
+
+#[test]
+fn a_computer_move_arrives_without_blocking_update() {
+    let seats = vec![Seat::Computer(LEVELS[4]), Seat::Human];
+    let mut app = app(Session::new(Game::new(Variant::Camelot), seats));
+    let started = Instant::now();
+    let mut slowest = Duration::ZERO;
+    let mut frames_while_thinking = 0;
+    while app.world().resource::<Session>().game.ply() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no move after a minute"
+        );
+        let t = Instant::now();
+        app.update();
+        slowest = slowest.max(t.elapsed());
+        if app.world().resource::<AiPlayer>().is_thinking() {
+            frames_while_thinking += 1;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The master searches two million nodes: far longer than any frame.
+    assert!(frames_while_thinking >= 10, "{frames_while_thinking}");
+    assert!(slowest < Duration::from_millis(250), "{slowest:?}");
+    let session = app.world().resource::<Session>();
+    assert!(Position::start(Variant::Camelot).is_legal(&session.game.moves()[0]));
+}
+
+#[test]
+fn undo_cancels_the_computer_and_restores_the_board() {
+    let seats = vec![Seat::Human, Seat::Computer(LEVELS[4])];
+    let mut app = app(Session::new(Game::new(Variant::Camelot), seats));
+    click(&mut app, "E7");
+    click(&mut app, "E8");
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1);
+    app.update();
+    assert!(app.world().resource::<AiPlayer>().is_thinking());
+    // Undo goes back to the human's turn; the search's answer is thrown away.
+    {
+        let mut s = app.world_mut().resource_mut::<Session>();
+        s.game.undo();
+        s.epoch += 1;
+    }
+    app.world_mut().write_message(camelot::session::BoardReset);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!app.world().resource::<AiPlayer>().is_thinking());
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+    assert_eq!(count::<With<PieceView>>(&mut app), 28);
+}
