@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use camelot_engine::{MoveKind, Square};
 
-use crate::board::{square_center, CastleTile, OnSquare};
+use crate::board::{stand_point, CastleTile, OnSquare};
 use crate::pieces::PieceView;
 use crate::session::{BoardReset, MovePlayed, Session};
 use crate::settings::Settings;
@@ -138,13 +138,13 @@ fn play_animation(
             to: next.mv.to,
         });
     }
-    let g = session.position().geometry();
+    let variant = session.variant();
     let dt = time.delta_secs() * settings.animation_speed;
     let Some(f) = anim.current.as_mut() else {
         return;
     };
     let (a, b) = (f.path[f.leg], f.path[f.leg + 1]);
-    let (pa, pb) = (square_center(g, a), square_center(g, b));
+    let (pa, pb) = (stand_point(variant, a), stand_point(variant, b));
     let leap = pa.distance(pb) > 1.6;
     let duration = if leap {
         LEAP_SECONDS
@@ -195,7 +195,7 @@ fn play_animation(
                         Glow(1.0),
                         Mesh3d(quad.clone()),
                         MeshMaterial3d(p.castle_glow.clone()),
-                        Transform::from_translation(square_center(g, on.0) + Vec3::Y * 0.012),
+                        Transform::from_translation(stand_point(variant, on.0) + Vec3::Y * 0.012),
                         Pickable::IGNORE,
                     ));
                 }

@@ -17,11 +17,14 @@ pub struct Automation {
     pub screenshot: Option<(String, u32)>,
     pub exit_after: Option<u32>,
     pub bench_frames: Option<u32>,
+    /// Squares to click once the board stands (`--click`).
+    pub clicks: Vec<String>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Frames>()
-        .add_systems(Last, (report_first_board_frame, screenshot_and_exit, bench));
+        .add_systems(Last, (report_first_board_frame, screenshot_and_exit, bench))
+        .add_systems(Update, scripted_clicks);
 }
 
 #[derive(Resource, Default)]
@@ -72,6 +75,31 @@ fn screenshot_and_exit(
         if frames.count >= n && !pending {
             exit.write(AppExit::Success);
         }
+    }
+}
+
+/// Clicks the `--click` squares, one a frame, once the pieces stand.
+fn scripted_clicks(
+    auto: Res<Automation>,
+    frames: Res<Frames>,
+    session: Res<Session>,
+    mut next: Local<usize>,
+    mut clicked: MessageWriter<crate::input::SquareClicked>,
+    mut notices: ResMut<crate::session::Notices>,
+) {
+    if !frames.board_seen || *next >= auto.clicks.len() || frames.count < 5 {
+        return;
+    }
+    let name = &auto.clicks[*next];
+    *next += 1;
+    match session.position().geometry().parse_square(name) {
+        Some(square) => {
+            clicked.write(crate::input::SquareClicked {
+                square,
+                dropped: false,
+            });
+        }
+        None => notices.say(format!("--click: no square {name} on this board")),
     }
 }
 

@@ -26,6 +26,9 @@ pub const TILE: f32 = 1.0;
 /// Height of the tiles' top face, where pieces stand.
 pub const SURFACE: f32 = 0.0;
 
+/// How much higher a castle square's top is than the other squares'.
+pub const CASTLE_RISE: f32 = 0.08;
+
 /// The square an entity stands on or is: tiles, pieces, trees, markers.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnSquare(pub Square);
@@ -64,7 +67,9 @@ pub struct BoardMeshes {
     base: Handle<Mesh>,
     water: Handle<Mesh>,
     plank: Handle<Mesh>,
+    rail: Handle<Mesh>,
     merlon: Handle<Mesh>,
+    castle: Handle<Mesh>,
     trunk: Handle<Mesh>,
     leaves: Handle<Mesh>,
     table: Handle<Mesh>,
@@ -78,6 +83,16 @@ pub fn square_center(g: &Geometry, sq: Square) -> Vec3 {
         SURFACE,
         -(c.rank as f32 - (g.ranks as f32 - 1.0) / 2.0) * TILE,
     )
+}
+
+/// Where a piece stands on a square: castle squares are raised.
+pub fn stand_point(variant: Variant, sq: Square) -> Vec3 {
+    let r = variant.rules();
+    let mut p = square_center(r.geometry, sq);
+    if r.all_castles().contains(sq) {
+        p.y += CASTLE_RISE;
+    }
+    p
 }
 
 /// Half the board's extent in x and z: what the camera must see.
@@ -104,13 +119,28 @@ fn create_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
     commands.insert_resource(BoardMeshes {
         tile: meshes.add(Cuboid::new(0.94 * TILE, 0.06, 0.94 * TILE)),
         base: meshes.add(Cuboid::new(1.14 * TILE, 0.2, 1.14 * TILE)),
-        water: meshes.add(Cuboid::new(1.0 * TILE, 0.04, 1.0 * TILE)),
-        plank: meshes.add(Cuboid::new(0.98 * TILE, 0.05, 0.28 * TILE)),
-        merlon: meshes.add(Cuboid::new(0.13, 0.12, 0.13)),
+        water: meshes.add(Cuboid::new(1.0 * TILE, 0.02, 1.0 * TILE)),
+        plank: meshes.add(Cuboid::new(0.92 * TILE, 0.05, 0.29 * TILE)),
+        rail: meshes.add(Cuboid::new(0.07, 0.1, 1.0 * TILE)),
+        merlon: meshes.add(Cuboid::new(0.16, 0.16, 0.16)),
+        castle: meshes.add(Cuboid::new(0.98 * TILE, 0.14, 0.98 * TILE)),
         trunk: meshes.add(trunk),
         leaves: meshes.add(leaves),
-        table: meshes.add(Cuboid::new(40.0, 0.6, 30.0)),
+        table: meshes.add(repeat_uvs(Cuboid::new(40.0, 0.6, 30.0).into(), 5.0)),
     });
+}
+
+/// Tiles a texture `times` across each face instead of stretching it.
+fn repeat_uvs(mut mesh: Mesh, times: f32) -> Mesh {
+    if let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+        mesh.attribute_mut(Mesh::ATTRIBUTE_UV_0)
+    {
+        for uv in uvs.iter_mut() {
+            uv[0] *= times;
+            uv[1] *= times * 0.75;
+        }
+    }
+    mesh
 }
 
 /// Builds the board when the game's variant differs from the one on the table.
@@ -163,15 +193,25 @@ fn spawn_board(commands: &mut Commands, variant: Variant, m: &BoardMeshes, p: &P
             tile.insert((
                 Mesh3d(m.water.clone()),
                 MeshMaterial3d(p.water.clone()),
-                Transform::from_translation(at - Vec3::Y * 0.05),
+                // The water lies a little below the squares, above the plinth.
+                Transform::from_translation(at - Vec3::Y * 0.025),
             ));
             if rules.bridges.contains(sq) {
+                // Planks across, rails along: the bridges carry pieces over the river
+                // from rank to rank.
                 tile.insert(BridgeTile).with_children(|b| {
                     for k in [-1.0, 0.0, 1.0] {
                         b.spawn((
                             Mesh3d(m.plank.clone()),
                             MeshMaterial3d(p.bridge.clone()),
-                            Transform::from_xyz(0.0, 0.04, k * 0.31 * TILE),
+                            Transform::from_xyz(0.0, 0.01, k * 0.31 * TILE),
+                        ));
+                    }
+                    for x in [-0.47, 0.47] {
+                        b.spawn((
+                            Mesh3d(m.rail.clone()),
+                            MeshMaterial3d(p.bridge.clone()),
+                            Transform::from_xyz(x * TILE, 0.06, 0.0),
                         ));
                     }
                 });
@@ -179,18 +219,20 @@ fn spawn_board(commands: &mut Commands, variant: Variant, m: &BoardMeshes, p: &P
                 tile.insert(RiverTile);
             }
         } else if let Some(seat) = castle_of(sq) {
+            // A castle square is a raised block of stone in its owner's colour, with
+            // merlons at its corners: no one mistakes it for a plain square.
             tile.insert((
                 CastleTile(seat),
-                Mesh3d(m.tile.clone()),
+                Mesh3d(m.castle.clone()),
                 MeshMaterial3d(p.castle(rules.seats[seat].name)),
-                Transform::from_translation(at - Vec3::Y * 0.03),
+                Transform::from_translation(at + Vec3::Y * (CASTLE_RISE - 0.07)),
             ))
             .with_children(|t| {
                 for (dx, dz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
                     t.spawn((
                         Mesh3d(m.merlon.clone()),
                         MeshMaterial3d(p.merlon.clone()),
-                        Transform::from_xyz(dx * 0.38, 0.08, dz * 0.38),
+                        Transform::from_xyz(dx * 0.41, 0.15, dz * 0.41),
                     ));
                 }
             });

@@ -13,6 +13,7 @@ use crate::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraRig>()
+        .init_resource::<ViewInsets>()
         .add_message::<CameraCommand>()
         .add_systems(Startup, spawn_camera_and_lights)
         .add_systems(
@@ -23,9 +24,46 @@ pub(super) fn plugin(app: &mut App) {
                 follow_game,
                 apply_commands,
                 move_camera,
+                fit_viewport,
             )
                 .chain(),
         );
+}
+
+/// The space egui's panels take at the window's edges (logical pixels); the 3D view
+/// gets the rest.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct ViewInsets {
+    pub top: f32,
+    pub right: f32,
+}
+
+fn fit_viewport(
+    insets: Res<ViewInsets>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut cams: Query<&mut Camera, With<MainCamera>>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let scale = window.scale_factor();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let top = ((insets.top * scale) as u32).min(h.saturating_sub(1));
+    let right = ((insets.right * scale) as u32).min(w.saturating_sub(1));
+    let viewport = bevy::camera::Viewport {
+        physical_position: UVec2::new(0, top),
+        physical_size: UVec2::new((w - right).max(1), (h - top).max(1)),
+        ..default()
+    };
+    for mut cam in &mut cams {
+        let same = cam.viewport.as_ref().is_some_and(|v| {
+            v.physical_position == viewport.physical_position
+                && v.physical_size == viewport.physical_size
+        });
+        if !same {
+            cam.viewport = Some(viewport.clone());
+        }
+    }
 }
 
 /// Views the UI can ask for.
@@ -86,7 +124,7 @@ fn seated(session: &Session, yaw: f32) -> Orbit {
         target: Vec3::new(0.0, 0.0, 0.6),
         yaw,
         pitch: 0.98,
-        distance: half.max_element() * 2.35 + 3.0,
+        distance: half.max_element() * 2.0 + 2.5,
     }
 }
 

@@ -6,7 +6,7 @@ use camelot_engine::Variant;
 pub const USAGE: &str = "\
 usage: camelot [--variant V] [--seats SEAT,SEAT[,SEAT,SEAT]] [--load FILE]
                [--screenshot PATH --after-frames N] [--exit-after-frames N]
-               [--bench-frames N] [--terminal]
+               [--bench-frames N] [--click SQ,SQ,...] [--terminal]
   V:    camelot (default), classic, river, anti, camette, grandcam
   SEAT: human, or ai:LEVEL with LEVEL one of beginner novice club expert master greedy
         (default: human,ai:club; Grand Cam has four seats: red, green, blue, yellow)
@@ -15,6 +15,8 @@ usage: camelot [--variant V] [--seats SEAT,SEAT[,SEAT,SEAT]] [--load FILE]
   --exit-after-frames N quit after N frames
   --bench-frames N      measure N frames idle and N while the AI thinks, print the
                         frame-time median and 99th percentile, and quit
+  --click SQ,SQ,...     click these squares once the board is up (for scripted
+                        screenshots of move entry)
   --terminal            play in the terminal instead of the 3D window";
 
 /// Who sits in a seat.
@@ -89,6 +91,7 @@ pub struct Options {
     pub after_frames: Option<u32>,
     pub exit_after_frames: Option<u32>,
     pub bench_frames: Option<u32>,
+    pub clicks: Vec<String>,
     pub terminal: bool,
 }
 
@@ -112,6 +115,9 @@ impl Options {
                 "--after-frames" => o.after_frames = Some(frames(value(a)?, a)?),
                 "--exit-after-frames" => o.exit_after_frames = Some(frames(value(a)?, a)?),
                 "--bench-frames" => o.bench_frames = Some(frames(value(a)?, a)?.max(1)),
+                "--click" => {
+                    o.clicks = value(a)?.split(',').map(|s| s.trim().to_string()).collect()
+                }
                 "--terminal" => o.terminal = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }

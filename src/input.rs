@@ -11,7 +11,7 @@ use camelot_engine::movegen::capture_is_compulsory;
 use camelot_engine::{Move, Square};
 
 use crate::animation::board_idle;
-use crate::board::{square_center, OnSquare};
+use crate::board::{stand_point, OnSquare};
 use crate::pieces::{Dragged, PieceView};
 use crate::screens::Screen;
 use crate::session::{BoardReset, GameActions, MovePlayed, Session};
@@ -199,9 +199,8 @@ fn follow_drag(
     let Ok(mut tf) = pieces.get_mut(piece) else {
         return;
     };
-    let g = session.position().geometry();
     let over = input.hovered.unwrap_or(from);
-    tf.translation = square_center(g, over) + Vec3::Y * 0.35;
+    tf.translation = stand_point(session.variant(), over) + Vec3::Y * 0.35;
 }
 
 fn keyboard_entry(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<EntryCommand>) {
@@ -444,7 +443,7 @@ fn show_markers(
     for e in &old {
         commands.entity(e).try_despawn();
     }
-    let g = session.position().geometry();
+    let variant = session.variant();
     let mut put = |sq: Square,
                    mesh: &Handle<Mesh>,
                    mat: &Handle<StandardMaterial>,
@@ -454,7 +453,7 @@ fn show_markers(
             EntryMarker,
             Mesh3d(mesh.clone()),
             MeshMaterial3d(mat.clone()),
-            Transform::from_translation(square_center(g, sq) + Vec3::Y * y),
+            Transform::from_translation(stand_point(variant, sq) + Vec3::Y * y),
         ));
         if pickable {
             e.insert(OnSquare(sq));

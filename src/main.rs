@@ -62,6 +62,7 @@ fn main() -> ExitCode {
             .map(|p| (p, opts.after_frames.unwrap_or(60))),
         exit_after: opts.exit_after_frames,
         bench_frames: opts.bench_frames,
+        clicks: opts.clicks.clone(),
     });
     if opts.starts_game() || benchmarking {
         app.insert_state(Screen::Playing);

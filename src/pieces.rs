@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use camelot_engine::{Kind, Piece, Square, Variant};
 
 use crate::animation::board_idle;
-use crate::board::{seat_direction, square_center, BuiltBoard, OnSquare};
+use crate::board::{seat_direction, stand_point, BuiltBoard, OnSquare};
 use crate::session::Session;
 use crate::shapes;
 use crate::theme::Palette;
@@ -43,11 +43,11 @@ fn create_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
 
 /// Where a piece stands on its square, facing the far side of the board.
 pub fn piece_transform(variant: Variant, sq: Square, piece: Piece) -> Transform {
-    let g = variant.rules().geometry;
     let facing = -seat_direction(variant, piece.owner.0 as usize);
-    // The knight's head looks along +X in its mesh.
-    let yaw = (-facing.z).atan2(facing.x);
-    Transform::from_translation(square_center(g, sq)).with_rotation(Quat::from_rotation_y(yaw))
+    // The knight's head looks along +X in its mesh; turned 55° off straight ahead, its
+    // profile shows to the player who owns it.
+    let yaw = (-facing.z).atan2(facing.x) + 55f32.to_radians();
+    Transform::from_translation(stand_point(variant, sq)).with_rotation(Quat::from_rotation_y(yaw))
 }
 
 /// Spawns, despawns and replaces piece entities until they match the position.

@@ -191,9 +191,9 @@ pub fn knight() -> Mesh {
         (-0.2, 0.12),
     ]
     .iter()
-    .map(|&(x, y)| Vec2::new(x, y))
+    .map(|&(x, y)| Vec2::new(x, y) * 1.2)
     .collect();
-    m.extrude(&head, 0.2, Vec3::new(0.0, 0.32, 0.0));
+    m.extrude(&head, 0.26, Vec3::new(0.0, 0.32, 0.0));
     m.build()
 }
 
@@ -253,7 +253,7 @@ mod tests {
             let min_y = p.iter().map(|v| v[1]).fold(f32::MAX, f32::min);
             let max_y = p.iter().map(|v| v[1]).fold(f32::MIN, f32::max);
             assert!(
-                min_y.abs() < 1e-6 && (0.6..1.0).contains(&max_y),
+                min_y.abs() < 1e-6 && (0.6..1.2).contains(&max_y),
                 "{min_y} {max_y}"
             );
             assert_eq!(mesh.indices().unwrap().len() % 3, 0);

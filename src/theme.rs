@@ -1,7 +1,9 @@
 //! Colours and materials: one place for the look of the table, the board and the
 //! pieces. A board theme changes the materials in place, so nothing is respawned.
 
+use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use camelot_engine::game::StepKind;
 
 use crate::settings::{BoardTheme, Settings};
@@ -177,13 +179,51 @@ fn matte(color: Color, roughness: f32) -> StandardMaterial {
     }
 }
 
+/// A wood grain, light and grey, for materials to tint: long wavy fibres with a few
+/// darker rings.
+fn wood_grain() -> Image {
+    const W: usize = 256;
+    const H: usize = 256;
+    let mut data = vec![0u8; W * H * 4];
+    for y in 0..H {
+        for x in 0..W {
+            let (fx, fy) = (x as f32, y as f32);
+            // Fine fibres, gently bent, with broader bands of growth rings.
+            let bend = 0.9 * (fy * 0.017).sin() + 0.35 * (fy * 0.053 + fx * 0.013).sin();
+            let fibre = (fx * 0.9 + bend * 6.0).sin() * 0.5 + 0.5;
+            let band = (fx * 0.07 + bend).sin() * 0.5 + 0.5;
+            let h = ((x * 7 + y * 131) as u32).wrapping_mul(2_654_435_761) >> 24;
+            let v = 0.82 + 0.06 * fibre + 0.1 * band.powf(3.0) + h as f32 / 255.0 * 0.03;
+            let b = (v.min(1.0) * 255.0) as u8;
+            data[(y * W + x) * 4..][..4].copy_from_slice(&[b, b, b, 255]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: W as u32,
+            height: H as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
 fn create_palette(
     mut commands: Commands,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    images: Option<ResMut<Assets<Image>>>,
     settings: Option<Res<Settings>>,
 ) {
     let theme = settings.map(|s| s.theme).unwrap_or_default();
     let c = theme_colors(theme);
+    let wood = images.map(|mut i| i.add(wood_grain()));
+    let grained = |m: StandardMaterial| StandardMaterial {
+        base_color_texture: wood.clone(),
+        ..m
+    };
     let mut add = |m: StandardMaterial| materials.add(m);
     let castles = SEATS
         .iter()
@@ -208,17 +248,17 @@ fn create_palette(
         })
         .collect();
     let palette = Palette {
-        light: add(matte(c.light, 0.6)),
-        dark: add(matte(c.dark, 0.6)),
-        grout: add(matte(c.grout, 0.8)),
-        table: add(matte(c.table, 0.7)),
+        light: add(grained(matte(c.light, 0.55))),
+        dark: add(grained(matte(c.dark, 0.55))),
+        grout: add(grained(matte(c.grout, 0.7))),
+        table: add(grained(matte(c.table, 0.65))),
         water: add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.35, 0.55),
-            perceptual_roughness: 0.08,
-            reflectance: 0.6,
+            base_color: Color::srgb(0.2, 0.48, 0.68),
+            perceptual_roughness: 0.22,
+            reflectance: 0.5,
             ..default()
         }),
-        bridge: add(matte(Color::srgb(0.55, 0.4, 0.25), 0.85)),
+        bridge: add(grained(matte(Color::srgb(0.72, 0.55, 0.36), 0.8))),
         trunk: add(matte(Color::srgb(0.36, 0.24, 0.14), 0.9)),
         leaves: add(matte(Color::srgb(0.16, 0.42, 0.16), 0.8)),
         merlon: add(matte(Color::srgb(0.55, 0.53, 0.5), 0.8)),

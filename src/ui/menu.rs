@@ -51,7 +51,11 @@ pub(super) fn menu(
     mut state: ResMut<MenuState>,
     mut actions: GameActions,
     mut next: ResMut<NextState<Screen>>,
+    mut view: ResMut<crate::camera::ViewInsets>,
 ) -> Result {
+    if *view != crate::camera::ViewInsets::default() {
+        *view = crate::camera::ViewInsets::default();
+    }
     if !state.checked {
         state.checked = true;
         state.autosave = persist::load_autosave().transpose();

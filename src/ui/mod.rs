@@ -4,9 +4,14 @@ mod dialogs;
 mod menu;
 mod panel;
 
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::CameraOutputMode;
 use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
 use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{egui, EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{
+    egui, EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext,
+};
 
 pub use dialogs::Dialogs;
 pub use menu::MenuState;
@@ -15,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Dialogs>()
         .init_resource::<MenuState>()
+        .add_systems(Startup, spawn_ui_camera)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -26,6 +32,26 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+}
+
+/// egui draws with its own camera over the 3D view, so the 3D camera's viewport can
+/// leave out the panels (as in bevy_egui's `side_panel` example).
+fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
 }
 
 /// Run condition: egui is using the keyboard (a text field has focus).
@@ -46,7 +72,7 @@ fn style_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     let mut style = (*ctx.global_style()).clone();
     style.visuals = egui::Visuals::dark();
     style.visuals.window_corner_radius = egui::CornerRadius::same(8);
-    style.visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(24, 20, 18, 236);
+    style.visuals.panel_fill = egui::Color32::from_rgb(24, 20, 18);
     style.visuals.window_fill = egui::Color32::from_rgb(30, 26, 23);
     style.spacing.item_spacing = egui::vec2(8.0, 6.0);
     for (_, font) in style.text_styles.iter_mut() {

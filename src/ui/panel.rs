@@ -11,7 +11,7 @@ use camelot_engine::{Kind, MoveKind, Player, Position};
 use super::dialogs::Dialogs;
 use super::seat_text;
 use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
-use crate::camera::CameraCommand;
+use crate::camera::{CameraCommand, ViewInsets};
 use crate::cli::Seat;
 use crate::input::MoveInput;
 use crate::screens::Screen;
@@ -81,6 +81,7 @@ pub(super) fn panel(
     mut camera: MessageWriter<CameraCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<super::MenuState>,
+    mut view: ResMut<ViewInsets>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -98,7 +99,7 @@ pub(super) fn panel(
     let over = session.game.is_over();
 
     // The turn banner across the top, in the colour of the seat to move.
-    egui::Panel::top("turn").show(&mut root, |ui| {
+    let top = egui::Panel::top("turn").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             if let Some(result) = session.result_text() {
                 ui.heading(egui::RichText::new(result).strong());
@@ -124,7 +125,7 @@ pub(super) fn panel(
         }
     });
 
-    egui::Panel::right("game")
+    let right = egui::Panel::right("game")
         .default_size(330.0)
         .resizable(true)
         .show(&mut root, |ui| {
@@ -234,8 +235,12 @@ pub(super) fn panel(
 
                 if !input.offers.is_empty() {
                     ui.separator();
-                    let mut kinds: Vec<MarkerKind> = input.offers.iter().map(|o| o.1).collect();
-                    kinds.dedup();
+                    let mut kinds: Vec<MarkerKind> = Vec::new();
+                    for (_, k) in &input.offers {
+                        if !kinds.contains(k) {
+                            kinds.push(*k);
+                        }
+                    }
                     ui.horizontal_wrapped(|ui| {
                         ui.label("Landings:");
                         for k in kinds {
@@ -281,6 +286,13 @@ pub(super) fn panel(
                 move_list(ui, &session.game, style_of(&settings));
             });
         });
+    let insets = ViewInsets {
+        top: top.response.rect.height(),
+        right: right.response.rect.width(),
+    };
+    if *view != insets {
+        *view = insets;
+    }
     Ok(())
 }
 
