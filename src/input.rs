@@ -8,7 +8,7 @@ use bevy::picking::events::{DragEnd, DragStart};
 use bevy::prelude::*;
 use camelot_engine::game::{Entry, StepKind};
 use camelot_engine::movegen::capture_is_compulsory;
-use camelot_engine::{Move, Square};
+use camelot_engine::{Move, MoveKind, Square};
 
 use crate::animation::board_idle;
 use crate::board::{stand_point, OnSquare};
@@ -34,6 +34,9 @@ pub(super) fn plugin(app: &mut App) {
                 keyboard_entry.run_if(not(crate::ui::egui_wants_keys)),
                 forget_stale_entry,
                 enter_moves
+                    .run_if(in_state(Screen::Playing))
+                    .run_if(board_idle),
+                pass_when_nothing_else
                     .run_if(in_state(Screen::Playing))
                     .run_if(board_idle),
                 follow_drag,
@@ -290,6 +293,23 @@ fn enter_moves(
             set_clicks(&mut input, &actions.session, Vec::new());
             break;
         }
+    }
+}
+
+/// A human seat whose only legal move is a pass (Grand Cam) passes by itself, after a
+/// moment so the table sees it.
+fn pass_when_nothing_else(time: Res<Time>, mut waited: Local<f32>, mut actions: GameActions) {
+    let s = &actions.session;
+    let legal = s.position().legal_moves();
+    let only_pass = s.human_to_move() && legal.len() == 1 && legal.get(0).kind == MoveKind::Pass;
+    if !only_pass {
+        *waited = 0.0;
+        return;
+    }
+    *waited += time.delta_secs();
+    if *waited > 0.8 {
+        *waited = 0.0;
+        let _ = actions.play(Move::PASS);
     }
 }
 

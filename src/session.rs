@@ -7,7 +7,7 @@ use camelot_engine::game::{Claim, PlayError};
 use camelot_engine::movegen::PathMove;
 use camelot_engine::notation;
 use camelot_engine::record;
-use camelot_engine::{Game, Move, Player, Position, Variant};
+use camelot_engine::{Game, Move, MoveKind, Player, Position, Variant};
 
 use crate::cli::Seat;
 
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, expire_notices);
 }
 
-#[derive(Resource, Clone)]
+#[derive(Resource, Clone, Debug)]
 pub struct Session {
     pub game: Game,
     pub seats: Vec<Seat>,
@@ -157,6 +157,10 @@ impl GameActions<'_> {
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         let before = self.session.position().clone();
         self.session.game.play(&m)?;
+        if m.kind == MoveKind::Pass {
+            let who = self.session.seat_label(before.turn());
+            self.notices.say(format!("{who} cannot move and passes."));
+        }
         let path = notation::path_of(&before, &m);
         self.played.write(MovePlayed {
             before,

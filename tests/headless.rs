@@ -241,3 +241,61 @@ fn undo_cancels_the_computer_and_restores_the_board() {
     assert_eq!(app.world().resource::<Session>().game.ply(), 0);
     assert_eq!(count::<With<PieceView>>(&mut app), 28);
 }
+
+#[test]
+fn an_animated_capture_ends_with_the_board_matching_the_engine() {
+    let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
+    let mut app = app(Session::new(
+        Game::from_position(start),
+        humans(Variant::Camelot),
+    ));
+    app.world_mut().resource_mut::<Settings>().animation_speed = 4.0;
+    click(&mut app, "E5");
+    click(&mut app, "E7");
+    click(&mut app, "E9");
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1);
+    let started = Instant::now();
+    let mut highest: f32 = 0.0;
+    let mut frames = 0;
+    loop {
+        app.update();
+        frames += 1;
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Transform, With<PieceView>>();
+        for tf in q.iter(app.world()) {
+            highest = highest.max(tf.translation.y);
+        }
+        if app
+            .world()
+            .resource::<camelot::animation::Animation>()
+            .idle()
+        {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "animation never ended"
+        );
+        std::thread::sleep(Duration::from_millis(8));
+    }
+    // The leaps went through the air, over several frames.
+    assert!(highest > 0.3, "{highest}");
+    assert!(frames > 3, "{frames}");
+    app.update();
+    app.update();
+    // Every piece entity stands where the engine has that piece.
+    let session = app.world().resource::<Session>().clone();
+    let mut q = app
+        .world_mut()
+        .query::<(&camelot::board::OnSquare, &PieceView)>();
+    let on_board: Vec<_> = q.iter(app.world()).map(|(on, p)| (on.0, p.0)).collect();
+    assert_eq!(
+        on_board.len() as u32,
+        session.position().count(camelot_engine::Player(0))
+            + session.position().count(camelot_engine::Player(1))
+    );
+    for (sq, piece) in on_board {
+        assert_eq!(session.position().piece_at(sq), Some(piece));
+    }
+}

@@ -99,31 +99,42 @@ pub(super) fn panel(
     let over = session.game.is_over();
 
     // The turn banner across the top, in the colour of the seat to move.
-    let top = egui::Panel::top("turn").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            if let Some(result) = session.result_text() {
-                ui.heading(egui::RichText::new(result).strong());
-            } else {
-                ui.heading(seat_text(rules.seat_name(me)));
-                let who_plays = match session.seat_to_move() {
-                    Seat::Human => "to move".to_string(),
-                    Seat::Computer(l) => format!("to move (computer, {})", l.name),
-                };
-                ui.heading(who_plays);
-                if rules.players() == 4 {
-                    let partner = Player((me.0 + 2) % 4);
-                    ui.label(egui::RichText::new("partner:").weak());
-                    ui.label(seat_text(rules.seat_name(partner)));
+    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(me));
+    let tint = |c: u8| (c as u16 * 22 / 100) as u8;
+    let banner = egui::Frame::new()
+        .fill(if over {
+            egui::Color32::from_rgb(24, 20, 18)
+        } else {
+            egui::Color32::from_rgb(tint(r), tint(g), tint(b))
+        })
+        .inner_margin(egui::Margin::symmetric(10, 6));
+    let top = egui::Panel::top("turn")
+        .frame(banner)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                if let Some(result) = session.result_text() {
+                    ui.heading(egui::RichText::new(result).strong());
+                } else {
+                    ui.heading(seat_text(rules.seat_name(me)));
+                    let who_plays = match session.seat_to_move() {
+                        Seat::Human => "to move".to_string(),
+                        Seat::Computer(l) => format!("to move (computer, {})", l.name),
+                    };
+                    ui.heading(who_plays);
+                    if rules.players() == 4 {
+                        let partner = Player((me.0 + 2) % 4);
+                        ui.label(egui::RichText::new("partner:").weak());
+                        ui.label(seat_text(rules.seat_name(partner)));
+                    }
                 }
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(egui::RichText::new(rules.name).weak());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(egui::RichText::new(rules.name).weak());
+                });
             });
+            if let Some(rule) = rule_now(pos, &who) {
+                ui.colored_label(egui::Color32::from_rgb(255, 200, 110), rule);
+            }
         });
-        if let Some(rule) = rule_now(pos, &who) {
-            ui.colored_label(egui::Color32::from_rgb(255, 200, 110), rule);
-        }
-    });
 
     let right = egui::Panel::right("game")
         .default_size(330.0)
