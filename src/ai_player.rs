@@ -75,8 +75,11 @@ struct Thinking {
 }
 
 /// The computer players' searches.
-#[derive(Resource, Default)]
+#[derive(Resource)]
 pub struct AiPlayer {
+    /// Seeds the computers' random choices (openings among equals, the weak levels'
+    /// slips), so two games against the same level differ.
+    seed: u64,
     thinking: Option<Thinking>,
     /// One AI per seat, kept between moves for its transposition table; taken while
     /// it searches.
@@ -85,6 +88,18 @@ pub struct AiPlayer {
     pub info: Arc<Mutex<Option<Info>>>,
     /// Seconds since the board became idle with a computer to move.
     waited: f32,
+}
+
+impl Default for AiPlayer {
+    fn default() -> AiPlayer {
+        AiPlayer {
+            seed: rand::random(),
+            thinking: None,
+            ais: Vec::new(),
+            info: Arc::default(),
+            waited: 0.0,
+        }
+    }
 }
 
 impl AiPlayer {
@@ -112,7 +127,7 @@ impl AiPlayer {
         }
         let mut ai = match self.ais[seat].take() {
             Some(ai) if ai.level == level => ai,
-            _ => Ai::new(level, 1 + seat as u64),
+            _ => Ai::new(level, self.seed.wrapping_add(seat as u64)),
         };
         let stop = Arc::new(AtomicBool::new(false));
         ai.set_stop_flag(stop.clone());

@@ -144,15 +144,21 @@ fn on_click(
 
 fn on_drag_start(
     ev: On<Pointer<DragStart>>,
-    pieces: Query<&OnSquare, With<PieceView>>,
+    pieces: Query<(&OnSquare, &PieceView)>,
+    session: Res<Session>,
     mut input: ResMut<MoveInput>,
     mut commands: Commands,
 ) {
-    if ev.button != PointerButton::Primary {
+    if ev.button != PointerButton::Primary || !session.human_to_move() {
         return;
     }
     let target = ev.event_target();
-    if let Ok(on) = pieces.get(target) {
+    // Only the pieces of the player to move can be picked up.
+    if let Some((on, _)) = pieces
+        .get(target)
+        .ok()
+        .filter(|(_, p)| p.0.owner == session.to_move())
+    {
         input.dragging = Some((target, on.0));
         commands.entity(target).insert((Dragged, Pickable::IGNORE));
     }
