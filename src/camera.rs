@@ -1,6 +1,6 @@
 //! The camera: seated at the table by default; orbit with the right mouse button or the
-//! arrow keys, pan with the middle button (or Shift + right), zoom with the wheel or
-//! +/-; R resets, T looks straight down, V turns to the player to move. Lights live
+//! arrow keys, pan with the middle button (or Shift + right button, or Shift + arrows),
+//! zoom with the wheel or +/-; R resets, T looks straight down, V turns to the player to move. Lights live
 //! here too: one key light with shadows and a soft fill.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -212,17 +212,28 @@ fn key_controls(
 ) {
     let dt = time.delta_secs();
     let g = &mut rig.goal;
-    if keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]) {
-        g.yaw -= 1.5 * dt;
-    }
-    if keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]) {
-        g.yaw += 1.5 * dt;
-    }
-    if keys.any_pressed([KeyCode::ArrowUp, KeyCode::KeyW]) {
-        g.pitch = (g.pitch + 1.0 * dt).min(1.55);
-    }
-    if keys.any_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
-        g.pitch = (g.pitch - 1.0 * dt).max(0.2);
+    let axis = |neg: [KeyCode; 2], pos: [KeyCode; 2]| {
+        keys.any_pressed(pos) as i32 as f32 - keys.any_pressed(neg) as i32 as f32
+    };
+    let x = axis(
+        [KeyCode::ArrowLeft, KeyCode::KeyA],
+        [KeyCode::ArrowRight, KeyCode::KeyD],
+    );
+    let y = axis(
+        [KeyCode::ArrowDown, KeyCode::KeyS],
+        [KeyCode::ArrowUp, KeyCode::KeyW],
+    );
+    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        // Shift: slide the table instead of walking round it.
+        let right = Vec3::new(g.yaw.cos(), 0.0, -g.yaw.sin());
+        let forward = Vec3::new(-g.yaw.sin(), 0.0, -g.yaw.cos());
+        g.target += (right * x + forward * y) * 6.0 * dt;
+        g.target = g
+            .target
+            .clamp(Vec3::new(-12.0, 0.0, -12.0), Vec3::new(12.0, 0.0, 12.0));
+    } else {
+        g.yaw += 1.5 * x * dt;
+        g.pitch = (g.pitch + 1.0 * y * dt).clamp(0.2, 1.55);
     }
     if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::PageUp]) {
         g.distance = (g.distance * (1.0 - 1.2 * dt)).max(6.0);

@@ -244,9 +244,18 @@ fn set_clicks(input: &mut MoveInput, session: &Session, clicks: Vec<Square>) {
     input.clicks = clicks;
 }
 
-/// Each landing with its marker: a canter every continuation of which captures is the
+/// Each landing with its marker (in River Camelot's setup, each square open to a tree): a canter every continuation of which captures is the
 /// start of a knight's charge.
 fn offers(session: &Session, clicks: &[Square], entry: &Entry) -> Vec<(Square, MarkerKind)> {
+    let pos = session.position();
+    if pos.in_setup() {
+        // Every square a tree may go on.
+        return pos
+            .legal_moves()
+            .iter()
+            .map(|m| (m.to, MarkerKind::Step(StepKind::Tree)))
+            .collect();
+    }
     entry
         .next
         .iter()

@@ -119,7 +119,7 @@ pub(super) fn dialogs(
                  right-click or Backspace takes back a landing, Escape drops the piece. \
                  You may also drag a piece to where its move ends.\n\
                  Camera: right-drag to orbit, middle-drag (or Shift + right-drag) to pan, \
-                 wheel to zoom; arrow keys or WASD orbit, +/- zoom, R resets, T looks from \
+                 wheel to zoom; arrow keys or WASD orbit (with Shift they pan), +/- zoom, R resets, T looks from \
                  above, V turns to the player to move.",
         );
     });
