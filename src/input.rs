@@ -72,9 +72,8 @@ pub struct MoveInput {
     pub offers: Vec<(Square, MarkerKind)>,
     pub hovered: Option<Square>,
     pub dragging: Option<(Entity, Square)>,
-    /// The ply the clicks belong to: a move by anyone else drops them.
-    ply: usize,
-    epoch: u64,
+    /// The (ply, epoch) the clicks belong to: any other move or a reset drops them.
+    synced: Option<(usize, u64)>,
 }
 
 /// The AI's suggestion, shown on the board until the next move.
@@ -230,9 +229,9 @@ fn forget_stale_entry(
     mut reset: MessageReader<BoardReset>,
 ) {
     let changed = played.read().count() + reset.read().count() > 0;
-    if changed || input.ply != session.game.ply() || input.epoch != session.epoch {
-        input.ply = session.game.ply();
-        input.epoch = session.epoch;
+    let now = Some((session.game.ply(), session.epoch));
+    if changed || input.synced != now {
+        input.synced = now;
         set_clicks(&mut input, &session, Vec::new());
         hint.0 = None;
     }

@@ -256,10 +256,7 @@ pub(super) fn panel(
                         ui.label("Landings:");
                         for k in kinds {
                             let [r, g, b] = k.text_color();
-                            ui.colored_label(
-                                egui::Color32::from_rgb(r, g, b),
-                                format!("● {}", k.label()),
-                            );
+                            ui.colored_label(egui::Color32::from_rgb(r, g, b), k.label());
                         }
                     });
                     if input.clicks.len() > 1 {
