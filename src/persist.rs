@@ -5,7 +5,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::session::Session;
+use bevy::prelude::*;
+
+use crate::screens::Screen;
+use crate::session::{BoardReset, MovePlayed, Notices, Session};
 use crate::settings::Settings;
 
 /// `$CAMELOT_DATA_DIR`, else the platform's per-user data directory.
@@ -91,30 +94,25 @@ pub fn save_settings(s: &Settings) -> Result<(), String> {
 }
 
 /// Saves the game after every move, undo and new game (only while a game is on).
-pub(super) fn plugin(app: &mut bevy::prelude::App) {
-    use bevy::prelude::*;
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        autosave_after_changes.run_if(in_state(crate::screens::Screen::Playing)),
+        autosave_after_changes.run_if(in_state(Screen::Playing)),
     );
 }
 
 fn autosave_after_changes(
-    mut played: bevy::prelude::MessageReader<crate::session::MovePlayed>,
-    mut reset: bevy::prelude::MessageReader<crate::session::BoardReset>,
-    session: bevy::prelude::Res<Session>,
-    settings: bevy::prelude::Res<Settings>,
-    mut notices: bevy::prelude::ResMut<crate::session::Notices>,
-    mut failed: bevy::prelude::Local<bool>,
+    mut played: MessageReader<MovePlayed>,
+    mut reset: MessageReader<BoardReset>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut notices: ResMut<Notices>,
+    mut failed: Local<bool>,
 ) {
     if played.read().count() + reset.read().count() == 0 {
         return;
     }
-    let style = match settings.notation {
-        crate::settings::NotationChoice::Wcf => camelot_engine::notation::Style::Wcf,
-        crate::settings::NotationChoice::Classic => camelot_engine::notation::Style::Classic,
-    };
-    match autosave(&session, style) {
+    match autosave(&session, settings.notation_style()) {
         Ok(()) => *failed = false,
         Err(e) if !*failed => {
             // Said once, not after every move.

@@ -76,6 +76,16 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    /// The notation the move list, saves and autosaves are written in.
+    pub fn notation_style(&self) -> camelot_engine::notation::Style {
+        match self.notation {
+            NotationChoice::Wcf => camelot_engine::notation::Style::Wcf,
+            NotationChoice::Classic => camelot_engine::notation::Style::Classic,
+        }
+    }
+}
+
 fn save_when_changed(settings: Res<Settings>) {
     if settings.is_changed() && !settings.is_added() {
         if let Err(msg) = persist::save_settings(&settings) {

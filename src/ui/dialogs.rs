@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::notation::Style;
 
 use crate::persist;
 use crate::screens::Screen;
@@ -68,10 +67,7 @@ pub(super) fn dialogs(
     mut menu: ResMut<super::MenuState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let style = match settings.notation {
-        NotationChoice::Wcf => Style::Wcf,
-        NotationChoice::Classic => Style::Classic,
-    };
+    let style = settings.notation_style();
 
     let key = (actions.session.epoch, actions.session.game.ply());
     if *screen.get() == Screen::Playing && dialogs.dismissed != Some(key) {

@@ -62,13 +62,6 @@ pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
     None
 }
 
-fn style_of(s: &Settings) -> Style {
-    match s.notation {
-        NotationChoice::Wcf => Style::Wcf,
-        NotationChoice::Classic => Style::Classic,
-    }
-}
-
 pub(super) fn panel(
     mut contexts: EguiContexts,
     mut actions: GameActions,
@@ -291,7 +284,7 @@ pub(super) fn panel(
                         "1930 numbers",
                     );
                 });
-                move_list(ui, &session.game, style_of(&settings));
+                move_list(ui, &session.game, settings.notation_style());
             });
         });
     let insets = ViewInsets {
