@@ -243,8 +243,8 @@ fn set_clicks(input: &mut MoveInput, session: &Session, clicks: Vec<Square>) {
     input.clicks = clicks;
 }
 
-/// Each landing with its marker (in River Camelot's setup, each square open to a tree): a canter every continuation of which captures is the
-/// start of a knight's charge.
+/// Each landing with its marker: a canter every continuation of which captures is the
+/// start of a knight's charge. In River Camelot's setup, every square open to a tree.
 fn offers(session: &Session, clicks: &[Square], entry: &Entry) -> Vec<(Square, MarkerKind)> {
     let pos = session.position();
     if pos.in_setup() {
@@ -314,8 +314,10 @@ fn enter_moves(
 /// moment so the table sees it.
 fn pass_when_nothing_else(time: Res<Time>, mut waited: Local<f32>, mut actions: GameActions) {
     let s = &actions.session;
-    let legal = s.position().legal_moves();
-    let only_pass = s.human_to_move() && legal.len() == 1 && legal.get(0).kind == MoveKind::Pass;
+    let only_pass = s.human_to_move() && {
+        let legal = s.position().legal_moves();
+        legal.len() == 1 && legal.get(0).kind == MoveKind::Pass
+    };
     if !only_pass {
         *waited = 0.0;
         return;
