@@ -158,14 +158,13 @@ fn find(list: &[(&'static str, Handle<StandardMaterial>)], seat: &str) -> Handle
 
 const SEATS: [&str; 6] = ["white", "black", "red", "green", "blue", "yellow"];
 
+/// Markers and highlights: unlit, so they read the same in light and shadow; `strength`
+/// is their opacity.
 fn glowing(color: Color, strength: f32) -> StandardMaterial {
-    let lin = color.to_linear();
     StandardMaterial {
-        base_color: color.with_alpha(0.85),
-        emissive: LinearRgba::rgb(lin.red, lin.green, lin.blue) * strength,
+        base_color: color.with_alpha((0.55 + 0.25 * strength).min(0.95)),
         alpha_mode: AlphaMode::Blend,
-        unlit: false,
-        perceptual_roughness: 0.4,
+        unlit: true,
         ..default()
     }
 }
