@@ -408,3 +408,38 @@ fn move_list(ui: &mut egui::Ui, game: &camelot_engine::Game, style: Style) {
             }
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rule_now;
+    use camelot_engine::{Position, Variant};
+
+    fn pos(s: &str) -> Position {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_rule_that_applies_now_is_named() {
+        assert_eq!(rule_now(&Position::start(Variant::Camelot), "White"), None);
+        let r = rule_now(&Position::start(Variant::River), "White").unwrap();
+        assert!(
+            r.starts_with("Tree planting") && r.contains("6 trees"),
+            "{r}"
+        );
+        let capture = pos("variant=camelot turn=white white=ME5,MA4 black=ME6,ML10");
+        assert_eq!(
+            rule_now(&capture, "White").unwrap(),
+            "Capture is compulsory: White must jump an enemy piece (from E5)."
+        );
+        let exit = pos("variant=camelot turn=white white=MF1,MA4 black=MB5,MJ13 must_leave=F1");
+        assert_eq!(
+            rule_now(&exit, "White").unwrap(),
+            "Forced castle exit: the piece on F1 must leave White's own castle this move."
+        );
+        let exit_capturing =
+            pos("variant=camelot turn=white white=MF1,MA4 black=MF2,MB5,MJ13 must_leave=F1");
+        assert!(rule_now(&exit_capturing, "White")
+            .unwrap()
+            .ends_with("this move, capturing."));
+    }
+}
