@@ -138,6 +138,7 @@ impl AiPlayer {
         let ply = game.ply();
         let game = game.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
+            yield_to_frames();
             let decision = ai
                 .decide(&game, |i| {
                     if let Ok(mut slot) = info.lock() {
@@ -156,6 +157,25 @@ impl AiPlayer {
         });
     }
 }
+
+/// Lowers this thread's scheduling priority, so that where the search and the renderer
+/// compete for the cores (a software renderer on a small machine) frames come first.
+/// The async compute pool runs nothing but searches here, so the thread may stay so.
+#[cfg(target_os = "linux")]
+fn yield_to_frames() {
+    extern "C" {
+        fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+    }
+    const PRIO_PROCESS: i32 = 0;
+    // On Linux a "process" priority of thread id 0 is the calling thread's own.
+    // SAFETY: a plain system call with integer arguments; failure is harmless.
+    unsafe {
+        setpriority(PRIO_PROCESS, 0, 10);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn yield_to_frames() {}
 
 fn cancel_on_reset(mut reset: MessageReader<BoardReset>, mut ai: ResMut<AiPlayer>) {
     if reset.read().count() > 0 {

@@ -64,6 +64,13 @@ fn screenshot_and_exit(
     if let Some((path, at)) = &auto.screenshot {
         if !*taken && frames.count >= *at {
             *taken = true;
+            if let Some(t) = auto.launched {
+                println!(
+                    "screenshot of frame {} at {:.0} ms after launch",
+                    frames.count,
+                    t.elapsed().as_secs_f64() * 1000.0
+                );
+            }
             commands
                 .spawn(Screenshot::primary_window())
                 .observe(save_to_disk(path.clone()));
@@ -108,6 +115,7 @@ struct BenchState {
     idle: Vec<Duration>,
     searching: Vec<Duration>,
     warmup: u32,
+    settled_at: Option<std::time::Instant>,
 }
 
 fn percentile(v: &mut [Duration], p: f64) -> f64 {
@@ -131,9 +139,10 @@ fn bench(
     };
     let n = n as usize;
     spectate.paused = true;
-    // Let the window, the pipelines and the board settle first.
-    if state.warmup < 120 {
-        state.warmup += 1;
+    // Let the window, the pipelines and the board settle first: 30 frames and 3 s.
+    state.warmup += 1;
+    let settled = *state.settled_at.get_or_insert_with(std::time::Instant::now);
+    if state.warmup < 30 || settled.elapsed() < Duration::from_secs(3) {
         return;
     }
     let dt = time.delta();
