@@ -10,7 +10,7 @@ use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
 use camelot_engine::ai::{self, Ai, Decision, Info, Level};
 use camelot_engine::movegen::PathMove;
 use camelot_engine::notation;
-use camelot_engine::{Game, Square};
+use camelot_engine::Game;
 
 use crate::animation::board_idle;
 use crate::cli::Seat;
@@ -84,8 +84,10 @@ pub struct AiPlayer {
     /// One AI per seat, kept between moves for its transposition table; taken while
     /// it searches.
     ais: Vec<Option<Ai>>,
-    /// The latest search report, for the panel.
+    /// The latest search report, for the panel, and the seat it searched for (its
+    /// scores are from that seat's side).
     pub info: Arc<Mutex<Option<Info>>>,
+    pub info_seat: usize,
     /// Seconds since the board became idle with a computer to move.
     waited: f32,
 }
@@ -97,6 +99,7 @@ impl Default for AiPlayer {
             thinking: None,
             ais: Vec::new(),
             info: Arc::default(),
+            info_seat: 0,
             waited: 0.0,
         }
     }
@@ -132,6 +135,7 @@ impl AiPlayer {
         let stop = Arc::new(AtomicBool::new(false));
         ai.set_stop_flag(stop.clone());
         let info = self.info.clone();
+        self.info_seat = seat;
         if let Ok(mut i) = info.lock() {
             *i = None;
         }
@@ -300,10 +304,4 @@ pub fn start_bench_search(ai: &mut AiPlayer, session: &Session) {
         ai::levels::timed(600_000),
         Purpose::Bench,
     );
-}
-
-/// The squares of a principal variation's first move, for showing it.
-pub fn first_move_path(session: &Session, info: &Info) -> Option<Vec<Square>> {
-    let m = info.pv.first()?;
-    notation::path_of(session.position(), m).map(|p| p.path)
 }

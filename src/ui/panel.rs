@@ -268,7 +268,8 @@ pub(super) fn panel(
                 }
 
                 ui.separator();
-                thinking(ui, &ai, pos);
+                let searched_for = session.seat_label(Player(ai.info_seat as u8));
+                thinking(ui, &ai, pos, &searched_for);
 
                 ui.separator();
                 ui.label(egui::RichText::new("Captured").strong());
@@ -297,7 +298,7 @@ pub(super) fn panel(
     Ok(())
 }
 
-fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position) {
+fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position, searched_for: &str) {
     let label = match ai.thinking_for() {
         Some(Purpose::Play) => "The computer is thinking…",
         Some(Purpose::Hint) => "Looking for a hint…",
@@ -316,7 +317,7 @@ fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position) {
         return;
     };
     ui.label(format!(
-        "depth {}   eval {}   {} k nodes   {} k nodes/s",
+        "depth {}   eval {} for {searched_for}   {} k nodes   {} k nodes/s",
         info.depth,
         score_text(info.score),
         info.nodes / 1000,
