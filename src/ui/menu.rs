@@ -52,6 +52,7 @@ pub(super) fn menu(
     mut actions: GameActions,
     mut next: ResMut<NextState<Screen>>,
     mut view: ResMut<crate::camera::ViewInsets>,
+    mut dialogs: ResMut<super::Dialogs>,
 ) -> Result {
     if *view != crate::camera::ViewInsets::default() {
         *view = crate::camera::ViewInsets::default();
@@ -124,6 +125,9 @@ pub(super) fn menu(
                     let session = Session::new(Game::new(state.variant), state.seats.clone());
                     actions.replace(session);
                     next.set(Screen::Playing);
+                }
+                if ui.button("Load a record…").clicked() {
+                    dialogs.open_load();
                 }
                 match &state.autosave {
                     Some(Ok(saved)) => {
