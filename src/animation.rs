@@ -98,6 +98,7 @@ fn play_animation(
     castles: Query<(&OnSquare, &CastleTile), Without<PieceView>>,
     palette: Option<Res<Palette>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut glow_mesh: Local<Option<Handle<Mesh>>>,
 ) {
     if settings.animation_speed <= 0.0 {
         anim.queue.clear();
@@ -187,7 +188,9 @@ fn play_animation(
     }
     if let Some(castle) = castles.iter().find(|(on, _)| on.0 == b).map(|(_, c)| c.0) {
         if let Some(p) = palette.as_ref() {
-            let quad = meshes.add(Cuboid::new(0.96, 0.01, 0.96));
+            let quad = glow_mesh
+                .get_or_insert_with(|| meshes.add(Cuboid::new(0.96, 0.01, 0.96)))
+                .clone();
             for (on, c) in &castles {
                 if c.0 == castle {
                     commands.spawn((
