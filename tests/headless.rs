@@ -299,3 +299,90 @@ fn an_animated_capture_ends_with_the_board_matching_the_engine() {
         assert_eq!(session.position().piece_at(sq), Some(piece));
     }
 }
+
+mod drag {
+    use super::*;
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{DragEnd, DragStart, Over, Pointer};
+    use bevy::picking::pointer::{Location, PointerButton, PointerId};
+    use camelot::board::{OnSquare, Tile};
+    use camelot::pieces::Dragged;
+
+    fn location() -> Location {
+        Location {
+            target: NormalizedRenderTarget::None {
+                width: 1,
+                height: 1,
+            },
+            position: Vec2::ZERO,
+        }
+    }
+
+    fn hit() -> HitData {
+        HitData::new(Entity::PLACEHOLDER, 1.0, None, None)
+    }
+
+    fn entity_on<F: bevy::ecs::query::QueryFilter>(app: &mut App, name: &str) -> Entity {
+        let sq = app
+            .world()
+            .resource::<Session>()
+            .position()
+            .geometry()
+            .parse_square(name)
+            .unwrap();
+        let mut q = app.world_mut().query_filtered::<(Entity, &OnSquare), F>();
+        q.iter(app.world())
+            .find(|(_, on)| on.0 == sq)
+            .map(|(e, _)| e)
+            .unwrap()
+    }
+
+    /// Picks up the piece on `from`, moves the pointer over `to`, lets go.
+    fn drag(app: &mut App, from: &str, to: &str) -> bool {
+        let piece = entity_on::<With<PieceView>>(app, from);
+        let tile = entity_on::<With<Tile>>(app, to);
+        let start = DragStart {
+            button: PointerButton::Primary,
+            hit: hit(),
+        };
+        app.world_mut()
+            .trigger(Pointer::new(PointerId::Mouse, location(), start, piece));
+        app.world_mut().trigger(Pointer::new(
+            PointerId::Mouse,
+            location(),
+            Over { hit: hit() },
+            tile,
+        ));
+        app.update();
+        let lifted = app.world().get::<Dragged>(piece).is_some();
+        let end = DragEnd {
+            button: PointerButton::Primary,
+            distance: Vec2::new(0.0, -40.0),
+        };
+        app.world_mut()
+            .trigger(Pointer::new(PointerId::Mouse, location(), end, piece));
+        app.update();
+        app.update();
+        lifted
+    }
+
+    #[test]
+    fn a_piece_dragged_to_its_destination_plays_the_move() {
+        let mut app = app(Session::new(
+            Game::new(Variant::Camelot),
+            humans(Variant::Camelot),
+        ));
+        // Black's pieces stay put while White is to move.
+        assert!(!drag(&mut app, "E10", "E9"));
+        assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+        // White's man is lifted while dragged, and the drop plays E7-E8.
+        assert!(drag(&mut app, "E7", "E8"));
+        let session = app.world().resource::<Session>();
+        let start = Position::start(Variant::Camelot);
+        let m = camelot_engine::notation::parse_move(&start, "E7-E8").unwrap();
+        assert_eq!(session.game.moves(), &[m]);
+        let mut q = app.world_mut().query::<&Dragged>();
+        assert_eq!(q.iter(app.world()).count(), 0);
+    }
+}
