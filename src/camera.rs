@@ -1,7 +1,7 @@
 //! The camera: seated at the table by default; orbit with the right mouse button or the
 //! arrow keys, pan with the middle button (or Shift + right button, or Shift + arrows),
-//! zoom with the wheel or +/-; R resets, T looks straight down, V turns to the player to move. Lights live
-//! here too: one key light with shadows and a soft fill.
+//! zoom with the wheel or +/-; R resets, T looks straight down, V turns to the player to
+//! move. Lights live here too: one key light with shadows and a soft fill.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::CascadeShadowConfigBuilder;
