@@ -184,6 +184,10 @@ fn yield_to_frames() {}
 fn cancel_on_reset(mut reset: MessageReader<BoardReset>, mut ai: ResMut<AiPlayer>) {
     if reset.read().count() > 0 {
         ai.cancel();
+        // Its report belongs to a position no longer on the board.
+        if let Ok(mut info) = ai.info.lock() {
+            *info = None;
+        }
     }
 }
 

@@ -228,7 +228,13 @@ fn forget_stale_entry(
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
 ) {
-    let changed = played.read().count() + reset.read().count() > 0;
+    let was_reset = reset.read().count() > 0;
+    if was_reset {
+        // The board may be another variant's now: old squares mean nothing on it.
+        input.hovered = None;
+        input.dragging = None;
+    }
+    let changed = played.read().count() > 0 || was_reset;
     let now = Some((session.game.ply(), session.epoch));
     if changed || input.synced != now {
         input.synced = now;
@@ -480,11 +486,15 @@ fn show_markers(
         commands.entity(e).try_despawn();
     }
     let variant = session.variant();
+    let on_board = session.position().geometry().len();
     let mut put = |sq: Square,
                    mesh: &Handle<Mesh>,
                    mat: &Handle<StandardMaterial>,
                    y: f32,
                    pickable: bool| {
+        if sq.index() >= on_board {
+            return;
+        }
         let mut e = commands.spawn((
             EntryMarker,
             Mesh3d(mesh.clone()),

@@ -386,3 +386,33 @@ mod drag {
         assert_eq!(q.iter(app.world()).count(), 0);
     }
 }
+
+#[test]
+fn a_new_game_of_another_variant_forgets_the_old_board_squares() {
+    let seats = vec![
+        Seat::Computer(LEVELS[2]),
+        Seat::Human,
+        Seat::Computer(LEVELS[2]),
+        Seat::Human,
+    ];
+    let mut app = app(Session::new(Game::new(Variant::GrandCam), seats));
+    // The pointer rests on a square Camette does not have.
+    let far = camelot_engine::Square(80);
+    app.world_mut().resource_mut::<MoveInput>().hovered = Some(far);
+    app.update();
+    {
+        let mut s = app.world_mut().resource_mut::<Session>();
+        *s = Session::new(Game::new(Variant::Camette), humans(Variant::Camette));
+        s.epoch += 1;
+    }
+    app.world_mut().write_message(camelot::session::BoardReset);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<MoveInput>().hovered, None);
+    assert_eq!(
+        count::<With<Tile>>(&mut app),
+        Variant::Camette.rules().geometry.len()
+    );
+    assert_eq!(count::<With<PieceView>>(&mut app), 8);
+}

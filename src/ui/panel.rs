@@ -268,7 +268,12 @@ pub(super) fn panel(
                 }
 
                 ui.separator();
-                let searched_for = session.seat_label(Player(ai.info_seat as u8));
+                // The report may come from the previous game, with other seats.
+                let searched_for = if ai.info_seat < rules.players() {
+                    session.seat_label(Player(ai.info_seat as u8))
+                } else {
+                    String::new()
+                };
                 thinking(ui, &ai, pos, &searched_for);
 
                 ui.separator();
