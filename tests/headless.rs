@@ -416,3 +416,46 @@ fn a_new_game_of_another_variant_forgets_the_old_board_squares() {
     );
     assert_eq!(count::<With<PieceView>>(&mut app), 8);
 }
+
+#[test]
+fn a_hint_is_a_legal_move_shown_until_the_next_move() {
+    let mut app = app(Session::new(
+        Game::new(Variant::Camette),
+        humans(Variant::Camette),
+    ));
+    app.world_mut()
+        .write_message(camelot::ai_player::HintRequest);
+    let started = Instant::now();
+    while app
+        .world()
+        .resource::<camelot::input::HintMove>()
+        .0
+        .is_none()
+    {
+        assert!(started.elapsed() < Duration::from_secs(30), "no hint");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (m, path) = app
+        .world()
+        .resource::<camelot::input::HintMove>()
+        .0
+        .clone()
+        .unwrap();
+    let session = app.world().resource::<Session>();
+    assert!(session.position().is_legal(&m));
+    assert_eq!((path[0], *path.last().unwrap()), (m.from, m.to));
+    // The hint suggests; it does not play.
+    assert_eq!(session.game.ply(), 0);
+    let name = session.position().geometry().name(m.from);
+    let to = session.position().geometry().name(m.to);
+    click(&mut app, &name);
+    click(&mut app, &to);
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1);
+    assert!(app
+        .world()
+        .resource::<camelot::input::HintMove>()
+        .0
+        .is_none());
+}
