@@ -12,7 +12,7 @@ use camelot_engine::{Move, MoveKind, Square};
 
 use crate::animation::board_idle;
 use crate::board::{stand_point, OnSquare};
-use crate::pieces::{Dragged, PieceView};
+use crate::pieces::{Held, PieceView};
 use crate::screens::Screen;
 use crate::session::{BoardReset, GameActions, MovePlayed, Session};
 use crate::theme::{MarkerKind, Palette};
@@ -40,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(in_state(Screen::Playing))
                     .run_if(board_idle),
                 follow_drag,
+                hold_entered_piece,
                 show_markers,
             )
                 .chain()
@@ -159,7 +160,7 @@ fn on_drag_start(
         .filter(|(_, p)| p.0.owner == session.to_move())
     {
         input.dragging = Some((target, on.0));
-        commands.entity(target).insert((Dragged, Pickable::IGNORE));
+        commands.entity(target).insert((Held, Pickable::IGNORE));
     }
 }
 
@@ -176,7 +177,7 @@ fn on_drag_end(
         return;
     };
     if let Ok(mut e) = commands.get_entity(piece) {
-        e.remove::<(Dragged, Pickable)>();
+        e.remove::<(Held, Pickable)>();
     }
     match input.hovered {
         Some(to) if to != from => {
@@ -199,7 +200,7 @@ fn on_drag_end(
 fn follow_drag(
     input: Res<MoveInput>,
     session: Res<Session>,
-    mut pieces: Query<&mut Transform, With<Dragged>>,
+    mut pieces: Query<&mut Transform, With<Held>>,
 ) {
     let Some((piece, from)) = input.dragging else {
         return;
@@ -209,6 +210,37 @@ fn follow_drag(
     };
     let over = input.hovered.unwrap_or(from);
     tf.translation = stand_point(session.variant(), over) + Vec3::Y * 0.35;
+}
+
+/// Part way through a leap the piece waits on its last landing, so the board shows
+/// where the move has got to; dropping the clicks puts it back.
+fn hold_entered_piece(
+    input: Res<MoveInput>,
+    session: Res<Session>,
+    mut commands: Commands,
+    mut pieces: Query<(Entity, &OnSquare, &mut Transform, Has<Held>), With<PieceView>>,
+) {
+    if input.dragging.is_some() {
+        return;
+    }
+    let target = match input.clicks.as_slice() {
+        [from, .., at] if input.clicks.len() > 1 => Some((*from, *at)),
+        _ => None,
+    };
+    for (e, on, mut tf, held) in &mut pieces {
+        match target {
+            Some((from, at)) if on.0 == from => {
+                if !held {
+                    commands.entity(e).insert(Held);
+                }
+                tf.translation = stand_point(session.variant(), at) + Vec3::Y * 0.06;
+            }
+            _ if held => {
+                commands.entity(e).remove::<Held>();
+            }
+            _ => {}
+        }
+    }
 }
 
 fn keyboard_entry(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<EntryCommand>) {

@@ -23,10 +23,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView(pub Piece);
 
-/// A piece being dragged: the input follows the pointer with it, the mirror leaves its
-/// transform alone.
+/// A piece the player holds (dragging it, or part way through entering a leap): the
+/// input places it, the mirror leaves its transform alone.
 #[derive(Component)]
-pub struct Dragged;
+pub struct Held;
 
 #[derive(Resource)]
 pub struct PieceMeshes {
@@ -55,7 +55,7 @@ pub fn sync_pieces(
     mut commands: Commands,
     session: Res<Session>,
     built: Res<BuiltBoard>,
-    mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Dragged>)>,
+    mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
     meshes: Option<Res<PieceMeshes>>,
     palette: Option<Res<Palette>>,
 ) {
@@ -68,11 +68,11 @@ pub fn sync_pieces(
     }
     let pos = session.position();
     let mut have: HashMap<Square, Entity> = HashMap::new();
-    for (e, on, view, mut tf, dragged) in &mut pieces {
+    for (e, on, view, mut tf, held) in &mut pieces {
         if pos.piece_at(on.0) == Some(view.0) && !have.contains_key(&on.0) {
             have.insert(on.0, e);
             let want = piece_transform(variant, on.0, view.0);
-            if *tf != want && !dragged {
+            if *tf != want && !held {
                 *tf = want;
             }
         } else {

@@ -112,6 +112,18 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     // Two ways on; the move is not complete (a capture must go on).
     assert_eq!(offered(&app), ["E9", "G5"]);
     assert!(app.world().resource::<MoveInput>().entry.complete.is_none());
+    // The man waits on E7, held there while the move is entered.
+    app.update();
+    let e7 = camelot_engine::board::Geometry::camelot()
+        .parse_square("E7")
+        .unwrap();
+    let at = camelot::board::stand_point(Variant::Camelot, e7);
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Transform, With<camelot::pieces::Held>>();
+    let held: Vec<Vec3> = q.iter(app.world()).map(|tf| tf.translation).collect();
+    assert_eq!(held.len(), 1);
+    assert!(held[0].xz().distance(at.xz()) < 1e-4, "{held:?} vs {at}");
     assert_eq!(app.world().resource::<Session>().game.ply(), 0);
 
     // Take the landing back, then enter it again.
@@ -307,7 +319,7 @@ mod drag {
     use bevy::picking::events::{DragEnd, DragStart, Over, Pointer};
     use bevy::picking::pointer::{Location, PointerButton, PointerId};
     use camelot::board::{OnSquare, Tile};
-    use camelot::pieces::Dragged;
+    use camelot::pieces::Held;
 
     fn location() -> Location {
         Location {
@@ -355,7 +367,7 @@ mod drag {
             tile,
         ));
         app.update();
-        let lifted = app.world().get::<Dragged>(piece).is_some();
+        let lifted = app.world().get::<Held>(piece).is_some();
         let end = DragEnd {
             button: PointerButton::Primary,
             distance: Vec2::new(0.0, -40.0),
@@ -382,7 +394,7 @@ mod drag {
         let start = Position::start(Variant::Camelot);
         let m = camelot_engine::notation::parse_move(&start, "E7-E8").unwrap();
         assert_eq!(session.game.moves(), &[m]);
-        let mut q = app.world_mut().query::<&Dragged>();
+        let mut q = app.world_mut().query::<&Held>();
         assert_eq!(q.iter(app.world()).count(), 0);
     }
 }
