@@ -62,6 +62,13 @@ pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
     None
 }
 
+enum PanelAction {
+    Undo,
+    Redo,
+    Claim(camelot_engine::game::Claim),
+    Resign,
+}
+
 pub(super) fn panel(
     mut contexts: EguiContexts,
     mut actions: GameActions,
@@ -84,7 +91,9 @@ pub(super) fn panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let session = actions.session.clone();
+    // Buttons that change the game act after the panel is drawn from it.
+    let mut act: Option<PanelAction> = None;
+    let session: &crate::session::Session = &actions.session;
     let pos = session.position();
     let rules = pos.rules();
     let me = pos.turn();
@@ -141,13 +150,13 @@ pub(super) fn panel(
                         .on_hover_text("Take back to your last move")
                         .clicked()
                     {
-                        actions.undo();
+                        act = Some(PanelAction::Undo);
                     }
                     if ui
                         .add_enabled(session.game.can_redo(), egui::Button::new("Redo"))
                         .clicked()
                     {
-                        actions.redo();
+                        act = Some(PanelAction::Redo);
                     }
                     let can_hint = session.human_to_move() && !ai.is_thinking() && !pos.in_setup();
                     if ui
@@ -167,7 +176,7 @@ pub(super) fn panel(
                     );
                     if claim_btn.clicked() {
                         if let Some(&c) = claims.first() {
-                            actions.claim(c);
+                            act = Some(PanelAction::Claim(c));
                         }
                     }
                     if ui
@@ -177,7 +186,7 @@ pub(super) fn panel(
                         )
                         .clicked()
                     {
-                        actions.resign();
+                        act = Some(PanelAction::Resign);
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
@@ -293,6 +302,17 @@ pub(super) fn panel(
                 move_list(ui, &session.game, settings.notation_style());
             });
         });
+    match act {
+        Some(PanelAction::Undo) => {
+            actions.undo();
+        }
+        Some(PanelAction::Redo) => {
+            actions.redo();
+        }
+        Some(PanelAction::Claim(c)) => actions.claim(c),
+        Some(PanelAction::Resign) => actions.resign(),
+        None => {}
+    }
     let insets = ViewInsets {
         top: top.response.rect.height(),
         right: right.response.rect.width(),
