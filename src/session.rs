@@ -127,20 +127,26 @@ impl Session {
     /// One line on how the game ended.
     pub fn result_text(&self) -> Option<String> {
         let o = self.game.outcome()?;
-        let rules = self.position().rules();
-        let who = match o.winner {
-            None => "Draw".to_string(),
-            Some(t) => {
-                let names: Vec<String> = (0..rules.players())
-                    .filter(|p| (*p as u8 & 1) == t)
-                    .map(|p| record::capitalized(rules.seats[p].name))
-                    .collect();
-                let verb = if names.len() == 1 { "wins" } else { "win" };
-                format!("{} {verb}", names.join(" and "))
-            }
-        };
-        Some(format!("{who}: {}", o.reason.describe()))
+        Some(format!("{}: {}", winners(&self.game)?, o.reason.describe()))
     }
+}
+
+/// Who won a finished game, as players say it: "White wins", "Green and Yellow win",
+/// "Draw".
+pub fn winners(game: &Game) -> Option<String> {
+    let o = game.outcome()?;
+    let rules = game.position().rules();
+    Some(match o.winner {
+        None => "Draw".to_string(),
+        Some(t) => {
+            let names: Vec<String> = (0..rules.players())
+                .filter(|p| rules.team(Player(*p as u8)) == t)
+                .map(|p| record::capitalized(rules.seats[p].name))
+                .collect();
+            let verb = if names.len() == 1 { "wins" } else { "win" };
+            format!("{} {verb}", names.join(" and "))
+        }
+    })
 }
 
 /// Everything that changes the game goes through here, so the board and the AI hear
@@ -253,4 +259,24 @@ fn expire_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
         *left -= dt;
     }
     notices.items.retain(|(_, left)| *left > 0.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_winners_are_named_as_players_say_them() {
+        let mut g = Game::new(Variant::GrandCam);
+        assert_eq!(winners(&g), None);
+        g.resign(0);
+        assert_eq!(winners(&g).unwrap(), "Green and Yellow win");
+        let mut c = Game::new(Variant::Camelot);
+        c.resign(1);
+        let s = Session::new(c, crate::cli::default_seats(Variant::Camelot));
+        assert_eq!(s.result_text().unwrap(), "White wins: resignation");
+        let mut d = Game::new(Variant::Camette);
+        d.agree_draw();
+        assert_eq!(winners(&d).unwrap(), "Draw");
+    }
 }

@@ -29,21 +29,7 @@ fn seat_label(game: &Game) -> String {
 
 fn status(game: &Game) -> String {
     let pos = game.position();
-    if let Some(o) = game.outcome() {
-        let who = match o.winner {
-            None => "Draw".to_string(),
-            Some(t) => {
-                let names: Vec<String> = (0..pos.rules().players())
-                    .filter(|p| (*p as u8 & 1) == t)
-                    .map(|p| record::capitalized(pos.rules().seats[p].name))
-                    .collect();
-                format!(
-                    "{} win{}",
-                    names.join(" and "),
-                    if names.len() == 1 { "s" } else { "" }
-                )
-            }
-        };
+    if let (Some(o), Some(who)) = (game.outcome(), crate::session::winners(game)) {
         return format!("Game over: {who} ({}).", o.reason.describe());
     }
     let mut s = format!("{} to move.", seat_label(game));
