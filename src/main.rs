@@ -82,20 +82,21 @@ fn opening_session(opts: &Options) -> Result<Session, String> {
             s.seats = opts.seats_for(s.variant())?;
         }
         s
-    } else if opts.starts_game() {
-        let v = opts.variant_or_default();
-        Session::new(Game::new(v), opts.seats_for(v)?)
     } else {
-        match persist::load_autosave() {
-            Ok(Some(s)) => s,
-            Ok(None) => Session::new(
-                Game::new(opts.variant_or_default()),
-                opts.seats_for(opts.variant_or_default())?,
-            ),
-            Err(msg) => {
-                eprintln!("{msg}");
-                let v = opts.variant_or_default();
-                Session::new(Game::new(v), opts.seats_for(v)?)
+        let fresh = || -> Result<Session, String> {
+            let v = opts.variant_or_default();
+            Ok(Session::new(Game::new(v), opts.seats_for(v)?))
+        };
+        if opts.starts_game() {
+            fresh()?
+        } else {
+            match persist::load_autosave() {
+                Ok(Some(s)) => s,
+                Ok(None) => fresh()?,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    fresh()?
+                }
             }
         }
     };
