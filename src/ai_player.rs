@@ -7,10 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
-use camelot_engine::ai::{self, Ai, Decision, Info, Level};
-use camelot_engine::movegen::PathMove;
-use camelot_engine::notation;
-use camelot_engine::Game;
+use camelot_engine::{Ai, Decision, Game, Info, Level, Notation, LEVELS};
 
 use crate::animation::board_idle;
 use crate::cli::Seat;
@@ -38,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The level that suggests moves to a human.
-pub const HINT_LEVEL: Level = ai::LEVELS[3];
+pub const HINT_LEVEL: Level = LEVELS[3];
 
 /// Ask the computer for a move suggestion for the player to move.
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -282,10 +279,11 @@ fn collect_answer(mut ai: ResMut<AiPlayer>, mut actions: GameActions, mut hint: 
         }
         (Purpose::Hint, Decision::Play(m)) => {
             let pos = actions.session.position();
-            let path = notation::path_of(pos, &m)
-                .map(|p: PathMove| p.path)
+            let path = pos
+                .path_of(&m)
+                .map(|p| p.path)
                 .unwrap_or_else(|| vec![m.from, m.to]);
-            let text = notation::to_wcf(pos, &m).unwrap_or_default();
+            let text = pos.move_text(&m, Notation::Wcf).unwrap_or_default();
             actions.notices.say(format!("Hint: {text}"));
             hint.0 = Some((m, path));
         }
@@ -305,7 +303,7 @@ pub fn start_bench_search(ai: &mut AiPlayer, session: &Session) {
         &session.game,
         session.epoch,
         seat,
-        ai::levels::timed(600_000),
+        Level::timed(600_000),
         Purpose::Bench,
     );
 }

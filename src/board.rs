@@ -2,8 +2,7 @@
 //! played (castles, River Camelot's water, bridges and trees), each square an entity.
 
 use bevy::prelude::*;
-use camelot_engine::board::Geometry;
-use camelot_engine::{Square, Variant};
+use camelot_engine::{Geometry, Square, Variant};
 
 use crate::animation::board_idle;
 use crate::session::Session;
@@ -104,7 +103,7 @@ pub fn board_half_extent(g: &Geometry) -> Vec2 {
 pub fn seat_direction(variant: Variant, seat: usize) -> Vec3 {
     let rules = variant.rules();
     let g = rules.geometry;
-    let castle = rules.seats[seat].castle;
+    let castle = rules.castle(camelot_engine::Player(seat as u8));
     let sum: Vec3 = castle.iter().map(|sq| square_center(g, sq)).sum();
     let d = (sum / castle.len().max(1) as f32).with_y(0.0);
     if d.length() < 1e-3 {
@@ -176,7 +175,11 @@ fn spawn_board(commands: &mut Commands, variant: Variant, m: &BoardMeshes, p: &P
         Transform::from_xyz(0.0, SURFACE - 0.56, 0.0),
         Pickable::IGNORE,
     ));
-    let castle_of = |sq: Square| (0..rules.players()).find(|&s| rules.seats[s].castle.contains(sq));
+    let castle_of = |sq: Square| {
+        rules
+            .players_in_order()
+            .find(|&p| rules.castle(p).contains(sq))
+    };
     for sq in g.squares() {
         let at = square_center(g, sq);
         // The plinth: slightly larger blocks that merge into one slab of the board's shape.
@@ -222,9 +225,9 @@ fn spawn_board(commands: &mut Commands, variant: Variant, m: &BoardMeshes, p: &P
             // A castle square is a raised block of stone in its owner's colour, with
             // merlons at its corners: no one mistakes it for a plain square.
             tile.insert((
-                CastleTile(seat),
+                CastleTile(seat.0 as usize),
                 Mesh3d(m.castle.clone()),
-                MeshMaterial3d(p.castle(rules.seats[seat].name)),
+                MeshMaterial3d(p.castle(rules.seat_name(seat))),
                 Transform::from_translation(at + Vec3::Y * (CASTLE_RISE - 0.07)),
             ))
             .with_children(|t| {

@@ -1,7 +1,6 @@
 //! Command-line options of the `camelot` binary.
 
-use camelot_engine::ai::{self, Level};
-use camelot_engine::Variant;
+use camelot_engine::{Level, Variant, LEVELS};
 
 pub const USAGE: &str = "\
 usage: camelot [--variant V] [--seats SEAT,SEAT[,SEAT,SEAT]] [--load FILE]
@@ -35,7 +34,7 @@ impl Seat {
         let name = s
             .strip_prefix("ai:")
             .ok_or(format!("seat '{s}' should be human or ai:LEVEL"))?;
-        ai::levels::by_name(name)
+        Level::by_name(name)
             .map(Seat::Computer)
             .ok_or(format!("unknown level '{name}'"))
     }
@@ -60,7 +59,7 @@ pub fn default_seats(variant: Variant) -> Vec<Seat> {
             if i == 0 {
                 Seat::Human
             } else {
-                Seat::Computer(ai::LEVELS[2])
+                Seat::Computer(LEVELS[2])
             }
         })
         .collect()
@@ -163,7 +162,7 @@ mod tests {
         .unwrap();
         assert_eq!(o.variant, Some(Variant::GrandCam));
         let seats = o.seats_for(Variant::GrandCam).unwrap();
-        assert_eq!(seats[1], Seat::Computer(ai::LEVELS[4]));
+        assert_eq!(seats[1], Seat::Computer(LEVELS[4]));
         assert_eq!(seats[3], Seat::Human);
         assert_eq!((o.after_frames, o.exit_after_frames), (Some(30), Some(40)));
         assert_eq!(o.bench_frames, Some(100));

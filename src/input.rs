@@ -6,9 +6,7 @@
 
 use bevy::picking::events::{DragEnd, DragStart};
 use bevy::prelude::*;
-use camelot_engine::game::{Entry, StepKind};
-use camelot_engine::movegen::capture_is_compulsory;
-use camelot_engine::{Move, MoveKind, Square};
+use camelot_engine::{Constraint, Entry, Move, MoveKind, Square, StepKind};
 
 use crate::animation::board_idle;
 use crate::board::{stand_point, OnSquare};
@@ -464,25 +462,22 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
             )
         }
         Some(_) => {
-            let must_leave = pos.must_leave_now();
-            let legal = pos.legal_moves();
-            if !must_leave.is_empty() && !must_leave.contains(sq) {
-                let names: Vec<String> = must_leave.iter().map(|s| g.name(s)).collect();
-                format!(
+            let names = |set: camelot_engine::CellSet| {
+                set.iter()
+                    .map(|s| g.name(s))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            };
+            match pos.constraint() {
+                Some(Constraint::LeaveCastle { pieces, .. }) => format!(
                     "The piece on {} must leave the castle first.",
-                    names.join(", ")
-                )
-            } else if capture_is_compulsory(pos) {
-                let mut from: Vec<Square> = legal.iter().map(|m| m.from).collect();
-                from.sort();
-                from.dedup();
-                let names: Vec<String> = from.iter().map(|&s| g.name(s)).collect();
-                format!(
+                    names(pieces)
+                ),
+                Some(Constraint::MustCapture { pieces }) => format!(
                     "A capture is compulsory: jump with the piece on {}.",
-                    names.join(" or ")
-                )
-            } else {
-                format!("The piece on {} has no legal move.", g.name(sq))
+                    names(pieces)
+                ),
+                _ => format!("The piece on {} has no legal move.", g.name(sq)),
             }
         }
     };

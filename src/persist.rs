@@ -38,17 +38,12 @@ fn settings_path() -> Option<PathBuf> {
     data_dir().map(|d| d.join("settings.json"))
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory.
+/// Writes `text` to `path` atomically (the engine's one writer).
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+    camelot_engine::write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
 }
 
-pub fn autosave(session: &Session, style: camelot_engine::notation::Style) -> Result<(), String> {
+pub fn autosave(session: &Session, style: camelot_engine::Notation) -> Result<(), String> {
     let path = autosave_path().ok_or("no data directory (HOME is not set)")?;
     write_atomic(&path, &session.record_text(style))
 }

@@ -3,11 +3,9 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use camelot_engine::game::{Claim, PlayError};
-use camelot_engine::movegen::PathMove;
-use camelot_engine::notation;
-use camelot_engine::record;
-use camelot_engine::{Game, Move, MoveKind, Player, Position, Variant};
+use camelot_engine::{
+    Claim, Game, Move, MoveKind, Notation, PathMove, PlayError, Player, Position, Record, Variant,
+};
 
 use crate::cli::Seat;
 
@@ -77,7 +75,7 @@ impl Session {
 
     /// The seat's name as players say it: White, Black, Red, ...
     pub fn seat_label(&self, p: Player) -> String {
-        record::capitalized(self.position().rules().seat_name(p))
+        self.position().rules().seat_title(p).to_string()
     }
 
     /// `[Seats "human,ai:club"]`, so an autosave reopens with the same table.
@@ -90,7 +88,7 @@ impl Session {
     }
 
     /// The game as a `.cgn` record.
-    pub fn record_text(&self, style: notation::Style) -> String {
+    pub fn record_text(&self, style: Notation) -> String {
         let rules = self.position().rules();
         let names: Vec<(String, String)> = self
             .seats
@@ -101,7 +99,7 @@ impl Session {
                     Seat::Human => "Human".to_string(),
                     Seat::Computer(l) => format!("Computer ({})", l.name),
                 };
-                (record::capitalized(rules.seats[i].name), who)
+                (rules.seat_title(Player(i as u8)).to_string(), who)
             })
             .collect();
         let seats = self.seats_token();
@@ -110,12 +108,12 @@ impl Session {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         tags.push(("Seats", &seats));
-        record::export(&self.game, &tags, style)
+        Record::export(&self.game, &tags, style)
     }
 
     /// Reads a `.cgn` record: the game and, if the record names them, the seats.
     pub fn from_record(text: &str) -> Result<Session, String> {
-        let (rec, game) = record::import(text).map_err(|e| format!("{e}"))?;
+        let (rec, game) = Record::import(text).map_err(|e| format!("{e}"))?;
         let variant = game.variant();
         let seats = rec
             .tag("Seats")
@@ -139,9 +137,10 @@ pub fn winners(game: &Game) -> Option<String> {
     Some(match o.winner {
         None => "Draw".to_string(),
         Some(t) => {
-            let names: Vec<String> = (0..rules.players())
-                .filter(|p| rules.team(Player(*p as u8)) == t)
-                .map(|p| record::capitalized(rules.seats[p].name))
+            let names: Vec<&str> = rules
+                .players_in_order()
+                .filter(|&p| rules.team(p) == t)
+                .map(|p| rules.seat_title(p))
                 .collect();
             let verb = if names.len() == 1 { "wins" } else { "win" };
             format!("{} {verb}", names.join(" and "))
@@ -167,7 +166,7 @@ impl GameActions<'_> {
             let who = self.session.seat_label(before.turn());
             self.notices.say(format!("{who} cannot move and passes."));
         }
-        let path = notation::path_of(&before, &m);
+        let path = before.path_of(&m);
         self.played.write(MovePlayed {
             before,
             mv: m,

@@ -78,10 +78,10 @@ impl Default for Settings {
 
 impl Settings {
     /// The notation the move list, saves and autosaves are written in.
-    pub fn notation_style(&self) -> camelot_engine::notation::Style {
+    pub fn notation_style(&self) -> camelot_engine::Notation {
         match self.notation {
-            NotationChoice::Wcf => camelot_engine::notation::Style::Wcf,
-            NotationChoice::Classic => camelot_engine::notation::Style::Classic,
+            NotationChoice::Wcf => camelot_engine::Notation::Wcf,
+            NotationChoice::Classic => camelot_engine::Notation::Classic,
         }
     }
 }

@@ -4,13 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use camelot_engine::ai::{self, Ai, Decision};
-use camelot_engine::diagram::diagram;
-use camelot_engine::game::Claim;
-use camelot_engine::movegen::capture_is_compulsory;
-use camelot_engine::notation::{self, Style};
-use camelot_engine::record;
-use camelot_engine::Game;
+use camelot_engine::{Ai, Claim, Constraint, Decision, Game, Notation, Record, LEVELS};
 
 use crate::cli::{Options, Seat};
 
@@ -24,7 +18,7 @@ or in the 1930 numbered notation (47C71). Commands:
 
 fn seat_label(game: &Game) -> String {
     let pos = game.position();
-    record::capitalized(pos.rules().seat_name(pos.turn()))
+    pos.rules().seat_title(pos.turn()).to_string()
 }
 
 fn status(game: &Game) -> String {
@@ -33,20 +27,19 @@ fn status(game: &Game) -> String {
         return format!("Game over: {who} ({}).", o.reason.describe());
     }
     let mut s = format!("{} to move.", seat_label(game));
-    if pos.in_setup() {
-        s.push_str(" Plant a tree on your side of the river (T@square).");
-    } else if !pos.must_leave_now().is_empty() {
-        let sq: Vec<String> = pos
-            .must_leave_now()
-            .iter()
-            .map(|q| pos.geometry().name(q))
-            .collect();
-        s.push_str(&format!(
-            " The piece on {} must leave the castle.",
-            sq.join(" or ")
-        ));
-    } else if capture_is_compulsory(pos) {
-        s.push_str(" A capture is compulsory.");
+    match pos.constraint() {
+        Some(Constraint::PlantTree { .. }) => {
+            s.push_str(" Plant a tree on your side of the river (T@square).")
+        }
+        Some(Constraint::LeaveCastle { pieces, .. }) => {
+            let sq: Vec<String> = pieces.iter().map(|q| pos.geometry().name(q)).collect();
+            s.push_str(&format!(
+                " The piece on {} must leave the castle.",
+                sq.join(" or ")
+            ));
+        }
+        Some(Constraint::MustCapture { .. }) => s.push_str(" A capture is compulsory."),
+        Some(Constraint::Pass) | None => {}
     }
     for c in game.claimable() {
         s.push_str(match c {
@@ -62,7 +55,7 @@ pub fn run(opts: &Options) -> ExitCode {
     if let Some(path) = &opts.load {
         match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|t| record::import(&t).map_err(|e| e.to_string()))
+            .and_then(|t| Record::import(&t).map_err(|e| e.to_string()))
         {
             Ok((_, g)) => game = g,
             Err(e) => {
@@ -92,7 +85,7 @@ pub fn run(opts: &Options) -> ExitCode {
     let mut shown = usize::MAX;
     loop {
         if shown != game.ply() || game.is_over() {
-            println!("\n{}{}", diagram(game.position()), status(&game));
+            println!("\n{}{}", game.position().diagram(), status(&game));
             shown = game.ply();
         }
         if game.is_over() {
@@ -106,8 +99,10 @@ pub fn run(opts: &Options) -> ExitCode {
             };
             match decision {
                 Decision::Play(m) => {
-                    let text =
-                        notation::format_move(game.position(), &m, Style::Wcf).unwrap_or_default();
+                    let text = game
+                        .position()
+                        .move_text(&m, Notation::Wcf)
+                        .unwrap_or_default();
                     println!(
                         "{} plays {text} ({} positions searched)",
                         seat_label(&game),
@@ -137,13 +132,7 @@ pub fn run(opts: &Options) -> ExitCode {
             "quit" | "exit" => return ExitCode::SUCCESS,
             "rules" => println!("{}", game.position().rules().help_text()),
             "moves" => {
-                let mut list: Vec<String> = game
-                    .position()
-                    .legal_moves()
-                    .iter()
-                    .filter_map(|m| notation::format_move(game.position(), m, Style::Wcf))
-                    .collect();
-                list.sort();
+                let list = game.position().legal_move_texts(Notation::Wcf);
                 println!("{}", list.join("  "));
             }
             "undo" => {
@@ -163,11 +152,13 @@ pub fn run(opts: &Options) -> ExitCode {
                 }
             }
             "hint" => {
-                let mut helper = Ai::new(ai::LEVELS[3], 99);
+                let mut helper = Ai::new(LEVELS[3], 99);
                 if let Some((Decision::Play(m), _)) = helper.decide(&game, |_| {}) {
                     println!(
                         "Hint: {}",
-                        notation::format_move(game.position(), &m, Style::Wcf).unwrap_or_default()
+                        game.position()
+                            .move_text(&m, Notation::Wcf)
+                            .unwrap_or_default()
                     );
                 } else {
                     println!("Hint: claim the draw.");
@@ -184,7 +175,7 @@ pub fn run(opts: &Options) -> ExitCode {
                 game.resign(team);
             }
             "save" if !arg.is_empty() => {
-                let text = record::export(&game, &[], Style::Wcf);
+                let text = Record::export(&game, &[], Notation::Wcf);
                 match std::fs::write(arg, text) {
                     Ok(()) => println!("Saved to {arg}."),
                     Err(e) => println!("Cannot save to {arg}: {e}"),
@@ -193,7 +184,7 @@ pub fn run(opts: &Options) -> ExitCode {
             "load" if !arg.is_empty() => {
                 match std::fs::read_to_string(arg)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| record::import(&t).map_err(|e| e.to_string()))
+                    .and_then(|t| Record::import(&t).map_err(|e| e.to_string()))
                 {
                     Ok((_, g)) if g.position().rules().players() == computers.len() => {
                         game = g;

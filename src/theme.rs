@@ -4,7 +4,7 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use camelot_engine::game::StepKind;
+use camelot_engine::StepKind;
 
 use crate::settings::{BoardTheme, Settings};
 

@@ -13,8 +13,7 @@ use camelot::pieces::PieceView;
 use camelot::screens::Screen;
 use camelot::session::{Notices, Session};
 use camelot::settings::Settings;
-use camelot_engine::ai::LEVELS;
-use camelot_engine::{Game, Position, Variant};
+use camelot_engine::{Game, Position, Variant, LEVELS};
 
 static DATA_DIR: Once = Once::new();
 
@@ -90,7 +89,7 @@ fn position(s: &str) -> Position {
 #[test]
 fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
-    let expected_move = camelot_engine::notation::parse_move(&start, "E5xE7xE9").unwrap();
+    let expected_move = start.parse_move("E5xE7xE9").unwrap();
     let mut app = app(Session::new(
         Game::from_position(start.clone()),
         humans(Variant::Camelot),
@@ -114,7 +113,7 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     assert!(app.world().resource::<MoveInput>().entry.complete.is_none());
     // The man waits on E7, held there while the move is entered.
     app.update();
-    let e7 = camelot_engine::board::Geometry::camelot()
+    let e7 = camelot_engine::Geometry::camelot()
         .parse_square("E7")
         .unwrap();
     let at = camelot::board::stand_point(Variant::Camelot, e7);
@@ -151,7 +150,7 @@ fn a_click_on_the_destination_plays_the_only_move_ending_there() {
     ));
     click(&mut app, "E5");
     click(&mut app, "G5");
-    let m = camelot_engine::notation::parse_move(&start, "E5xE7xG5").unwrap();
+    let m = start.parse_move("E5xE7xG5").unwrap();
     assert_eq!(app.world().resource::<Session>().game.moves(), &[m]);
 }
 
@@ -160,7 +159,7 @@ fn the_board_for_each_variant_has_the_right_entities() {
     for v in Variant::ALL {
         let mut app = app(Session::new(Game::new(v), humans(v)));
         let r = v.rules();
-        let castles: u32 = r.seats.iter().map(|s| s.castle.len()).sum();
+        let castles: u32 = r.players_in_order().map(|p| r.castle(p).len()).sum();
         assert_eq!(count::<With<Tile>>(&mut app), r.geometry.len(), "{v}");
         assert_eq!(count::<With<CastleTile>>(&mut app), castles as usize, "{v}");
         assert_eq!(
@@ -392,7 +391,7 @@ mod drag {
         assert!(drag(&mut app, "E7", "E8"));
         let session = app.world().resource::<Session>();
         let start = Position::start(Variant::Camelot);
-        let m = camelot_engine::notation::parse_move(&start, "E7-E8").unwrap();
+        let m = start.parse_move("E7-E8").unwrap();
         assert_eq!(session.game.moves(), &[m]);
         let mut q = app.world_mut().query::<&Held>();
         assert_eq!(q.iter(app.world()).count(), 0);

@@ -5,9 +5,7 @@ use camelot::cli::Seat;
 use camelot::persist;
 use camelot::session::Session;
 use camelot::settings::{BoardTheme, Settings};
-use camelot_engine::ai::LEVELS;
-use camelot_engine::notation::Style;
-use camelot_engine::{Game, Variant};
+use camelot_engine::{Game, Notation as Style, Variant, LEVELS};
 
 fn data_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("camelot-persist-{}", std::process::id()));

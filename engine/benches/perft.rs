@@ -3,7 +3,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use camelot_engine::perft::perft;
 use camelot_engine::{Position, Variant};
 
 fn bench(c: &mut Criterion) {
@@ -16,13 +15,13 @@ fn bench(c: &mut Criterion) {
     ] {
         let pos = Position::start(variant);
         let nodes = if nodes == 0 {
-            perft(&pos, depth)
+            pos.perft(depth).unwrap()
         } else {
             nodes
         };
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{variant}/depth{depth}"), |b| {
-            b.iter(|| perft(&pos, depth))
+            b.iter(|| pos.perft(depth).unwrap())
         });
     }
     group.finish();

@@ -4,9 +4,16 @@ use crate::piece::Kind;
 use crate::position::Position;
 use crate::square::Coord;
 
+impl Position {
+    /// A text picture of the board: see [`diagram`].
+    pub fn diagram(&self) -> String {
+        diagram(self)
+    }
+}
+
 /// The board, top rank first, two characters a square: seat initial and `K`/`M` for a
 /// piece, `.` empty, `[]` an empty castle square, `~~` water, `TT` a tree.
-pub fn diagram(pos: &Position) -> String {
+fn diagram(pos: &Position) -> String {
     let r = pos.rules();
     let g = r.geometry;
     let castles = r.all_castles();

@@ -1,30 +1,76 @@
 //! The rules engine of the Camelot family: Camelot (WCF and 1930 rules), River Camelot,
-//! Anti-Camelot, Camette and Grand Cam.
+//! Anti-Camelot, Camette and Grand Cam, with notation, game records and a computer
+//! player.
+//!
+//! Everything a program needs is exported here, at the crate root; the modules behind
+//! it are private.
+//!
+//! ```
+//! use camelot_engine::{Constraint, Game, Notation, Position, Variant};
+//!
+//! // The Camelot start: 100 legal moves, as the WCF publishes.
+//! let start = Position::start(Variant::Camelot);
+//! assert_eq!(start.legal_moves().len(), 100);
+//! assert_eq!(start.perft(2), Ok(10_026));
+//!
+//! // Moves are read and written in WCF or 1930 numbered notation.
+//! let mut game = Game::new(Variant::Camelot);
+//! game.play_notation("E6-E8").unwrap();
+//! let reply = game.position().parse_move("h11-f9").unwrap();
+//! assert_eq!(game.position().move_text(&reply, Notation::Classic).as_deref(), Some("110C84"));
+//!
+//! // A position string sets up any position; the engine says what constrains the mover.
+//! let p: Position = "variant=camelot turn=white white=ME5,MA4 black=ME6,ML10".parse().unwrap();
+//! assert!(matches!(p.constraint(), Some(Constraint::MustCapture { .. })));
+//! let err = "variant=camelot turn=white white=KA1 black=".parse::<Position>().unwrap_err();
+//! assert_eq!(err.to_string(), "bad position string: white: 'A1' is not a square of the camelot board");
+//! ```
 
-pub mod ai;
-pub mod board;
-pub mod cellset;
-pub mod diagram;
-pub mod game;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod outcome;
-pub mod perft;
-pub mod piece;
-pub mod position;
-pub mod position_string;
-pub mod protocol;
-pub mod record;
-pub mod square;
-pub mod variant;
-pub mod zobrist;
+mod ai;
+mod board;
+mod cellset;
+mod constraint;
+mod diagram;
+mod entry;
+mod excerpt;
+mod files;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod position_string;
+mod protocol;
+mod record;
+mod square;
+mod variant;
+mod zobrist;
 
+pub use ai::{
+    play_game, Ai, Decision, Info, Level, Limits, MatchConfig, Played, Score, SearchResult,
+    Searcher, Tally, GREEDY, LEVELS, MAX_DEPTH,
+};
+pub use board::Geometry;
 pub use cellset::CellSet;
-pub use game::Game;
+pub use constraint::Constraint;
+pub use entry::{Entry, StepKind};
+pub use excerpt::Excerpt;
+pub use files::{read_text, write_atomic, FileError};
+pub use game::{Claim, Game, PlayError};
+pub use movegen::PathMove;
 pub use moves::{Move, MoveKind, MoveList};
+pub use notation::{Notation, NotationError, NotationErrorKind, MAX_MOVE_BYTES};
 pub use outcome::{Outcome, Reason};
+pub use perft::{DepthTooLarge, MAX_PERFT_DEPTH};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
-pub use square::{Coord, Square};
-pub use variant::{Rules, Variant};
+pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
+pub use protocol::{run as run_protocol, MAX_LINE_BYTES};
+pub use record::{
+    Record, RecordError, RecordedMove, SyntaxError, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
+};
+pub use square::{Coord, ParseCoordError, Square};
+pub use variant::{ParseVariantError, Rules, Variant};

@@ -123,6 +123,36 @@ pub fn legal_moves_with_paths(pos: &Position) -> Vec<PathMove> {
     sink.0
 }
 
+/// The canonical path of a legal move: the piece's own moves are generated with their
+/// paths (a move's path depends only on its piece), the rest of the board is not.
+pub fn path_of_legal(pos: &Position, m: &Move) -> Option<PathMove> {
+    match m.kind {
+        MoveKind::Pass => {
+            return Some(PathMove {
+                mv: *m,
+                path: Vec::new(),
+                canters: 0,
+            })
+        }
+        MoveKind::PlaceTree => {
+            return Some(PathMove {
+                mv: *m,
+                path: vec![m.to],
+                canters: 0,
+            })
+        }
+        _ => {}
+    }
+    let mut sink = PathSink::default();
+    let mut gen = Gen::new(pos, pos.turn.0, &mut sink);
+    if gen.goal.contains(m.from) {
+        gen.castle_moves(m.from.0);
+    } else {
+        gen.piece(m.from.0, false);
+    }
+    sink.0.into_iter().find(|pm| pm.mv == *m)
+}
+
 /// True if any of the mover's pieces (outside its goal castle) can capture by a direct
 /// jump now: the capture obligation. Reads the board directly; no generator needed.
 pub fn capture_is_compulsory(pos: &Position) -> bool {

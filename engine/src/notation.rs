@@ -9,52 +9,208 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::cellset::CellSet;
-use crate::movegen::{capture_is_compulsory, legal_moves_with_paths, PathMove};
+use crate::excerpt::Excerpt;
+use crate::movegen::{legal_moves_with_paths, path_of_legal, PathMove};
 use crate::moves::{Move, MoveKind};
+use crate::outcome::Outcome;
 use crate::piece::Kind;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Coord, Square};
+use crate::variant::Variant;
 
-/// A move that could not be read or is not legal, with the token as written.
+/// The longest move token read: a path of every landing of the longest leap is far
+/// shorter.
+pub const MAX_MOVE_BYTES: usize = 1024;
+
+/// Which notation to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Notation {
+    /// WCF algebraic: `E6-C8-A8`.
+    #[default]
+    Wcf,
+    /// The 1930 numbered notation (160-square boards; WCF elsewhere): `47C71`.
+    Classic,
+}
+
+/// A move that could not be read or is not legal: the token (an excerpt) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
-    pub token: String,
-    pub message: String,
+    pub token: Excerpt,
+    pub kind: NotationErrorKind,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationErrorKind {
+    Empty,
+    TooLong,
+    GameOver(Outcome),
+    /// Numbered notation on a board it does not name.
+    NumberedOffBoard(Variant),
+    NotASquare {
+        name: Excerpt,
+        variant: Variant,
+    },
+    NotANumberedSquare(Excerpt),
+    MissingSquare,
+    PassNotAllowed,
+    NoTreesNow,
+    TreeNotHere,
+    NeedsTwoSquares,
+    TreesFirst,
+    NoPiece(Coord),
+    NotYours {
+        square: Coord,
+        mover: &'static str,
+    },
+    NotALeap {
+        from: Coord,
+        to: Coord,
+    },
+    NotEmpty(Coord),
+    NothingToLeap(Coord),
+    CanterAfterJump(Coord),
+    ManCannotCharge,
+    Ambiguous {
+        from: Coord,
+        to: Coord,
+    },
+    CaptureCount {
+        given: Excerpt,
+        men: u32,
+        knights: u32,
+    },
+    /// Another piece must leave its castle first.
+    MustLeaveFirst(Vec<Coord>),
+    /// A capture is compulsory; these pieces can make one.
+    CaptureCompulsory(Vec<Coord>),
+    NotThatPath {
+        from: Coord,
+        to: Coord,
+    },
+    PieceCannotMove(Coord),
+    NoMoveEndsOn {
+        from: Coord,
+        to: Coord,
+    },
+}
+
+impl NotationError {
+    fn new(token: &str, kind: NotationErrorKind) -> NotationError {
+        NotationError {
+            token: Excerpt::new(token),
+            kind,
+        }
+    }
+}
+
+fn join(squares: &[Coord], sep: &str) -> String {
+    squares
+        .iter()
+        .map(Coord::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl fmt::Display for NotationErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use NotationErrorKind::*;
+        match self {
+            Empty => f.write_str("empty move"),
+            TooLong => write!(f, "too long for a move (at most {MAX_MOVE_BYTES} bytes)"),
+            GameOver(o) => write!(f, "the game is over: {o}"),
+            NumberedOffBoard(v) => write!(
+                f,
+                "numbered notation is only for the 160-square boards, not {v}"
+            ),
+            NotASquare { name, variant } => {
+                write!(f, "'{name}' is not a square of the {variant} board")
+            }
+            NotANumberedSquare(n) => {
+                write!(f, "'{n}' is not a numbered square (1-156, A, B, Y, Z)")
+            }
+            MissingSquare => f.write_str("a square is missing between separators"),
+            PassNotAllowed => f.write_str(
+                "passing is allowed only in Grand Cam, to a player who cannot move",
+            ),
+            NoTreesNow => {
+                f.write_str("trees are planted only before the first move of River Camelot")
+            }
+            TreeNotHere => f.write_str(
+                "a tree may stand only on an empty square of your own side, not on the excluded squares",
+            ),
+            NeedsTwoSquares => f.write_str("a move needs at least a start and an end square"),
+            TreesFirst => f.write_str("the trees must be planted first (write T@square)"),
+            NoPiece(sq) => write!(f, "no piece on {sq}"),
+            NotYours { square, mover } => write!(f, "the piece on {square} is not {mover}'s"),
+            NotALeap { from, to } => write!(
+                f,
+                "{from} to {to} is not a leap (two squares in a straight line)"
+            ),
+            NotEmpty(sq) => write!(f, "{sq} is not empty"),
+            NothingToLeap(sq) => write!(f, "there is no piece on {sq} to leap over"),
+            CanterAfterJump(sq) => write!(f, "a canter cannot follow a jump (over {sq})"),
+            ManCannotCharge => {
+                f.write_str("only a knight may jump after cantering (a knight's charge)")
+            }
+            Ambiguous { from, to } => write!(
+                f,
+                "several legal moves go from {from} to {to}: list the landing squares"
+            ),
+            CaptureCount { given, men, knights } => {
+                write!(
+                    f,
+                    "the capture count {given} does not match the move, which captures {}",
+                    count_text(*men, *knights)
+                )
+            }
+            MustLeaveFirst(sq) => write!(
+                f,
+                "the piece on {} must first leave the castle",
+                join(sq, " or ")
+            ),
+            CaptureCompulsory(from) => write!(
+                f,
+                "a capture is compulsory (jump with the piece on {})",
+                join(from, " or ")
+            ),
+            NotThatPath { from, to } => write!(
+                f,
+                "that path from {from} to {to} is not a legal way to make the move"
+            ),
+            PieceCannotMove(sq) => write!(f, "the piece on {sq} has no legal move"),
+            NoMoveEndsOn { from, to } => write!(f, "no legal move from {from} ends on {to}"),
+        }
+    }
 }
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.token, self.message)
+        write!(f, "{}: {}", self.token, self.kind)
     }
 }
 
 impl std::error::Error for NotationError {}
 
-fn fail<T>(token: &str, message: impl Into<String>) -> Result<T, NotationError> {
-    Err(NotationError {
-        token: token.to_string(),
-        message: message.into(),
-    })
+type Result<T> = std::result::Result<T, NotationError>;
+
+fn fail<T>(token: &str, kind: NotationErrorKind) -> Result<T> {
+    Err(NotationError::new(token, kind))
 }
 
-/// Which notation to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum Style {
-    #[default]
-    Wcf,
-    Classic,
-}
-
-/// The canonical path of a legal move.
-pub fn path_of(pos: &Position, m: &Move) -> Option<PathMove> {
-    legal_moves_with_paths(pos)
-        .into_iter()
-        .find(|pm| pm.mv == *m)
+/// The canonical path of a move; `None` if it is not legal in `pos`.
+pub(crate) fn path_of(pos: &Position, m: &Move) -> Option<PathMove> {
+    if !pos.is_legal(m) {
+        return None;
+    }
+    path_of_legal(pos, m)
 }
 
 /// WCF algebraic for a move with its path.
-pub fn format_wcf(pos: &Position, pm: &PathMove) -> String {
+pub(crate) fn format_wcf(pos: &Position, pm: &PathMove) -> String {
     let g = pos.geometry();
     match pm.mv.kind {
         MoveKind::Pass => return "pass".to_string(),
@@ -70,19 +226,9 @@ pub fn format_wcf(pos: &Position, pm: &PathMove) -> String {
     s
 }
 
-/// WCF algebraic for a legal move of `pos`; `None` if it is not legal there.
-pub fn to_wcf(pos: &Position, m: &Move) -> Option<String> {
-    path_of(pos, m).map(|pm| format_wcf(pos, &pm))
-}
-
-/// True on the 160-square board, the only one the numbered notation names.
-pub fn has_classic_numbers(pos: &Position) -> bool {
-    pos.geometry().len() == 160
-}
-
 /// The numbered name of a square of the 160-square board: 1-156, A B (F1 G1), Y Z (F16
 /// G16). Cells are numbered in the same rank-then-file order as the 1999 text.
-pub fn classic_square(sq: Square) -> String {
+pub(crate) fn classic_square(sq: Square) -> String {
     match sq.0 {
         0 => "A".into(),
         1 => "B".into(),
@@ -110,8 +256,8 @@ fn parse_classic_square(s: &str) -> Option<Square> {
     }
 }
 
-/// Capture count in the 1999 text's form: `(3M, 2K)`.
-pub fn capture_count(pos: &Position, m: &Move) -> String {
+/// Men and knights a move captures.
+fn captured_kinds(pos: &Position, m: &Move) -> (u32, u32) {
     let (mut men, mut knights) = (0, 0);
     for sq in m.captured.iter() {
         match pos.piece_at(sq).map(|p| p.kind) {
@@ -119,6 +265,11 @@ pub fn capture_count(pos: &Position, m: &Move) -> String {
             _ => men += 1,
         }
     }
+    (men, knights)
+}
+
+/// Capture count in the 1999 text's form: `(3M, 2K)`.
+fn count_text(men: u32, knights: u32) -> String {
     let mut parts = Vec::new();
     if men > 0 {
         parts.push(format!("{men}M"));
@@ -129,16 +280,8 @@ pub fn capture_count(pos: &Position, m: &Move) -> String {
     format!("({})", parts.join(", "))
 }
 
-/// Classic numbered notation; `None` off the 160-square board or if not legal.
-pub fn to_classic(pos: &Position, m: &Move, with_count: bool) -> Option<String> {
-    if !has_classic_numbers(pos) {
-        return None;
-    }
-    let pm = path_of(pos, m)?;
-    Some(format_classic(pos, &pm, with_count))
-}
-
-pub fn format_classic(pos: &Position, pm: &PathMove, with_count: bool) -> String {
+/// Classic numbered notation of a move with its path (on the 160-square board).
+pub(crate) fn format_classic(pos: &Position, pm: &PathMove, with_count: bool) -> String {
     match pm.mv.kind {
         MoveKind::Pass => return "pass".to_string(),
         MoveKind::PlaceTree => return format!("T@{}", classic_square(pm.mv.to)),
@@ -159,36 +302,33 @@ pub fn format_classic(pos: &Position, pm: &PathMove, with_count: bool) -> String
         s.push_str(&classic_square(*sq));
     }
     if with_count && pm.mv.is_capture() {
+        let (men, knights) = captured_kinds(pos, &pm.mv);
         s.push(' ');
-        s.push_str(&capture_count(pos, &pm.mv));
+        s.push_str(&count_text(men, knights));
     }
     s
 }
 
-/// Prints a legal move in the chosen style (WCF off the 160-square boards).
-pub fn format_move(pos: &Position, m: &Move, style: Style) -> Option<String> {
-    let pm = path_of(pos, m)?;
-    Some(match style {
-        Style::Classic if has_classic_numbers(pos) => format_classic(pos, &pm, false),
-        _ => format_wcf(pos, &pm),
-    })
+/// A move with its path in the chosen notation (WCF off the 160-square boards).
+pub(crate) fn format_path(pos: &Position, pm: &PathMove, notation: Notation) -> String {
+    match notation {
+        Notation::Classic if pos.rules().has_numbered_squares() => format_classic(pos, pm, false),
+        _ => format_wcf(pos, pm),
+    }
 }
 
 /// Reads a move in either notation.
-pub fn parse_move(pos: &Position, token: &str) -> Result<Move, NotationError> {
+pub(crate) fn parse_move(pos: &Position, token: &str) -> Result<Move> {
+    if token.len() > MAX_MOVE_BYTES {
+        return fail(token, NotationErrorKind::TooLong);
+    }
     let t = token.trim();
     if t.is_empty() {
-        return fail(token, "empty move");
+        return fail(token, NotationErrorKind::Empty);
     }
     if looks_classic(t) {
-        if !has_classic_numbers(pos) {
-            return fail(
-                t,
-                format!(
-                    "numbered notation is only for the 160-square boards, not {}",
-                    pos.variant()
-                ),
-            );
+        if !pos.rules().has_numbered_squares() {
+            return fail(t, NotationErrorKind::NumberedOffBoard(pos.variant()));
         }
         parse_classic(pos, t)
     } else {
@@ -215,15 +355,18 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Reads WCF algebraic (case-insensitive), also `pass` and `T@E3` (plant a tree).
-pub fn parse_wcf(pos: &Position, token: &str) -> Result<Move, NotationError> {
-    let t = token.trim();
+fn parse_wcf(pos: &Position, t: &str) -> Result<Move> {
     let g = pos.geometry();
     if t.eq_ignore_ascii_case("pass") {
         return resolve_special(pos, t, Move::PASS);
     }
+    let not_a_square = |name: &str| NotationErrorKind::NotASquare {
+        name: Excerpt::new(name),
+        variant: pos.variant(),
+    };
     if let Some(rest) = strip_prefix_ci(t, "T@") {
         let Some(sq) = g.parse_square(rest) else {
-            return fail(t, format!("'{rest}' is not a square of this board"));
+            return fail(t, not_a_square(rest));
         };
         return resolve_special(pos, t, Move::tree(sq));
     }
@@ -231,29 +374,21 @@ pub fn parse_wcf(pos: &Position, token: &str) -> Result<Move, NotationError> {
     for part in t.split(['-', 'x', 'X', ':']) {
         match g.parse_square(part.trim()) {
             Some(sq) => squares.push(sq),
-            None if part.trim().is_empty() => {
-                return fail(t, "a square is missing between separators")
-            }
-            None => {
-                return fail(
-                    t,
-                    format!("'{part}' is not a square of the {} board", pos.variant()),
-                )
-            }
+            None if part.trim().is_empty() => return fail(t, NotationErrorKind::MissingSquare),
+            None => return fail(t, not_a_square(part)),
         }
     }
     resolve_path(pos, t, &squares)
 }
 
 /// Reads the classic numbered notation.
-pub fn parse_classic(pos: &Position, token: &str) -> Result<Move, NotationError> {
-    let t = token.trim();
+fn parse_classic(pos: &Position, t: &str) -> Result<Move> {
     if t.eq_ignore_ascii_case("pass") {
         return resolve_special(pos, t, Move::PASS);
     }
     if let Some(rest) = strip_prefix_ci(t, "T@") {
         let Some(sq) = parse_classic_square(rest) else {
-            return fail(t, format!("'{rest}' is not a numbered square"));
+            return fail(t, NotationErrorKind::NotANumberedSquare(Excerpt::new(rest)));
         };
         return resolve_special(pos, t, Move::tree(sq));
     }
@@ -266,76 +401,74 @@ pub fn parse_classic(pos: &Position, token: &str) -> Result<Move, NotationError>
     for part in body.split(['-', 'C', 'c', 'J', 'j']) {
         match parse_classic_square(part.trim()) {
             Some(sq) => squares.push(sq),
-            None => {
-                return fail(
-                    t,
-                    format!("'{part}' is not a numbered square (1-156, A, B, Y, Z)"),
-                )
-            }
+            None => return fail(t, NotationErrorKind::NotANumberedSquare(Excerpt::new(part))),
         }
     }
     let m = resolve_path(pos, t, &squares)?;
     if let Some(count) = count {
         let normal = |s: &str| s.to_ascii_uppercase().replace(' ', "");
-        let actual = capture_count(pos, &m);
-        if normal(count) != normal(&actual) {
+        let (men, knights) = captured_kinds(pos, &m);
+        if normal(count) != normal(&count_text(men, knights)) {
             return fail(
                 t,
-                format!(
-                    "the capture count {count} does not match the move, which captures {actual}"
-                ),
+                NotationErrorKind::CaptureCount {
+                    given: Excerpt::new(count),
+                    men,
+                    knights,
+                },
             );
         }
     }
     Ok(m)
 }
 
-fn resolve_special(pos: &Position, t: &str, m: Move) -> Result<Move, NotationError> {
+fn resolve_special(pos: &Position, t: &str, m: Move) -> Result<Move> {
     if pos.legal_moves().iter().any(|x| *x == m) {
         return Ok(m);
     }
-    match m.kind {
-        MoveKind::Pass => fail(t, "passing is allowed only in Grand Cam, to a player who cannot move"),
-        _ if !pos.in_setup() => fail(t, "trees are planted only before the first move of River Camelot"),
-        _ => fail(t, "a tree may stand only on an empty square of your own side, not on the excluded squares"),
-    }
+    let kind = match m.kind {
+        MoveKind::Pass => NotationErrorKind::PassNotAllowed,
+        _ if !pos.in_setup() => NotationErrorKind::NoTreesNow,
+        _ => NotationErrorKind::TreeNotHere,
+    };
+    fail(t, kind)
 }
 
 /// Replays the leaps of a path and returns the legal move it makes.
-fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move, NotationError> {
+fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
+    use NotationErrorKind as K;
     let g = pos.geometry();
     let r = pos.rules();
-    let name = |s: Square| g.name(s);
+    let at = |s: Square| g.coord(s);
     if squares.len() < 2 {
-        return fail(t, "a move needs at least a start and an end square");
+        return fail(t, K::NeedsTwoSquares);
     }
     if pos.in_setup() {
-        return fail(t, "the trees must be planted first (write T@square)");
+        return fail(t, K::TreesFirst);
     }
     if let Some(o) = pos.decided() {
-        return fail(t, format!("the game is over: {o}"));
+        return fail(t, K::GameOver(o));
     }
     let from = squares[0];
     let mover = pos.turn();
     match pos.piece_at(from) {
-        None => return fail(t, format!("no piece on {}", name(from))),
+        None => return fail(t, K::NoPiece(at(from))),
         Some(pc) if pc.owner != mover => {
             return fail(
                 t,
-                format!(
-                    "the piece on {} is not {}'s",
-                    name(from),
-                    r.seat_name(mover)
-                ),
+                K::NotYours {
+                    square: at(from),
+                    mover: r.seat_name(mover),
+                },
             )
         }
         _ => {}
     }
     let legal = pos.legal_moves();
-    let is_leap = |a: Square, b: Square| -> Option<(usize, Square)> {
+    let is_leap = |a: Square, b: Square| -> Option<Square> {
         (0..8).find_map(|d| {
             let over = g.step(a.0, d);
-            (over != crate::board::NONE && g.step(over, d) == b.0).then_some((d, Square(over)))
+            (over != crate::board::NONE && g.step(over, d) == b.0).then_some(Square(over))
         })
     };
     let adjacent = |a: Square, b: Square| g.neighbours(a).any(|n| n == b);
@@ -346,20 +479,16 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move, Not
         // A plain move or castle move.
     } else if squares.len() == 2 && is_leap(from, to).is_none() {
         // A start and an end only: accept it when one legal move joins them.
-        let joining: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.from == from && m.to == to)
-            .collect();
-        return match joining.len() {
-            1 => Ok(*joining[0]),
-            0 => fail(t, no_move_message(pos, from, to)),
+        let mut joining = legal.iter().filter(|m| m.from == from && m.to == to);
+        return match (joining.next(), joining.next()) {
+            (Some(m), None) => Ok(*m),
+            (None, _) => fail(t, no_move_reason(pos, from, to)),
             _ => fail(
                 t,
-                format!(
-                    "several legal moves go from {} to {}: list the landing squares",
-                    name(from),
-                    name(to)
-                ),
+                K::Ambiguous {
+                    from: at(from),
+                    to: at(to),
+                },
             ),
         };
     } else {
@@ -369,44 +498,29 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move, Not
         board_after.remove(from);
         for pair in squares.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let Some((_, over)) = is_leap(a, b) else {
+            let Some(over) = is_leap(a, b) else {
                 return fail(
                     t,
-                    format!(
-                        "{} to {} is not a leap (two squares in a straight line)",
-                        name(a),
-                        name(b)
-                    ),
+                    K::NotALeap {
+                        from: at(a),
+                        to: at(b),
+                    },
                 );
             };
             if !board_after.is_empty_square(b) {
-                return fail(t, format!("{} is not empty", name(b)));
+                return fail(t, K::NotEmpty(at(b)));
             }
             match board_after.piece_at(over) {
-                None => {
-                    return fail(
-                        t,
-                        format!("there is no piece on {} to leap over", name(over)),
-                    )
-                }
+                None => return fail(t, K::NothingToLeap(at(over))),
                 Some(pc) if r.team(pc.owner) == me_team => {
                     if jumped {
-                        return fail(
-                            t,
-                            format!("a canter cannot follow a jump (over {})", name(over)),
-                        );
+                        return fail(t, K::CanterAfterJump(at(over)));
                     }
                 }
                 Some(_) => {
-                    if !jumped
-                        && captured.is_empty()
-                        && pair[0] != from
-                        && pos.piece_at(from).map(|p| p.kind) == Some(Kind::Man)
+                    if !jumped && a != from && pos.piece_at(from).map(|p| p.kind) == Some(Kind::Man)
                     {
-                        return fail(
-                            t,
-                            "only a knight may jump after cantering (a knight's charge)",
-                        );
+                        return fail(t, K::ManCannotCharge);
                     }
                     jumped = true;
                     captured.insert(over);
@@ -421,43 +535,90 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move, Not
     {
         return Ok(*m);
     }
-    fail(t, no_move_message(pos, from, to))
+    fail(t, no_move_reason(pos, from, to))
 }
 
 /// Explains why no legal move goes from `from` to `to`.
-fn no_move_message(pos: &Position, from: Square, to: Square) -> String {
+fn no_move_reason(pos: &Position, from: Square, to: Square) -> NotationErrorKind {
+    use crate::constraint::Constraint;
     let g = pos.geometry();
+    let coords = |s: CellSet| s.iter().map(|q| g.coord(q)).collect::<Vec<_>>();
     let legal = pos.legal_moves();
-    let leaving = pos.must_leave_now();
-    if !leaving.is_empty()
-        && legal.iter().all(|m| leaving.contains(m.from))
-        && !leaving.contains(from)
-    {
-        let l: Vec<String> = leaving.iter().map(|s| g.name(s)).collect();
-        return format!(
-            "the piece on {} must first leave the castle",
-            l.join(" or ")
-        );
-    }
-    if capture_is_compulsory(pos) && legal.iter().all(|m| m.is_capture()) {
-        let example = legal
-            .iter()
-            .next()
-            .and_then(|m| to_wcf(pos, m))
-            .unwrap_or_default();
-        return format!("a capture is compulsory (for example {example})");
+    match pos.constraint() {
+        Some(Constraint::LeaveCastle { pieces, .. }) if !pieces.contains(from) => {
+            return NotationErrorKind::MustLeaveFirst(coords(pieces))
+        }
+        Some(Constraint::MustCapture { pieces }) if !pieces.contains(from) => {
+            return NotationErrorKind::CaptureCompulsory(coords(pieces))
+        }
+        _ => {}
     }
     if legal.iter().any(|m| m.from == from && m.to == to) {
-        return format!(
-            "that path from {} to {} is not a legal way to make the move",
-            g.name(from),
-            g.name(to)
-        );
+        return NotationErrorKind::NotThatPath {
+            from: g.coord(from),
+            to: g.coord(to),
+        };
     }
     if legal.iter().all(|m| m.from != from) {
-        return format!("the piece on {} has no legal move", g.name(from));
+        return NotationErrorKind::PieceCannotMove(g.coord(from));
     }
-    format!("no legal move from {} ends on {}", g.name(from), g.name(to))
+    let (from, to) = (g.coord(from), g.coord(to));
+    NotationErrorKind::NoMoveEndsOn { from, to }
+}
+
+/// Notation, asked of the position the move is played in.
+impl Position {
+    /// Reads a legal move of this position in WCF or numbered notation (any valid path,
+    /// any case).
+    pub fn parse_move(&self, token: &str) -> Result<Move> {
+        parse_move(self, token)
+    }
+
+    /// A legal move of this position as text in the chosen notation (WCF off the
+    /// 160-square boards); `None` if the move is not legal here.
+    pub fn move_text(&self, m: &Move, notation: Notation) -> Option<String> {
+        path_of(self, m).map(|pm| format_path(self, &pm, notation))
+    }
+
+    /// A legal move in the 1930 numbered notation with its capture count, as the 1999
+    /// text writes captures: `KC45C71J97 (1M)`; `None` off the 160-square board or if
+    /// the move is not legal here.
+    pub fn numbered_text_with_count(&self, m: &Move) -> Option<String> {
+        if !self.rules().has_numbered_squares() {
+            return None;
+        }
+        path_of(self, m).map(|pm| format_classic(self, &pm, true))
+    }
+
+    /// The move's canonical path: start square, then every landing.
+    pub fn path_of(&self, m: &Move) -> Option<PathMove> {
+        path_of(self, m)
+    }
+
+    /// A line of moves from this position as text (`E6-E8 H11-F9 ...`), up to the first
+    /// move that is not legal where it would be played.
+    pub fn line_text(&self, moves: &[Move], notation: Notation) -> String {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        for m in moves {
+            match p.move_text(m, notation) {
+                Some(t) => out.push(t),
+                None => break,
+            }
+            p.play_unchecked(m);
+        }
+        out.join(" ")
+    }
+
+    /// Every legal move as text, sorted.
+    pub fn legal_move_texts(&self, notation: Notation) -> Vec<String> {
+        let mut v: Vec<String> = legal_moves_with_paths(self)
+            .iter()
+            .map(|pm| format_path(self, pm, notation))
+            .collect();
+        v.sort();
+        v
+    }
 }
 
 #[cfg(test)]
@@ -491,5 +652,14 @@ mod tests {
             ["1", "8", "9", "18", "19"]
         );
         assert_eq!([num("B14"), num("C15"), num("J15")], ["139", "149", "156"]);
+    }
+
+    #[test]
+    fn a_huge_token_is_refused_without_being_read_or_echoed() {
+        let p = Position::start(Variant::Camelot);
+        let token = "E6-".repeat(100_000) + "E8";
+        let e = parse_move(&p, &token).unwrap_err();
+        assert_eq!(e.kind, NotationErrorKind::TooLong);
+        assert!(e.to_string().len() < 200, "{e}");
     }
 }

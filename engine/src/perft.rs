@@ -1,11 +1,35 @@
 //! Perft: the number of leaf nodes of the legal-move tree, the standard check of a move
 //! generator. The last ply is bulk-counted (moves are counted, not played).
 
+use std::fmt;
+
 use crate::movegen::{generate, CountSink};
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+/// The deepest perft asked for: each ply keeps a move list on the stack, and no perft
+/// deeper than a dozen plies ends in a lifetime anyway.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
+/// A perft deeper than [`MAX_PERFT_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthTooLarge {
+    pub depth: u32,
+}
+
+impl fmt::Display for DepthTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "perft depth {} is too deep (at most {MAX_PERFT_DEPTH})",
+            self.depth
+        )
+    }
+}
+
+impl std::error::Error for DepthTooLarge {}
+
+fn count(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -16,22 +40,32 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut list = MoveList::new();
             generate(pos, &mut list);
-            let mut total = 0;
-            for m in list.iter() {
-                total += perft(&pos.after(m), depth - 1);
-            }
-            total
+            list.iter().map(|m| count(&pos.after(m), depth - 1)).sum()
         }
     }
 }
 
-/// Perft split by first move: (move, leaf count) in generation order.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::moves::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
+impl Position {
+    /// The number of leaf nodes of the legal-move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> Result<u64, DepthTooLarge> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(DepthTooLarge { depth });
+        }
+        Ok(count(self, depth))
     }
-    pos.legal_moves()
-        .iter()
-        .map(|m| (*m, perft(&pos.after(m), depth - 1)))
-        .collect()
+
+    /// Perft split by first move: (move, leaf count) in generation order.
+    pub fn divide(&self, depth: u32) -> Result<Vec<(Move, u64)>, DepthTooLarge> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(DepthTooLarge { depth });
+        }
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .legal_moves()
+            .iter()
+            .map(|m| (*m, count(&self.after(m), depth - 1)))
+            .collect())
+    }
 }

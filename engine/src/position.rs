@@ -177,7 +177,8 @@ impl Position {
         }
     }
 
-    pub(crate) fn set_turn(&mut self, p: Player) {
+    /// Gives the move to a player (building positions by hand).
+    pub fn set_turn(&mut self, p: Player) {
         self.hash ^= keys().turn[self.turn.0 as usize] ^ keys().turn[p.0 as usize];
         self.turn = p;
     }

@@ -12,26 +12,35 @@
 //! < bestmove E6-E8
 //! > quit
 //! ```
+//!
+//! Bad input never ends the session: a line that is not UTF-8, too long, or names a bad
+//! position, move or limit is answered with `info string error: ...` and the next line
+//! is read. The end of input is `quit`: a running search is stopped (it answers
+//! `bestmove`) and the engine exits.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::ai::{Limits, Searcher};
+use crate::ai::{Limits, Searcher, MAX_DEPTH};
+use crate::excerpt::Excerpt;
 use crate::game::Game;
-use crate::notation;
+use crate::notation::Notation;
 use crate::position::Position;
 use crate::variant::Variant;
+
+/// The longest command line read; longer lines are refused (and skipped) whole.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The longest `go movetime` accepted: a day.
+pub const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
 
 struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
     game: Game,
     searcher: Option<Searcher>,
     running: Option<JoinHandle<Searcher>>,
-    /// The running search has no limit of its own.
-    infinite: bool,
     stop: Arc<AtomicBool>,
 }
 
@@ -96,28 +105,33 @@ impl<W: Write + Send + 'static> Engine<W> {
         let mut infinite = false;
         let mut i = 0;
         while i < args.len() {
-            let value = || -> Result<u64, String> {
-                args.get(i + 1)
-                    .and_then(|v| v.parse().ok())
-                    .ok_or(format!("'{}' needs a number", args[i]))
+            let value = |max: u64| -> Result<u64, String> {
+                let given = args.get(i + 1).copied().unwrap_or("");
+                match given.parse::<u64>() {
+                    Ok(n) if (1..=max).contains(&n) => Ok(n),
+                    _ => Err(format!(
+                        "'{}' needs a number from 1 to {max}, not '{}'",
+                        args[i],
+                        Excerpt::new(given)
+                    )),
+                }
             };
             match args[i] {
-                "depth" => limits.depth = Some(value()? as u32),
-                "nodes" => limits.nodes = Some(value()?),
-                "movetime" => limits.time = Some(Duration::from_millis(value()?)),
+                "depth" => limits.depth = Some(value(MAX_DEPTH as u64)? as u32),
+                "nodes" => limits.nodes = Some(value(u64::MAX)?),
+                "movetime" => limits.time = Some(Duration::from_millis(value(MAX_MOVETIME_MS)?)),
                 "infinite" => {
                     infinite = true;
                     i += 1;
                     continue;
                 }
-                other => return Err(format!("unknown go option '{other}'")),
+                other => return Err(format!("unknown go option '{}'", Excerpt::new(other))),
             }
             i += 2;
         }
         if limits == Limits::default() && !infinite {
             limits.time = Some(Duration::from_secs(5));
         }
-        self.infinite = infinite;
         let mut searcher = self.searcher.take().unwrap_or_default();
         searcher.set_stop_flag(self.stop.clone());
         let out = self.out.clone();
@@ -126,9 +140,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             .stack_size(64 << 20)
             .spawn(move || {
                 let pos = game.position().clone();
-                let history: Vec<Position> = (0..game.ply())
-                    .map(|i| game.position_at(i).clone())
-                    .collect();
+                let history = game.history();
                 let say = |line: String| {
                     let mut o = out.lock().expect("output lock");
                     let _ = writeln!(o, "{line}");
@@ -138,29 +150,20 @@ impl<W: Write + Send + 'static> Engine<W> {
                     say("bestmove (none)".into());
                     return searcher;
                 }
-                let result = searcher.search(&pos, &history, limits, |info| {
-                    let mut p = pos.clone();
-                    let mut pv = Vec::new();
-                    for m in &info.pv {
-                        match notation::to_wcf(&p, m) {
-                            Some(t) => pv.push(t),
-                            None => break,
-                        }
-                        p.play_unchecked(m);
-                    }
+                let result = searcher.search(&pos, history, limits, |info| {
                     say(format!(
                         "info depth {} score {} nodes {} nps {} time {} pv {}",
                         info.depth,
-                        info.score_text(),
+                        info.score,
                         info.nodes,
                         info.nps(),
                         info.time.as_millis(),
-                        pv.join(" ")
+                        pos.line_text(&info.pv, Notation::Wcf)
                     ));
                 });
                 let best = result
                     .best
-                    .and_then(|m| notation::to_wcf(&pos, &m))
+                    .and_then(|m| pos.move_text(&m, Notation::Wcf))
                     .unwrap_or_else(|| "(none)".into());
                 say(format!("bestmove {best}"));
                 searcher
@@ -171,18 +174,80 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 }
 
+/// One line of input, as far as it could be read.
+enum Line {
+    Text(String),
+    NotUtf8,
+    TooLong,
+}
+
+/// Reads the next line (without its end), at most [`MAX_LINE_BYTES`] of it; `None` at
+/// the end of input or on a read error.
+fn next_line<R: BufRead>(input: &mut R) -> Option<Line> {
+    let mut buf = Vec::new();
+    let read = (&mut *input)
+        .take(MAX_LINE_BYTES as u64 + 1)
+        .read_until(b'\n', &mut buf)
+        .ok()?;
+    if read == 0 {
+        return None;
+    }
+    if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
+        // Skip the rest of the line without keeping it.
+        loop {
+            let chunk = input.fill_buf().ok()?;
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = chunk.len();
+                    input.consume(n);
+                }
+            }
+        }
+        return Some(Line::TooLong);
+    }
+    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+        buf.pop();
+    }
+    Some(match String::from_utf8(buf) {
+        Ok(s) => Line::Text(s),
+        Err(_) => Line::NotUtf8,
+    })
+}
+
 /// Runs the protocol until `quit` or the end of input.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
     let mut e = Engine {
         out: Arc::new(Mutex::new(output)),
         game: Game::new(Variant::Camelot),
         searcher: Some(Searcher::default()),
         running: None,
-        infinite: false,
         stop: Arc::new(AtomicBool::new(false)),
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut number = 0usize;
+    while let Some(line) = next_line(&mut input) {
+        number += 1;
+        let line = match line {
+            Line::Text(t) => t,
+            Line::NotUtf8 => {
+                e.say(&format!(
+                    "info string error: line {number} is not UTF-8 text; ignored"
+                ));
+                continue;
+            }
+            Line::TooLong => {
+                e.say(&format!(
+                    "info string error: line {number} is longer than {MAX_LINE_BYTES} bytes; ignored"
+                ));
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             continue;
@@ -227,20 +292,13 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
                 e.say(&format!("info string position {}", e.game.position()));
                 Ok(())
             }
-            "quit" => {
-                e.finish_search();
-                return;
-            }
-            other => Err(format!("unknown command '{other}'")),
+            "quit" => break,
+            other => Err(format!("unknown command '{}'", Excerpt::new(other))),
         };
         if let Err(msg) = result {
             e.say(&format!("info string error: {msg}"));
         }
     }
-    // End of input: a bounded search may finish and answer; an infinite one is stopped.
-    if e.infinite {
-        e.finish_search();
-    } else {
-        e.wait_search();
-    }
+    // `quit` or the end of input: stop any search (it still answers) and leave.
+    e.finish_search();
 }

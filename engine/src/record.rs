@@ -15,17 +15,32 @@
 //! `{comments}`, `;` line comments, `(variations)` (skipped), numbered-notation capture
 //! counts such as `(3M, 2K)`, and a closing result. River Camelot's trees are the `Trees`
 //! tag, in placement order; a custom start is the `Position` tag (a position string).
+//! A byte-order mark and CRLF line ends are read as any editor writes them.
+//!
+//! Nothing is guessed: a tag given twice, a move after the result, a result that
+//! differs from the `Result` tag or is missing where the tag gives one (a record cut
+//! short) are errors. Reading is linear in the text, which may be at most
+//! [`MAX_RECORD_BYTES`] long.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::Excerpt;
 use crate::game::Game;
 use crate::moves::MoveKind;
-use crate::notation::Style;
+use crate::notation::{Notation, NotationError};
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::position_string::ParsePositionError;
+use crate::variant::{ParseVariantError, Variant};
+
+/// The largest record read: a long game's record is a few tens of kilobytes.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+/// The most moves a record may hold.
+pub const MAX_RECORD_MOVES: usize = 20_000;
+/// The most tag pairs a record may hold.
+pub const MAX_RECORD_TAGS: usize = 200;
 
 /// One move of a record, as text, with its annotations.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,33 +65,119 @@ pub struct Record {
 /// A record that could not be read or replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
+    /// Longer than [`MAX_RECORD_BYTES`].
+    TooLarge {
+        bytes: usize,
+    },
+    /// More than [`MAX_RECORD_MOVES`] moves or [`MAX_RECORD_TAGS`] tags.
+    TooMany {
+        what: &'static str,
+        max: usize,
+    },
+    /// The text is not a record.
     Syntax {
         line: usize,
-        message: String,
+        kind: SyntaxError,
     },
-    Tag(String),
-    /// A move that is not legal: its move number, the player, the token and why.
+    DuplicateTag(Excerpt),
+    Variant(ParseVariantError),
+    PositionTag(ParsePositionError),
+    /// The `Position` tag is of another variant than the `Variant` tag.
+    PositionVariant {
+        tag: Variant,
+        position: Variant,
+    },
+    /// A tree of the `Trees` tag that cannot be planted.
+    Tree {
+        number: usize,
+        error: NotationError,
+    },
+    /// A move that is not legal: its move number, the seat, and why.
     IllegalMove {
         number: usize,
-        player: String,
-        token: String,
-        message: String,
+        player: &'static str,
+        error: NotationError,
     },
+    /// The movetext ends in another result than the `Result` tag's.
+    ResultMismatch {
+        tag: Excerpt,
+        movetext: Excerpt,
+    },
+    /// The `Result` tag gives a result but the movetext does not end with it: the
+    /// record was cut short.
+    Truncated {
+        tag: Excerpt,
+    },
+}
+
+/// Why a record's text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxError {
+    UnclosedComment,
+    UnclosedVariation,
+    VariationTooLong,
+    Unexpected(char),
+    TagAfterMoves(Excerpt),
+    TagWithoutName,
+    TagWithoutValue(Excerpt),
+    TagQuoteNotClosed(Excerpt),
+    TagNotClosed(Excerpt),
+    /// A move or tag after the result that ends the movetext.
+    AfterResult(Excerpt),
+    /// A second capture count after one move.
+    TwoCaptureCounts(Excerpt),
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SyntaxError::*;
+        match self {
+            UnclosedComment => f.write_str("a '{' comment is not closed"),
+            UnclosedVariation => f.write_str("a '(' is not closed"),
+            VariationTooLong => f.write_str("a variation is too long"),
+            Unexpected(c) => write!(f, "unexpected '{}'", c.escape_default()),
+            TagAfterMoves(k) => write!(f, "tag [{k}] after the moves"),
+            TagWithoutName => f.write_str("a tag needs a name, as [Variant \"camelot\"]"),
+            TagWithoutValue(k) => write!(f, "tag [{k}] needs a quoted value"),
+            TagQuoteNotClosed(k) => write!(f, "tag [{k}]: the value's quote is not closed"),
+            TagNotClosed(k) => write!(f, "tag [{k}] is not closed by ']'"),
+            AfterResult(w) => write!(f, "'{w}' after the result, which ends the moves"),
+            TwoCaptureCounts(m) => write!(f, "{m}: two capture counts for one move"),
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RecordError::*;
         match self {
-            RecordError::Syntax { line, message } => write!(f, "line {line}: {message}"),
-            RecordError::Tag(m) => write!(f, "{m}"),
-            RecordError::IllegalMove {
+            TooLarge { bytes } => write!(
+                f,
+                "{bytes} bytes is too large for a game record (at most {MAX_RECORD_BYTES})"
+            ),
+            TooMany { what, max } => write!(f, "more than {max} {what} in one record"),
+            Syntax { line, kind } => write!(f, "line {line}: {kind}"),
+            DuplicateTag(k) => write!(f, "tag [{k}] is given twice"),
+            Variant(e) => write!(f, "Variant tag: {e}"),
+            PositionTag(e) => write!(f, "Position tag: {e}"),
+            PositionVariant { tag, position } => write!(
+                f,
+                "the Position tag is {position} but the Variant tag is {tag}"
+            ),
+            Tree { number, error } => write!(f, "Trees tag, tree {number}: {error}"),
+            IllegalMove {
                 number,
                 player,
-                token,
-                message,
-            } => {
-                write!(f, "move {number} ({player}) {token}: {message}")
-            }
+                error,
+            } => write!(f, "move {number} ({player}) {error}"),
+            ResultMismatch { tag, movetext } => write!(
+                f,
+                "the moves end in {movetext} but the Result tag says {tag}"
+            ),
+            Truncated { tag } => write!(
+                f,
+                "the Result tag says {tag} but the moves do not end with a result: is the record cut short?"
+            ),
         }
     }
 }
@@ -105,14 +206,16 @@ impl Record {
     pub fn variant(&self) -> Result<Variant, RecordError> {
         match self.tag("Variant") {
             None => Ok(Variant::Camelot),
-            Some(v) => v
-                .parse()
-                .map_err(|e: crate::variant::ParseVariantError| RecordError::Tag(e.to_string())),
+            Some(v) => v.parse().map_err(RecordError::Variant),
         }
     }
 
     /// Reads the text of a record (syntax only; see [`Record::replay`]).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::TooLarge { bytes: text.len() });
+        }
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut rec = Record {
             result: "*".into(),
             ..Record::default()
@@ -123,13 +226,23 @@ impl Record {
             line: 1,
         };
         let mut pending_comment: Option<String> = None;
+        // The result token that ended the movetext, if one did.
+        let mut ended: Option<&'static str> = None;
         while let Some(tok) = lexer.next_token()? {
+            let after_result = |w: &str| lexer.syntax(SyntaxError::AfterResult(Excerpt::new(w)));
             match tok {
+                Token::Tag(k, _) if ended.is_some() => return after_result(&format!("[{k}]")),
                 Token::Tag(k, v) => {
                     if !rec.moves.is_empty() {
-                        return Err(RecordError::Syntax {
-                            line: lexer.line,
-                            message: format!("tag [{k}] after the moves"),
+                        return lexer.syntax(SyntaxError::TagAfterMoves(Excerpt::new(&k)));
+                    }
+                    if rec.tag(&k).is_some() {
+                        return Err(RecordError::DuplicateTag(Excerpt::new(&k)));
+                    }
+                    if rec.tags.len() >= MAX_RECORD_TAGS {
+                        return Err(RecordError::TooMany {
+                            what: "tags",
+                            max: MAX_RECORD_TAGS,
                         });
                     }
                     rec.tags.push((k, v));
@@ -143,12 +256,18 @@ impl Record {
                     // anything else in brackets is a variation, which we skip.
                     if is_capture_count(&g) {
                         if let Some(m) = rec.moves.last_mut() {
+                            if m.text.contains('(') {
+                                let e = SyntaxError::TwoCaptureCounts(Excerpt::new(&m.text));
+                                return lexer.syntax(e);
+                            }
                             m.text = format!("{} ({})", m.text, g.trim());
                         }
                     }
                 }
+                Token::Word(w) if ended.is_some() => return after_result(&w),
                 Token::Word(w) => {
                     if let Some(res) = result_token(&w) {
+                        ended = Some(res);
                         rec.result = res.to_string();
                         continue;
                     }
@@ -169,6 +288,12 @@ impl Record {
                         }
                         continue;
                     }
+                    if rec.moves.len() >= MAX_RECORD_MOVES {
+                        return Err(RecordError::TooMany {
+                            what: "moves",
+                            max: MAX_RECORD_MOVES,
+                        });
+                    }
                     rec.moves.push(RecordedMove {
                         text: text.to_string(),
                         glyph,
@@ -178,9 +303,20 @@ impl Record {
             }
         }
         rec.preamble = pending_comment;
-        if let Some(r) = rec.tag("Result").map(str::to_string) {
-            if rec.result == "*" && result_token(&r).is_some() {
-                rec.result = r;
+        if let Some(tag) = rec.tag("Result") {
+            match (result_token(tag.trim()), ended) {
+                (Some(t), Some(m)) if t != m => {
+                    return Err(RecordError::ResultMismatch {
+                        tag: Excerpt::new(tag),
+                        movetext: Excerpt::new(m),
+                    })
+                }
+                (Some(t), None) if t != "*" => {
+                    return Err(RecordError::Truncated {
+                        tag: Excerpt::new(tag),
+                    })
+                }
+                _ => {}
             }
         }
         Ok(rec)
@@ -191,16 +327,12 @@ impl Record {
         let variant = self.variant()?;
         match self.tag("Position").or(self.tag("FEN")) {
             Some(s) => {
-                let p: Position =
-                    s.parse()
-                        .map_err(|e: crate::position_string::ParsePositionError| {
-                            RecordError::Tag(format!("Position tag: {e}"))
-                        })?;
+                let p: Position = s.parse().map_err(RecordError::PositionTag)?;
                 if p.variant() != variant {
-                    return Err(RecordError::Tag(format!(
-                        "the Position tag is {} but the Variant tag is {variant}",
-                        p.variant()
-                    )));
+                    return Err(RecordError::PositionVariant {
+                        tag: variant,
+                        position: p.variant(),
+                    });
                 }
                 Ok(p)
             }
@@ -223,21 +355,22 @@ impl Record {
                     format!("T@{t}")
                 };
                 game.play_notation(&token)
-                    .map_err(|e| RecordError::Tag(format!("Trees tag, tree {}: {e}", i + 1)))?;
+                    .map_err(|error| RecordError::Tree {
+                        number: i + 1,
+                        error,
+                    })?;
             }
         }
         let players = game.position().rules().players();
         let first_seat = game.position().turn().0 as usize;
         for (i, m) in self.moves.iter().enumerate() {
-            let before = game.position().clone();
-            if let Err(e) = game.play_notation(&m.text) {
+            let mover = game.position().turn();
+            if let Err(error) = game.play_notation(&m.text) {
                 let ply = i + first_seat;
-                let player = capitalized(before.rules().seat_name(before.turn()));
                 return Err(RecordError::IllegalMove {
                     number: ply / players + 1,
-                    player,
-                    token: m.text.clone(),
-                    message: e.message,
+                    player: game.position().rules().seat_title(mover),
+                    error,
                 });
             }
         }
@@ -250,7 +383,7 @@ impl Record {
     }
 
     /// Builds the record of a game, with these tags (Variant and Result are filled in).
-    pub fn from_game(game: &Game, tags: &[(&str, &str)], style: Style) -> Record {
+    pub fn from_game(game: &Game, tags: &[(&str, &str)], notation: Notation) -> Record {
         let mut rec = Record::default();
         let variant = game.variant();
         let mut defaults = vec![
@@ -258,8 +391,9 @@ impl Record {
             ("Site".into(), "?"),
             ("Date".into(), "????.??.??"),
         ];
-        for seat in &game.start().rules().seats {
-            defaults.push((capitalized(seat.name), "?"));
+        let rules = game.start().rules();
+        for p in rules.players_in_order() {
+            defaults.push((rules.seat_title(p).to_string(), "?"));
         }
         for (k, v) in defaults {
             let given = tags
@@ -277,7 +411,7 @@ impl Record {
         if *game.start() != Position::start(variant) {
             rec.set_tag("Position", &game.start().to_string());
         }
-        let texts = game.move_texts(style);
+        let texts = game.move_texts(notation);
         let mut trees = Vec::new();
         for (i, m) in game.moves().iter().enumerate() {
             if m.kind == MoveKind::PlaceTree {
@@ -352,32 +486,25 @@ impl Record {
     }
 }
 
-/// Exports a game as record text.
-pub fn export(game: &Game, tags: &[(&str, &str)], style: Style) -> String {
-    let rec = Record::from_game(game, tags, style);
-    let first = game
-        .moves()
-        .iter()
-        .position(|m| m.kind != MoveKind::PlaceTree)
-        .unwrap_or(game.ply());
-    let first_seat = game.position_at(first).turn().0 as usize;
-    rec.to_text(game.start().rules().players(), first_seat)
-}
-
-/// Imports record text and replays it.
-pub fn import(text: &str) -> Result<(Record, Game), RecordError> {
-    let rec = Record::parse(text)?;
-    let game = rec.replay()?;
-    Ok((rec, game))
-}
-
-/// `white` → `White`.
-pub fn capitalized(name: &str) -> String {
-    let mut s = name.to_string();
-    if let Some(first) = s.get_mut(..1) {
-        first.make_ascii_uppercase();
+impl Record {
+    /// A game as record text, with these tags (Variant and Result are filled in).
+    pub fn export(game: &Game, tags: &[(&str, &str)], notation: Notation) -> String {
+        let rec = Record::from_game(game, tags, notation);
+        let first = game
+            .moves()
+            .iter()
+            .position(|m| m.kind != MoveKind::PlaceTree)
+            .unwrap_or(game.ply());
+        let first_seat = game.position_at(first).turn().0 as usize;
+        rec.to_text(game.start().rules().players(), first_seat)
     }
-    s
+
+    /// Reads record text and replays it move by move.
+    pub fn import(text: &str) -> Result<(Record, Game), RecordError> {
+        let rec = Record::parse(text)?;
+        let game = rec.replay()?;
+        Ok((rec, game))
+    }
 }
 
 fn declared_result(token: &str) -> Option<Outcome> {
@@ -463,10 +590,10 @@ impl Lexer<'_> {
         Some(c)
     }
 
-    fn syntax<T>(&self, message: impl Into<String>) -> Result<T, RecordError> {
+    fn syntax<T>(&self, kind: SyntaxError) -> Result<T, RecordError> {
         Err(RecordError::Syntax {
             line: self.line,
-            message: message.into(),
+            kind,
         })
     }
 
@@ -498,7 +625,7 @@ impl Lexer<'_> {
                     let mut s = String::new();
                     loop {
                         match self.bump() {
-                            None => return self.syntax("a '{' comment is not closed"),
+                            None => return self.syntax(SyntaxError::UnclosedComment),
                             Some('}') => break,
                             Some(c) => s.push(c),
                         }
@@ -513,7 +640,7 @@ impl Lexer<'_> {
                     let mut s = String::new();
                     loop {
                         match self.bump() {
-                            None => return self.syntax("a '(' is not closed"),
+                            None => return self.syntax(SyntaxError::UnclosedVariation),
                             Some('(') => depth += 1,
                             Some(')') => {
                                 depth -= 1;
@@ -524,13 +651,13 @@ impl Lexer<'_> {
                             Some(c) => s.push(c),
                         }
                         if depth > 0 && s.len() > 1_000_000 {
-                            return self.syntax("a variation is too long");
+                            return self.syntax(SyntaxError::VariationTooLong);
                         }
                     }
                     return Ok(Some(Token::Group(s)));
                 }
                 '[' => return self.tag().map(Some),
-                ')' | ']' | '}' => return self.syntax(format!("unexpected '{c}'")),
+                ')' | ']' | '}' => return self.syntax(SyntaxError::Unexpected(c)),
                 _ => {
                     let mut s = String::new();
                     while let Some(&(_, c)) = self.chars.peek() {
@@ -562,25 +689,24 @@ impl Lexer<'_> {
             }
         }
         if name.is_empty() {
-            return self.syntax("a tag needs a name, as [Variant \"camelot\"]");
+            return self.syntax(SyntaxError::TagWithoutName);
         }
         while matches!(self.chars.peek(), Some(&(_, c)) if c.is_whitespace() && c != '\n') {
             self.bump();
         }
         if self.bump() != Some('"') {
-            return self.syntax(format!("tag [{name}] needs a quoted value"));
+            return self.syntax(SyntaxError::TagWithoutValue(Excerpt::new(&name)));
         }
         let mut value = String::new();
         loop {
             match self.bump() {
                 None | Some('\n') => {
-                    return self.syntax(format!("tag [{name}]: the value's quote is not closed"))
+                    return self.syntax(SyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
                 }
                 Some('\\') => match self.bump() {
                     Some(c) => value.push(c),
                     None => {
-                        return self
-                            .syntax(format!("tag [{name}]: the value's quote is not closed"))
+                        return self.syntax(SyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
                     }
                 },
                 Some('"') => break,
@@ -591,7 +717,7 @@ impl Lexer<'_> {
             self.bump();
         }
         if self.bump() != Some(']') {
-            return self.syntax(format!("tag [{name}] is not closed by ']'"));
+            return self.syntax(SyntaxError::TagNotClosed(Excerpt::new(&name)));
         }
         Ok(Token::Tag(name, value))
     }

@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::Excerpt;
+
 /// Largest file count of any board (Grand Cam: A-M).
 pub const MAX_FILES: u8 = 13;
 /// Largest rank count of any board (Camelot: 1-16).
@@ -40,16 +42,18 @@ impl fmt::Display for Coord {
     }
 }
 
-/// Why a square name could not be read.
+/// A square name that could not be read; the rejected text is handed back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseCoordError(pub String);
+pub struct ParseCoordError {
+    pub input: Excerpt,
+}
 
 impl fmt::Display for ParseCoordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "'{}' is not a square name (a file letter A-M and a rank 1-16)",
-            self.0
+            self.input
         )
     }
 }
@@ -60,7 +64,9 @@ impl FromStr for Coord {
     type Err = ParseCoordError;
 
     fn from_str(s: &str) -> Result<Coord, ParseCoordError> {
-        let err = || ParseCoordError(s.to_string());
+        let err = || ParseCoordError {
+            input: Excerpt::new(s),
+        };
         let mut chars = s.chars();
         let letter = chars.next().ok_or_else(err)?.to_ascii_uppercase();
         if !letter.is_ascii_uppercase() {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Geometry;
 use crate::cellset::CellSet;
+use crate::excerpt::Excerpt;
 use crate::piece::{Kind, Player};
 use crate::square::Square;
 
@@ -57,8 +58,11 @@ impl fmt::Display for Variant {
     }
 }
 
+/// A variant name that is not one of [`Variant::ALL`]; the rejected text is handed back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseVariantError(pub String);
+pub struct ParseVariantError {
+    pub input: Excerpt,
+}
 
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -66,7 +70,7 @@ impl fmt::Display for ParseVariantError {
         write!(
             f,
             "unknown variant '{}' (expected one of: {})",
-            self.0,
+            self.input,
             ids.join(", ")
         )
     }
@@ -83,13 +87,15 @@ impl FromStr for Variant {
             .iter()
             .copied()
             .find(|v| v.id() == lower)
-            .ok_or_else(|| ParseVariantError(s.to_string()))
+            .ok_or_else(|| ParseVariantError {
+                input: Excerpt::new(s),
+            })
     }
 }
 
 /// What entering the goal castle does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalRule {
+pub(crate) enum GoalRule {
     /// The player wins with this many own pieces in the goal castle.
     WinWith(u8),
     /// Entering the opponent's castle loses at once (Anti-Camelot).
@@ -98,7 +104,7 @@ pub enum GoalRule {
 
 /// What capturing every enemy piece does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CaptureAllRule {
+pub(crate) enum CaptureAllRule {
     /// The capturer wins if it has at least this many pieces left.
     WinWithAtLeast(u32),
     /// The side whose pieces are all gone wins (Anti-Camelot).
@@ -107,7 +113,7 @@ pub enum CaptureAllRule {
 
 /// What happens when the side to move has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoMoveRule {
+pub(crate) enum NoMoveRule {
     /// The other side wins if it has 2+ pieces, else a draw (WCF Camelot, River).
     OtherWinsWithTwo,
     /// A draw (1930 rules, rule 11).
@@ -122,7 +128,7 @@ pub enum NoMoveRule {
 
 /// River Camelot's tree placement.
 #[derive(Clone, Debug)]
-pub struct TreeRule {
+pub(crate) struct TreeRule {
     pub per_player: u8,
     /// Squares on which no tree may stand: the text's list, plus the castles (see the
     /// README's rulings).
@@ -133,8 +139,11 @@ pub struct TreeRule {
 
 /// One seat at the table.
 #[derive(Clone, Debug)]
-pub struct Seat {
+pub(crate) struct Seat {
+    /// As in position strings: `white`, `red`.
     pub name: &'static str,
+    /// As players say it: `White`, `Red`.
+    pub title: &'static str,
     pub castle: CellSet,
     /// The seat whose castle is this seat's goal.
     pub goal_seat: Player,
@@ -147,34 +156,34 @@ pub struct Rules {
     pub name: &'static str,
     pub description: &'static str,
     pub geometry: &'static Geometry,
-    pub seats: Vec<Seat>,
+    pub(crate) seats: Vec<Seat>,
     /// `goal[p]`: the squares of p's goal castle.
-    pub goal: [CellSet; 4],
+    pub(crate) goal: [CellSet; 4],
     /// `no_entry[p]`: castles p may enter only by a jump and must then leave: its own,
     /// and in Grand Cam its partner's and its non-opposite opponent's.
-    pub no_entry: [CellSet; 4],
+    pub(crate) no_entry: [CellSet; 4],
     pub start: Vec<(Player, Kind, Square)>,
     /// River squares not covered by a bridge: never entered.
     pub water: CellSet,
     pub bridges: CellSet,
-    pub trees: Option<TreeRule>,
+    pub(crate) trees: Option<TreeRule>,
     /// 1930 rules: a jump into one's own castle ends the move there.
-    pub own_castle_jump_ends_move: bool,
+    pub(crate) own_castle_jump_ends_move: bool,
     /// 1930 rules: a possible charge out of one's own castle also makes a capturing exit
     /// compulsory.
-    pub charge_out_compulsory: bool,
-    pub goal_rule: GoalRule,
+    pub(crate) charge_out_compulsory: bool,
+    pub(crate) goal_rule: GoalRule,
     /// Plain moves between the two goal-castle squares allowed per player per game.
-    pub castle_move_limit: u8,
-    pub castle_move_resets_quiet: bool,
-    pub capture_all: CaptureAllRule,
+    pub(crate) castle_move_limit: u8,
+    pub(crate) castle_move_resets_quiet: bool,
+    pub(crate) capture_all: CaptureAllRule,
     /// Both sides with at most one piece is an automatic draw.
-    pub bare_draw: bool,
-    pub no_move: NoMoveRule,
+    pub(crate) bare_draw: bool,
+    pub(crate) no_move: NoMoveRule,
     /// Plies of the 50-move claim (50 moves by each player).
     pub fifty_move_plies: u16,
     /// The text of the rules, summarised for help screens.
-    pub summary: &'static str,
+    summary: &'static str,
 }
 
 impl Rules {
@@ -196,8 +205,53 @@ impl Rules {
         Player((p.0 + 1) % self.seats.len() as u8)
     }
 
+    /// The seat's name as position strings write it: `white`, `red`.
     pub fn seat_name(&self, p: Player) -> &'static str {
         self.seats[p.0 as usize].name
+    }
+
+    /// The seat's name as players say it: `White`, `Red`.
+    pub fn seat_title(&self, p: Player) -> &'static str {
+        self.seats[p.0 as usize].title
+    }
+
+    /// Every seat, in turn order.
+    pub fn players_in_order(&self) -> impl Iterator<Item = Player> {
+        (0..self.seats.len() as u8).map(Player)
+    }
+
+    /// The seat's partner (Grand Cam), or `None` where everyone plays alone.
+    pub fn partner(&self, p: Player) -> Option<Player> {
+        let n = self.seats.len() as u8;
+        (n == 4).then(|| Player((p.0 + 2) % n))
+    }
+
+    /// The squares of the seat's own castle.
+    pub fn castle(&self, p: Player) -> CellSet {
+        self.seats[p.0 as usize].castle
+    }
+
+    /// The squares of the castle the seat plays towards.
+    pub fn goal(&self, p: Player) -> CellSet {
+        self.goal[p.0 as usize]
+    }
+
+    /// How many knights and men the seat starts with: no piece is ever added, so no
+    /// position can have more.
+    pub fn start_counts(&self, p: Player) -> (u32, u32) {
+        self.start.iter().filter(|(owner, _, _)| *owner == p).fold(
+            (0, 0),
+            |(k, m), (_, kind, _)| match kind {
+                Kind::Knight => (k + 1, m),
+                Kind::Man => (k, m + 1),
+            },
+        )
+    }
+
+    /// Whether the 1930 numbered notation names this board's squares (the 160-square
+    /// board only).
+    pub fn has_numbered_squares(&self) -> bool {
+        self.geometry.len() == 160
     }
 
     pub fn seat_by_name(&self, name: &str) -> Option<Player> {
@@ -236,11 +290,13 @@ impl Rules {
             vec![
                 Seat {
                     name: "white",
+                    title: "White",
                     castle: set(g, white),
                     goal_seat: Player(1),
                 },
                 Seat {
                     name: "black",
+                    title: "Black",
                     castle: set(g, black),
                     goal_seat: Player(0),
                 },
@@ -356,17 +412,17 @@ impl Rules {
             }
             Variant::GrandCam => {
                 let g = Geometry::grand_cam();
-                let seat = |name, castle, goal| Seat { name, castle: set(g, castle), goal_seat: Player(goal) };
+                let seat = |name, title, castle, goal| Seat { name, title, castle: set(g, castle), goal_seat: Player(goal) };
                 Rules {
                     name: "Grand Cam",
                     description: "Four players in two partnerships (Red+Blue against Green+Yellow) on a cross.",
                     geometry: g,
                     // Seat order is turn order: Red, Green, Blue, Yellow.
                     seats: vec![
-                        seat("red", "G1", 1),
-                        seat("green", "G13", 0),
-                        seat("blue", "A7", 3),
-                        seat("yellow", "M7", 2),
+                        seat("red", "Red", "G1", 1),
+                        seat("green", "Green", "G13", 0),
+                        seat("blue", "Blue", "A7", 3),
+                        seat("yellow", "Yellow", "M7", 2),
                     ],
                     start: pieces(
                         g,
@@ -420,11 +476,6 @@ fn reachable_orthogonally(g: &Geometry, from: CellSet, barrier: CellSet) -> Cell
     seen
 }
 
-/// Names of the squares of a set, in square order.
-pub fn names(g: &Geometry, set: CellSet) -> Vec<String> {
-    set.iter().map(|s| g.name(s)).collect()
-}
-
 const SUMMARY_COMMON: &str = "\
 Pieces move in the 8 king directions. Plain move: one step to an empty square. \
 Canter: leap over a friendly piece to the empty square beyond; canters may chain, changing \
@@ -476,6 +527,11 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Names of the squares of a set, in square order.
+    fn names(g: &Geometry, set: CellSet) -> Vec<String> {
+        set.iter().map(|s| g.name(s)).collect()
+    }
 
     #[test]
     fn every_variant_parses_its_id() {

@@ -6,33 +6,24 @@ use common::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use camelot_engine::ai::{self, Ai, Decision, Level, Limits, Searcher, Style};
-use camelot_engine::game::Claim;
-use camelot_engine::notation::to_wcf;
-use camelot_engine::{Game, MoveKind, Position, Variant};
+use camelot_engine::{
+    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Searcher, Variant, GREEDY, LEVELS,
+};
 
 fn quick(nodes: u64) -> Level {
-    Level {
-        name: "test",
-        description: "",
-        style: Style::Search {
-            limits: Limits::nodes(nodes),
-            noise: 0,
-            blunder: 0,
-        },
-    }
+    Level::with_limits("test", Limits::nodes(nodes))
 }
 
 fn best_move(position: &str, limits: Limits) -> String {
     let pos = pos(position);
     let mut s = Searcher::new(8);
     let r = s.search(&pos, &[], limits, |_| {});
-    to_wcf(&pos, &r.best.unwrap()).unwrap()
+    pos.move_text(&r.best.unwrap(), Notation::Wcf).unwrap()
 }
 
 #[test]
 fn every_level_plays_only_legal_moves_in_every_variant() {
-    let levels = [ai::GREEDY, ai::LEVELS[0], ai::LEVELS[1], quick(3_000)];
+    let levels = [GREEDY, LEVELS[0], LEVELS[1], quick(3_000)];
     for v in Variant::ALL {
         for (i, &level) in levels.iter().enumerate() {
             for seed in 0..3u64 {
@@ -88,7 +79,7 @@ fn finds_a_two_move_castle_win() {
     );
     let pos = pos("variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13");
     let r = Searcher::new(8).search(&pos, &[], Limits::depth(5), |_| {});
-    assert_eq!(r.score, ai::search::WIN - 3, "a win in three plies");
+    assert_eq!(r.score.plies_to_end(), Some(3), "a win in three plies");
 }
 
 #[test]
@@ -122,11 +113,14 @@ fn grand_cam_partners_cooperate() {
     let pos = pos(q);
     let r = Searcher::new(8).search(&pos, &[], Limits::depth(4), |_| {});
     assert!(
-        r.score > ai::search::WIN_BOUND,
+        r.score.plies_to_end().is_some_and(|n| n > 0),
         "Blue sees the partnership's win: {}",
         r.score
     );
-    assert_eq!(to_wcf(&pos, &r.best.unwrap()).unwrap(), "H12-G12");
+    assert_eq!(
+        pos.move_text(&r.best.unwrap(), Notation::Wcf).unwrap(),
+        "H12-G12"
+    );
 }
 
 #[test]
@@ -170,12 +164,7 @@ fn is_deterministic_for_a_seed_and_node_limit() {
     };
     assert_eq!(run(), run());
     let game = Game::new(Variant::Camette);
-    let choose = |seed| {
-        Ai::new(ai::LEVELS[0], seed)
-            .decide(&game, |_| {})
-            .unwrap()
-            .0
-    };
+    let choose = |seed| Ai::new(LEVELS[0], seed).decide(&game, |_| {}).unwrap().0;
     assert_eq!(choose(5), choose(5));
 }
 
@@ -209,26 +198,11 @@ fn does_not_claim_or_repeat_when_winning() {
     let mut ai = Ai::new(quick(20_000), 1);
     let (d, _) = ai.decide(&g, |_| {}).unwrap();
     match d {
-        Decision::Play(m) => assert_ne!(to_wcf(g.position(), &m).unwrap(), "A4-A5"),
+        Decision::Play(m) => {
+            assert_ne!(g.position().move_text(&m, Notation::Wcf).unwrap(), "A4-A5")
+        }
         other => panic!("claimed while winning: {other:?}"),
     }
-}
-
-#[test]
-fn plants_river_trees_by_evaluation() {
-    let game = Game::new(Variant::River);
-    let mut ai = Ai::new(ai::LEVELS[4], 3);
-    let (d, _) = ai.decide(&game, |_| {}).unwrap();
-    let Decision::Play(m) = d else {
-        panic!("expected a tree")
-    };
-    assert_eq!(m.kind, MoveKind::PlaceTree);
-    let scored = ai::trees::score_placements(game.position());
-    let top = scored.iter().map(|(_, s)| *s).max().unwrap();
-    let chosen = scored.iter().find(|(x, _)| *x == m).unwrap().1;
-    assert_eq!(chosen, top, "master plants where the evaluation says");
-    // The scores differ: trees are not all alike.
-    assert!(scored.iter().any(|(_, s)| *s != top));
 }
 
 #[test]
@@ -238,7 +212,7 @@ fn a_search_fits_in_a_default_thread_stack() {
         .stack_size(2 << 20)
         .spawn(|| {
             let (_, game) =
-                camelot_engine::record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
+                camelot_engine::Record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
             let pos = game.position_at(16).clone();
             Searcher::new(8)
                 .search(&pos, &[], Limits::nodes(300_000), |_| {})

@@ -1,8 +1,7 @@
 //! Helpers shared by the rule tests.
 #![allow(dead_code)]
 
-use camelot_engine::notation;
-use camelot_engine::{Position, Square};
+use camelot_engine::{Notation, Position, Square};
 
 pub fn pos(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("{e}: {s}"))
@@ -13,7 +12,7 @@ pub fn moves(p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()
         .iter()
-        .map(|m| notation::to_wcf(p, m).unwrap())
+        .map(|m| p.move_text(m, Notation::Wcf).unwrap())
         .collect();
     v.sort();
     v
@@ -26,7 +25,7 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
         .legal_moves()
         .iter()
         .filter(|m| m.from == sq)
-        .map(|m| notation::to_wcf(p, m).unwrap())
+        .map(|m| p.move_text(m, Notation::Wcf).unwrap())
         .collect();
     v.sort();
     v
@@ -54,7 +53,7 @@ pub fn assert_moves_from(p: &Position, from: &str, expected: &[&str]) {
 pub fn play(p: &Position, list: &[&str]) -> Position {
     let mut p = p.clone();
     for m in list {
-        let mv = notation::parse_move(&p, m).unwrap_or_else(|e| panic!("{e} in {p}"));
+        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{e} in {p}"));
         p.play_unchecked(&mv);
     }
     p

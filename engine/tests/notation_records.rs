@@ -3,9 +3,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::notation::{self, Style};
-use camelot_engine::record;
-use camelot_engine::{Game, Outcome, Position, Reason, Variant};
+use camelot_engine::{Game, Notation, Outcome, Position, Reason, Record, Variant};
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
 
@@ -18,7 +16,7 @@ I11-G11-I9 17. J9xH9 H10xH8xH6xF8";
 
 #[test]
 fn nolan_chaxx_2008_replays_move_by_move() {
-    let (rec, game) = record::import(NOLAN_CHAXX).unwrap();
+    let (rec, game) = Record::import(NOLAN_CHAXX).unwrap();
     assert_eq!(game.ply(), 34);
     assert_eq!(rec.tag("Black"), Some("Chaxx 1.05"));
     assert_eq!(
@@ -27,7 +25,7 @@ fn nolan_chaxx_2008_replays_move_by_move() {
     );
     assert_eq!(game.outcome(), Some(Outcome::win(1, Reason::Resignation)));
     // Every move prints back exactly as the WCF printed it.
-    let printed = game.move_texts(Style::Wcf);
+    let printed = game.move_texts(Notation::Wcf);
     let published: Vec<&str> = NOLAN_CHAXX_MOVES
         .split_whitespace()
         .filter(|t| !t.ends_with('.'))
@@ -44,7 +42,7 @@ fn a_printed_wcf_score_imports_as_is_with_glyphs_and_comments() {
         .replace("G8xE10 ", "G8xE10?? ")
         .replace("I7-G7", "I7-G7!?")
         .replace("C7xE5", "C7xE5 ; line comment\n");
-    let (rec, game) = record::import(&annotated).unwrap();
+    let (rec, game) = Record::import(&annotated).unwrap();
     assert_eq!(game.ply(), 34);
     assert_eq!(rec.moves[6].glyph.as_deref(), Some("!"));
     assert_eq!(rec.moves[7].glyph.as_deref(), Some("?!"));
@@ -56,10 +54,10 @@ fn a_printed_wcf_score_imports_as_is_with_glyphs_and_comments() {
 
 #[test]
 fn records_round_trip_in_both_notations() {
-    let (_, game) = record::import(NOLAN_CHAXX).unwrap();
-    for style in [Style::Wcf, Style::Classic] {
-        let text = record::export(&game, &[("White", "Nolan")], style);
-        let (rec, again) = record::import(&text).unwrap();
+    let (_, game) = Record::import(NOLAN_CHAXX).unwrap();
+    for style in [Notation::Wcf, Notation::Classic] {
+        let text = Record::export(&game, &[("White", "Nolan")], style);
+        let (rec, again) = Record::import(&text).unwrap();
         assert_eq!(again.moves(), game.moves(), "{text}");
         assert_eq!(again.position(), game.position());
         assert_eq!(rec.tag("White"), Some("Nolan"));
@@ -70,7 +68,7 @@ fn records_round_trip_in_both_notations() {
 #[test]
 fn an_illegal_move_in_a_record_names_its_number_and_token() {
     let bad = NOLAN_CHAXX_MOVES.replace("J11-H11-F11-D11xF9", "J11-H11-F11-D11");
-    let err = record::import(&bad).unwrap_err().to_string();
+    let err = Record::import(&bad).unwrap_err().to_string();
     assert!(err.starts_with("move 7 (Black) J11-H11-F11-D11:"), "{err}");
 }
 
@@ -82,10 +80,10 @@ fn river_records_carry_their_trees() {
     ] {
         game.play_notation(m).unwrap();
     }
-    let text = record::export(&game, &[], Style::Wcf);
+    let text = Record::export(&game, &[], Notation::Wcf);
     assert!(text.contains("[Trees \"C3 C10 K4 K12 B3 A9\"]"), "{text}");
     assert!(text.contains("1. F5-F6 F12-F11"), "{text}");
-    let (_, again) = record::import(&text).unwrap();
+    let (_, again) = Record::import(&text).unwrap();
     assert_eq!(again.position(), game.position());
 }
 
@@ -95,13 +93,13 @@ fn grand_cam_records_number_four_moves_per_line() {
     for m in ["G4-G5", "G10-G9", "D7-E7", "J7-I7", "G5-G6"] {
         game.play_notation(m).unwrap();
     }
-    let text = record::export(&game, &[], Style::Wcf);
+    let text = Record::export(&game, &[], Notation::Wcf);
     assert!(
         text.contains("1. G4-G5 G10-G9 D7-E7 J7-I7 2. G5-G6 *"),
         "{text}"
     );
     assert!(text.contains("[Red \"?\"]") && text.contains("[Yellow \"?\"]"));
-    let (_, again) = record::import(&text).unwrap();
+    let (_, again) = Record::import(&text).unwrap();
     assert_eq!(again.position(), game.position());
 }
 
@@ -109,32 +107,32 @@ fn grand_cam_records_number_four_moves_per_line() {
 fn classic_numbered_notation_reads_and_writes() {
     let p = Position::start(Variant::Classic);
     // 47C71 is E6 over E7 to E8, Nolan-Chaxx's first move.
-    let m = notation::parse_move(&p, "47C71").unwrap();
-    assert_eq!(notation::to_wcf(&p, &m).unwrap(), "E6-E8");
-    assert_eq!(notation::to_classic(&p, &m, false).unwrap(), "47C71");
-    let plain = notation::parse_move(&p, "46-34").unwrap();
-    assert_eq!(notation::to_wcf(&p, &plain).unwrap(), "D6-D5");
+    let m = p.parse_move("47C71").unwrap();
+    assert_eq!(p.move_text(&m, Notation::Wcf).unwrap(), "E6-E8");
+    assert_eq!(p.move_text(&m, Notation::Classic).unwrap(), "47C71");
+    let plain = p.parse_move("46-34").unwrap();
+    assert_eq!(p.move_text(&plain, Notation::Wcf).unwrap(), "D6-D5");
     // A charge with its capture count.
     let q = pos("variant=classic turn=white white=KC6,MD7 black=MF9,MF1 castle_moves=2,2");
-    let charge = notation::parse_move(&q, "KC45C71J97").unwrap();
-    assert_eq!(notation::to_wcf(&q, &charge).unwrap(), "C6-E8xG10");
+    let charge = q.parse_move("KC45C71J97").unwrap();
+    assert_eq!(q.move_text(&charge, Notation::Wcf).unwrap(), "C6-E8xG10");
     assert_eq!(
-        notation::to_classic(&q, &charge, true).unwrap(),
+        q.numbered_text_with_count(&charge).unwrap(),
         "KC45C71J97 (1M)"
     );
-    assert!(notation::parse_move(&q, "kc45c71j97 (1M)").is_ok());
-    let wrong = notation::parse_move(&q, "KC45C71J97 (2K)").unwrap_err();
+    assert!(q.parse_move("kc45c71j97 (1M)").is_ok());
+    let wrong = q.parse_move("KC45C71J97 (2K)").unwrap_err();
     assert!(wrong.to_string().contains("capture count"), "{wrong}");
     // Castles are A B and Y Z.
     let castle = pos("variant=classic turn=white white=MF16,MA4 black=MA13,MB13");
-    let cm = notation::parse_move(&castle, "Y-Z").unwrap();
-    assert_eq!(notation::to_wcf(&castle, &cm).unwrap(), "F16-G16");
+    let cm = castle.parse_move("Y-Z").unwrap();
+    assert_eq!(castle.move_text(&cm, Notation::Wcf).unwrap(), "F16-G16");
 }
 
 #[test]
 fn notation_errors_say_what_is_wrong() {
     let p = Position::start(Variant::Camelot);
-    let e = |s: &str| notation::parse_move(&p, s).unwrap_err().to_string();
+    let e = |s: &str| p.parse_move(s).unwrap_err().to_string();
     assert_eq!(e("E6-E9"), "E6-E9: no legal move from E6 ends on E9");
     assert_eq!(e("E5-E6"), "E5-E6: no piece on E5");
     assert_eq!(e("E10-E9"), "E10-E9: the piece on E10 is not white's");
@@ -142,15 +140,12 @@ fn notation_errors_say_what_is_wrong() {
     assert!(e("E6--E7").contains("missing"));
     assert!(e("pass").contains("Grand Cam"));
     assert!(e("").contains("empty"));
-    assert!(
-        notation::parse_move(&p, "e6-e8").is_ok(),
-        "lower case is accepted"
-    );
-    assert!(notation::parse_move(&p, "E6-E8").is_ok());
+    assert!(p.parse_move("e6-e8").is_ok(), "lower case is accepted");
+    assert!(p.parse_move("E6-E8").is_ok());
     let c = pos("variant=camelot turn=white white=MF8,MA4 black=MG9,MA13");
     assert_eq!(
-        notation::parse_move(&c, "A4-A5").unwrap_err().to_string(),
-        "A4-A5: a capture is compulsory (for example F8xH10)"
+        c.parse_move("A4-A5").unwrap_err().to_string(),
+        "A4-A5: a capture is compulsory (jump with the piece on F8)"
     );
 }
 

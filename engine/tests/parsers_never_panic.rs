@@ -2,9 +2,7 @@
 
 use proptest::prelude::*;
 
-use camelot_engine::notation::parse_move;
-use camelot_engine::record;
-use camelot_engine::{Position, Variant};
+use camelot_engine::{Position, Record, Variant};
 
 /// Strings built from the pieces of real input, so that the parsers get past their
 /// first checks, plus arbitrary characters.
@@ -111,15 +109,15 @@ proptest! {
     #[test]
     fn moves(s in "\\PC*", t in near_valid()) {
         for p in positions() {
-            let _ = parse_move(&p, &s);
-            let _ = parse_move(&p, &t);
+            let _ = p.parse_move(&s);
+            let _ = p.parse_move(&t);
         }
     }
 
     #[test]
     fn records(s in "\\PC*", t in near_valid()) {
-        let _ = record::import(&s);
-        let _ = record::import(&t);
-        let _ = record::import(&format!("[Variant \"camelot\"]\n1. E6-E8 {t}"));
+        let _ = Record::import(&s);
+        let _ = Record::import(&t);
+        let _ = Record::import(&format!("[Variant \"camelot\"]\n1. E6-E8 {t}"));
     }
 }

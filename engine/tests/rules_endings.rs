@@ -120,11 +120,24 @@ fn camette_one_piece_in_the_castle_or_all_captures_win_and_stalemate_loses() {
 
 #[test]
 fn camette_side_without_moves_loses() {
-    // Black's lone piece in White's castle would win; instead it stands on A3 with every
-    // way out blocked (A4 B4 B3 B2 white, A5 C5 C3 C1 behind them: C1 is White's castle,
-    // which Black may enter, so it must be filled).
+    // Black's lone piece stands on A3 with every way out blocked (A4 B4 B3 B2 white, A5
+    // C5 C3 C1 behind them: C1 is White's castle, which Black may enter, so it must be
+    // filled). White never has eight men, so a position string refuses this: it is
+    // built by hand to test the rule alone.
     let s = "variant=camette turn=black white=MA4,MB4,MB3,MB2,MA5,MC5,MC3,MC1 black=MA3";
-    let p = pos(s);
+    assert!(s.parse::<camelot_engine::Position>().is_err());
+    let mut p = camelot_engine::Position::empty(camelot_engine::Variant::Camette);
+    let g = p.geometry();
+    for (owner, squares) in [(0, "A4 B4 B3 B2 A5 C5 C3 C1"), (1, "A3")] {
+        for name in squares.split(' ') {
+            let piece = camelot_engine::Piece {
+                owner: camelot_engine::Player(owner),
+                kind: camelot_engine::Kind::Man,
+            };
+            p.put(g.parse_square(name).unwrap(), piece);
+        }
+    }
+    p.set_turn(camelot_engine::Player(1));
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.outcome(), Some(Outcome::win(0, Reason::NoLegalMove)));
 }

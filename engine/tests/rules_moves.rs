@@ -104,7 +104,7 @@ fn a_jump_sequence_may_end_on_its_start_square() {
     assert_eq!(m.capture_count(), 4);
     // RULES.md's path and the reverse one are the same move.
     for path in ["D4xF4xF6xD6xD4", "D4xD6xF6xF4xD4", "d4xf4xf6xd6xd4"] {
-        assert_eq!(camelot_engine::notation::parse_move(&p, path).unwrap(), *m);
+        assert_eq!(p.parse_move(path).unwrap(), *m);
     }
     let after = play(&p, &["D4xF4xF6xD6xD4"]);
     assert_eq!(
@@ -207,7 +207,7 @@ fn a_man_may_not_jump_after_cantering() {
     let p = pos("variant=camelot turn=white white=MH4,MH5 black=MH7,MA13");
     assert!(moves(&p).iter().all(|m| !m.contains('x')));
     assert!(moves(&p).contains(&"H4-H6".to_string()));
-    let err = camelot_engine::notation::parse_move(&p, "H4-H6xH8").unwrap_err();
+    let err = p.parse_move("H4-H6xH8").unwrap_err();
     assert!(err.to_string().contains("only a knight"), "{err}");
 }
 
@@ -217,7 +217,7 @@ fn a_jumped_piece_goes_at_once_and_paths_are_one_move() {
     // same move); or E4 then E5, stopping on D6 (nothing left next to it).
     let p = pos("variant=camelot turn=white white=MD4,MF16 black=ME4,ME5,MF5,MF1 castle_moves=2,2");
     assert_moves(&p, &["D4xF6xF4xD4", "D4xF4xD6"]);
-    let a = camelot_engine::notation::parse_move(&p, "D4xF4xF6xD4").unwrap();
-    let b = camelot_engine::notation::parse_move(&p, "D4xF6xF4xD4").unwrap();
+    let a = p.parse_move("D4xF4xF6xD4").unwrap();
+    let b = p.parse_move("D4xF6xF4xD4").unwrap();
     assert_eq!(a, b);
 }

@@ -57,7 +57,7 @@ fn river_game_starts_with_alternate_tree_placement_white_first() {
         "trees=B3,C3,K4,A9,C10,K12"
     );
     // Black may not plant on White's side.
-    let bad = camelot_engine::notation::parse_move(&play(&start, &["T@C3"]), "T@D3").unwrap_err();
+    let bad = play(&start, &["T@C3"]).parse_move("T@D3").unwrap_err();
     assert!(bad.to_string().contains("own side"), "{bad}");
 }
 

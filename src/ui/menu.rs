@@ -3,8 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::ai::LEVELS;
-use camelot_engine::{Game, Variant};
+use camelot_engine::{Game, Variant, LEVELS};
 
 use crate::cli::{default_seats, Seat};
 use crate::persist;
@@ -89,7 +88,7 @@ pub(super) fn menu(
                 ui.horizontal(|ui| {
                     ui.add_sized(
                         [70.0, 20.0],
-                        egui::Label::new(super::seat_text(rules.seats[i].name)),
+                        egui::Label::new(super::seat_text(rules, camelot_engine::Player(i as u8))),
                     );
                     egui::ComboBox::from_id_salt(("seat", i))
                         .selected_text(seat_label(seat))

@@ -84,9 +84,9 @@ fn style_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 }
 
 /// A seat's name in its colour.
-pub fn seat_text(name: &str) -> egui::RichText {
-    let [r, g, b] = crate::theme::seat_text_color(name);
-    egui::RichText::new(camelot_engine::record::capitalized(name))
+pub fn seat_text(rules: &camelot_engine::Rules, p: camelot_engine::Player) -> egui::RichText {
+    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(p));
+    egui::RichText::new(rules.seat_title(p))
         .color(egui::Color32::from_rgb(r, g, b))
         .strong()
 }

@@ -3,10 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::ai::search::score_text;
-use camelot_engine::movegen::capture_is_compulsory;
-use camelot_engine::notation::{self, Style};
-use camelot_engine::{Kind, MoveKind, Player, Position};
+use camelot_engine::{Claim, Constraint, Kind, Notation, Player, Position};
 
 use super::dialogs::Dialogs;
 use super::seat_text;
@@ -22,50 +19,29 @@ use crate::theme::MarkerKind;
 /// The rule that constrains the player to move, in a sentence.
 pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
     let g = pos.geometry();
-    let names = |squares: Vec<camelot_engine::Square>| {
-        let mut v: Vec<String> = squares.iter().map(|&s| g.name(s)).collect();
-        v.sort();
-        v.dedup();
-        v.join(", ")
-    };
-    if pos.outcome().is_some() {
-        return None;
-    }
-    if pos.in_setup() {
-        return Some(format!(
-            "Tree planting: {who} plants a tree on an empty square of their side of the river ({} trees still to plant).",
-            pos.setup_left()
-        ));
-    }
-    let legal = pos.legal_moves();
-    if legal.len() == 1 && legal.get(0).kind == MoveKind::Pass {
-        return Some(format!("{who} has no legal move and passes."));
-    }
-    let leave = pos.must_leave_now();
-    if !leave.is_empty() {
-        return Some(format!(
+    let names =
+        |set: camelot_engine::CellSet| set.iter().map(|s| g.name(s)).collect::<Vec<_>>().join(", ");
+    Some(match pos.constraint()? {
+        Constraint::PlantTree { left } => format!(
+            "Tree planting: {who} plants a tree on an empty square of their side of the river ({left} trees still to plant)."
+        ),
+        Constraint::Pass => format!("{who} has no legal move and passes."),
+        Constraint::LeaveCastle { pieces, capturing } => format!(
             "Forced castle exit: the piece on {} must leave {who}'s own castle this move{}.",
-            names(leave.iter().collect()),
-            if legal.iter().all(|m| m.is_capture()) {
-                ", capturing"
-            } else {
-                ""
-            }
-        ));
-    }
-    if capture_is_compulsory(pos) {
-        return Some(format!(
+            names(pieces),
+            if capturing { ", capturing" } else { "" }
+        ),
+        Constraint::MustCapture { pieces } => format!(
             "Capture is compulsory: {who} must jump an enemy piece (from {}).",
-            names(legal.iter().map(|m| m.from).collect())
-        ));
-    }
-    None
+            names(pieces)
+        ),
+    })
 }
 
 enum PanelAction {
     Undo,
     Redo,
-    Claim(camelot_engine::game::Claim),
+    Claim(Claim),
     Resign,
 }
 
@@ -117,16 +93,15 @@ pub(super) fn panel(
                 if let Some(result) = session.result_text() {
                     ui.heading(egui::RichText::new(result).strong());
                 } else {
-                    ui.heading(seat_text(rules.seat_name(me)));
+                    ui.heading(seat_text(rules, me));
                     let who_plays = match session.seat_to_move() {
                         Seat::Human => "to move".to_string(),
                         Seat::Computer(l) => format!("to move (computer, {})", l.name),
                     };
                     ui.heading(who_plays);
-                    if rules.players() == 4 {
-                        let partner = Player((me.0 + 2) % 4);
+                    if let Some(partner) = rules.partner(me) {
                         ui.label(egui::RichText::new("partner:").weak());
-                        ui.label(seat_text(rules.seat_name(partner)));
+                        ui.label(seat_text(rules, partner));
                     }
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -344,24 +319,14 @@ fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position, searched_for: &str
     ui.label(format!(
         "depth {}   eval {} for {searched_for}   {} k nodes   {} k nodes/s",
         info.depth,
-        score_text(info.score),
+        info.score,
         info.nodes / 1000,
         info.nps() / 1000
     ));
     // The line is shown from the position it was searched in, if that is still this one.
-    let mut p = pos.clone();
-    let mut line = Vec::new();
-    for m in info.pv.iter().take(8) {
-        match notation::to_wcf(&p, m) {
-            Some(t) if p.is_legal(m) => {
-                line.push(t);
-                p = p.after(m);
-            }
-            _ => break,
-        }
-    }
+    let line = pos.line_text(&info.pv[..info.pv.len().min(8)], Notation::Wcf);
     if !line.is_empty() {
-        ui.label(egui::RichText::new(format!("best line: {}", line.join(" "))).monospace());
+        ui.label(egui::RichText::new(format!("best line: {line}")).monospace());
     }
 }
 
@@ -380,10 +345,7 @@ fn captured(ui: &mut egui::Ui, game: &camelot_engine::Game) {
         let lost_k = count(start, Kind::Knight).saturating_sub(count(now, Kind::Knight));
         let lost_m = count(start, Kind::Man).saturating_sub(count(now, Kind::Man));
         ui.horizontal(|ui| {
-            ui.add_sized(
-                [60.0, 18.0],
-                egui::Label::new(seat_text(rules.seat_name(player))),
-            );
+            ui.add_sized([60.0, 18.0], egui::Label::new(seat_text(rules, player)));
             ui.label(format!(
                 "lost {lost_k} knight{}, {lost_m} m{}   ({} left)",
                 if lost_k == 1 { "" } else { "s" },
@@ -394,7 +356,7 @@ fn captured(ui: &mut egui::Ui, game: &camelot_engine::Game) {
     }
 }
 
-fn move_list(ui: &mut egui::Ui, game: &camelot_engine::Game, style: Style) {
+fn move_list(ui: &mut egui::Ui, game: &camelot_engine::Game, style: Notation) {
     let texts = game.move_texts(style);
     let players = game.position().rules().players();
     // Numbering follows the start position's first mover (a seat, not always White).

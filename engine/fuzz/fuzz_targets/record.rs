@@ -1,7 +1,7 @@
 #![no_main]
-use camelot_engine::record;
+use camelot_engine::Record;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &str| {
-    let _ = record::import(data);
+    let _ = Record::import(data);
 });

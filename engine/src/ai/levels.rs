@@ -5,7 +5,7 @@ use std::time::Duration;
 use super::search::Limits;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     /// One ply, no search: the best-looking move now. A yardstick, not a level.
     Greedy,
     Search {
@@ -18,11 +18,12 @@ pub enum Style {
     },
 }
 
+/// A way of playing: a search budget, and at the low levels some noise and slips.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
     pub name: &'static str,
     pub description: &'static str,
-    pub style: Style,
+    pub(crate) style: Style,
 }
 
 impl Level {
@@ -30,6 +31,38 @@ impl Level {
         match self.style {
             Style::Greedy => Limits::depth(1),
             Style::Search { limits, .. } => limits,
+        }
+    }
+
+    /// A plain search with these limits: no noise, no slips.
+    pub const fn with_limits(name: &'static str, limits: Limits) -> Level {
+        Level {
+            name,
+            description: "a search with set limits",
+            style: Style::Search {
+                limits,
+                noise: 0,
+                blunder: 0,
+            },
+        }
+    }
+
+    /// Finds a level (or `greedy`) by name, case-insensitively.
+    pub fn by_name(name: &str) -> Option<Level> {
+        let n = name.to_ascii_lowercase();
+        Level::all().find(|l| l.name == n)
+    }
+
+    /// Every level, weakest first, then `greedy`.
+    pub fn all() -> impl Iterator<Item = Level> {
+        LEVELS.into_iter().chain(std::iter::once(GREEDY))
+    }
+
+    /// A level that searches for a set time (the engine protocol's `go movetime`).
+    pub fn timed(ms: u64) -> Level {
+        Level {
+            description: "searches for a set time",
+            ..Level::with_limits("timed", Limits::time(Duration::from_millis(ms)))
         }
     }
 }
@@ -83,22 +116,3 @@ pub const LEVELS: [Level; 5] = [
         style: search(None, Some(2_000_000), 0, 0),
     },
 ];
-
-/// Finds a level (or `greedy`) by name, case-insensitively.
-pub fn by_name(name: &str) -> Option<Level> {
-    let n = name.to_ascii_lowercase();
-    std::iter::once(GREEDY).chain(LEVELS).find(|l| l.name == n)
-}
-
-/// A level with a time limit instead (the engine protocol's `go movetime`).
-pub fn timed(ms: u64) -> Level {
-    Level {
-        name: "timed",
-        description: "searches for a set time",
-        style: Style::Search {
-            limits: Limits::time(Duration::from_millis(ms)),
-            noise: 0,
-            blunder: 0,
-        },
-    }
-}

@@ -1,13 +1,13 @@
 //! The computer opponent: search, evaluation, levels and matches.
 
-pub mod eval;
-pub mod levels;
-pub mod matches;
-pub mod rng;
-pub mod search;
-pub mod trees;
-pub mod tt;
-pub mod weights;
+mod eval;
+mod levels;
+mod matches;
+mod rng;
+mod search;
+mod trees;
+mod tt;
+mod weights;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -15,8 +15,10 @@ use std::sync::Arc;
 use crate::game::{Claim, Game};
 use crate::moves::Move;
 
-pub use levels::{Level, Style, GREEDY, LEVELS};
-pub use search::{Info, Limits, SearchResult, Searcher};
+pub(crate) use levels::Style;
+pub use levels::{Level, GREEDY, LEVELS};
+pub use matches::{play_game, MatchConfig, Played, Tally};
+pub use search::{Info, Limits, Score, SearchResult, Searcher, MAX_DEPTH};
 
 use rng::Rng;
 
@@ -93,9 +95,7 @@ impl Ai {
             // A forced move needs no thought.
             return Some((Decision::Play(legal[0]), empty_result(legal[0])));
         }
-        let history: Vec<_> = (0..game.ply())
-            .map(|i| game.position_at(i).clone())
-            .collect();
+        let history = game.history();
         let (result, noise, blunder) = match self.level.style {
             Style::Greedy => (greedy(game), 0, 0),
             Style::Search {
@@ -105,7 +105,7 @@ impl Ai {
             } => {
                 self.searcher.exact_root = noise > 0;
                 (
-                    self.searcher.search(pos, &history, limits, on_info),
+                    self.searcher.search(pos, history, limits, on_info),
                     noise,
                     blunder,
                 )
@@ -113,7 +113,7 @@ impl Ai {
         };
         let claims = game.claimable();
         if let Some(&claim) = claims.first() {
-            if result.score <= 0 {
+            if result.score.0 <= 0 {
                 return Some((Decision::Claim(claim), result));
             }
         }
@@ -138,7 +138,7 @@ impl Ai {
 fn empty_result(m: Move) -> SearchResult {
     SearchResult {
         best: Some(m),
-        score: 0,
+        score: search::Score(0),
         depth: 0,
         nodes: 0,
         time: std::time::Duration::ZERO,
@@ -169,7 +169,7 @@ fn greedy(game: &Game) -> SearchResult {
     let (m, s) = best.expect("a game not over has a move");
     SearchResult {
         best: Some(m),
-        score: s,
+        score: search::Score(s),
         depth: 1,
         nodes: scores.len() as u64,
         time: std::time::Duration::ZERO,

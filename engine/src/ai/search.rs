@@ -21,6 +21,36 @@ pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses in so many plies.
 pub const WIN_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
+/// The deepest search a limit may ask for.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// A search score for the side (team) to move: hundredths of a man, or a win or a loss
+/// in so many plies. Prints as the engine protocol writes it: `cp 34`, `win 5`, `loss 5`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// Plies to the end if the score is a forced win (positive) or loss (negative).
+    pub fn plies_to_end(self) -> Option<i32> {
+        if self.0 > WIN_BOUND {
+            Some(WIN - self.0)
+        } else if self.0 < -WIN_BOUND {
+            Some(-(WIN + self.0))
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.plies_to_end() {
+            Some(n) if n >= 0 => write!(f, "win {n}"),
+            Some(n) => write!(f, "loss {}", -n),
+            None => write!(f, "cp {}", self.0),
+        }
+    }
+}
 const QSEARCH_MAX: i32 = 12;
 
 /// When to stop searching. Any limit reached stops the search.
@@ -56,7 +86,7 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
     pub depth: u32,
-    pub score: i32,
+    pub score: Score,
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
@@ -66,27 +96,12 @@ impl Info {
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64
     }
-
-    /// `cp 34`, or `win 5` / `loss 5` (plies to the end).
-    pub fn score_text(&self) -> String {
-        score_text(self.score)
-    }
-}
-
-pub fn score_text(score: i32) -> String {
-    if score > WIN_BOUND {
-        format!("win {}", WIN - score)
-    } else if score < -WIN_BOUND {
-        format!("loss {}", WIN + score)
-    } else {
-        format!("cp {score}")
-    }
 }
 
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     pub best: Option<Move>,
-    pub score: i32,
+    pub score: Score,
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,
@@ -189,7 +204,7 @@ impl Searcher {
         let mut root = pos.legal_moves().to_vec();
         let mut result = SearchResult {
             best: root.first().copied(),
-            score: 0,
+            score: Score(0),
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
@@ -241,7 +256,7 @@ impl Searcher {
             // best is at least as good as what we had.
             if let Some((m, s)) = best {
                 result.best = Some(m);
-                result.score = s;
+                result.score = Score(s);
                 result.depth = depth;
             }
             if !self.stopped {
@@ -269,7 +284,7 @@ impl Searcher {
             };
             on_info(&info);
             if self.stopped
-                || result.score.abs() > WIN_BOUND && depth as i32 > WIN - result.score.abs()
+                || result.score.0.abs() > WIN_BOUND && depth as i32 > WIN - result.score.0.abs()
             {
                 break;
             }

@@ -50,3 +50,27 @@ pub fn score_placements(pos: &Position) -> Vec<(Move, i32)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::variant::Variant;
+
+    #[test]
+    fn plants_river_trees_by_evaluation() {
+        let game = Game::new(Variant::River);
+        let mut ai = crate::ai::Ai::new(crate::ai::LEVELS[4], 3);
+        let (d, _) = ai.decide(&game, |_| {}).unwrap();
+        let crate::ai::Decision::Play(m) = d else {
+            panic!("expected a tree")
+        };
+        assert_eq!(m.kind, MoveKind::PlaceTree);
+        let scored = score_placements(game.position());
+        let top = scored.iter().map(|(_, s)| *s).max().unwrap();
+        let chosen = scored.iter().find(|(x, _)| *x == m).unwrap().1;
+        assert_eq!(chosen, top, "master plants where the evaluation says");
+        // The scores differ: trees are not all alike.
+        assert!(scored.iter().any(|(_, s)| *s != top));
+    }
+}

@@ -5,11 +5,10 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use camelot_engine::ai;
-use camelot_engine::notation::{self, Style};
-use camelot_engine::perft::{divide, perft};
-use camelot_engine::record;
-use camelot_engine::{Game, Position, Variant};
+use camelot_engine::{
+    play_game, read_text, run_protocol, write_atomic, Game, Level, Limits, MatchConfig, Notation,
+    Position, Record, Searcher, Tally, Variant, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+};
 
 #[derive(Parser)]
 #[command(
@@ -46,7 +45,7 @@ enum Command {
         /// Start from a position string.
         #[arg(long)]
         position: Option<String>,
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Print the count below each first move.
         #[arg(long)]
@@ -91,10 +90,10 @@ enum Command {
         #[arg(long)]
         position: String,
         /// Think for this many milliseconds (default 5000).
-        #[arg(long, conflicts_with = "depth")]
+        #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
         time: Option<u64>,
         /// Search to this depth instead.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: Option<u32>,
     },
     /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
@@ -129,28 +128,11 @@ fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .expect("search thread")
 }
 
-fn level(name: &str) -> Result<ai::Level, String> {
-    ai::levels::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = std::iter::once(ai::GREEDY)
-            .chain(ai::LEVELS)
-            .map(|l| l.name)
-            .collect();
+fn level(name: &str) -> Result<Level, String> {
+    Level::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Level::all().map(|l| l.name).collect();
         format!("unknown level '{name}' (levels: {})", names.join(", "))
     })
-}
-
-/// A line of moves in WCF notation, from `pos`.
-fn line_text(pos: &Position, moves: &[camelot_engine::Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for m in moves {
-        match notation::to_wcf(&p, m) {
-            Some(t) => out.push(t),
-            None => break,
-        }
-        p.play_unchecked(m);
-    }
-    out.join(" ")
 }
 
 fn parse_position(s: &str) -> Result<Position, String> {
@@ -161,20 +143,18 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Moves { position, classic } => {
             let pos = parse_position(&position)?;
-            let style = if classic { Style::Classic } else { Style::Wcf };
-            if classic && !notation::has_classic_numbers(&pos) {
+            let notation = if classic {
+                Notation::Classic
+            } else {
+                Notation::Wcf
+            };
+            if classic && !pos.rules().has_numbered_squares() {
                 return Err(format!(
                     "numbered notation is only for the 160-square boards, not {}",
                     pos.variant()
                 ));
             }
-            let mut lines: Vec<String> = pos
-                .legal_moves()
-                .iter()
-                .map(|m| notation::format_move(&pos, m, style).expect("generated moves are legal"))
-                .collect();
-            lines.sort();
-            for l in lines {
+            for l in pos.legal_move_texts(notation) {
                 out!("{l}");
             }
             Ok(())
@@ -192,9 +172,11 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let t = Instant::now();
             let nodes = if split && depth > 0 {
-                let mut lines: Vec<(String, u64)> = divide(&pos, depth)
+                let mut lines: Vec<(String, u64)> = pos
+                    .divide(depth)
+                    .map_err(|e| e.to_string())?
                     .into_iter()
-                    .map(|(m, n)| (notation::to_wcf(&pos, &m).expect("legal"), n))
+                    .map(|(m, n)| (pos.move_text(&m, Notation::Wcf).expect("legal"), n))
                     .collect();
                 lines.sort();
                 for (m, n) in &lines {
@@ -202,7 +184,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 lines.iter().map(|(_, n)| n).sum()
             } else {
-                perft(&pos, depth)
+                pos.perft(depth).map_err(|e| e.to_string())?
             };
             let secs = t.elapsed().as_secs_f64();
             eprintln!(
@@ -227,10 +209,9 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Levels => {
-            for l in ai::LEVELS {
+            for l in Level::all() {
                 out!("{}", l.name);
             }
-            out!("{}", ai::GREEDY.name);
             Ok(())
         }
         Command::Match {
@@ -243,7 +224,7 @@ fn run(cli: Cli) -> Result<(), String> {
             random_plies,
             records,
         } => {
-            let cfg = ai::matches::MatchConfig {
+            let cfg = MatchConfig {
                 variant,
                 a: level(&a)?,
                 b: level(&b)?,
@@ -267,45 +248,42 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let pos = parse_position(&position)?;
             let limits = match (time, depth) {
-                (_, Some(d)) => ai::Limits::depth(d),
-                (Some(ms), None) => ai::Limits::time(std::time::Duration::from_millis(ms)),
-                (None, None) => ai::Limits::time(std::time::Duration::from_millis(5000)),
+                (_, Some(d)) => Limits::depth(d),
+                (Some(ms), None) => Limits::time(std::time::Duration::from_millis(ms)),
+                (None, None) => Limits::time(std::time::Duration::from_millis(5000)),
             };
-            if pos.outcome().is_some() {
-                return Err(format!(
-                    "the game is over in this position: {}",
-                    pos.outcome().unwrap()
-                ));
+            if let Some(o) = pos.outcome() {
+                return Err(format!("the game is over in this position: {o}"));
             }
             with_big_stack(move || {
-                let mut searcher = ai::Searcher::new(64);
+                let mut searcher = Searcher::new(64);
                 let result = searcher.search(&pos, &[], limits, |info| {
                     out!(
                         "depth {} score {} nodes {} nps {} time {} pv {}",
                         info.depth,
-                        info.score_text(),
+                        info.score,
                         info.nodes,
                         info.nps(),
                         info.time.as_millis(),
-                        line_text(&pos, &info.pv)
+                        pos.line_text(&info.pv, Notation::Wcf)
                     );
                 });
-                match result.best {
-                    Some(m) => out!("bestmove {}", notation::to_wcf(&pos, &m).expect("legal")),
+                match result.best.and_then(|m| pos.move_text(&m, Notation::Wcf)) {
+                    Some(m) => out!("bestmove {m}"),
                     None => out!("bestmove (none)"),
                 }
             });
             Ok(())
         }
         Command::Engine => {
-            camelot_engine::protocol::run(std::io::stdin().lock(), std::io::stdout());
+            run_protocol(std::io::stdin().lock(), std::io::stdout());
             Ok(())
         }
         Command::Replay { file, export } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text =
+                read_text(&file, MAX_RECORD_BYTES).map_err(|e| format!("cannot read {e}"))?;
             let (rec, game) =
-                record::import(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                Record::import(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             out!("{}", game.position());
             let result = match game.outcome() {
                 Some(o) => o.to_string(),
@@ -313,17 +291,17 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             out!("result {result}");
             if let Some(style) = export {
-                let style = if style == "classic" {
-                    Style::Classic
+                let notation = if style == "classic" {
+                    Notation::Classic
                 } else {
-                    Style::Wcf
+                    Notation::Wcf
                 };
                 let tags: Vec<(&str, &str)> = rec
                     .tags
                     .iter()
                     .map(|(k, v)| (k.as_str(), v.as_str()))
                     .collect();
-                print!("{}", record::export(&game, &tags, style));
+                out!("{}", Record::export(&game, &tags, notation).trim_end());
             }
             Ok(())
         }
@@ -331,16 +309,16 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn run_match(
-    cfg: ai::matches::MatchConfig,
+    cfg: MatchConfig,
     first: u32,
     records: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     use std::io::Write;
-    let mut tally = ai::matches::Tally::default();
+    let mut tally = Tally::default();
     let started = Instant::now();
     for n in 0..cfg.games {
         let i = first + n;
-        let played = ai::matches::play_game(&cfg, i);
+        let played = play_game(&cfg, i);
         tally.add(played.a_score());
         if let Some(dir) = &records {
             let (white, black) = if played.a_team == 0 {
@@ -349,21 +327,17 @@ fn run_match(
                 (cfg.b.name, cfg.a.name)
             };
             let round = (i + 1).to_string();
-            let seats = played.game.start().rules().seats.len();
+            let rules = played.game.start().rules();
             let mut tags = vec![("Event", "camelot-cli match"), ("Round", round.as_str())];
             let names = [white, black];
-            let seat_tags: Vec<String> = (0..seats)
-                .map(|s| record::capitalized(played.game.start().rules().seats[s].name))
-                .collect();
-            for (s, tag) in seat_tags.iter().enumerate() {
-                tags.push((tag.as_str(), names[s % 2]));
+            for p in rules.players_in_order() {
+                tags.push((rules.seat_title(p), names[rules.team(p) as usize]));
             }
             let reason = played.outcome.reason.describe();
             tags.push(("Termination", reason));
-            let text = record::export(&played.game, &tags, Style::Wcf);
+            let text = Record::export(&played.game, &tags, Notation::Wcf);
             let path = dir.join(format!("game-{:03}.cgn", i + 1));
-            std::fs::write(&path, text)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            write_atomic(&path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))?;
         }
         let done = n + 1;
         let width = 30;

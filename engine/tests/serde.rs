@@ -1,0 +1,42 @@
+//! serde on the public value types.
+
+use camelot_engine::{Game, Move, Outcome, Position, Reason, Record, Variant};
+
+#[test]
+fn value_types_round_trip_through_serde() {
+    let mut game = Game::new(Variant::Camette);
+    game.play_notation("C3-C4").unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+
+    let pos = game.position().clone();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(
+        json,
+        format!("\"{pos}\""),
+        "a position serialises as its position string"
+    );
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+    assert!(serde_json::from_str::<Position>("\"variant=chess\"").is_err());
+
+    let m: Move = game.moves()[0];
+    assert_eq!(
+        serde_json::from_str::<Move>(&serde_json::to_string(&m).unwrap()).unwrap(),
+        m
+    );
+    let o = Outcome::win(1, Reason::GoalCastle);
+    assert_eq!(
+        serde_json::from_str::<Outcome>(&serde_json::to_string(&o).unwrap()).unwrap(),
+        o
+    );
+    assert_eq!(
+        serde_json::to_string(&Variant::GrandCam).unwrap(),
+        "\"grandcam\""
+    );
+
+    let rec = Record::parse("[Variant \"camette\"]\n1. C3-C4! {good} *").unwrap();
+    assert_eq!(
+        serde_json::from_str::<Record>(&serde_json::to_string(&rec).unwrap()).unwrap(),
+        rec
+    );
+}
