@@ -1,41 +1,45 @@
-//! Computer players: each search runs on Bevy's async compute pool and is polled every
-//! frame with `check_ready`, so the frame loop never waits. Undo, a new game or a load
-//! stops the search and throws its answer away.
+//! Computer players and hints: each search runs on Bevy's async compute pool and is
+//! polled every frame with `check_ready`, so the frame loop never waits. Any change to
+//! the game other than the move it was searching for (undo, a new game, a load) stops
+//! the search and throws its answer away.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
-use camelot_engine::{Ai, Decision, Game, Info, Level, Notation, LEVELS};
+use camelot_engine::{Ai, Decision, Game, Info, Level, Move, Notation, Square};
 
+use crate::actions::GameActions;
 use crate::animation::board_idle;
-use crate::cli::Seat;
-use crate::input::HintMove;
 use crate::screens::Screen;
-use crate::session::{BoardReset, GameActions, Session};
+use crate::session::{Seat, Session, HINT_LEVEL};
 use crate::settings::Settings;
+use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiPlayer>()
         .init_resource::<Spectate>()
+        .init_resource::<HintMove>()
         .add_message::<HintRequest>()
         .add_systems(
             Update,
             (
-                cancel_on_reset,
+                cancel_stale,
                 collect_answer,
                 request_hint,
                 start_thinking
                     .run_if(in_state(Screen::Playing))
                     .run_if(board_idle),
             )
-                .chain(),
+                .chain()
+                .in_set(AppSystems::Act),
         );
 }
 
-/// The level that suggests moves to a human.
-pub const HINT_LEVEL: Level = LEVELS[3];
+/// The computer's suggestion, shown on the board until the game moves on.
+#[derive(Resource, Default)]
+pub struct HintMove(pub Option<(Move, Vec<Square>)>);
 
 /// Ask the computer for a move suggestion for the player to move.
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -178,10 +182,26 @@ fn yield_to_frames() {
 #[cfg(not(target_os = "linux"))]
 fn yield_to_frames() {}
 
-fn cancel_on_reset(mut reset: MessageReader<BoardReset>, mut ai: ResMut<AiPlayer>) {
-    if reset.read().count() > 0 {
+/// A search for a game that has changed since it started (an undo, a new game) is
+/// stopped, and its report dropped; a hint is forgotten once the game moves on.
+fn cancel_stale(
+    session: Res<Session>,
+    mut ai: ResMut<AiPlayer>,
+    mut hint: ResMut<HintMove>,
+    mut seen: Local<(usize, u64)>,
+) {
+    let now = (session.game.ply(), session.epoch);
+    if *seen != now {
+        *seen = now;
+        hint.0 = None;
+    }
+    let stale = ai
+        .thinking
+        .as_ref()
+        .is_some_and(|t| t.epoch != session.epoch);
+    if stale {
         ai.cancel();
-        // Its report belongs to a position no longer on the board.
+        hint.0 = None;
         if let Ok(mut info) = ai.info.lock() {
             *info = None;
         }

@@ -1,25 +1,31 @@
-//! Moves played along their paths: plain steps slide, leaps arc, jumped pieces are
-//! lifted off the board as they are jumped, castle entries light the castle. When the
-//! queue is empty the mirrors in `pieces` and `board` snap everything to the engine.
+//! Moves played along their paths: plain steps slide, leaps arc and squash as they land,
+//! a jumped piece lifts off the board into its owner's rack beside it, a castle entry
+//! lights the castle. An undone move plays backwards: the piece leaps back and its
+//! captures return from the rack to their squares. When nothing is moving, the mirrors
+//! in `pieces` and `board` make everything match the engine.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use camelot_engine::{MoveKind, Square};
+use camelot_engine::{Coord, MoveKind, Player, Position, Square};
 
+use crate::actions::{BoardReset, MovePlayed};
 use crate::board::{stand_point, CastleTile, OnSquare};
-use crate::pieces::PieceView;
-use crate::session::{BoardReset, MovePlayed, Session};
+use crate::pieces::{rack_transform, PieceView, Racked};
+use crate::session::Session;
 use crate::settings::Settings;
 use crate::theme::Palette;
+use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Animation>().add_systems(
-        Update,
-        (queue_moves, play_animation, lift_captured, fade_glows)
-            .chain()
-            .before(crate::MirrorSet),
-    );
+    app.init_resource::<Animation>()
+        .add_observer(on_landed)
+        .add_systems(
+            Update,
+            (queue_moves, start_flight, fly, lift, fade_glows)
+                .chain()
+                .in_set(AppSystems::Animate),
+        );
 }
 
 /// Seconds for one leap at normal speed (a plain step takes 60% of it).
@@ -39,9 +45,18 @@ impl Animation {
     }
 }
 
-/// Run condition: no move is being animated, so the board may mirror the engine.
-pub fn board_idle(anim: Res<Animation>) -> bool {
-    anim.idle()
+/// Run condition: nothing is moving, so the board may mirror the engine.
+pub fn board_idle(anim: Res<Animation>, lifting: Query<(), With<Lifted>>) -> bool {
+    anim.idle() && lifting.is_empty()
+}
+
+/// What happens when a leg of a flight ends.
+#[derive(Clone, Copy, Debug)]
+enum Landing {
+    /// The jumped piece on this square goes to its owner's rack, in this slot.
+    Capture(Square, Player, usize),
+    /// A piece comes back from its owner's rack (this slot) to this square (an undo).
+    Restore(Square, Player, usize),
 }
 
 /// One piece travelling along its path.
@@ -49,19 +64,26 @@ struct Flight {
     piece: Entity,
     /// Start square, then every landing.
     path: Vec<Square>,
-    /// Jumped squares whose pieces are captured, by the leg that jumps them.
-    captured: Vec<Option<Square>>,
+    /// What each leg's landing does.
+    landings: Vec<Option<Landing>>,
     leg: usize,
     t: f32,
-    to: Square,
 }
 
-/// A captured piece on its way off the board.
+/// A piece on its way to or from a rack.
 #[derive(Component)]
-struct Lifted {
+pub struct Lifted {
     from: Vec3,
-    to: Vec3,
+    to: Transform,
     t: f32,
+    /// Where it belongs once it arrives.
+    then: Arrival,
+}
+
+#[derive(Clone, Copy)]
+enum Arrival {
+    Rack(Racked),
+    Board(Square),
 }
 
 /// A castle lit up for a moment.
@@ -88,57 +110,96 @@ fn queue_moves(
     }
 }
 
-fn play_animation(
-    mut commands: Commands,
+/// The square between the two ends of a leap (none for a plain step).
+fn jumped_square(pos: &Position, a: Square, b: Square) -> Option<Square> {
+    let g = pos.geometry();
+    let (a, b) = (g.coord(a), g.coord(b));
+    let leap = a.file.abs_diff(b.file) == 2 || a.rank.abs_diff(b.rank) == 2;
+    leap.then(|| g.square(Coord::new((a.file + b.file) / 2, (a.rank + b.rank) / 2)))
+        .flatten()
+}
+
+/// The path and what each landing does, forwards or (an undo) backwards. `start` is the
+/// game's start: what a seat had then and has before the move says how many of its
+/// pieces are in the rack already. A move's captures take the next slots in square
+/// order, as [`lost_pieces`] counts them.
+fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<Landing>>)> {
+    let path = m.path.as_ref()?.path.clone();
+    let slot_of = |mid: Square, owner: Player| {
+        let lost = start.count(owner).saturating_sub(m.before.count(owner)) as usize;
+        let earlier =
+            m.mv.captured
+                .iter()
+                .filter(|&s| s < mid && m.before.piece_at(s).map(|p| p.owner) == Some(owner))
+                .count();
+        lost + earlier
+    };
+    let mut landings: Vec<Option<Landing>> = path
+        .windows(2)
+        .map(|w| {
+            let mid = jumped_square(&m.before, w[0], w[1])?;
+            if !m.mv.captured.contains(mid) {
+                return None;
+            }
+            let owner = m.before.piece_at(mid)?.owner;
+            let slot = slot_of(mid, owner);
+            Some(if m.reverse {
+                Landing::Restore(mid, owner, slot)
+            } else {
+                Landing::Capture(mid, owner, slot)
+            })
+        })
+        .collect();
+    if m.reverse {
+        // Backwards: the last leap first, and the last capture comes back first.
+        let mut back = path;
+        back.reverse();
+        landings.reverse();
+        return Some((back, landings));
+    }
+    Some((path, landings))
+}
+
+fn start_flight(
     mut anim: ResMut<Animation>,
-    time: Res<Time>,
     settings: Res<Settings>,
     session: Res<Session>,
-    mut pieces: Query<(Entity, &mut OnSquare, &mut Transform), With<PieceView>>,
-    castles: Query<(&OnSquare, &CastleTile), Without<PieceView>>,
-    palette: Option<Res<Palette>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut glow_mesh: Local<Option<Handle<Mesh>>>,
+    pieces: Query<(Entity, &OnSquare), With<PieceView>>,
 ) {
     if settings.animation_speed <= 0.0 {
         anim.queue.clear();
         anim.current = None;
         return;
     }
-    if anim.current.is_none() {
+    while anim.current.is_none() {
         let Some(next) = anim.queue.pop_front() else {
             return;
         };
-        let Some(path) = next.path.clone() else {
-            return;
+        let Some((path, landings)) = plan(&next, session.game.start()) else {
+            continue;
         };
-        let Some((piece, _, _)) = pieces.iter().find(|(_, on, _)| on.0 == next.mv.from) else {
+        let Some((piece, _)) = pieces.iter().find(|(_, on)| on.0 == path[0]) else {
             // Nothing to fly (the board was not built yet): the mirror will place it.
-            return;
+            continue;
         };
-        let g = next.before.geometry();
-        let captured = path
-            .path
-            .windows(2)
-            .map(|w| {
-                let (a, b) = (g.coord(w[0]), g.coord(w[1]));
-                let mid = g.square(camelot_engine::Coord::new(
-                    (a.file + b.file) / 2,
-                    (a.rank + b.rank) / 2,
-                ))?;
-                let leap = a.file.abs_diff(b.file) == 2 || a.rank.abs_diff(b.rank) == 2;
-                (leap && next.mv.captured.contains(mid)).then_some(mid)
-            })
-            .collect();
         anim.current = Some(Flight {
             piece,
-            path: path.path,
-            captured,
+            path,
+            landings,
             leg: 0,
             t: 0.0,
-            to: next.mv.to,
         });
     }
+}
+
+fn fly(
+    mut commands: Commands,
+    mut anim: ResMut<Animation>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    mut pieces: Query<(&mut OnSquare, &mut Transform), With<PieceView>>,
+) {
     let variant = session.variant();
     let dt = time.delta_secs() * settings.animation_speed;
     let Some(f) = anim.current.as_mut() else {
@@ -158,7 +219,7 @@ fn play_animation(
     let height = if leap { 0.9 } else { 0.25 };
     let mut at = pa.lerp(pb, eased);
     at.y += height * 4.0 * t * (1.0 - t);
-    let Ok((_, _, mut tf)) = pieces.get_mut(f.piece) else {
+    let Ok((_, mut tf)) = pieces.get_mut(f.piece) else {
         anim.current = None;
         return;
     };
@@ -170,53 +231,97 @@ fn play_animation(
         return;
     }
     tf.scale = Vec3::ONE;
-    let leg = f.leg;
-    if let Some(Some(mid)) = f.captured.get(leg) {
-        let victim = pieces
-            .iter()
-            .find(|(e, on, _)| on.0 == *mid && *e != f.piece)
-            .map(|(e, _, tf)| (e, tf.translation));
-        if let Some((victim, from)) = victim {
-            // Set aside beyond the board's edge on the side it came from.
-            let side = if from.x >= 0.0 { 1.0 } else { -1.0 };
-            let to = Vec3::new(side * 9.5, 0.0, from.z * 0.6);
-            commands
-                .entity(victim)
-                .remove::<OnSquare>()
-                .insert(Lifted { from, to, t: 0.0 });
-        }
-    }
-    if let Some(castle) = castles.iter().find(|(on, _)| on.0 == b).map(|(_, c)| c.0) {
-        if let Some(p) = palette.as_ref() {
-            let quad = glow_mesh
-                .get_or_insert_with(|| meshes.add(Cuboid::new(0.96, 0.01, 0.96)))
-                .clone();
-            for (on, c) in &castles {
-                if c.0 == castle {
-                    commands.spawn((
-                        crate::board::BoardPart,
-                        Glow(1.0),
-                        Mesh3d(quad.clone()),
-                        MeshMaterial3d(p.castle_glow.clone()),
-                        Transform::from_translation(stand_point(variant, on.0) + Vec3::Y * 0.012),
-                        Pickable::IGNORE,
-                    ));
-                }
-            }
-        }
-    }
+    let landing = f.landings.get(f.leg).copied().flatten();
+    let (piece, last) = (f.piece, f.leg + 2 >= f.path.len());
     f.leg += 1;
     f.t = 0.0;
-    if f.leg + 1 >= f.path.len() {
-        let (piece, to) = (f.piece, f.to);
+    commands.trigger(Landed {
+        square: b,
+        capture: landing,
+    });
+    if last {
         anim.current = None;
-        if let Ok((_, mut on, _)) = pieces.get_mut(piece) {
-            on.0 = to;
+        if let Ok((mut on, _)) = pieces.get_mut(piece) {
+            on.0 = b;
         }
     }
 }
 
-fn lift_captured(
+/// A leg of a flight ended on `square`.
+#[derive(Event, Clone, Copy)]
+struct Landed {
+    square: Square,
+    capture: Option<Landing>,
+}
+
+/// A capture lifts the jumped piece towards its rack; a restore brings a racked piece
+/// back; a castle entry lights the castle.
+fn on_landed(
+    ev: On<Landed>,
+    mut commands: Commands,
+    session: Res<Session>,
+    board_pieces: Query<(Entity, &OnSquare, &Transform), With<PieceView>>,
+    racked: Query<(Entity, &Racked, &Transform)>,
+    castles: Query<(&OnSquare, &CastleTile), Without<PieceView>>,
+    palette: Option<Res<Palette>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut glow_mesh: Local<Option<Handle<Mesh>>>,
+) {
+    let variant = session.variant();
+    match ev.capture {
+        Some(Landing::Capture(sq, owner, slot)) => {
+            if let Some((victim, _, tf)) = board_pieces.iter().find(|(_, on, _)| on.0 == sq) {
+                commands.entity(victim).remove::<OnSquare>().insert(Lifted {
+                    from: tf.translation,
+                    to: rack_transform(variant, owner, slot),
+                    t: 0.0,
+                    then: Arrival::Rack(Racked { owner, slot }),
+                });
+            }
+        }
+        Some(Landing::Restore(sq, owner, slot)) => {
+            let back = racked
+                .iter()
+                .find(|(_, r, _)| r.owner == owner && r.slot == slot);
+            if let Some((e, _, tf)) = back {
+                let piece_tf = Transform::from_translation(stand_point(variant, sq))
+                    .with_rotation(tf.rotation);
+                commands.entity(e).remove::<Racked>().insert(Lifted {
+                    from: tf.translation,
+                    to: piece_tf,
+                    t: 0.0,
+                    then: Arrival::Board(sq),
+                });
+            }
+        }
+        None => {}
+    }
+    let Some(castle) = castles
+        .iter()
+        .find(|(on, _)| on.0 == ev.square)
+        .map(|(_, c)| c.0)
+    else {
+        return;
+    };
+    let Some(p) = palette else { return };
+    let quad = glow_mesh
+        .get_or_insert_with(|| meshes.add(Cuboid::new(0.96, 0.01, 0.96)))
+        .clone();
+    for (on, c) in &castles {
+        if c.0 == castle {
+            commands.spawn((
+                crate::board::BoardPart,
+                Glow(1.0),
+                Mesh3d(quad.clone()),
+                MeshMaterial3d(p.castle_glow.clone()),
+                Transform::from_translation(stand_point(variant, on.0) + Vec3::Y * 0.012),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}
+
+fn lift(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
@@ -226,12 +331,19 @@ fn lift_captured(
     for (e, mut l, mut tf) in &mut lifted {
         l.t += time.delta_secs() * speed / LIFT_SECONDS;
         let t = l.t.min(1.0);
-        let mut at = l.from.lerp(l.to, t * t);
-        at.y += 2.0 * (t * std::f32::consts::PI).sin() + t * 0.2;
+        let eased = t * t * (3.0 - 2.0 * t);
+        let mut at = l.from.lerp(l.to.translation, eased);
+        at.y += 1.6 * (t * std::f32::consts::PI).sin();
         tf.translation = at;
-        tf.scale = Vec3::splat(1.0 - 0.6 * t);
+        tf.rotation = tf.rotation.slerp(l.to.rotation, eased);
         if l.t >= 1.0 {
-            commands.entity(e).try_despawn();
+            *tf = l.to;
+            let mut e = commands.entity(e);
+            e.remove::<Lifted>();
+            match l.then {
+                Arrival::Rack(r) => e.insert(r),
+                Arrival::Board(sq) => e.insert(OnSquare(sq)),
+            };
         }
     }
 }
@@ -243,7 +355,7 @@ fn fade_glows(
 ) {
     for (e, mut g, mut tf) in &mut glows {
         g.0 -= time.delta_secs() / 1.2;
-        tf.scale = Vec3::new(1.0, 1.0, 1.0) * g.0.max(0.0).sqrt().max(0.05);
+        tf.scale = Vec3::ONE * g.0.max(0.0).sqrt().max(0.05);
         if g.0 <= 0.0 {
             commands.entity(e).try_despawn();
         }

@@ -4,20 +4,16 @@
 use bevy::prelude::*;
 use camelot_engine::{Geometry, Square, Variant};
 
-use crate::animation::board_idle;
 use crate::session::Session;
 use crate::shapes;
 use crate::theme::Palette;
+use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BuiltBoard>()
         .add_systems(Startup, create_meshes)
-        .add_systems(
-            Update,
-            (rebuild_board, sync_trees.run_if(board_idle))
-                .chain()
-                .in_set(crate::MirrorSet),
-        );
+        .add_systems(Update, rebuild_board.in_set(AppSystems::Build))
+        .add_systems(Update, sync_trees.in_set(AppSystems::Mirror));
 }
 
 /// Distance between square centres.

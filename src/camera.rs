@@ -8,8 +8,10 @@ use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 
 use crate::board::{board_half_extent, seat_direction};
+use crate::focus::{egui_wants_keys, egui_wants_pointer};
 use crate::session::Session;
 use crate::settings::Settings;
+use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraRig>()
@@ -19,14 +21,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mouse_controls.run_if(not(crate::ui::egui_wants_pointer)),
-                key_controls.run_if(not(crate::ui::egui_wants_keys)),
-                follow_game,
-                apply_commands,
-                move_camera,
-                fit_viewport,
+                mouse_controls.run_if(not(egui_wants_pointer)),
+                key_controls.run_if(not(egui_wants_keys)),
             )
-                .chain(),
+                .in_set(AppSystems::Input),
+        )
+        .add_systems(
+            Update,
+            (follow_game, apply_commands, move_camera, fit_viewport)
+                .chain()
+                .in_set(AppSystems::Present),
         );
 }
 

@@ -2,22 +2,25 @@
 //! where it may land, multi-leap moves are entered a landing at a time (only
 //! continuations that lead to legal moves are offered, and the move completes itself
 //! when one remains), a piece may also be dragged to its destination. The state machine
-//! works on `SquareClicked` messages, so tests drive it without a window.
+//! works on `SquareClicked` messages, so tests drive it without a window. The markers
+//! it shows are drawn by `markers`.
 
 use bevy::picking::events::{DragEnd, DragStart};
 use bevy::prelude::*;
-use camelot_engine::{Constraint, Entry, Move, MoveKind, Square, StepKind};
+use camelot_engine::{CellSet, Constraint, Entry, Move, MoveKind, Square, StepKind};
 
+use crate::actions::{BoardReset, GameActions, MovePlayed};
 use crate::animation::board_idle;
 use crate::board::{stand_point, OnSquare};
+use crate::focus::egui_wants_keys;
 use crate::pieces::{Held, PieceView};
 use crate::screens::Screen;
-use crate::session::{BoardReset, GameActions, MovePlayed, Session};
-use crate::theme::{MarkerKind, Palette};
+use crate::session::Session;
+use crate::theme::MarkerKind;
+use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveInput>()
-        .init_resource::<HintMove>()
         .add_message::<SquareClicked>()
         .add_message::<EntryCommand>()
         .add_observer(on_over)
@@ -25,24 +28,29 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_click)
         .add_observer(on_drag_start)
         .add_observer(on_drag_end)
-        .add_systems(Startup, create_marker_meshes)
+        .add_systems(
+            Update,
+            keyboard_entry
+                .run_if(not(egui_wants_keys))
+                .in_set(AppSystems::Input),
+        )
         .add_systems(
             Update,
             (
-                keyboard_entry.run_if(not(crate::ui::egui_wants_keys)),
                 forget_stale_entry,
-                enter_moves
+                (enter_moves, pass_when_nothing_else)
+                    .chain()
                     .run_if(in_state(Screen::Playing))
                     .run_if(board_idle),
-                pass_when_nothing_else
-                    .run_if(in_state(Screen::Playing))
-                    .run_if(board_idle),
-                follow_drag,
-                hold_entered_piece,
-                show_markers,
             )
                 .chain()
-                .after(crate::MirrorSet),
+                .in_set(AppSystems::Act),
+        )
+        .add_systems(
+            Update,
+            (follow_drag, hold_entered_piece)
+                .chain()
+                .in_set(AppSystems::Present),
         );
 }
 
@@ -73,32 +81,6 @@ pub struct MoveInput {
     pub dragging: Option<(Entity, Square)>,
     /// The (ply, epoch) the clicks belong to: any other move or a reset drops them.
     synced: Option<(usize, u64)>,
-}
-
-/// The AI's suggestion, shown on the board until the next move.
-#[derive(Resource, Default)]
-pub struct HintMove(pub Option<(Move, Vec<Square>)>);
-
-/// Markers drawn by this module.
-#[derive(Component)]
-struct EntryMarker;
-
-#[derive(Resource)]
-struct MarkerMeshes {
-    disc: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    frame: Handle<Mesh>,
-    dot: Handle<Mesh>,
-}
-
-fn create_marker_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
-    let flat = |m: Mesh| m.rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
-    commands.insert_resource(MarkerMeshes {
-        disc: meshes.add(flat(Circle::new(0.2).mesh().resolution(32).build())),
-        ring: meshes.add(flat(Annulus::new(0.3, 0.4).mesh().resolution(40).build())),
-        frame: meshes.add(flat(Rectangle::new(0.96, 0.96).mesh().build())),
-        dot: meshes.add(flat(Circle::new(0.1).mesh().resolution(20).build())),
-    });
 }
 
 fn square_of(target: Entity, squares: &Query<&OnSquare>) -> Option<Square> {
@@ -215,23 +197,29 @@ fn follow_drag(
 fn hold_entered_piece(
     input: Res<MoveInput>,
     session: Res<Session>,
+    time: Res<Time>,
     mut commands: Commands,
     mut pieces: Query<(Entity, &OnSquare, &mut Transform, Has<Held>), With<PieceView>>,
 ) {
     if input.dragging.is_some() {
         return;
     }
+    // A selected piece lifts off its square; part way through a leap it hovers lower
+    // over its last landing.
     let target = match input.clicks.as_slice() {
-        [from, .., at] if input.clicks.len() > 1 => Some((*from, *at)),
-        _ => None,
+        [] => None,
+        [from] => Some((*from, *from, LIFT)),
+        [from, .., at] => Some((*from, *at, LIFT * 0.4)),
     };
+    let k = 1.0 - (-20.0 * time.delta_secs()).exp();
     for (e, on, mut tf, held) in &mut pieces {
         match target {
-            Some((from, at)) if on.0 == from => {
+            Some((from, at, lift)) if on.0 == from => {
                 if !held {
                     commands.entity(e).insert(Held);
                 }
-                tf.translation = stand_point(session.variant(), at) + Vec3::Y * 0.06;
+                let want = stand_point(session.variant(), at) + Vec3::Y * lift;
+                tf.translation = tf.translation.lerp(want, k);
             }
             _ if held => {
                 commands.entity(e).remove::<Held>();
@@ -240,6 +228,9 @@ fn hold_entered_piece(
         }
     }
 }
+
+/// How high a selected piece lifts off its square.
+const LIFT: f32 = 0.22;
 
 fn keyboard_entry(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<EntryCommand>) {
     if keys.just_pressed(KeyCode::Backspace) {
@@ -250,11 +241,10 @@ fn keyboard_entry(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<E
     }
 }
 
-/// Clicks belong to one position: any move, undo or new game clears them (and the hint).
+/// Clicks belong to one position: any move, undo or new game clears them.
 fn forget_stale_entry(
     session: Res<Session>,
     mut input: ResMut<MoveInput>,
-    mut hint: ResMut<HintMove>,
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
 ) {
@@ -269,7 +259,6 @@ fn forget_stale_entry(
     if changed || input.synced != now {
         input.synced = now;
         set_clicks(&mut input, &session, Vec::new());
-        hint.0 = None;
     }
 }
 
@@ -462,7 +451,7 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
             )
         }
         Some(_) => {
-            let names = |set: camelot_engine::CellSet| {
+            let names = |set: CellSet| {
                 set.iter()
                     .map(|s| g.name(s))
                     .collect::<Vec<_>>()
@@ -482,82 +471,4 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
         }
     };
     actions.notices.say(msg);
-}
-
-/// Markers: the selected piece, the path so far, the offered landings, the hover and
-/// the hint.
-fn show_markers(
-    mut commands: Commands,
-    input: Res<MoveInput>,
-    hint: Res<HintMove>,
-    session: Res<Session>,
-    old: Query<Entity, With<EntryMarker>>,
-    meshes: Option<Res<MarkerMeshes>>,
-    palette: Option<Res<Palette>>,
-    mut last: Local<Option<(Vec<Square>, Option<Square>, Option<Move>, usize)>>,
-) {
-    let (Some(m), Some(p)) = (meshes, palette) else {
-        return;
-    };
-    let key = (
-        input.clicks.clone(),
-        input.hovered,
-        hint.0.as_ref().map(|h| h.0),
-        session.game.ply(),
-    );
-    if last.as_ref() == Some(&key) && !input.is_changed() {
-        return;
-    }
-    *last = Some(key);
-    for e in &old {
-        commands.entity(e).try_despawn();
-    }
-    let variant = session.variant();
-    let on_board = session.position().geometry().len();
-    let mut put = |sq: Square,
-                   mesh: &Handle<Mesh>,
-                   mat: &Handle<StandardMaterial>,
-                   y: f32,
-                   pickable: bool| {
-        if sq.index() >= on_board {
-            return;
-        }
-        let mut e = commands.spawn((
-            EntryMarker,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(mat.clone()),
-            Transform::from_translation(stand_point(variant, sq) + Vec3::Y * y),
-        ));
-        if pickable {
-            e.insert(OnSquare(sq));
-        } else {
-            e.insert(Pickable::IGNORE);
-        }
-    };
-    if let Some(h) = input.hovered {
-        put(h, &m.frame, &p.hover, 0.004, false);
-    }
-    if let Some((_, path)) = &hint.0 {
-        for (i, &sq) in path.iter().enumerate() {
-            let mesh = if i == 0 { &m.frame } else { &m.ring };
-            put(sq, mesh, &p.hint, 0.008, false);
-        }
-    }
-    if let Some(&first) = input.clicks.first() {
-        put(first, &m.frame, &p.selected, 0.006, false);
-        for &sq in &input.clicks[1..] {
-            put(sq, &m.dot, &p.selected, 0.01, false);
-        }
-    }
-    for &(sq, kind) in &input.offers {
-        let mesh = match kind {
-            MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::CastleMove) => &m.disc,
-            MarkerKind::Step(StepKind::Jump) => &m.ring,
-            _ => &m.ring,
-        };
-        put(sq, mesh, &p.marker(kind), 0.012, true);
-        if kind == MarkerKind::Step(StepKind::Jump) || kind == MarkerKind::Charge {
-            put(sq, &m.dot, &p.marker(kind), 0.014, true);
-        }
-    }
 }

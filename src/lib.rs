@@ -1,53 +1,97 @@
 //! Camelot, the 3D tabletop game: one Bevy plugin per feature. The rules and the AI
 //! live in the `camelot-engine` crate; this crate shows them and takes input.
+//!
+//! The table, the settings, the data directory and the terminal game need no Bevy and
+//! build without the `gui` feature (the fuzz target of the terminal game does so).
 
-pub mod ai_player;
-pub mod animation;
-pub mod automation;
-pub mod board;
-pub mod camera;
 pub mod cli;
-pub mod input;
-pub mod persist;
-pub mod pieces;
-pub mod screens;
 pub mod session;
 pub mod settings;
-pub mod shapes;
+pub mod store;
 pub mod terminal;
+
+#[cfg(feature = "gui")]
+pub mod actions;
+#[cfg(feature = "gui")]
+pub mod ai_player;
+#[cfg(feature = "gui")]
+pub mod animation;
+#[cfg(feature = "gui")]
+pub mod board;
+#[cfg(feature = "gui")]
+pub mod camera;
+#[cfg(feature = "gui")]
+pub mod focus;
+#[cfg(feature = "gui")]
+pub mod input;
+#[cfg(feature = "gui")]
+pub mod markers;
+#[cfg(feature = "gui")]
+pub mod persist;
+#[cfg(feature = "gui")]
+pub mod pieces;
+#[cfg(feature = "gui")]
+pub mod screens;
+#[cfg(feature = "gui")]
+pub mod shapes;
+#[cfg(feature = "gui")]
 pub mod theme;
+#[cfg(feature = "tools")]
+pub mod tools;
+#[cfg(feature = "gui")]
 pub mod ui;
 
+#[cfg(feature = "gui")]
 use bevy::prelude::*;
 
-/// Systems that make the scene mirror the engine (board, trees, pieces). Animation runs
-/// before them, input after.
+/// The stages of a frame in `Update`, in order. Every plugin puts its systems in one of
+/// these sets; this is the one place that orders them.
+#[cfg(feature = "gui")]
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MirrorSet;
+pub enum AppSystems {
+    /// Keys, clicks and pointer movement become messages and camera goals.
+    Input,
+    /// The game changes: moves entered, computer answers, undo and redo.
+    Act,
+    /// The board for a new variant is built.
+    Build,
+    /// Moves are shown as they are played.
+    Animate,
+    /// The scene is made to match the engine; only while no move is being shown.
+    Mirror,
+    /// What follows from the scene: markers, the camera, sound, saving, notices.
+    Present,
+}
 
 /// Everything but the window: the game, the board and pieces as entities, input, animation
 /// and the computer players. Headless tests run this on `MinimalPlugins`.
+#[cfg(feature = "gui")]
 pub fn game_plugin(app: &mut App) {
-    app.add_plugins((
-        settings::plugin,
+    use AppSystems::*;
+    app.configure_sets(
+        Update,
+        (Input, Act, Build, Animate, Mirror, Present).chain(),
+    )
+    .configure_sets(Update, Mirror.run_if(animation::board_idle))
+    .add_plugins((
+        persist::plugin,
         screens::plugin,
-        session::plugin,
+        actions::plugin,
         theme::plugin,
         board::plugin,
         pieces::plugin,
         animation::plugin,
         input::plugin,
+        markers::plugin,
         ai_player::plugin,
-        persist::plugin,
     ));
 }
 
-/// What a window adds: the camera and lights, egui, picking on meshes, and scripting.
+/// What a window adds: the camera and lights, egui, picking on meshes (and, with the
+/// `tools` feature, scripting and measuring).
+#[cfg(feature = "gui")]
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((
-        MeshPickingPlugin,
-        camera::plugin,
-        ui::plugin,
-        automation::plugin,
-    ));
+    app.add_plugins((MeshPickingPlugin, camera::plugin, ui::plugin));
+    #[cfg(feature = "tools")]
+    app.add_plugins(tools::plugin);
 }

@@ -1,108 +1,143 @@
-//! `camelot`: reads the command line, then composes the plugins.
+//! `camelot`: reads the command line, then opens the 3D game (composing its plugins) or
+//! the terminal game.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bevy::prelude::*;
-use bevy::window::{PresentMode, WindowResolution};
-use camelot::automation::Automation;
-use camelot::cli::{Options, Seat, USAGE};
-use camelot::screens::Screen;
-use camelot::session::Session;
-use camelot::{persist, terminal};
-use camelot_engine::Game;
+use camelot::cli::Options;
+use camelot::terminal;
+use clap::Parser;
 
 fn main() -> ExitCode {
     let launched = Instant::now();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("Camelot, the board game.\n\n{USAGE}");
-        return ExitCode::SUCCESS;
+    // --help, --version and usage errors end here, as clap does.
+    let opts = Options::parse();
+    if let Err(e) = opts.check() {
+        eprintln!("camelot: {e}");
+        return ExitCode::from(2);
     }
-    let opts = match Options::parse(&args) {
-        Ok(o) => o,
-        Err(msg) => {
-            eprintln!("{msg}\n\n{USAGE}");
-            return ExitCode::FAILURE;
-        }
-    };
     if opts.terminal {
         return terminal::run(&opts);
     }
-    let session = match opening_session(&opts) {
-        Ok(s) => s,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return ExitCode::FAILURE;
+    window::run(opts, launched)
+}
+
+#[cfg(feature = "gui")]
+mod window {
+    use std::process::ExitCode;
+    use std::time::Instant;
+
+    use bevy::prelude::*;
+    use bevy::window::{PresentMode, WindowResolution};
+    use camelot::actions::GameStarted;
+    use camelot::cli::Options;
+    use camelot::persist::Storage;
+    use camelot::screens::Screen;
+    use camelot::session::{Seat, Session};
+    use camelot::store::{read_session, Loaded, Store};
+    use camelot_engine::Game;
+
+    /// Opens the window on the menu or the game the command line asks for.
+    pub fn run(opts: Options, launched: Instant) -> ExitCode {
+        let store = Store::from_env().ok();
+        // A game in progress that cannot be read is moved aside now, and said.
+        let autosave = store.as_ref().map_or(Loaded::Missing, Store::load_autosave);
+        let notice = autosave.notice("autosave");
+        let mut session = match opening_session(&opts, autosave) {
+            Ok(s) => s,
+            Err(msg) => {
+                eprintln!("camelot: {msg}");
+                return ExitCode::FAILURE;
+            }
+        };
+        #[cfg(feature = "tools")]
+        let benchmarking = opts.tools.bench_frames.is_some();
+        #[cfg(not(feature = "tools"))]
+        let benchmarking = false;
+        if benchmarking {
+            // The benchmark runs its own search; nobody else may move.
+            session.seats = vec![Seat::Human; session.seats.len()];
         }
-    };
-    let benchmarking = opts.bench_frames.is_some();
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Camelot".into(),
-            resolution: WindowResolution::new(1280, 800),
-            // Frame times are measured without waiting for the display.
-            present_mode: if benchmarking {
-                PresentMode::AutoNoVsync
-            } else {
-                PresentMode::AutoVsync
-            },
+        let (w, h) = opts.window;
+        let mut app = App::new();
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Camelot".into(),
+                resolution: WindowResolution::new(w, h),
+                // Frame times are measured without waiting for the display.
+                present_mode: if benchmarking {
+                    PresentMode::AutoNoVsync
+                } else {
+                    PresentMode::AutoVsync
+                },
+                ..default()
+            }),
             ..default()
-        }),
-        ..default()
-    }))
-    .add_plugins((camelot::game_plugin, camelot::view_plugin))
-    .insert_resource(session)
-    .insert_resource(Automation {
-        launched: Some(launched),
-        screenshot: opts
-            .screenshot
-            .clone()
-            .map(|p| (p, opts.after_frames.unwrap_or(60))),
-        exit_after: opts.exit_after_frames,
-        bench_frames: opts.bench_frames,
-        clicks: opts.clicks.clone(),
-    });
-    if opts.starts_game() || benchmarking {
-        app.insert_state(Screen::Playing);
+        }))
+        .add_plugins((camelot::game_plugin, camelot::view_plugin))
+        .insert_resource(session);
+        #[cfg(feature = "tools")]
+        app.insert_resource(camelot::tools::Automation {
+            launched: Some(launched),
+            opts: opts.tools.clone(),
+        });
+        #[cfg(not(feature = "tools"))]
+        let _ = launched;
+        app.world_mut()
+            .resource_mut::<Storage>()
+            .pending
+            .extend(notice);
+        if opts.starts_game() || benchmarking {
+            app.insert_state(Screen::Playing);
+            // The game the command line opens starts at the table like one from the menu.
+            app.world_mut().write_message(GameStarted);
+        }
+        match app.run() {
+            AppExit::Success => ExitCode::SUCCESS,
+            AppExit::Error(_) => ExitCode::FAILURE,
+        }
     }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(_) => ExitCode::FAILURE,
+
+    /// The game the window opens on: from `--load`, `--continue`, `--variant`/`--seats`,
+    /// or the game in progress behind the menu (a fresh game if there is none).
+    fn opening_session(opts: &Options, autosave: Loaded<Session>) -> Result<Session, String> {
+        let mut session = if let Some(path) = &opts.load {
+            read_session(path).map_err(|e| e.to_string())?
+        } else if opts.resume {
+            match autosave {
+                Loaded::Read(s) => s,
+                _ => return Err("there is no game in progress to continue".into()),
+            }
+        } else if opts.starts_game() {
+            let v = opts.variant_or_default();
+            Session::new(Game::new(v), opts.seats_for(v).map_err(|e| e.to_string())?)
+        } else {
+            match autosave {
+                Loaded::Read(s) => s,
+                _ => Session::fresh(opts.variant_or_default()),
+            }
+        };
+        if opts.seats.is_some() {
+            session.seats = opts
+                .seats_for(session.variant())
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(session)
     }
 }
 
-/// The game the window opens on: from `--load`, from `--variant`/`--seats`, or the last
-/// autosave behind the menu (a fresh game if there is none or it cannot be read).
-fn opening_session(opts: &Options) -> Result<Session, String> {
-    let mut session = if let Some(path) = &opts.load {
-        let mut s = persist::load_record(std::path::Path::new(path))?;
-        if opts.seats.is_some() {
-            s.seats = opts.seats_for(s.variant())?;
-        }
-        s
-    } else {
-        let fresh = || -> Result<Session, String> {
-            let v = opts.variant_or_default();
-            Ok(Session::new(Game::new(v), opts.seats_for(v)?))
-        };
-        if opts.starts_game() {
-            fresh()?
-        } else {
-            match persist::load_autosave() {
-                Ok(Some(s)) => s,
-                Ok(None) => fresh()?,
-                Err(msg) => {
-                    eprintln!("{msg}");
-                    fresh()?
-                }
-            }
-        }
-    };
-    if opts.bench_frames.is_some() {
-        // The benchmark runs its own search; nobody else may move.
-        session.seats = vec![Seat::Human; session.seats.len()];
+#[cfg(not(feature = "gui"))]
+mod window {
+    use std::process::ExitCode;
+    use std::time::Instant;
+
+    use camelot::cli::Options;
+
+    pub fn run(_: Options, _: Instant) -> ExitCode {
+        eprintln!(
+            "camelot: this build has no 3D game (it was built without the gui feature); \
+             play in the terminal with --terminal"
+        );
+        ExitCode::FAILURE
     }
-    Ok(session)
 }

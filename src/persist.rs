@@ -1,99 +1,116 @@
-//! Files in the platform's data directory: the autosaved game and the settings. Every
-//! write goes to a temporary file that is then renamed, so a crash never leaves half a
-//! file; every read failure is a message, never a panic.
-
-use std::fs;
-use std::path::{Path, PathBuf};
+//! Keeps the data directory in step with the game: the settings are read once at start
+//! and written only when they change; the game in progress is saved after every move,
+//! undo and claim; a new game moves the last one into the history first. A directory
+//! that cannot be written is said once, and play goes on.
 
 use bevy::prelude::*;
 
+use crate::actions::{BoardReset, GameStarted, MovePlayed, Notices};
 use crate::screens::Screen;
-use crate::session::{BoardReset, MovePlayed, Notices, Session};
+use crate::session::Session;
 use crate::settings::Settings;
+use crate::store::{Loaded, Store};
+use crate::AppSystems;
 
-/// `$CAMELOT_DATA_DIR`, else the platform's per-user data directory.
-pub fn data_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("CAMELOT_DATA_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let base = if cfg!(windows) {
-        std::env::var_os("APPDATA").map(PathBuf::from)
-    } else if cfg!(target_os = "macos") {
-        home.map(|h| h.join("Library/Application Support"))
-    } else {
-        std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-            .or_else(|| home.map(|h| h.join(".local/share")))
-    };
-    base.map(|b| b.join("camelot"))
-}
-
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosave.cgn"))
-}
-
-fn settings_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("settings.json"))
-}
-
-/// Writes `text` to `path` atomically (the engine's one writer).
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    camelot_engine::write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
-}
-
-pub fn autosave(session: &Session, style: camelot_engine::Notation) -> Result<(), String> {
-    let path = autosave_path().ok_or("no data directory (HOME is not set)")?;
-    write_atomic(&path, &session.record_text(style))
-}
-
-/// The autosaved game, if there is one. A file that cannot be read is an error the
-/// menu shows; the game goes on without it.
-pub fn load_autosave() -> Result<Option<Session>, String> {
-    let Some(path) = autosave_path() else {
-        return Ok(None);
-    };
-    if !path.exists() {
-        return Ok(None);
-    }
-    load_record(&path).map(Some)
-}
-
-pub fn load_record(path: &Path) -> Result<Session, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Session::from_record(&text).map_err(|e| format!("{} is not a game record: {e}", path.display()))
-}
-
-pub fn save_record(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic(path, text)
-}
-
-pub fn load_settings() -> Result<Settings, String> {
-    let Some(path) = settings_path() else {
-        return Ok(Settings::default());
-    };
-    match fs::read_to_string(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        Ok(text) => serde_json::from_str(&text)
-            .map_err(|e| format!("ignoring settings in {}: {e}", path.display())),
-    }
-}
-
-pub fn save_settings(s: &Settings) -> Result<(), String> {
-    let path = settings_path().ok_or("no data directory (HOME is not set)")?;
-    let text = serde_json::to_string_pretty(s).map_err(|e| e.to_string())?;
-    write_atomic(&path, &text)
-}
-
-/// Saves the game after every move, undo and new game (only while a game is on).
+/// Reads the settings (and says what could not be read) as the app is built, so every
+/// plugin starts with them.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        autosave_after_changes.run_if(in_state(Screen::Playing)),
-    );
+    let store = Store::from_env().ok();
+    let mut storage = Storage {
+        store: store.clone(),
+        written: None,
+        failed: None,
+        pending: Vec::new(),
+    };
+    let settings = match store.as_ref().map(Store::load_settings) {
+        Some(Loaded::Read(s)) => {
+            storage.written = Some(s.clone());
+            s
+        }
+        Some(unreadable @ Loaded::Unreadable { .. }) => {
+            storage.pending.extend(unreadable.notice("settings file"));
+            Settings::default()
+        }
+        _ => Settings::default(),
+    };
+    if store.is_none() {
+        storage.pending.push(
+            "No data directory (set HOME or CAMELOT_DATA_DIR): nothing will be saved.".into(),
+        );
+    }
+    app.insert_resource(settings)
+        .insert_resource(storage)
+        .add_systems(
+            Update,
+            (
+                say_pending,
+                begin_new_games,
+                autosave_after_changes.run_if(in_state(Screen::Playing)),
+                save_changed_settings,
+            )
+                .chain()
+                .in_set(AppSystems::Present),
+        );
+}
+
+/// The store and what has been written to it.
+#[derive(Resource)]
+pub struct Storage {
+    pub store: Option<Store>,
+    /// The settings as last written (or read): they are written again only when they
+    /// differ.
+    written: Option<Settings>,
+    /// The last write error said, so it is said once.
+    failed: Option<String>,
+    /// Notices from before the first frame.
+    pub pending: Vec<String>,
+}
+
+impl Storage {
+    /// Reports a write's outcome: a failure once, until a write succeeds again.
+    fn report<E: std::fmt::Display>(
+        &mut self,
+        what: &str,
+        r: Result<(), E>,
+        notices: &mut Notices,
+    ) {
+        match r {
+            Ok(()) => self.failed = None,
+            Err(e) => {
+                let text = format!("{what} could not be saved: {e}");
+                if self.failed.is_none() {
+                    notices.say(text.clone());
+                    warn!("{text}");
+                }
+                self.failed = Some(text);
+            }
+        }
+    }
+}
+
+fn say_pending(mut storage: ResMut<Storage>, mut notices: ResMut<Notices>) {
+    for text in storage.pending.drain(..) {
+        warn!("{text}");
+        notices.say(text);
+    }
+}
+
+/// A new game at the table: the one in progress goes into the history first.
+fn begin_new_games(
+    mut started: MessageReader<GameStarted>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut storage: ResMut<Storage>,
+    mut notices: ResMut<Notices>,
+) {
+    if started.read().count() == 0 {
+        return;
+    }
+    let Some(store) = storage.store.clone() else {
+        return;
+    };
+    let r = store.begin(&session, settings.notation).map(|_| ());
+    storage.report("The game", r, &mut notices);
 }
 
 fn autosave_after_changes(
@@ -101,19 +118,39 @@ fn autosave_after_changes(
     mut reset: MessageReader<BoardReset>,
     session: Res<Session>,
     settings: Res<Settings>,
+    mut storage: ResMut<Storage>,
     mut notices: ResMut<Notices>,
-    mut failed: Local<bool>,
 ) {
     if played.read().count() + reset.read().count() == 0 {
         return;
     }
-    match autosave(&session, settings.notation_style()) {
-        Ok(()) => *failed = false,
-        Err(e) if !*failed => {
-            // Said once, not after every move.
-            *failed = true;
-            notices.say(format!("Autosave failed: {e}"));
-        }
-        Err(_) => {}
+    let Some(store) = storage.store.clone() else {
+        return;
+    };
+    let r = store.save_autosave(&session, settings.notation);
+    storage.report("The game", r, &mut notices);
+}
+
+/// Writes the settings when they differ from what was last written: a widget that
+/// marks them changed without changing them writes nothing.
+fn save_changed_settings(
+    settings: Res<Settings>,
+    mut storage: ResMut<Storage>,
+    mut notices: ResMut<Notices>,
+) {
+    if !settings.is_changed() || storage.written.as_ref() == Some(&*settings) {
+        return;
     }
+    if storage.written.is_none() && *settings == Settings::default() {
+        // Nothing chosen yet: no file to write (an unreadable one stays where it was
+        // moved, and defaults are not written over the player's choices).
+        storage.written = Some(settings.clone());
+        return;
+    }
+    storage.written = Some(settings.clone());
+    let Some(store) = storage.store.clone() else {
+        return;
+    };
+    let r = store.save_settings(&settings);
+    storage.report("The settings", r, &mut notices);
 }

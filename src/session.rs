@@ -1,22 +1,127 @@
-//! The game being played: the engine's `Game` (the single source of truth), who sits in
-//! each seat, and the messages the rest of the app mirrors it by.
+//! The table: the engine's `Game` (the single source of truth), who sits in each seat,
+//! and the table's policy that the 3D and terminal games share: undo back to a human's
+//! turn, the record with its seats, the hint's level, how a result is said.
+//!
+//! Nothing here needs Bevy; the 3D game keeps a `Session` as a resource.
 
-use bevy::ecs::system::SystemParam;
-use bevy::prelude::*;
+use std::fmt;
+
 use camelot_engine::{
-    Claim, Game, Move, MoveKind, Notation, PathMove, PlayError, Player, Position, Record, Variant,
+    Excerpt, Game, Level, Notation, Player, Position, Record, RecordError, Variant, LEVELS,
 };
 
-use crate::cli::Seat;
+/// The level that suggests moves to a human.
+pub const HINT_LEVEL: Level = LEVELS[3];
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<MovePlayed>()
-        .add_message::<BoardReset>()
-        .init_resource::<Notices>()
-        .add_systems(Update, expire_notices);
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Computer(Level),
 }
 
-#[derive(Resource, Clone, Debug)]
+/// A seat or a list of seats that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatError {
+    /// Not `human` or `ai:LEVEL`.
+    NotASeat(Excerpt),
+    UnknownLevel(Excerpt),
+    /// A list with the wrong number of seats for the variant.
+    Count {
+        variant: Variant,
+        expected: usize,
+        given: usize,
+    },
+}
+
+impl fmt::Display for SeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatError::NotASeat(s) => write!(f, "seat '{s}' should be human or ai:LEVEL"),
+            SeatError::UnknownLevel(l) => {
+                let names: Vec<&str> = Level::all().map(|l| l.name).collect();
+                write!(f, "unknown level '{l}' (levels: {})", names.join(", "))
+            }
+            SeatError::Count {
+                variant,
+                expected,
+                given,
+            } => write!(f, "{variant} has {expected} seats; the list names {given}"),
+        }
+    }
+}
+
+impl std::error::Error for SeatError {}
+
+impl Seat {
+    /// Reads `human` or `ai:LEVEL`.
+    pub fn parse(s: &str) -> Result<Seat, SeatError> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "human" {
+            return Ok(Seat::Human);
+        }
+        let name = s
+            .strip_prefix("ai:")
+            .ok_or_else(|| SeatError::NotASeat(Excerpt::new(&s)))?;
+        Level::by_name(name)
+            .map(Seat::Computer)
+            .ok_or_else(|| SeatError::UnknownLevel(Excerpt::new(name)))
+    }
+
+    /// `human` or `ai:LEVEL`, as [`Seat::parse`] reads it.
+    pub fn token(&self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Computer(l) => format!("ai:{}", l.name),
+        }
+    }
+
+    /// As the menu and records show it: `Human`, `Computer (club)`.
+    pub fn label(&self) -> String {
+        match self {
+            Seat::Human => "Human".into(),
+            Seat::Computer(l) => format!("Computer ({})", l.name),
+        }
+    }
+
+    pub fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+}
+
+/// The default table: a human against the club level (every seat after the first).
+pub fn default_seats(variant: Variant) -> Vec<Seat> {
+    (0..variant.rules().players())
+        .map(|i| {
+            if i == 0 {
+                Seat::Human
+            } else {
+                Seat::Computer(LEVELS[2])
+            }
+        })
+        .collect()
+}
+
+/// Parses `human,ai:master,...`, checking the count against the variant's seats.
+pub fn parse_seats(s: &str, variant: Variant) -> Result<Vec<Seat>, SeatError> {
+    let expected = variant.rules().players();
+    let seats = s
+        .splitn(expected + 1, ',')
+        .map(Seat::parse)
+        .collect::<Result<Vec<_>, _>>()?;
+    if seats.len() != expected {
+        return Err(SeatError::Count {
+            variant,
+            expected,
+            given: s.split(',').count(),
+        });
+    }
+    Ok(seats)
+}
+
+/// A game at the table.
+#[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
+#[derive(Clone, Debug)]
 pub struct Session {
     pub game: Game,
     pub seats: Vec<Seat>,
@@ -25,18 +130,6 @@ pub struct Session {
     pub epoch: u64,
 }
 
-/// A move was made: the board animates it from `before`.
-#[derive(Message, Clone, Debug)]
-pub struct MovePlayed {
-    pub before: Position,
-    pub mv: Move,
-    pub path: Option<PathMove>,
-}
-
-/// The game jumped (undo, redo, new, load): the board snaps to the engine's position.
-#[derive(Message, Clone, Debug, Default)]
-pub struct BoardReset;
-
 impl Session {
     pub fn new(game: Game, seats: Vec<Seat>) -> Session {
         Session {
@@ -44,6 +137,11 @@ impl Session {
             seats,
             epoch: 0,
         }
+    }
+
+    /// A new game of a variant at the default table.
+    pub fn fresh(variant: Variant) -> Session {
+        Session::new(Game::new(variant), default_seats(variant))
     }
 
     pub fn variant(&self) -> Variant {
@@ -69,16 +167,47 @@ impl Session {
         !self.game.is_over() && self.seat_to_move().is_human()
     }
 
+    pub fn any_human(&self) -> bool {
+        self.seats.iter().any(Seat::is_human)
+    }
+
     pub fn all_computers(&self) -> bool {
-        self.seats.iter().all(|s| !s.is_human())
+        !self.any_human()
     }
 
     /// The seat's name as players say it: White, Black, Red, ...
-    pub fn seat_label(&self, p: Player) -> String {
-        self.position().rules().seat_title(p).to_string()
+    pub fn seat_label(&self, p: Player) -> &'static str {
+        self.position().rules().seat_title(p)
     }
 
-    /// `[Seats "human,ai:club"]`, so an autosave reopens with the same table.
+    /// Takes moves back until a human is to move again (one move if nobody is human).
+    /// Returns whether anything was taken back.
+    pub fn undo_to_human(&mut self) -> bool {
+        let any_human = self.any_human();
+        let mut undone = false;
+        while self.game.undo().is_some() {
+            undone = true;
+            if !any_human || self.seat_to_move().is_human() {
+                break;
+            }
+        }
+        undone
+    }
+
+    /// Replays taken-back moves until a human is to move again (or the game ends).
+    pub fn redo_to_human(&mut self) -> bool {
+        let any_human = self.any_human();
+        let mut redone = false;
+        while self.game.redo().is_some() {
+            redone = true;
+            if !any_human || self.seat_to_move().is_human() || self.game.is_over() {
+                break;
+            }
+        }
+        redone
+    }
+
+    /// `human,ai:club`: the `Seats` tag, so a saved game reopens with the same table.
     pub fn seats_token(&self) -> String {
         self.seats
             .iter()
@@ -87,38 +216,28 @@ impl Session {
             .join(",")
     }
 
-    /// The game as a `.cgn` record.
-    pub fn record_text(&self, style: Notation) -> String {
+    /// The game as a `.cgn` record, with the players and the seats.
+    pub fn record_text(&self, notation: Notation) -> String {
         let rules = self.position().rules();
-        let names: Vec<(String, String)> = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let who = match s {
-                    Seat::Human => "Human".to_string(),
-                    Seat::Computer(l) => format!("Computer ({})", l.name),
-                };
-                (rules.seat_title(Player(i as u8)).to_string(), who)
-            })
+        let names: Vec<(&str, String)> = rules
+            .players_in_order()
+            .zip(&self.seats)
+            .map(|(p, s)| (rules.seat_title(p), s.label()))
             .collect();
         let seats = self.seats_token();
-        let mut tags: Vec<(&str, &str)> = names
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
+        let mut tags: Vec<(&str, &str)> = names.iter().map(|(k, v)| (*k, v.as_str())).collect();
         tags.push(("Seats", &seats));
-        Record::export(&self.game, &tags, style)
+        Record::export(&self.game, &tags, notation)
     }
 
     /// Reads a `.cgn` record: the game and, if the record names them, the seats.
-    pub fn from_record(text: &str) -> Result<Session, String> {
-        let (rec, game) = Record::import(text).map_err(|e| format!("{e}"))?;
+    pub fn from_record(text: &str) -> Result<Session, RecordError> {
+        let (rec, game) = Record::import(text)?;
         let variant = game.variant();
         let seats = rec
             .tag("Seats")
-            .and_then(|s| crate::cli::parse_seats(s, variant).ok())
-            .unwrap_or_else(|| crate::cli::default_seats(variant));
+            .and_then(|s| parse_seats(s, variant).ok())
+            .unwrap_or_else(|| default_seats(variant));
         Ok(Session::new(game, seats))
     }
 
@@ -126,6 +245,11 @@ impl Session {
     pub fn result_text(&self) -> Option<String> {
         let o = self.game.outcome()?;
         Some(format!("{}: {}", winners(&self.game)?, o.reason.describe()))
+    }
+
+    /// The same game: the same start and the same moves (the seats may differ).
+    pub fn same_game(&self, other: &Session) -> bool {
+        self.game.start() == other.game.start() && self.game.moves() == other.game.moves()
     }
 }
 
@@ -148,118 +272,6 @@ pub fn winners(game: &Game) -> Option<String> {
     })
 }
 
-/// Everything that changes the game goes through here, so the board and the AI hear
-/// of it.
-#[derive(SystemParam)]
-pub struct GameActions<'w> {
-    pub session: ResMut<'w, Session>,
-    played: MessageWriter<'w, MovePlayed>,
-    reset: MessageWriter<'w, BoardReset>,
-    pub notices: ResMut<'w, Notices>,
-}
-
-impl GameActions<'_> {
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        let before = self.session.position().clone();
-        self.session.game.play(&m)?;
-        if m.kind == MoveKind::Pass {
-            let who = self.session.seat_label(before.turn());
-            self.notices.say(format!("{who} cannot move and passes."));
-        }
-        let path = before.path_of(&m);
-        self.played.write(MovePlayed {
-            before,
-            mv: m,
-            path,
-        });
-        Ok(())
-    }
-
-    /// Takes moves back until a human is to move again (one move if nobody is human).
-    pub fn undo(&mut self) -> bool {
-        let any_human = self.session.seats.iter().any(Seat::is_human);
-        let mut undone = false;
-        while self.session.game.undo().is_some() {
-            undone = true;
-            if !any_human || self.session.seat_to_move().is_human() {
-                break;
-            }
-        }
-        if undone {
-            self.reset();
-        }
-        undone
-    }
-
-    /// Replays moves until a human is to move again.
-    pub fn redo(&mut self) -> bool {
-        let any_human = self.session.seats.iter().any(Seat::is_human);
-        let mut redone = false;
-        while self.session.game.redo().is_some() {
-            redone = true;
-            if !any_human || self.session.seat_to_move().is_human() || self.session.game.is_over() {
-                break;
-            }
-        }
-        if redone {
-            self.reset();
-        }
-        redone
-    }
-
-    pub fn claim(&mut self, c: Claim) {
-        match self.session.game.claim(c) {
-            Ok(_) => self.reset(),
-            Err(e) => self.notices.say(format!("{e}")),
-        }
-    }
-
-    pub fn resign(&mut self) {
-        let team = self.session.position().rules().team(self.session.to_move());
-        self.session.game.resign(team);
-        self.reset();
-    }
-
-    pub fn replace(&mut self, session: Session) {
-        let epoch = self.session.epoch;
-        *self.session = session;
-        self.session.epoch = epoch;
-        self.reset();
-    }
-
-    pub fn reset(&mut self) {
-        self.session.epoch += 1;
-        self.reset.write(BoardReset);
-    }
-}
-
-/// Short messages for the player: an illegal click, a failed load, a pass.
-#[derive(Resource, Default)]
-pub struct Notices {
-    pub items: Vec<(String, f32)>,
-}
-
-impl Notices {
-    pub const SECONDS: f32 = 5.0;
-
-    pub fn say(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.items.retain(|(t, _)| *t != text);
-        self.items.push((text, Self::SECONDS));
-        if self.items.len() > 4 {
-            self.items.remove(0);
-        }
-    }
-}
-
-fn expire_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
-    let dt = time.delta_secs();
-    for (_, left) in notices.items.iter_mut() {
-        *left -= dt;
-    }
-    notices.items.retain(|(_, left)| *left > 0.0);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,10 +284,56 @@ mod tests {
         assert_eq!(winners(&g).unwrap(), "Green and Yellow win");
         let mut c = Game::new(Variant::Camelot);
         c.resign(1);
-        let s = Session::new(c, crate::cli::default_seats(Variant::Camelot));
+        let s = Session::new(c, default_seats(Variant::Camelot));
         assert_eq!(s.result_text().unwrap(), "White wins: resignation");
         let mut d = Game::new(Variant::Camette);
         d.agree_draw();
         assert_eq!(winners(&d).unwrap(), "Draw");
+    }
+
+    #[test]
+    fn seats_parse_and_say_what_is_wrong() {
+        let seats = parse_seats("human,ai:master,ai:club,human", Variant::GrandCam).unwrap();
+        assert_eq!(seats[1], Seat::Computer(LEVELS[4]));
+        assert_eq!(seats[3], Seat::Human);
+        let e = parse_seats("human", Variant::Camelot).unwrap_err();
+        assert_eq!(e.to_string(), "camelot has 2 seats; the list names 1");
+        let e = parse_seats("human,ai:grandmaster", Variant::Camelot).unwrap_err();
+        assert!(e.to_string().contains("'grandmaster'"), "{e}");
+        let e = Seat::parse("robot").unwrap_err();
+        assert!(e.to_string().contains("human or ai:LEVEL"), "{e}");
+        // A list of a million seats is not read to its end.
+        let long = "human,".repeat(1_000_000);
+        assert!(parse_seats(&long, Variant::Camette).is_err());
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_human_and_redo_forward_again() {
+        let seats = vec![Seat::Human, Seat::Computer(LEVELS[0])];
+        let mut s = Session::new(Game::new(Variant::Camelot), seats);
+        for m in ["E7-E8", "H10-H9", "F7-F8"] {
+            s.game.play_notation(m).unwrap();
+        }
+        // Black, a computer, is to move: undo takes back White's F7-F8, and White is to
+        // move; again, Black's reply and White's first move both go.
+        assert!(s.undo_to_human());
+        assert_eq!(s.game.ply(), 2);
+        assert!(s.undo_to_human());
+        assert_eq!(s.game.ply(), 0);
+        assert!(!s.undo_to_human());
+        assert!(s.redo_to_human());
+        assert_eq!(s.game.ply(), 2);
+    }
+
+    #[test]
+    fn a_record_keeps_the_table() {
+        let seats = vec![Seat::Computer(LEVELS[1]), Seat::Human];
+        let mut s = Session::new(Game::new(Variant::Camette), seats.clone());
+        s.game.play_notation("C3-C4").unwrap();
+        let text = s.record_text(Notation::Wcf);
+        assert!(text.contains("[White \"Computer (novice)\"]"), "{text}");
+        let back = Session::from_record(&text).unwrap();
+        assert_eq!(back.seats, seats);
+        assert!(back.same_game(&s));
     }
 }

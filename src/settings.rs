@@ -1,28 +1,7 @@
-//! Player preferences, kept between sessions in the data directory.
+//! Player preferences, kept between sessions in the data directory (see `store`).
 
-use bevy::prelude::*;
+use camelot_engine::Notation;
 use serde::{Deserialize, Serialize};
-
-use crate::persist;
-
-pub(super) fn plugin(app: &mut App) {
-    let settings = match persist::load_settings() {
-        Ok(s) => s,
-        Err(msg) => {
-            warn!("{msg}");
-            Settings::default()
-        }
-    };
-    app.insert_resource(settings)
-        .add_systems(Update, save_when_changed);
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NotationChoice {
-    #[default]
-    Wcf,
-    Classic,
-}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BoardTheme {
@@ -48,19 +27,69 @@ impl BoardTheme {
     }
 }
 
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// How much the renderer does: chosen from the graphics adapter, or by the player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Quality {
+    /// No shadows or ambient occlusion, FXAA: for software renderers and small GPUs.
+    Low,
+    /// One soft shadow, SMAA, light from the environment map.
+    #[default]
+    Medium,
+    /// Everything: sharper shadows, ambient occlusion, MSAA.
+    High,
+}
+
+impl Quality {
+    pub const ALL: [Quality; 3] = [Quality::Low, Quality::Medium, Quality::High];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Quality::Low => "low",
+            Quality::Medium => "medium",
+            Quality::High => "high",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Quality::Low => "Low (fast; software renderers)",
+            Quality::Medium => "Medium",
+            Quality::High => "High",
+        }
+    }
+}
+
+impl std::str::FromStr for Quality {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Quality, String> {
+        Quality::ALL
+            .into_iter()
+            .find(|q| q.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("quality should be low, medium or high, not '{s}'"))
+    }
+}
+
+#[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// 1 is normal; 0 shows moves at once.
     pub animation_speed: f32,
     /// Seconds between computer moves (lets people follow an AI-vs-AI game).
     pub ai_delay: f32,
-    pub notation: NotationChoice,
+    pub notation: Notation,
     pub theme: BoardTheme,
     /// Turn the camera to the side of whoever is to move (human seats only).
     pub face_player: bool,
     /// Slowly orbit the board while only computers play.
     pub orbit_when_watching: bool,
+    /// The renderer's quality; `None` picks it from the graphics adapter.
+    pub quality: Option<Quality>,
+    /// Sound volume, 0 to 1.
+    pub volume: f32,
+    pub muted: bool,
 }
 
 impl Default for Settings {
@@ -68,28 +97,30 @@ impl Default for Settings {
         Settings {
             animation_speed: 1.0,
             ai_delay: 0.4,
-            notation: NotationChoice::Wcf,
+            notation: Notation::Wcf,
             theme: BoardTheme::Walnut,
             face_player: false,
             orbit_when_watching: false,
+            quality: None,
+            volume: 0.7,
+            muted: false,
         }
     }
 }
 
-impl Settings {
-    /// The notation the move list, saves and autosaves are written in.
-    pub fn notation_style(&self) -> camelot_engine::Notation {
-        match self.notation {
-            NotationChoice::Wcf => camelot_engine::Notation::Wcf,
-            NotationChoice::Classic => camelot_engine::Notation::Classic,
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn save_when_changed(settings: Res<Settings>) {
-    if settings.is_changed() && !settings.is_added() {
-        if let Err(msg) = persist::save_settings(&settings) {
-            warn!("{msg}");
-        }
+    #[test]
+    fn older_settings_files_read_with_defaults_for_what_they_lack() {
+        let old = r#"{"animation_speed": 2.0, "notation": "Classic", "theme": "Marble"}"#;
+        let s: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(s.notation, Notation::Classic);
+        assert_eq!(s.theme, BoardTheme::Marble);
+        assert_eq!(s.quality, None);
+        assert_eq!(s.volume, Settings::default().volume);
+        assert_eq!("HIGH".parse::<Quality>(), Ok(Quality::High));
+        assert!("ultra".parse::<Quality>().is_err());
     }
 }

@@ -1,12 +1,18 @@
 //! The game in a terminal: a board diagram, moves typed in WCF or numbered notation,
-//! and computer opponents at any level.
+//! computer opponents at any level, and the same table policy, autosave and history as
+//! the 3D game. [`Console`] is the interpreter (driven by tests and the fuzz target a
+//! line at a time); [`run`] connects it to standard input and output.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use camelot_engine::{Ai, Claim, Constraint, Decision, Game, Notation, Record, LEVELS};
+use camelot_engine::{
+    read_line, Ai, Claim, Constraint, Decision, Game, InputLine, Notation, Variant, MAX_LINE_BYTES,
+};
 
-use crate::cli::{Options, Seat};
+use crate::cli::Options;
+use crate::session::{Seat, Session, HINT_LEVEL};
+use crate::store::{read_session, Loaded, Store};
 
 const HELP: &str = "\
 Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
@@ -14,192 +20,383 @@ or in the 1930 numbered notation (47C71). Commands:
   moves        list the legal moves        hint     ask the computer
   undo, redo   take back / replay a move   claim    claim a draw when allowed
   save FILE    write the game record       load FILE  read a game record
-  rules        the rules of this variant   resign, quit";
+  new [VARIANT] start a new game           rules    the rules of this variant
+  resign, quit";
 
-fn seat_label(game: &Game) -> String {
-    let pos = game.position();
-    pos.rules().seat_title(pos.turn()).to_string()
+/// What the console wants after a line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step {
+    Continue,
+    Quit,
 }
 
-fn status(game: &Game) -> String {
-    let pos = game.position();
-    if let (Some(o), Some(who)) = (game.outcome(), crate::session::winners(game)) {
-        return format!("Game over: {who} ({}).", o.reason.describe());
-    }
-    let mut s = format!("{} to move.", seat_label(game));
-    match pos.constraint() {
-        Some(Constraint::PlantTree { .. }) => {
-            s.push_str(" Plant a tree on your side of the river (T@square).")
-        }
-        Some(Constraint::LeaveCastle { pieces, .. }) => {
-            let sq: Vec<String> = pieces.iter().map(|q| pos.geometry().name(q)).collect();
-            s.push_str(&format!(
-                " The piece on {} must leave the castle.",
-                sq.join(" or ")
-            ));
-        }
-        Some(Constraint::MustCapture { .. }) => s.push_str(" A capture is compulsory."),
-        Some(Constraint::Pass) | None => {}
-    }
-    for c in game.claimable() {
-        s.push_str(match c {
-            Claim::Repetition => " You may claim a draw by repetition (claim).",
-            Claim::FiftyMoves => " You may claim a draw by the 50-move rule (claim).",
-        });
-    }
-    s
+/// The terminal game's state: the table, its computer players, and where it saves.
+pub struct Console {
+    session: Session,
+    computers: Vec<Option<Ai>>,
+    store: Option<Store>,
+    /// Whether `save` and `load` may touch files (off for the fuzz target).
+    files: bool,
+    /// The ply and epoch last shown, so the board is drawn once per change.
+    shown: Option<(usize, u64)>,
+    /// An autosave failure is said once, not after every move.
+    autosave_failed: bool,
 }
 
-pub fn run(opts: &Options) -> ExitCode {
-    let mut game = Game::new(opts.variant_or_default());
-    if let Some(path) = &opts.load {
-        match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Record::import(&t).map_err(|e| e.to_string()))
-        {
-            Ok((_, g)) => game = g,
-            Err(e) => {
-                eprintln!("cannot load {path}: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    let seats = match opts.seats_for(game.variant()) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut computers: Vec<Option<Ai>> = seats
+fn computers_for(seats: &[Seat]) -> Vec<Option<Ai>> {
+    seats
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
             Seat::Human => None,
             Seat::Computer(level) => Some(Ai::new(*level, 1 + i as u64)),
         })
-        .collect();
-    println!("{}\n{HELP}\n", game.position().rules().name);
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut shown = usize::MAX;
-    loop {
-        if shown != game.ply() || game.is_over() {
-            println!("\n{}{}", game.position().diagram(), status(&game));
-            shown = game.ply();
+        .collect()
+}
+
+impl Console {
+    /// A console on a table; `store` keeps the autosave, `files` allows `save`/`load`.
+    pub fn new(session: Session, store: Option<Store>, files: bool) -> Console {
+        Console {
+            computers: computers_for(&session.seats),
+            session,
+            store,
+            files,
+            shown: None,
+            autosave_failed: false,
         }
-        if game.is_over() {
-            return ExitCode::SUCCESS;
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    fn seat_label(&self) -> &'static str {
+        self.session.seat_label(self.session.to_move())
+    }
+
+    /// The board and whose turn, if the game changed since it was last shown.
+    pub fn show(&mut self) -> Option<String> {
+        let now = (self.session.game.ply(), self.session.epoch);
+        if self.shown == Some(now) {
+            return None;
         }
-        let seat = game.position().turn().0 as usize;
-        if let Some(ai) = computers[seat].as_mut() {
-            // A computer seat moves (or claims) by itself.
-            let Some((decision, info)) = ai.decide(&game, |_| {}) else {
-                return ExitCode::SUCCESS;
+        self.shown = Some(now);
+        Some(format!(
+            "\n{}{}",
+            self.session.position().diagram(),
+            status(&self.session)
+        ))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.session.game.is_over()
+    }
+
+    /// Whether a computer is to move.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && !self.session.seat_to_move().is_human()
+    }
+
+    /// The computer to move plays (or claims a draw); returns what it did.
+    pub fn computer_moves(&mut self) -> Option<String> {
+        if !self.computer_to_move() {
+            return None;
+        }
+        let seat = self.session.to_move().0 as usize;
+        let who = self.seat_label();
+        let ai = self.computers.get_mut(seat)?.as_mut()?;
+        let (decision, info) = ai.decide(&self.session.game, |_| {})?;
+        let said = match decision {
+            Decision::Play(m) => {
+                let text = self
+                    .session
+                    .position()
+                    .move_text(&m, Notation::Wcf)
+                    .unwrap_or_default();
+                self.session.game.play(&m).ok()?;
+                format!("{who} plays {text} ({} positions searched)", info.nodes)
+            }
+            Decision::Claim(c) => {
+                self.session.game.claim(c).ok()?;
+                format!("{who} claims a {c} draw.")
+            }
+        };
+        Some(self.with_autosave(said))
+    }
+
+    /// Saves the game in progress; a failure is reported once.
+    fn with_autosave(&mut self, mut said: String) -> String {
+        let Some(store) = &self.store else {
+            return said;
+        };
+        match store.save_autosave(&self.session, Notation::Wcf) {
+            Ok(()) => self.autosave_failed = false,
+            Err(e) if !self.autosave_failed => {
+                self.autosave_failed = true;
+                said.push_str(&format!("\nThe game could not be saved: {e}"));
+            }
+            Err(_) => {}
+        }
+        said
+    }
+
+    /// Starts another game at the table (the one in progress goes to the history).
+    fn replace(&mut self, session: Session) -> String {
+        let said = begin(self.store.as_ref(), &session);
+        let epoch = self.session.epoch + 1;
+        self.computers = computers_for(&session.seats);
+        self.session = session;
+        self.session.epoch = epoch;
+        said
+    }
+
+    /// One line typed by the player; returns what to print and whether to go on.
+    pub fn input(&mut self, line: &InputLine) -> (Vec<String>, Step) {
+        let line = match line {
+            InputLine::Text(t) => t.trim(),
+            InputLine::NotUtf8 => {
+                return (
+                    vec!["That line is not UTF-8 text: type a move such as E6-E8, or help.".into()],
+                    Step::Continue,
+                )
+            }
+            InputLine::TooLong => {
+                return (
+                    vec![format!(
+                        "That line is longer than {MAX_LINE_BYTES} bytes; ignored."
+                    )],
+                    Step::Continue,
+                )
+            }
+        };
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
+        let said = match cmd.to_ascii_lowercase().as_str() {
+            "" => return (Vec::new(), Step::Continue),
+            "quit" | "exit" => return (Vec::new(), Step::Quit),
+            "help" | "?" => HELP.to_string(),
+            "rules" => self.session.position().rules().help_text(),
+            "moves" => self
+                .session
+                .position()
+                .legal_move_texts(Notation::Wcf)
+                .join("  "),
+            "undo" => {
+                if self.session.undo_to_human() {
+                    self.session.epoch += 1;
+                    self.with_autosave("Taken back.".into())
+                } else {
+                    "Nothing to undo.".into()
+                }
+            }
+            "redo" => {
+                if self.session.redo_to_human() {
+                    self.session.epoch += 1;
+                    self.with_autosave("Replayed.".into())
+                } else {
+                    "Nothing to redo.".into()
+                }
+            }
+            "hint" => self.hint(),
+            "claim" => match self.session.game.claimable().first() {
+                Some(&c) if !self.is_over() => {
+                    let _ = self.session.game.claim(c);
+                    self.with_autosave(format!("{} claims a {c} draw.", self.seat_label()))
+                }
+                _ => "No draw can be claimed now.".into(),
+            },
+            "resign" if !self.is_over() => {
+                let team = self.session.position().rules().team(self.session.to_move());
+                self.session.game.resign(team);
+                self.with_autosave(format!("{} resigns.", self.seat_label()))
+            }
+            "resign" => "The game is over.".into(),
+            "new" => self.new_game(arg),
+            "save" | "load" if !self.files => "Saving and loading files is off here.".into(),
+            "save" | "load" if arg.is_empty() => format!("{cmd} needs a file name."),
+            "save" => {
+                let text = self.session.record_text(Notation::Wcf);
+                match camelot_engine::write_atomic(std::path::Path::new(arg), text.as_bytes()) {
+                    Ok(()) => format!("Saved to {arg}."),
+                    Err(e) => format!("Cannot save: {e}"),
+                }
+            }
+            "load" => match read_session(std::path::Path::new(arg)) {
+                Ok(mut s) => {
+                    // The people at the table stay where they sit if the record's game
+                    // has as many seats.
+                    if s.seats.len() == self.session.seats.len() {
+                        s.seats = self.session.seats.clone();
+                    }
+                    let kept = self.replace(s);
+                    format!("{kept}Loaded {arg}.")
+                }
+                Err(e) => format!("Cannot load: {e}"),
+            },
+            _ => self.play(line),
+        };
+        (vec![said], Step::Continue)
+    }
+
+    fn play(&mut self, token: &str) -> String {
+        if !self.session.human_to_move() {
+            return if self.is_over() {
+                "The game is over: type new, undo or quit.".into()
+            } else {
+                "Wait: the computer is to move.".into()
             };
-            match decision {
-                Decision::Play(m) => {
-                    let text = game
-                        .position()
-                        .move_text(&m, Notation::Wcf)
-                        .unwrap_or_default();
-                    println!(
-                        "{} plays {text} ({} positions searched)",
-                        seat_label(&game),
-                        info.nodes
-                    );
-                    game.play(&m).expect("the AI plays legal moves");
-                }
-                Decision::Claim(c) => {
-                    println!("{} claims a draw ({c:?}).", seat_label(&game));
-                    let _ = game.claim(c);
-                }
+        }
+        match self.session.game.play_notation(token) {
+            Ok(_) => self.with_autosave(String::new()),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn hint(&mut self) -> String {
+        if !self.session.human_to_move() {
+            return "No hint: it is not a human's turn.".into();
+        }
+        let mut helper = Ai::new(HINT_LEVEL, 99);
+        match helper.decide(&self.session.game, |_| {}) {
+            Some((Decision::Play(m), _)) => format!(
+                "Hint: {}",
+                self.session
+                    .position()
+                    .move_text(&m, Notation::Wcf)
+                    .unwrap_or_default()
+            ),
+            Some((Decision::Claim(_), _)) => "Hint: claim the draw.".into(),
+            None => "No hint.".into(),
+        }
+    }
+
+    fn new_game(&mut self, arg: &str) -> String {
+        let variant = if arg.is_empty() {
+            self.session.variant()
+        } else {
+            match arg.parse::<Variant>() {
+                Ok(v) => v,
+                Err(e) => return e.to_string(),
+            }
+        };
+        let seats = if variant.rules().players() == self.session.seats.len() {
+            self.session.seats.clone()
+        } else {
+            crate::session::default_seats(variant)
+        };
+        let kept = self.replace(Session::new(Game::new(variant), seats));
+        format!("{kept}New game: {}.", variant.rules().name)
+    }
+}
+
+/// A game starts in the store (the one in progress goes to the history); what to say.
+fn begin(store: Option<&Store>, session: &Session) -> String {
+    match store.map(|st| st.begin(session, Notation::Wcf)) {
+        Some(Ok(Some(p))) => format!("The last game is kept in {}.\n", p.display()),
+        Some(Err(e)) => format!("The game could not be saved: {e}\n"),
+        _ => String::new(),
+    }
+}
+
+fn status(s: &Session) -> String {
+    let game = &s.game;
+    let pos = game.position();
+    if let Some(result) = s.result_text() {
+        return format!("Game over: {result}.");
+    }
+    let mut out = format!("{} to move.", pos.rules().seat_title(pos.turn()));
+    match pos.constraint() {
+        Some(Constraint::PlantTree { .. }) => {
+            out.push_str(" Plant a tree on your side of the river (T@square).")
+        }
+        Some(Constraint::LeaveCastle { pieces, .. }) => {
+            let sq: Vec<String> = pieces.iter().map(|q| pos.geometry().name(q)).collect();
+            out.push_str(&format!(
+                " The piece on {} must leave the castle.",
+                sq.join(" or ")
+            ));
+        }
+        Some(Constraint::MustCapture { .. }) => out.push_str(" A capture is compulsory."),
+        Some(Constraint::Pass) => out.push_str(" No legal move: type pass."),
+        None => {}
+    }
+    for c in game.claimable() {
+        out.push_str(match c {
+            Claim::Repetition => " You may claim a draw by repetition (claim).",
+            Claim::FiftyMoves => " You may claim a draw by the 50-move rule (claim).",
+        });
+    }
+    out
+}
+
+/// The table the terminal opens on: `--continue`, `--load`, or a new game.
+fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
+    let mut session = if opts.resume {
+        match store.map(Store::load_autosave) {
+            Some(Loaded::Read(s)) => s,
+            Some(Loaded::Unreadable { error, .. }) => return Err(error.to_string()),
+            _ => return Err("there is no game in progress to continue".into()),
+        }
+    } else if let Some(path) = &opts.load {
+        read_session(path).map_err(|e| e.to_string())?
+    } else {
+        let v = opts.variant_or_default();
+        Session::new(Game::new(v), opts.seats_for(v).map_err(|e| e.to_string())?)
+    };
+    if opts.seats.is_some() {
+        session.seats = opts
+            .seats_for(session.variant())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(session)
+}
+
+/// Plays in the terminal until the game is quit or the input ends.
+pub fn run(opts: &Options) -> ExitCode {
+    let store = Store::from_env().ok();
+    if let Some(notice) = store
+        .as_ref()
+        .map(Store::load_autosave)
+        .and_then(|l| l.notice("autosave"))
+    {
+        println!("{notice}");
+    }
+    let session = match opening(opts, store.as_ref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("camelot: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{}", begin(store.as_ref(), &session));
+    println!("{}\n{HELP}", session.position().rules().name);
+    let mut console = Console::new(session, store, true);
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        if let Some(board) = console.show() {
+            println!("{board}");
+        }
+        if console.computer_to_move() {
+            if let Some(said) = console.computer_moves() {
+                println!("{said}");
             }
             continue;
         }
-        print!("{}> ", seat_label(&game));
+        print!("{}> ", console.seat_label());
         let _ = io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
+        let Some(line) = read_line(&mut input) else {
+            println!("\nInput ended; the game is saved.");
             return ExitCode::SUCCESS;
         };
-        let line = line.trim();
-        let (cmd, arg) = line
-            .split_once(' ')
-            .map_or((line, ""), |(c, a)| (c, a.trim()));
-        match cmd.to_ascii_lowercase().as_str() {
-            "" => {}
-            "help" | "?" => println!("{HELP}"),
-            "quit" | "exit" => return ExitCode::SUCCESS,
-            "rules" => println!("{}", game.position().rules().help_text()),
-            "moves" => {
-                let list = game.position().legal_move_texts(Notation::Wcf);
-                println!("{}", list.join("  "));
-            }
-            "undo" => {
-                // Take back to this human's previous turn, past the computers' replies.
-                let mut undone = game.undo().is_some();
-                while undone && computers[game.position().turn().0 as usize].is_some() {
-                    undone = game.undo().is_some();
-                }
-                if !undone {
-                    println!("Nothing to undo.");
-                }
-                shown = usize::MAX;
-            }
-            "redo" => {
-                if game.redo().is_none() {
-                    println!("Nothing to redo.");
-                }
-            }
-            "hint" => {
-                let mut helper = Ai::new(LEVELS[3], 99);
-                if let Some((Decision::Play(m), _)) = helper.decide(&game, |_| {}) {
-                    println!(
-                        "Hint: {}",
-                        game.position()
-                            .move_text(&m, Notation::Wcf)
-                            .unwrap_or_default()
-                    );
-                } else {
-                    println!("Hint: claim the draw.");
-                }
-            }
-            "claim" => match game.claimable().first() {
-                Some(&c) => {
-                    let _ = game.claim(c);
-                }
-                None => println!("No draw can be claimed now."),
-            },
-            "resign" => {
-                let team = game.position().rules().team(game.position().turn());
-                game.resign(team);
-            }
-            "save" if !arg.is_empty() => {
-                let text = Record::export(&game, &[], Notation::Wcf);
-                match std::fs::write(arg, text) {
-                    Ok(()) => println!("Saved to {arg}."),
-                    Err(e) => println!("Cannot save to {arg}: {e}"),
-                }
-            }
-            "load" if !arg.is_empty() => {
-                match std::fs::read_to_string(arg)
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| Record::import(&t).map_err(|e| e.to_string()))
-                {
-                    Ok((_, g)) if g.position().rules().players() == computers.len() => {
-                        game = g;
-                        shown = usize::MAX;
-                    }
-                    Ok(_) => println!("{arg} has a different number of players."),
-                    Err(e) => println!("Cannot load {arg}: {e}"),
-                }
-            }
-            "save" | "load" => println!("{cmd} needs a file name."),
-            _ => {
-                if let Err(e) = game.play_notation(line) {
-                    println!("{e}");
-                }
-            }
+        let (said, step) = console.input(&line);
+        for s in said.iter().filter(|s| !s.is_empty()) {
+            println!("{s}");
+        }
+        if step == Step::Quit {
+            return ExitCode::SUCCESS;
         }
     }
 }

@@ -137,15 +137,16 @@ impl MarkerKind {
             MarkerKind::Charge => "knight's charge",
         }
     }
+}
 
-    pub fn text_color(self) -> [u8; 3] {
-        match self {
-            MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::Tree) => [120, 220, 120],
-            MarkerKind::Step(StepKind::Canter) => [110, 170, 255],
-            MarkerKind::Step(StepKind::Jump) => [255, 90, 80],
-            MarkerKind::Step(StepKind::CastleMove) => [240, 200, 80],
-            MarkerKind::Charge => [255, 150, 50],
-        }
+/// The colour of a kind of landing marker, for text on the dark panels.
+pub fn marker_text_color(kind: MarkerKind) -> [u8; 3] {
+    match kind {
+        MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::Tree) => [120, 220, 120],
+        MarkerKind::Step(StepKind::Canter) => [110, 170, 255],
+        MarkerKind::Step(StepKind::Jump) => [255, 90, 80],
+        MarkerKind::Step(StepKind::CastleMove) => [240, 200, 80],
+        MarkerKind::Charge => [255, 150, 50],
     }
 }
 

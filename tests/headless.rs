@@ -4,14 +4,16 @@
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
+use camelot::actions::{GameActions, Notices};
 use camelot::ai_player::AiPlayer;
-use camelot::board::{BridgeTile, CastleTile, RiverTile, Tile, Tree};
-use camelot::cli::Seat;
+use camelot::ai_player::HintMove;
+use camelot::board::{BridgeTile, CastleTile, OnSquare, RiverTile, Tile, Tree};
 use camelot::input::{EntryCommand, MoveInput, SquareClicked};
-use camelot::pieces::PieceView;
+use camelot::pieces::{PieceView, Racked};
 use camelot::screens::Screen;
-use camelot::session::{Notices, Session};
+use camelot::session::{Seat, Session};
 use camelot::settings::Settings;
 use camelot_engine::{Game, Position, Variant, LEVELS};
 
@@ -33,6 +35,11 @@ fn app(session: Session) -> App {
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
     .add_plugins(camelot::game_plugin)
+    // Every update is 1/60 s of game time, however long it takes: animations are then
+    // the same number of frames on any machine and under any load.
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_secs_f64(1.0 / 60.0),
+    ))
     .insert_resource(session)
     .insert_state(Screen::Playing);
     {
@@ -111,8 +118,10 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     // Two ways on; the move is not complete (a capture must go on).
     assert_eq!(offered(&app), ["E9", "G5"]);
     assert!(app.world().resource::<MoveInput>().entry.complete.is_none());
-    // The man waits on E7, held there while the move is entered.
-    app.update();
+    // The man waits over E7, held there while the move is entered.
+    for _ in 0..30 {
+        app.update();
+    }
     let e7 = camelot_engine::Geometry::camelot()
         .parse_square("E7")
         .unwrap();
@@ -137,8 +146,16 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     assert_eq!(session.position(), &start.after(&expected_move));
     assert!(app.world().resource::<MoveInput>().clicks.is_empty());
     app.update();
-    // The board mirrors the engine: two white and two black pieces left.
-    assert_eq!(count::<With<PieceView>>(&mut app), 4);
+    // The board mirrors the engine: two white and two black pieces left, and Black's
+    // two captured men stand in Black's rack beside the board.
+    assert_eq!(count::<(With<PieceView>, With<OnSquare>)>(&mut app), 4);
+    let mut racked = app.world_mut().query::<&Racked>();
+    let mut slots: Vec<(u8, usize)> = racked
+        .iter(app.world())
+        .map(|r| (r.owner.0, r.slot))
+        .collect();
+    slots.sort();
+    assert_eq!(slots, [(1, 0), (1, 1)]);
 }
 
 #[test]
@@ -222,9 +239,12 @@ fn a_computer_move_arrives_without_blocking_update() {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    // The master searches two million nodes: far longer than any frame.
+    // The master searches two million nodes: far longer than any frame. (Other tests
+    // share the two cores, so a frame's time is compared with the search's, not with a
+    // fixed budget.)
+    let searched = started.elapsed();
     assert!(frames_while_thinking >= 10, "{frames_while_thinking}");
-    assert!(slowest < Duration::from_millis(250), "{slowest:?}");
+    assert!(slowest * 8 < searched, "{slowest:?} of {searched:?}");
     let session = app.world().resource::<Session>();
     assert!(Position::start(Variant::Camelot).is_legal(&session.game.moves()[0]));
 }
@@ -238,13 +258,13 @@ fn undo_cancels_the_computer_and_restores_the_board() {
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
     app.update();
     assert!(app.world().resource::<AiPlayer>().is_thinking());
-    // Undo goes back to the human's turn; the search's answer is thrown away.
-    {
-        let mut s = app.world_mut().resource_mut::<Session>();
-        s.game.undo();
-        s.epoch += 1;
-    }
-    app.world_mut().write_message(camelot::session::BoardReset);
+    // Undo (the panel's path) goes back to the human's turn; the search's answer is
+    // thrown away.
+    let undone = app
+        .world_mut()
+        .run_system_once(|mut actions: GameActions| actions.undo())
+        .unwrap();
+    assert!(undone);
     for _ in 0..5 {
         app.update();
     }
@@ -317,7 +337,6 @@ mod drag {
     use bevy::picking::backend::HitData;
     use bevy::picking::events::{DragEnd, DragStart, Over, Pointer};
     use bevy::picking::pointer::{Location, PointerButton, PointerId};
-    use camelot::board::{OnSquare, Tile};
     use camelot::pieces::Held;
 
     fn location() -> Location {
@@ -379,6 +398,44 @@ mod drag {
     }
 
     #[test]
+    fn a_piece_dropped_where_it_cannot_go_slides_back() {
+        let mut app = app(Session::new(
+            Game::new(Variant::Camelot),
+            humans(Variant::Camelot),
+        ));
+        let home = |app: &mut App| {
+            let piece = entity_on::<With<PieceView>>(app, "E7");
+            let tf = *app.world().get::<Transform>(piece).unwrap();
+            let e7 = app
+                .world()
+                .resource::<Session>()
+                .position()
+                .geometry()
+                .parse_square("E7")
+                .unwrap();
+            // Across the board: a piece left selected after the drop floats above it.
+            tf.translation
+                .xz()
+                .distance(camelot::board::stand_point(Variant::Camelot, e7).xz())
+        };
+        assert!(drag(&mut app, "E7", "E10"));
+        assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+        let just_after = home(&mut app);
+        assert!(just_after > 0.2, "{just_after}");
+        let mut last = just_after;
+        for _ in 0..6 {
+            app.update();
+            let now = home(&mut app);
+            assert!(now < last, "it slides: {now} after {last}");
+            last = now;
+        }
+        for _ in 0..60 {
+            app.update();
+        }
+        assert!(home(&mut app) < 1e-3);
+    }
+
+    #[test]
     fn a_piece_dragged_to_its_destination_plays_the_move() {
         let mut app = app(Session::new(
             Game::new(Variant::Camelot),
@@ -411,12 +468,14 @@ fn a_new_game_of_another_variant_forgets_the_old_board_squares() {
     let far = camelot_engine::Square(80);
     app.world_mut().resource_mut::<MoveInput>().hovered = Some(far);
     app.update();
-    {
-        let mut s = app.world_mut().resource_mut::<Session>();
-        *s = Session::new(Game::new(Variant::Camette), humans(Variant::Camette));
-        s.epoch += 1;
-    }
-    app.world_mut().write_message(camelot::session::BoardReset);
+    app.world_mut()
+        .run_system_once(|mut actions: GameActions| {
+            actions.replace(Session::new(
+                Game::new(Variant::Camette),
+                humans(Variant::Camette),
+            ))
+        })
+        .unwrap();
     for _ in 0..3 {
         app.update();
     }
@@ -437,22 +496,12 @@ fn a_hint_is_a_legal_move_shown_until_the_next_move() {
     app.world_mut()
         .write_message(camelot::ai_player::HintRequest);
     let started = Instant::now();
-    while app
-        .world()
-        .resource::<camelot::input::HintMove>()
-        .0
-        .is_none()
-    {
+    while app.world().resource::<HintMove>().0.is_none() {
         assert!(started.elapsed() < Duration::from_secs(30), "no hint");
         app.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    let (m, path) = app
-        .world()
-        .resource::<camelot::input::HintMove>()
-        .0
-        .clone()
-        .unwrap();
+    let (m, path) = app.world().resource::<HintMove>().0.clone().unwrap();
     let session = app.world().resource::<Session>();
     assert!(session.position().is_legal(&m));
     assert_eq!((path[0], *path.last().unwrap()), (m.from, m.to));
@@ -464,9 +513,74 @@ fn a_hint_is_a_legal_move_shown_until_the_next_move() {
     click(&mut app, &to);
     app.update();
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
-    assert!(app
-        .world()
-        .resource::<camelot::input::HintMove>()
-        .0
-        .is_none());
+    assert!(app.world().resource::<HintMove>().0.is_none());
+}
+
+/// Updates until no move is being shown (at most ten seconds of frames); returns the
+/// highest any board piece rose meanwhile.
+fn run_until_idle(app: &mut App) -> f32 {
+    let mut highest: f32 = 0.0;
+    for _ in 0..600 {
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Transform, (With<PieceView>, With<OnSquare>)>();
+        for tf in q.iter(app.world()) {
+            highest = highest.max(tf.translation.y);
+        }
+        let idle = app
+            .world_mut()
+            .run_system_once(camelot::animation::board_idle)
+            .unwrap();
+        if idle {
+            app.update();
+            return highest;
+        }
+    }
+    panic!("the animation never ended");
+}
+
+fn racked(app: &mut App) -> usize {
+    count::<With<Racked>>(app)
+}
+
+#[test]
+fn an_undone_capture_flies_back_and_its_pieces_return_from_the_rack() {
+    let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
+    let mut app = app(Session::new(
+        Game::from_position(start.clone()),
+        humans(Variant::Camelot),
+    ));
+    app.world_mut().resource_mut::<Settings>().animation_speed = 2.0;
+    click(&mut app, "E5");
+    click(&mut app, "E7");
+    click(&mut app, "E9");
+    run_until_idle(&mut app);
+    assert_eq!(racked(&mut app), 2);
+    let undone = app
+        .world_mut()
+        .run_system_once(|mut a: GameActions| a.undo())
+        .unwrap();
+    assert!(undone);
+    let highest = run_until_idle(&mut app);
+    // The man leapt back through the air; the two black men left the rack for their
+    // squares; every piece stands where the engine has it.
+    assert!(highest > 0.3, "{highest}");
+    assert_eq!(racked(&mut app), 0);
+    let mut q = app.world_mut().query::<(&OnSquare, &PieceView)>();
+    let mut on_board: Vec<_> = q.iter(app.world()).map(|(on, p)| (on.0, p.0)).collect();
+    on_board.sort_by_key(|(sq, _)| *sq);
+    let expected: Vec<_> = start
+        .geometry()
+        .squares()
+        .filter_map(|sq| start.piece_at(sq).map(|p| (sq, p)))
+        .collect();
+    assert_eq!(on_board, expected);
+    // Redo plays it forwards again.
+    app.world_mut()
+        .run_system_once(|mut a: GameActions| a.redo())
+        .unwrap();
+    run_until_idle(&mut app);
+    assert_eq!(racked(&mut app), 2);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1);
 }

@@ -1,77 +1,138 @@
-//! Files in the data directory: the autosave and settings survive a round trip, and a
-//! corrupt or foreign file is a clear error, never a panic.
+//! The game keeps the data directory in step through its real systems: settings are
+//! written only when they change, a directory that cannot be written is said once, and
+//! a new game from the menu's path moves the last one into the history.
 
-use camelot::cli::Seat;
-use camelot::persist;
-use camelot::session::Session;
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use camelot::actions::{GameActions, Notices};
+use camelot::persist::Storage;
+use camelot::screens::Screen;
+use camelot::session::{Seat, Session};
 use camelot::settings::{BoardTheme, Settings};
-use camelot_engine::{Game, Notation as Style, Variant, LEVELS};
+use camelot::store::{Loaded, Store};
+use camelot_engine::{Game, Move, Variant};
 
-fn data_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("camelot-persist-{}", std::process::id()));
-    // One directory for this test process, set before any test reads it.
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| unsafe { std::env::set_var("CAMELOT_DATA_DIR", &dir) });
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("camelot-persist-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
+/// The game's plugins on a headless app, saving into `store`.
+fn app(store: Store) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .add_plugins(camelot::game_plugin)
+    .insert_resource(Session::new(
+        Game::new(Variant::Camelot),
+        vec![Seat::Human, Seat::Human],
+    ))
+    .insert_resource(Settings::default())
+    .insert_state(Screen::Playing);
+    app.world_mut().resource_mut::<Storage>().store = Some(store);
+    app.update();
+    app
+}
+
+#[cfg(unix)]
+fn inode(p: &std::path::Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(p).unwrap().ino()
+}
+
 #[test]
-fn autosave_and_settings_round_trip_and_corrupt_files_are_reported() {
-    let dir = data_dir();
-    // Nothing saved yet: no autosave, default settings.
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(persist::load_autosave().unwrap().is_none());
-    assert_eq!(persist::load_settings().unwrap(), Settings::default());
-
-    let game = Game::new(Variant::GrandCam);
-    let mut game2 = Game::new(Variant::Camelot);
-    game2.play_notation("E7-E8").unwrap();
-    game2.play_notation("F10-F9").unwrap();
-    let session = Session::new(game2.clone(), vec![Seat::Human, Seat::Computer(LEVELS[3])]);
-    persist::autosave(&session, Style::Wcf).unwrap();
-    let back = persist::load_autosave().unwrap().unwrap();
-    assert_eq!(back.game.moves(), game2.moves());
-    assert_eq!(back.seats, session.seats);
+fn settings_are_written_only_when_they_change() {
+    let store = Store::at(scratch("settings"));
+    let mut app = app(store.clone());
+    // A widget that takes the settings mutably marks them changed every frame.
+    for _ in 0..30 {
+        app.world_mut().resource_mut::<Settings>().set_changed();
+        app.update();
+    }
     assert!(
-        !dir.join("autosave.tmp").exists(),
-        "the temporary file was renamed"
+        !store.settings_path().exists(),
+        "defaults untouched are not written"
     );
+    app.world_mut().resource_mut::<Settings>().theme = BoardTheme::Marble;
+    app.update();
+    assert!(matches!(store.load_settings(), Loaded::Read(s) if s.theme == BoardTheme::Marble));
+    #[cfg(unix)]
+    {
+        let written = inode(&store.settings_path());
+        for _ in 0..30 {
+            app.world_mut().resource_mut::<Settings>().set_changed();
+            app.update();
+        }
+        assert_eq!(inode(&store.settings_path()), written, "not rewritten");
+    }
+}
 
-    // The 1930 numbered notation reads back too.
-    persist::autosave(&session, Style::Classic).unwrap();
+#[test]
+fn a_directory_that_cannot_be_written_is_said_once_and_play_goes_on() {
+    let blocked = scratch("blocked");
+    std::fs::write(&blocked, "a file where the data directory should be").unwrap();
+    let mut app = app(Store::at(blocked.join("camelot")));
+    for i in 0..20 {
+        app.world_mut().resource_mut::<Settings>().animation_speed = 1.0 + i as f32;
+        let m = {
+            let s = app.world().resource::<Session>();
+            *s.position().legal_moves().get(0)
+        };
+        app.world_mut()
+            .run_system_once(move |mut a: GameActions| a.play(m))
+            .unwrap()
+            .unwrap();
+        app.update();
+    }
+    let notices = &app.world().resource::<Notices>().items;
+    let failures: Vec<&String> = notices
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| t.contains("could not be saved"))
+        .collect();
+    assert_eq!(failures.len(), 1, "said once: {notices:?}");
     assert_eq!(
-        persist::load_autosave().unwrap().unwrap().game.moves(),
-        game2.moves()
+        app.world().resource::<Session>().game.ply(),
+        20,
+        "play went on"
     );
+}
 
-    // Grand Cam seats come back four.
-    let four = Session::new(
-        game,
-        vec![
-            Seat::Human,
-            Seat::Human,
-            Seat::Computer(LEVELS[0]),
-            Seat::Human,
-        ],
-    );
-    persist::autosave(&four, Style::Wcf).unwrap();
-    assert_eq!(persist::load_autosave().unwrap().unwrap().seats, four.seats);
-
-    std::fs::write(dir.join("autosave.cgn"), "this is not a record\n1. Q9-Z99").unwrap();
-    let err = persist::load_autosave().unwrap_err();
-    assert!(
-        err.contains("autosave.cgn") && err.contains("not a game record"),
-        "{err}"
-    );
-
-    let settings = Settings {
-        theme: BoardTheme::Marble,
-        animation_speed: 2.5,
-        ..Settings::default()
+#[test]
+fn a_new_game_moves_the_last_one_into_the_history() {
+    let store = Store::at(scratch("history"));
+    let mut app = app(store.clone());
+    let play = |app: &mut App, m: Move| {
+        app.world_mut()
+            .run_system_once(move |mut a: GameActions| a.play(m))
+            .unwrap()
+            .unwrap();
+        app.update();
     };
-    persist::save_settings(&settings).unwrap();
-    assert_eq!(persist::load_settings().unwrap(), settings);
-    std::fs::write(dir.join("settings.json"), "{\"theme\": 7").unwrap();
-    let err = persist::load_settings().unwrap_err();
-    assert!(err.contains("settings.json"), "{err}");
+    let first = *app
+        .world()
+        .resource::<Session>()
+        .position()
+        .legal_moves()
+        .get(0);
+    play(&mut app, first);
+    assert!(matches!(store.load_autosave(), Loaded::Read(s) if s.game.ply() == 1));
+    app.world_mut()
+        .run_system_once(|mut a: GameActions| a.replace(Session::fresh(Variant::Camette)))
+        .unwrap();
+    app.update();
+    let history = store.history();
+    assert_eq!(history.len(), 1);
+    assert_eq!(
+        (history[0].variant, history[0].moves),
+        (Some(Variant::Camelot), 1)
+    );
+    assert!(matches!(store.load_autosave(), Loaded::Read(s) if s.variant() == Variant::Camette));
 }

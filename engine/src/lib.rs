@@ -68,7 +68,7 @@ pub use perft::{DepthTooLarge, MAX_PERFT_DEPTH};
 pub use piece::{Kind, Piece, Player};
 pub use position::Position;
 pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
-pub use protocol::{run as run_protocol, MAX_LINE_BYTES};
+pub use protocol::{read_line, run as run_protocol, InputLine, MAX_LINE_BYTES};
 pub use record::{
     Record, RecordError, RecordedMove, SyntaxError, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
 };

@@ -174,16 +174,19 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 }
 
-/// One line of input, as far as it could be read.
-enum Line {
+/// One line of text input, as far as it could be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputLine {
     Text(String),
+    /// The line is not UTF-8 text.
     NotUtf8,
+    /// The line is longer than [`MAX_LINE_BYTES`]; it was skipped without being kept.
     TooLong,
 }
 
-/// Reads the next line (without its end), at most [`MAX_LINE_BYTES`] of it; `None` at
-/// the end of input or on a read error.
-fn next_line<R: BufRead>(input: &mut R) -> Option<Line> {
+/// Reads the next line of a text interface (without its end), keeping at most
+/// [`MAX_LINE_BYTES`] of it; `None` at the end of input or on a read error.
+pub fn read_line<R: BufRead>(input: &mut R) -> Option<InputLine> {
     let mut buf = Vec::new();
     let read = (&mut *input)
         .take(MAX_LINE_BYTES as u64 + 1)
@@ -210,14 +213,14 @@ fn next_line<R: BufRead>(input: &mut R) -> Option<Line> {
                 }
             }
         }
-        return Some(Line::TooLong);
+        return Some(InputLine::TooLong);
     }
     while matches!(buf.last(), Some(b'\n' | b'\r')) {
         buf.pop();
     }
     Some(match String::from_utf8(buf) {
-        Ok(s) => Line::Text(s),
-        Err(_) => Line::NotUtf8,
+        Ok(s) => InputLine::Text(s),
+        Err(_) => InputLine::NotUtf8,
     })
 }
 
@@ -231,17 +234,17 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
         stop: Arc::new(AtomicBool::new(false)),
     };
     let mut number = 0usize;
-    while let Some(line) = next_line(&mut input) {
+    while let Some(line) = read_line(&mut input) {
         number += 1;
         let line = match line {
-            Line::Text(t) => t,
-            Line::NotUtf8 => {
+            InputLine::Text(t) => t,
+            InputLine::NotUtf8 => {
                 e.say(&format!(
                     "info string error: line {number} is not UTF-8 text; ignored"
                 ));
                 continue;
             }
-            Line::TooLong => {
+            InputLine::TooLong => {
                 e.say(&format!(
                     "info string error: line {number} is longer than {MAX_LINE_BYTES} bytes; ignored"
                 ));

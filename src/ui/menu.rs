@@ -1,22 +1,29 @@
-//! The main menu: the variant (with a line on each), who sits in each seat, start, and
-//! continue the autosaved game.
+//! The main menu: the variant (with a line on each), who sits in each seat, start, load
+//! a record, and continue: the game in progress or any game of the history, each with
+//! its date, variant, seats and number of moves.
 
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::{Game, Variant, LEVELS};
+use camelot_engine::{Game, Player, Variant, LEVELS};
 
-use crate::cli::{default_seats, Seat};
-use crate::persist;
+use super::dialogs::Dialogs;
+use super::style::seat_text;
+use crate::actions::{GameActions, Notices};
+use crate::camera::ViewInsets;
+use crate::persist::Storage;
 use crate::screens::Screen;
-use crate::session::{GameActions, Session};
+use crate::session::{default_seats, parse_seats, Seat, Session};
+use crate::settings::Settings;
+use crate::store::{Loaded, SavedGame};
 
-/// What the menu has chosen so far.
+/// What the menu has chosen so far, and the games it offers to continue.
 #[derive(Resource)]
 pub struct MenuState {
     pub variant: Variant,
     pub seats: Vec<Seat>,
-    /// The autosaved game, read when the menu opens; an error explains a bad file.
-    autosave: Option<Result<Session, String>>,
+    /// The game in progress (the autosave), read when the menu opens.
+    autosave: Option<Session>,
+    history: Vec<SavedGame>,
     checked: bool,
 }
 
@@ -26,23 +33,40 @@ impl Default for MenuState {
             variant: Variant::Camelot,
             seats: default_seats(Variant::Camelot),
             autosave: None,
+            history: Vec::new(),
             checked: false,
         }
     }
 }
 
+/// The menu reads the game in progress and the history each time it opens.
+pub(super) fn refresh(mut state: ResMut<MenuState>) {
+    state.checked = false;
+}
+
 impl MenuState {
-    /// Re-reads the autosave next time the menu shows.
-    pub fn refresh(&mut self) {
-        self.checked = false;
+    fn read_store(&mut self, storage: &Storage, notices: &mut Notices) {
+        self.checked = true;
+        let Some(store) = &storage.store else {
+            return;
+        };
+        let loaded = store.load_autosave();
+        if let Some(n) = loaded.notice("autosave") {
+            notices.say(n);
+        }
+        self.autosave = match loaded {
+            Loaded::Read(s) if s.game.ply() > 0 => Some(s),
+            _ => None,
+        };
+        self.history = store.history();
     }
 }
 
-fn seat_label(s: &Seat) -> String {
-    match s {
-        Seat::Human => "Human".into(),
-        Seat::Computer(l) => format!("Computer: {}", l.name),
-    }
+/// What the player picked in the menu this frame.
+enum Pick {
+    Start,
+    Continue(Session),
+    Resume(SavedGame),
 }
 
 pub(super) fn menu(
@@ -50,105 +74,173 @@ pub(super) fn menu(
     mut state: ResMut<MenuState>,
     mut actions: GameActions,
     mut next: ResMut<NextState<Screen>>,
-    mut view: ResMut<crate::camera::ViewInsets>,
-    mut dialogs: ResMut<super::Dialogs>,
+    mut view: ResMut<ViewInsets>,
+    mut dialogs: ResMut<Dialogs>,
+    storage: Res<Storage>,
+    settings: Res<Settings>,
 ) -> Result {
-    if *view != crate::camera::ViewInsets::default() {
-        *view = crate::camera::ViewInsets::default();
+    if *view != ViewInsets::default() {
+        *view = ViewInsets::default();
     }
     if !state.checked {
-        state.checked = true;
-        state.autosave = persist::load_autosave().transpose();
+        state.read_store(&storage, &mut actions.notices);
     }
     let ctx = contexts.ctx_mut()?;
+    let mut pick = None;
     egui::Window::new("Camelot")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
-        .default_width(520.0)
+        .default_width(560.0)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new("The Camelot family of board games").italics());
             ui.add_space(6.0);
-            ui.heading("Variant");
-            for v in Variant::ALL {
-                let r = v.rules();
-                ui.horizontal(|ui| {
-                    if ui.radio(state.variant == v, r.name).clicked() && state.variant != v {
-                        state.variant = v;
-                        state.seats = default_seats(v);
-                    }
-                    ui.label(egui::RichText::new(r.description).weak());
-                });
-            }
+            variant_choice(ui, &mut state);
             ui.add_space(6.0);
-            ui.heading("Players");
-            let rules = state.variant.rules();
-            let mut seats = state.seats.clone();
-            for (i, seat) in seats.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.add_sized(
-                        [70.0, 20.0],
-                        egui::Label::new(super::seat_text(rules, camelot_engine::Player(i as u8))),
-                    );
-                    egui::ComboBox::from_id_salt(("seat", i))
-                        .selected_text(seat_label(seat))
-                        .width(200.0)
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(seat, Seat::Human, "Human");
-                            for l in LEVELS {
-                                ui.selectable_value(
-                                    seat,
-                                    Seat::Computer(l),
-                                    format!("Computer: {}", l.name),
-                                )
-                                .on_hover_text(l.description);
-                            }
-                        });
-                });
-            }
-            state.seats = seats;
-            if state.variant == Variant::GrandCam {
-                ui.label(
-                    egui::RichText::new(
-                        "Red and Blue play against Green and Yellow; partners sit opposite.",
-                    )
-                    .weak(),
-                );
-            }
+            seat_choice(ui, &mut state);
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 if ui
                     .button(egui::RichText::new("  Start  ").strong())
                     .clicked()
                 {
-                    let session = Session::new(Game::new(state.variant), state.seats.clone());
-                    actions.replace(session);
-                    next.set(Screen::Playing);
+                    pick = Some(Pick::Start);
                 }
                 if ui.button("Load a record…").clicked() {
                     dialogs.open_load();
                 }
-                match &state.autosave {
-                    Some(Ok(saved)) => {
-                        let label = format!(
-                            "Continue: {} after {} moves",
-                            saved.position().rules().name,
-                            saved.game.ply()
-                        );
-                        if ui.button(label).clicked() {
-                            actions.replace(saved.clone());
-                            next.set(Screen::Playing);
-                        }
+            });
+            continue_list(ui, &state, &mut pick);
+        });
+    let session = match pick {
+        None => return Ok(()),
+        Some(Pick::Start) => Session::new(Game::new(state.variant), state.seats.clone()),
+        Some(Pick::Continue(s)) => s,
+        Some(Pick::Resume(g)) => {
+            let Some(store) = &storage.store else {
+                return Ok(());
+            };
+            match store.resume(&g, settings.notation) {
+                Ok(s) => s,
+                Err(e) => {
+                    actions.notices.say(e.to_string());
+                    state.checked = false;
+                    return Ok(());
+                }
+            }
+        }
+    };
+    actions.replace(session);
+    next.set(Screen::Playing);
+    Ok(())
+}
+
+fn variant_choice(ui: &mut egui::Ui, state: &mut MenuState) {
+    ui.heading("Variant");
+    for v in Variant::ALL {
+        let r = v.rules();
+        ui.horizontal(|ui| {
+            if ui.radio(state.variant == v, r.name).clicked() && state.variant != v {
+                state.variant = v;
+                state.seats = default_seats(v);
+            }
+            ui.label(egui::RichText::new(r.description).weak());
+        });
+    }
+}
+
+fn seat_choice(ui: &mut egui::Ui, state: &mut MenuState) {
+    ui.heading("Players");
+    let rules = state.variant.rules();
+    for (i, seat) in state.seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.add_sized(
+                [70.0, 20.0],
+                egui::Label::new(seat_text(rules, Player(i as u8))),
+            );
+            egui::ComboBox::from_id_salt(("seat", i))
+                .selected_text(seat.label())
+                .width(200.0)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(seat, Seat::Human, "Human");
+                    for l in LEVELS {
+                        ui.selectable_value(seat, Seat::Computer(l), Seat::Computer(l).label())
+                            .on_hover_text(l.description);
                     }
-                    Some(Err(msg)) => {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(240, 160, 90),
-                            format!("The autosave could not be read: {msg}"),
-                        );
+                });
+        });
+    }
+    if rules.players() == 4 {
+        ui.label(
+            egui::RichText::new(
+                "Red and Blue play against Green and Yellow; partners sit opposite.",
+            )
+            .weak(),
+        );
+    }
+}
+
+/// `Human · Computer (club)` for a `Seats` tag.
+fn seats_text(variant: Option<Variant>, token: Option<&str>) -> String {
+    match (variant, token) {
+        (Some(v), Some(t)) => match parse_seats(t, v) {
+            Ok(seats) => seats
+                .iter()
+                .map(Seat::label)
+                .collect::<Vec<_>>()
+                .join(" · "),
+            Err(_) => t.to_string(),
+        },
+        _ => "seats not recorded".into(),
+    }
+}
+
+/// The game in progress and the history, newest first.
+fn continue_list(ui: &mut egui::Ui, state: &MenuState, pick: &mut Option<Pick>) {
+    if state.autosave.is_none() && state.history.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    ui.heading("Continue");
+    if let Some(saved) = &state.autosave {
+        let label = format!(
+            "In progress: {}, {} moves — {}",
+            saved.position().rules().name,
+            saved.game.ply(),
+            seats_text(Some(saved.variant()), Some(&saved.seats_token()))
+        );
+        if ui.button(label).clicked() {
+            *pick = Some(Pick::Continue(saved.clone()));
+        }
+    }
+    if state.history.is_empty() {
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .max_height(200.0)
+        .show(ui, |ui| {
+            egui::Grid::new("history").striped(true).show(ui, |ui| {
+                for g in &state.history {
+                    ui.label(&g.date);
+                    ui.label(g.variant.map_or("?", |v| v.rules().name));
+                    ui.label(seats_text(g.variant, g.seats.as_deref()));
+                    ui.label(format!("{} moves", g.moves));
+                    let result = if g.finished() {
+                        g.result.as_str()
+                    } else {
+                        "unfinished"
+                    };
+                    ui.label(result);
+                    let button = if g.finished() { "Open" } else { "Continue" };
+                    if ui
+                        .add_enabled(g.variant.is_some(), egui::Button::new(button))
+                        .on_hover_text(g.path.display().to_string())
+                        .clicked()
+                    {
+                        *pick = Some(Pick::Resume(g.clone()));
                     }
-                    None => {}
+                    ui.end_row();
                 }
             });
         });
-    Ok(())
 }

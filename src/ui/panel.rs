@@ -1,19 +1,22 @@
-//! The in-game panel: whose turn, the rule that applies now, the game's controls, the
-//! computer's thinking, captured pieces and the move list.
+//! The in-game panel: the turn banner across the top (whose turn, the rule that applies
+//! now), and beside the board the game's controls, the views, the watching controls,
+//! the landing legend, the computer's thinking, captured pieces and the move list. One
+//! function per section.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::{Claim, Constraint, Kind, Notation, Player, Position};
+use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position};
 
 use super::dialogs::Dialogs;
-use super::seat_text;
+use super::style::seat_text;
+use crate::actions::GameActions;
 use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
 use crate::camera::{CameraCommand, ViewInsets};
-use crate::cli::Seat;
 use crate::input::MoveInput;
 use crate::screens::Screen;
-use crate::session::GameActions;
-use crate::settings::{NotationChoice, Settings};
+use crate::session::{Seat, Session};
+use crate::settings::Settings;
 use crate::theme::MarkerKind;
 
 /// The rule that constrains the player to move, in a sentence.
@@ -38,6 +41,7 @@ pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
     })
 }
 
+/// A button that changes the game; it acts after the panel is drawn.
 enum PanelAction {
     Undo,
     Redo,
@@ -45,20 +49,21 @@ enum PanelAction {
     Resign,
 }
 
-pub(super) fn panel(
-    mut contexts: EguiContexts,
-    mut actions: GameActions,
-    mut settings: ResMut<Settings>,
-    mut ai: ResMut<AiPlayer>,
-    mut spectate: ResMut<Spectate>,
-    mut dialogs: ResMut<Dialogs>,
-    input: Res<MoveInput>,
-    mut hint: MessageWriter<HintRequest>,
-    mut camera: MessageWriter<CameraCommand>,
-    mut next: ResMut<NextState<Screen>>,
-    mut menu: ResMut<super::MenuState>,
-    mut view: ResMut<ViewInsets>,
-) -> Result {
+#[derive(SystemParam)]
+pub(super) struct Panel<'w> {
+    actions: GameActions<'w>,
+    settings: ResMut<'w, Settings>,
+    ai: ResMut<'w, AiPlayer>,
+    spectate: ResMut<'w, Spectate>,
+    dialogs: ResMut<'w, Dialogs>,
+    input: Res<'w, MoveInput>,
+    hint: MessageWriter<'w, HintRequest>,
+    camera: MessageWriter<'w, CameraCommand>,
+    next: ResMut<'w, NextState<Screen>>,
+    view: ResMut<'w, ViewInsets>,
+}
+
+pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -67,238 +72,251 @@ pub(super) fn panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    // Buttons that change the game act after the panel is drawn from it.
-    let mut act: Option<PanelAction> = None;
-    let session: &crate::session::Session = &actions.session;
-    let pos = session.position();
-    let rules = pos.rules();
-    let me = pos.turn();
-    let who = session.seat_label(me);
-    let over = session.game.is_over();
-
-    // The turn banner across the top, in the colour of the seat to move.
-    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(me));
-    let tint = |c: u8| (c as u16 * 22 / 100) as u8;
-    let banner = egui::Frame::new()
-        .fill(if over {
-            egui::Color32::from_rgb(24, 20, 18)
-        } else {
-            egui::Color32::from_rgb(tint(r), tint(g), tint(b))
-        })
-        .inner_margin(egui::Margin::symmetric(10, 6));
     let top = egui::Panel::top("turn")
-        .frame(banner)
-        .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
-                if let Some(result) = session.result_text() {
-                    ui.heading(egui::RichText::new(result).strong());
-                } else {
-                    ui.heading(seat_text(rules, me));
-                    let who_plays = match session.seat_to_move() {
-                        Seat::Human => "to move".to_string(),
-                        Seat::Computer(l) => format!("to move (computer, {})", l.name),
-                    };
-                    ui.heading(who_plays);
-                    if let Some(partner) = rules.partner(me) {
-                        ui.label(egui::RichText::new("partner:").weak());
-                        ui.label(seat_text(rules, partner));
-                    }
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(egui::RichText::new(rules.name).weak());
-                });
-            });
-            if let Some(rule) = rule_now(pos, &who) {
-                ui.colored_label(egui::Color32::from_rgb(255, 200, 110), rule);
-            }
-        });
-
+        .frame(banner_frame(&p.actions.session))
+        .show(&mut root, |ui| banner(ui, &p.actions.session));
+    let mut act = None;
     let right = egui::Panel::right("game")
         .default_size(330.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .button("Undo")
-                        .on_hover_text("Take back to your last move")
-                        .clicked()
-                    {
-                        act = Some(PanelAction::Undo);
-                    }
-                    if ui
-                        .add_enabled(session.game.can_redo(), egui::Button::new("Redo"))
-                        .clicked()
-                    {
-                        act = Some(PanelAction::Redo);
-                    }
-                    let can_hint = session.human_to_move() && !ai.is_thinking() && !pos.in_setup();
-                    if ui
-                        .add_enabled(can_hint, egui::Button::new("Hint"))
-                        .clicked()
-                    {
-                        hint.write(HintRequest);
-                    }
-                    let claims = if over {
-                        Vec::new()
-                    } else {
-                        session.game.claimable()
-                    };
-                    let claim_btn = ui.add_enabled(
-                        !claims.is_empty() && session.human_to_move(),
-                        egui::Button::new("Claim draw"),
-                    );
-                    if claim_btn.clicked() {
-                        if let Some(&c) = claims.first() {
-                            act = Some(PanelAction::Claim(c));
-                        }
-                    }
-                    if ui
-                        .add_enabled(
-                            !over && session.human_to_move(),
-                            egui::Button::new("Resign"),
-                        )
-                        .clicked()
-                    {
-                        act = Some(PanelAction::Resign);
-                    }
-                });
-                ui.horizontal_wrapped(|ui| {
-                    if ui.button("New game").clicked() {
-                        ai.cancel();
-                        menu.refresh();
-                        next.set(Screen::Menu);
-                    }
-                    if ui.button("Save").clicked() {
-                        dialogs.open_save();
-                    }
-                    if ui.button("Load").clicked() {
-                        dialogs.open_load();
-                    }
-                    if ui.button("Rules").clicked() {
-                        dialogs.rules = true;
-                    }
-                    if ui.button("Settings").clicked() {
-                        dialogs.settings = true;
-                    }
-                });
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("View:");
-                    if ui.small_button("Seated").clicked() {
-                        camera.write(CameraCommand::Reset);
-                    }
-                    if ui.small_button("Top").clicked() {
-                        camera.write(CameraCommand::TopDown);
-                    }
-                    if ui.small_button("Player to move").clicked() {
-                        camera.write(CameraCommand::PlayerView);
-                    }
-                });
-
-                if session.all_computers() {
-                    ui.separator();
-                    ui.label(egui::RichText::new("Watching").strong());
-                    ui.horizontal(|ui| {
-                        let label = if spectate.paused { "Resume" } else { "Pause" };
-                        if ui.button(label).clicked() {
-                            spectate.paused = !spectate.paused;
-                        }
-                        if ui
-                            .add_enabled(spectate.paused && !over, egui::Button::new("Step"))
-                            .clicked()
-                        {
-                            spectate.step = true;
-                        }
-                    });
-                    ui.add(
-                        egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0).text("speed"),
-                    );
-                    ui.add(
-                        egui::Slider::new(&mut settings.ai_delay, 0.0..=5.0)
-                            .text("s between moves"),
-                    );
-                    ui.checkbox(&mut settings.orbit_when_watching, "Orbit slowly");
-                }
-
-                if !input.offers.is_empty() {
-                    ui.separator();
-                    let mut kinds: Vec<MarkerKind> = Vec::new();
-                    for (_, k) in &input.offers {
-                        if !kinds.contains(k) {
-                            kinds.push(*k);
-                        }
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Landings:");
-                        for k in kinds {
-                            let [r, g, b] = k.text_color();
-                            ui.colored_label(egui::Color32::from_rgb(r, g, b), k.label());
-                        }
-                    });
-                    if input.clicks.len() > 1 {
-                        let stop = if input.entry.complete.is_some() {
-                            "Click the piece again to stop here; "
-                        } else {
-                            ""
-                        };
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{stop}right-click or Backspace takes back a landing."
-                            ))
-                            .weak(),
-                        );
-                    }
-                }
-
-                ui.separator();
-                // The report may come from the previous game, with other seats.
-                let searched_for = if ai.info_seat < rules.players() {
-                    session.seat_label(Player(ai.info_seat as u8))
-                } else {
-                    String::new()
-                };
-                thinking(ui, &ai, pos, &searched_for);
-
-                ui.separator();
-                ui.label(egui::RichText::new("Captured").strong());
-                captured(ui, &session.game);
-
-                ui.separator();
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new("Moves").strong());
-                    ui.radio_value(&mut settings.notation, NotationChoice::Wcf, "WCF");
-                    ui.radio_value(
-                        &mut settings.notation,
-                        NotationChoice::Classic,
-                        "1930 numbers",
-                    );
-                });
-                move_list(ui, &session.game, settings.notation_style());
-            });
+            egui::ScrollArea::vertical().show(ui, |ui| sections(ui, &mut p, &mut act));
         });
     match act {
         Some(PanelAction::Undo) => {
-            actions.undo();
+            p.actions.undo();
         }
         Some(PanelAction::Redo) => {
-            actions.redo();
+            p.actions.redo();
         }
-        Some(PanelAction::Claim(c)) => actions.claim(c),
-        Some(PanelAction::Resign) => actions.resign(),
+        Some(PanelAction::Claim(c)) => p.actions.claim(c),
+        Some(PanelAction::Resign) => p.actions.resign(),
         None => {}
     }
     let insets = ViewInsets {
         top: top.response.rect.height(),
         right: right.response.rect.width(),
     };
-    if *view != insets {
-        *view = insets;
+    if *p.view != insets {
+        *p.view = insets;
     }
     Ok(())
 }
 
-fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position, searched_for: &str) {
+/// The side panel's sections, top to bottom.
+fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
+    ui.add_space(4.0);
+    game_buttons(ui, p, act);
+    table_buttons(ui, p);
+    views(ui, &mut p.camera);
+    if p.actions.session.all_computers() {
+        ui.separator();
+        watching(
+            ui,
+            &mut p.spectate,
+            &mut p.settings,
+            p.actions.session.game.is_over(),
+        );
+    }
+    landings(ui, &p.input);
+    ui.separator();
+    thinking(ui, &p.ai, &p.actions.session);
+    ui.separator();
+    ui.label(egui::RichText::new("Captured").strong());
+    captured(ui, &p.actions.session.game);
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        // Assigned only on a click, so the settings are not marked changed every frame.
+        for (n, label) in [(Notation::Wcf, "WCF"), (Notation::Classic, "1930 numbers")] {
+            if ui.radio(p.settings.notation == n, label).clicked() {
+                p.settings.notation = n;
+            }
+        }
+    });
+    move_list(ui, &p.actions.session.game, p.settings.notation);
+}
+
+/// The banner's background: the colour of the seat to move, dimmed.
+fn banner_frame(session: &Session) -> egui::Frame {
+    let rules = session.position().rules();
+    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(session.to_move()));
+    let tint = |c: u8| (c as u16 * 22 / 100) as u8;
+    egui::Frame::new()
+        .fill(if session.game.is_over() {
+            egui::Color32::from_rgb(24, 20, 18)
+        } else {
+            egui::Color32::from_rgb(tint(r), tint(g), tint(b))
+        })
+        .inner_margin(egui::Margin::symmetric(10, 6))
+}
+
+/// Whose turn (and partner), or the result; the rule that applies now.
+fn banner(ui: &mut egui::Ui, session: &Session) {
+    let pos = session.position();
+    let rules = pos.rules();
+    let me = pos.turn();
+    ui.horizontal(|ui| {
+        if let Some(result) = session.result_text() {
+            ui.heading(egui::RichText::new(result).strong());
+        } else {
+            ui.heading(seat_text(rules, me));
+            let who_plays = match session.seat_to_move() {
+                Seat::Human => "to move".to_string(),
+                Seat::Computer(l) => format!("to move (computer, {})", l.name),
+            };
+            ui.heading(who_plays);
+            if let Some(partner) = rules.partner(me) {
+                ui.label(egui::RichText::new("partner:").weak());
+                ui.label(seat_text(rules, partner));
+            }
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(egui::RichText::new(rules.name).weak());
+        });
+    });
+    if let Some(rule) = rule_now(pos, session.seat_label(me)) {
+        ui.colored_label(egui::Color32::from_rgb(255, 200, 110), rule);
+    }
+}
+
+/// Undo, redo, hint, claim a draw, resign.
+fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
+    let session = &p.actions.session;
+    let over = session.game.is_over();
+    let human = session.human_to_move();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Undo")
+            .on_hover_text("Take back to your last move")
+            .clicked()
+        {
+            *act = Some(PanelAction::Undo);
+        }
+        if ui
+            .add_enabled(session.game.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            *act = Some(PanelAction::Redo);
+        }
+        let can_hint = human && !p.ai.is_thinking() && !session.position().in_setup();
+        if ui
+            .add_enabled(can_hint, egui::Button::new("Hint"))
+            .clicked()
+        {
+            p.hint.write(HintRequest);
+        }
+        let claims = if over {
+            Vec::new()
+        } else {
+            session.game.claimable()
+        };
+        let claim = ui.add_enabled(!claims.is_empty() && human, egui::Button::new("Claim draw"));
+        if let (true, Some(&c)) = (claim.clicked(), claims.first()) {
+            *act = Some(PanelAction::Claim(c));
+        }
+        if ui
+            .add_enabled(!over && human, egui::Button::new("Resign"))
+            .clicked()
+        {
+            *act = Some(PanelAction::Resign);
+        }
+    });
+}
+
+/// New game, save, load, rules, settings.
+fn table_buttons(ui: &mut egui::Ui, p: &mut Panel) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New game").clicked() {
+            p.ai.cancel();
+            p.next.set(Screen::Menu);
+        }
+        if ui.button("Save").clicked() {
+            p.dialogs.open_save();
+        }
+        if ui.button("Load").clicked() {
+            p.dialogs.open_load();
+        }
+        if ui.button("Rules").clicked() {
+            p.dialogs.rules = true;
+        }
+        if ui.button("Settings").clicked() {
+            p.dialogs.settings = true;
+        }
+    });
+}
+
+fn views(ui: &mut egui::Ui, camera: &mut MessageWriter<CameraCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("View:");
+        for (label, cmd) in [
+            ("Seated", CameraCommand::Reset),
+            ("Top", CameraCommand::TopDown),
+            ("Player to move", CameraCommand::PlayerView),
+        ] {
+            if ui.small_button(label).clicked() {
+                camera.write(cmd);
+            }
+        }
+    });
+}
+
+/// Pause, step, speed and delay while computers play each other.
+fn watching(ui: &mut egui::Ui, spectate: &mut Spectate, settings: &mut Settings, over: bool) {
+    ui.label(egui::RichText::new("Watching").strong());
+    ui.horizontal(|ui| {
+        let label = if spectate.paused { "Resume" } else { "Pause" };
+        if ui.button(label).clicked() {
+            spectate.paused = !spectate.paused;
+        }
+        if ui
+            .add_enabled(spectate.paused && !over, egui::Button::new("Step"))
+            .clicked()
+        {
+            spectate.step = true;
+        }
+    });
+    ui.add(egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0).text("speed"));
+    ui.add(egui::Slider::new(&mut settings.ai_delay, 0.0..=5.0).text("s between moves"));
+    ui.checkbox(&mut settings.orbit_when_watching, "Orbit slowly");
+}
+
+/// What the marks on the offered landings mean, while a piece is selected.
+fn landings(ui: &mut egui::Ui, input: &MoveInput) {
+    if input.offers.is_empty() {
+        return;
+    }
+    ui.separator();
+    let mut kinds: Vec<MarkerKind> = Vec::new();
+    for (_, k) in &input.offers {
+        if !kinds.contains(k) {
+            kinds.push(*k);
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Landings:");
+        for k in kinds {
+            let [r, g, b] = crate::theme::marker_text_color(k);
+            ui.colored_label(egui::Color32::from_rgb(r, g, b), k.label());
+        }
+    });
+    if input.clicks.len() > 1 {
+        let stop = if input.entry.complete.is_some() {
+            "Click the piece again to stop here; "
+        } else {
+            ""
+        };
+        ui.label(
+            egui::RichText::new(format!(
+                "{stop}right-click or Backspace takes back a landing."
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// The computer's latest search: depth, evaluation (for which seat), speed, best line.
+fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, session: &Session) {
     let label = match ai.thinking_for() {
         Some(Purpose::Play) => "The computer is thinking…",
         Some(Purpose::Hint) => "Looking for a hint…",
@@ -316,6 +334,13 @@ fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position, searched_for: &str
         ui.label(egui::RichText::new("No search yet.").weak());
         return;
     };
+    let pos = session.position();
+    // The report may come from the previous game, with other seats.
+    let searched_for = if ai.info_seat < pos.rules().players() {
+        session.seat_label(Player(ai.info_seat as u8))
+    } else {
+        ""
+    };
     ui.label(format!(
         "depth {}   eval {} for {searched_for}   {} k nodes   {} k nodes/s",
         info.depth,
@@ -330,12 +355,11 @@ fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, pos: &Position, searched_for: &str
     }
 }
 
-fn captured(ui: &mut egui::Ui, game: &camelot_engine::Game) {
+fn captured(ui: &mut egui::Ui, game: &Game) {
     let start = game.start();
     let now = game.position();
     let rules = now.rules();
-    for p in 0..rules.players() {
-        let player = Player(p as u8);
+    for player in rules.players_in_order() {
         let count = |pos: &Position, kind: Kind| {
             pos.pieces_of(player)
                 .iter()
@@ -356,8 +380,9 @@ fn captured(ui: &mut egui::Ui, game: &camelot_engine::Game) {
     }
 }
 
-fn move_list(ui: &mut egui::Ui, game: &camelot_engine::Game, style: Notation) {
-    let texts = game.move_texts(style);
+/// The moves, one numbered row per round (four moves a row in Grand Cam).
+pub fn move_rows(game: &Game, notation: Notation) -> Vec<String> {
+    let texts = game.move_texts(notation);
     let players = game.position().rules().players();
     // Numbering follows the start position's first mover (a seat, not always White).
     let first = game.start().turn().0 as usize;
@@ -383,6 +408,11 @@ fn move_list(ui: &mut egui::Ui, game: &camelot_engine::Game, style: Notation) {
     if !row.is_empty() {
         rows.push(row);
     }
+    rows
+}
+
+fn move_list(ui: &mut egui::Ui, game: &Game, notation: Notation) {
+    let rows = move_rows(game, notation);
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(260.0)

@@ -1,30 +1,61 @@
-//! Driving the game from a script: `--screenshot PATH --after-frames N`,
-//! `--exit-after-frames N`, `--bench-frames N`, and the launch-to-board time.
+//! Tools for scripts and measurements, built with the `tools` feature (on by default;
+//! `--no-default-features --features gui` leaves them out): `--screenshot PATH
+//! --after-frames N`, `--exit-after-frames N`, `--bench-frames N`, `--click`, and the
+//! launch-to-board time.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
 
+use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
+use crate::input::SquareClicked;
 use crate::pieces::PieceView;
 use crate::session::Session;
+use crate::AppSystems;
 
-/// What the command line asked for.
+/// The command line's tools.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ToolOptions {
+    /// Save a screenshot of frame N (see --after-frames) to PATH (PNG).
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// The frame --screenshot takes (default 60).
+    #[arg(long, value_name = "N")]
+    pub after_frames: Option<u32>,
+    /// Quit after N frames (after the screenshot is written).
+    #[arg(long, value_name = "N")]
+    pub exit_after_frames: Option<u32>,
+    /// Measure N frames idle and N while the computer thinks; print the frame-time
+    /// median and 99th percentile, and quit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub bench_frames: Option<u32>,
+    /// Click these squares once the board is up (scripted screenshots of move entry).
+    #[arg(long, value_name = "SQ,SQ", value_delimiter = ',')]
+    pub click: Vec<String>,
+}
+
+/// What the command line asked the tools to do.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Automation {
     pub launched: Option<Instant>,
-    pub screenshot: Option<(String, u32)>,
-    pub exit_after: Option<u32>,
-    pub bench_frames: Option<u32>,
-    /// Squares to click once the board stands (`--click`).
-    pub clicks: Vec<String>,
+    pub opts: ToolOptions,
+}
+
+impl Automation {
+    fn screenshot(&self) -> Option<(&PathBuf, u32)> {
+        let at = self.opts.after_frames.unwrap_or(60);
+        self.opts.screenshot.as_ref().map(|p| (p, at))
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Frames>()
+    app.init_resource::<Automation>()
+        .init_resource::<Frames>()
         .add_systems(Last, (report_first_board_frame, screenshot_and_exit, bench))
-        .add_systems(Update, scripted_clicks);
+        .add_systems(Update, scripted_clicks.in_set(AppSystems::Input));
 }
 
 #[derive(Resource, Default)]
@@ -61,8 +92,8 @@ fn screenshot_and_exit(
     mut taken: Local<bool>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if let Some((path, at)) = &auto.screenshot {
-        if !*taken && frames.count >= *at {
+    if let Some((path, at)) = auto.screenshot() {
+        if !*taken && frames.count >= at {
             *taken = true;
             if let Some(t) = auto.launched {
                 println!(
@@ -76,9 +107,9 @@ fn screenshot_and_exit(
                 .observe(save_to_disk(path.clone()));
         }
     }
-    if let Some(n) = auto.exit_after {
+    if let Some(n) = auto.opts.exit_after_frames {
         // Wait for a requested screenshot to be written before leaving.
-        let pending = auto.screenshot.is_some() && (!*taken || !capturing.is_empty());
+        let pending = auto.opts.screenshot.is_some() && (!*taken || !capturing.is_empty());
         if frames.count >= n && !pending {
             exit.write(AppExit::Success);
         }
@@ -91,17 +122,17 @@ fn scripted_clicks(
     frames: Res<Frames>,
     session: Res<Session>,
     mut next: Local<usize>,
-    mut clicked: MessageWriter<crate::input::SquareClicked>,
-    mut notices: ResMut<crate::session::Notices>,
+    mut clicked: MessageWriter<SquareClicked>,
+    mut notices: ResMut<Notices>,
 ) {
-    if !frames.board_seen || *next >= auto.clicks.len() || frames.count < 5 {
+    if !frames.board_seen || *next >= auto.opts.click.len() || frames.count < 5 {
         return;
     }
-    let name = &auto.clicks[*next];
+    let name = &auto.opts.click[*next];
     *next += 1;
     match session.position().geometry().parse_square(name) {
         Some(square) => {
-            clicked.write(crate::input::SquareClicked {
+            clicked.write(SquareClicked {
                 square,
                 dropped: false,
             });
@@ -134,7 +165,7 @@ fn bench(
     mut state: Local<BenchState>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Some(n) = auto.bench_frames else {
+    let Some(n) = auto.opts.bench_frames else {
         return;
     };
     let n = n as usize;

@@ -1,0 +1,35 @@
+//! The look of the egui interface, and text in a seat's colour.
+
+use bevy_egui::{egui, EguiContexts};
+use camelot_engine::{Player, Rules};
+
+/// Dark panels with slightly larger type, set once.
+pub(super) fn style_once(
+    mut contexts: EguiContexts,
+    mut done: bevy::prelude::Local<bool>,
+) -> bevy::prelude::Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut style = (*ctx.global_style()).clone();
+    style.visuals = egui::Visuals::dark();
+    style.visuals.window_corner_radius = egui::CornerRadius::same(8);
+    style.visuals.panel_fill = egui::Color32::from_rgb(24, 20, 18);
+    style.visuals.window_fill = egui::Color32::from_rgb(30, 26, 23);
+    style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+    for (_, font) in style.text_styles.iter_mut() {
+        font.size *= 1.1;
+    }
+    ctx.set_global_style(style);
+    *done = true;
+    Ok(())
+}
+
+/// A seat's name in its colour.
+pub fn seat_text(rules: &Rules, p: Player) -> egui::RichText {
+    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(p));
+    egui::RichText::new(rules.seat_title(p))
+        .color(egui::Color32::from_rgb(r, g, b))
+        .strong()
+}

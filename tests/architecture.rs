@@ -1,0 +1,204 @@
+//! The game's layout holds: its modules depend on each other without a cycle, it names
+//! engine items only from the engine's root, and no function is longer than 120 lines.
+//! `cargo test --test architecture -- --nocapture` prints the module graph.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// `src/ui/panel.rs` is `ui::panel`; `src/ui/mod.rs` is `ui`; `lib.rs`/`main.rs` are the
+/// crate root.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let parts: Vec<String> = rel
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| s != "mod")
+        .collect();
+    parts.join("::")
+}
+
+/// The module a `crate::a::b::Item` path names: the longest prefix that is a module.
+fn target(path: &str, modules: &BTreeSet<String>) -> Option<String> {
+    let parts: Vec<&str> = path.split("::").collect();
+    (1..=parts.len())
+        .rev()
+        .map(|n| parts[..n].join("::"))
+        .find(|m| modules.contains(m))
+}
+
+/// Every `crate::...` and `super::...` path in a file, resolved to module names.
+fn references(module: &str, text: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let parent = module.rsplit_once("::").map_or("", |(p, _)| p);
+    for (prefix, base) in [("crate::", ""), ("super::", parent)] {
+        for (i, _) in text.match_indices(prefix) {
+            if i > 0 && text.as_bytes()[i - 1].is_ascii_alphanumeric() {
+                continue;
+            }
+            let rest: String = text[i + prefix.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let full = if base.is_empty() {
+                rest
+            } else {
+                format!("{base}::{rest}")
+            };
+            // `use crate::{a, b}` lists several modules after the brace.
+            let full = full.trim_end_matches(':').to_string();
+            if let Some(t) = target(&full, modules) {
+                out.insert(t);
+            }
+        }
+        for (i, _) in text.match_indices(&format!("{prefix}{{")) {
+            let list: String = text[i + prefix.len() + 1..]
+                .chars()
+                .take_while(|c| *c != '}')
+                .collect();
+            for item in list.split(',') {
+                let item = item.trim();
+                let full = if base.is_empty() {
+                    item.to_string()
+                } else {
+                    format!("{base}::{item}")
+                };
+                if let Some(t) = target(&full, modules) {
+                    out.insert(t);
+                }
+            }
+        }
+    }
+    out.remove(module);
+    out
+}
+
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = stack.iter().position(|s| s == n) {
+            let mut cycle = stack[i..].to_vec();
+            cycle.push(n.to_string());
+            return Some(cycle);
+        }
+        if done.contains(n) {
+            return None;
+        }
+        stack.push(n.to_string());
+        for m in graph.get(n).into_iter().flatten() {
+            if let Some(c) = visit(m, graph, stack, done) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
+/// Functions longer than `max` lines: (file, line, name, length).
+fn long_functions(file: &Path, text: &str, max: usize) -> Vec<(String, usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let Some(rest) = [
+            "fn ",
+            "pub fn ",
+            "pub(super) fn ",
+            "pub(crate) fn ",
+            "async fn ",
+        ]
+        .iter()
+        .find_map(|p| t.strip_prefix(p)) else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let indent = line.len() - t.len();
+        // The body ends at the first line that closes at the same indentation.
+        let end = lines[i + 1..]
+            .iter()
+            .position(|l| {
+                l.len() > indent && l[..indent].trim().is_empty() && l[indent..].starts_with('}')
+            })
+            .map(|n| i + 1 + n);
+        if let Some(end) = end {
+            let len = end - i + 1;
+            if len > max {
+                out.push((file.display().to_string(), i + 1, name, len));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_game_modules_have_no_cycle_and_name_the_engine_from_its_root() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|f| module_of(&src, f))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    let mut graph = BTreeMap::new();
+    let mut deep_engine_paths = Vec::new();
+    let mut long = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let m = module_of(&src, f);
+        long.extend(long_functions(f, &text, 120));
+        for (i, line) in text.lines().enumerate() {
+            // `camelot_engine::notation::...`: an engine module's path, not the root's.
+            if let Some(at) = line.find("camelot_engine::") {
+                let rest = &line[at + "camelot_engine::".len()..];
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if word.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    && rest[word.len()..].starts_with("::")
+                {
+                    deep_engine_paths.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+        if m == "lib" || m == "main" {
+            continue;
+        }
+        graph.insert(m.clone(), references(&m, &text, &modules));
+    }
+    println!("module graph of src/ (module -> the modules it uses):");
+    for (m, deps) in &graph {
+        let deps: Vec<&str> = deps.iter().map(String::as_str).collect();
+        println!("  {m} -> {}", deps.join(", "));
+    }
+    assert_eq!(find_cycle(&graph), None, "an import cycle");
+    assert!(
+        deep_engine_paths.is_empty(),
+        "engine names not from the root: {deep_engine_paths:#?}"
+    );
+    assert!(long.is_empty(), "functions over 120 lines: {long:?}");
+}
