@@ -5,6 +5,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use camelot_engine::{Claim, Move, MoveKind, PathMove, PlayError, Position};
 
 use crate::session::Session;
@@ -14,6 +15,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<MovePlayed>()
         .add_message::<BoardReset>()
         .add_message::<GameStarted>()
+        .add_message::<Refused>()
+        // Asking for a frame (the window's own message; headless apps have none).
+        .add_message::<RequestRedraw>()
         .init_resource::<Notices>()
         .add_systems(Update, expire_notices.in_set(AppSystems::Present));
 }
@@ -38,6 +42,10 @@ pub struct BoardReset;
 #[derive(Message, Clone, Debug, Default)]
 pub struct GameStarted;
 
+/// A click or a drop the rules refused (the sound of it; the notice says why).
+#[derive(Message, Clone, Debug, Default)]
+pub struct Refused;
+
 /// Everything that changes the game goes through here.
 #[derive(SystemParam)]
 pub struct GameActions<'w> {
@@ -45,6 +53,7 @@ pub struct GameActions<'w> {
     played: MessageWriter<'w, MovePlayed>,
     reset: MessageWriter<'w, BoardReset>,
     started: MessageWriter<'w, GameStarted>,
+    refused: MessageWriter<'w, Refused>,
     pub notices: ResMut<'w, Notices>,
 }
 
@@ -138,6 +147,12 @@ impl GameActions<'_> {
         self.started.write(GameStarted);
     }
 
+    /// Refuses what the player tried, saying why.
+    pub fn refuse(&mut self, why: impl Into<String>) {
+        self.notices.say(why);
+        self.refused.write(Refused);
+    }
+
     pub fn reset(&mut self) {
         self.session.epoch += 1;
         self.reset.write(BoardReset);
@@ -176,7 +191,16 @@ impl Notices {
     }
 }
 
-fn expire_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
+fn expire_notices(
+    time: Res<Time>,
+    mut notices: ResMut<Notices>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if notices.items.is_empty() {
+        return;
+    }
+    // A notice fades out: frames keep coming until it is gone.
+    redraw.write(RequestRedraw);
     let dt = time.delta_secs();
     for (_, left) in notices.items.iter_mut() {
         *left -= dt;

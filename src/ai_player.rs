@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
+use bevy::window::RequestRedraw;
 use camelot_engine::{Ai, Decision, Game, Info, Level, Move, Notation, Square};
 
 use crate::actions::GameActions;
@@ -214,8 +215,14 @@ fn start_thinking(
     session: Res<Session>,
     mut spectate: ResMut<Spectate>,
     mut ai: ResMut<AiPlayer>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if ai.is_thinking() || session.game.is_over() {
+    if ai.is_thinking() {
+        // Frames keep coming while a search runs: its answer is collected on one.
+        redraw.write(RequestRedraw);
+        return;
+    }
+    if session.game.is_over() {
         return;
     }
     let Seat::Computer(level) = session.seat_to_move() else {
@@ -227,6 +234,7 @@ fn start_thinking(
         return;
     }
     ai.waited += time.delta_secs();
+    redraw.write(RequestRedraw);
     // A short pause before a computer moves lets people see the previous move.
     let delay = if spectate.step {
         0.0

@@ -7,6 +7,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use camelot_engine::{Coord, MoveKind, Player, Position, Square};
 
 use crate::actions::{BoardReset, MovePlayed};
@@ -19,10 +20,18 @@ use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Animation>()
+        .add_message::<Landing>()
         .add_observer(on_landed)
         .add_systems(
             Update,
-            (queue_moves, start_flight, fly, lift, fade_glows)
+            (
+                queue_moves,
+                start_flight,
+                fly,
+                lift,
+                fade_glows,
+                keep_drawing,
+            )
                 .chain()
                 .in_set(AppSystems::Animate),
         );
@@ -45,6 +54,20 @@ impl Animation {
     }
 }
 
+/// A piece touched down (the sound of it): at every landing of a move, or once per move
+/// when moves are shown at once.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing {
+    pub kind: LandingKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LandingKind {
+    Step,
+    Capture,
+    Castle,
+}
+
 /// Run condition: nothing is moving, so the board may mirror the engine.
 pub fn board_idle(anim: Res<Animation>, lifting: Query<(), With<Lifted>>) -> bool {
     anim.idle() && lifting.is_empty()
@@ -52,7 +75,7 @@ pub fn board_idle(anim: Res<Animation>, lifting: Query<(), With<Lifted>>) -> boo
 
 /// What happens when a leg of a flight ends.
 #[derive(Clone, Copy, Debug)]
-enum Landing {
+enum LegEnd {
     /// The jumped piece on this square goes to its owner's rack, in this slot.
     Capture(Square, Player, usize),
     /// A piece comes back from its owner's rack (this slot) to this square (an undo).
@@ -65,7 +88,7 @@ struct Flight {
     /// Start square, then every landing.
     path: Vec<Square>,
     /// What each leg's landing does.
-    landings: Vec<Option<Landing>>,
+    landings: Vec<Option<LegEnd>>,
     leg: usize,
     t: f32,
 }
@@ -94,6 +117,7 @@ fn queue_moves(
     mut anim: ResMut<Animation>,
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
+    mut landings: MessageWriter<Landing>,
     settings: Res<Settings>,
 ) {
     if reset.read().count() > 0 {
@@ -106,6 +130,15 @@ fn queue_moves(
     for m in played.read() {
         if settings.animation_speed > 0.0 && m.path.is_some() && m.mv.kind != MoveKind::PlaceTree {
             anim.queue.push_back(m.clone());
+        } else if m.mv.kind != MoveKind::Pass {
+            // Shown at once: one sound for the whole move.
+            let castle = m.before.rules().all_castles().contains(m.mv.to);
+            let kind = match (m.mv.is_capture(), castle) {
+                (true, _) => LandingKind::Capture,
+                (false, true) => LandingKind::Castle,
+                _ => LandingKind::Step,
+            };
+            landings.write(Landing { kind });
         }
     }
 }
@@ -123,7 +156,7 @@ fn jumped_square(pos: &Position, a: Square, b: Square) -> Option<Square> {
 /// game's start: what a seat had then and has before the move says how many of its
 /// pieces are in the rack already. A move's captures take the next slots in square
 /// order, as [`lost_pieces`] counts them.
-fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<Landing>>)> {
+fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<LegEnd>>)> {
     let path = m.path.as_ref()?.path.clone();
     let slot_of = |mid: Square, owner: Player| {
         let lost = start.count(owner).saturating_sub(m.before.count(owner)) as usize;
@@ -134,7 +167,7 @@ fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<Lan
                 .count();
         lost + earlier
     };
-    let mut landings: Vec<Option<Landing>> = path
+    let mut landings: Vec<Option<LegEnd>> = path
         .windows(2)
         .map(|w| {
             let mid = jumped_square(&m.before, w[0], w[1])?;
@@ -144,9 +177,9 @@ fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<Lan
             let owner = m.before.piece_at(mid)?.owner;
             let slot = slot_of(mid, owner);
             Some(if m.reverse {
-                Landing::Restore(mid, owner, slot)
+                LegEnd::Restore(mid, owner, slot)
             } else {
-                Landing::Capture(mid, owner, slot)
+                LegEnd::Capture(mid, owner, slot)
             })
         })
         .collect();
@@ -194,6 +227,7 @@ fn start_flight(
 
 fn fly(
     mut commands: Commands,
+    mut landings: MessageWriter<Landing>,
     mut anim: ResMut<Animation>,
     time: Res<Time>,
     settings: Res<Settings>,
@@ -239,6 +273,14 @@ fn fly(
         square: b,
         capture: landing,
     });
+    let castle = session.position().rules().all_castles().contains(b);
+    landings.write(Landing {
+        kind: match (landing, castle) {
+            (Some(LegEnd::Capture(..)) | Some(LegEnd::Restore(..)), _) => LandingKind::Capture,
+            (None, true) => LandingKind::Castle,
+            (None, false) => LandingKind::Step,
+        },
+    });
     if last {
         anim.current = None;
         if let Ok((mut on, _)) = pieces.get_mut(piece) {
@@ -251,7 +293,7 @@ fn fly(
 #[derive(Event, Clone, Copy)]
 struct Landed {
     square: Square,
-    capture: Option<Landing>,
+    capture: Option<LegEnd>,
 }
 
 /// A capture lifts the jumped piece towards its rack; a restore brings a racked piece
@@ -269,7 +311,7 @@ fn on_landed(
 ) {
     let variant = session.variant();
     match ev.capture {
-        Some(Landing::Capture(sq, owner, slot)) => {
+        Some(LegEnd::Capture(sq, owner, slot)) => {
             if let Some((victim, _, tf)) = board_pieces.iter().find(|(_, on, _)| on.0 == sq) {
                 commands.entity(victim).remove::<OnSquare>().insert(Lifted {
                     from: tf.translation,
@@ -279,7 +321,7 @@ fn on_landed(
                 });
             }
         }
-        Some(Landing::Restore(sq, owner, slot)) => {
+        Some(LegEnd::Restore(sq, owner, slot)) => {
             let back = racked
                 .iter()
                 .find(|(_, r, _)| r.owner == owner && r.slot == slot);
@@ -315,7 +357,6 @@ fn on_landed(
                 Mesh3d(quad.clone()),
                 MeshMaterial3d(p.castle_glow.clone()),
                 Transform::from_translation(stand_point(variant, on.0) + Vec3::Y * 0.012),
-                Pickable::IGNORE,
             ));
         }
     }
@@ -345,6 +386,17 @@ fn lift(
                 Arrival::Board(sq) => e.insert(OnSquare(sq)),
             };
         }
+    }
+}
+
+/// While anything moves, frames keep coming (otherwise the window rests).
+fn keep_drawing(
+    anim: Res<Animation>,
+    moving: Query<(), Or<(With<Lifted>, With<Glow>)>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !anim.idle() || !moving.is_empty() {
+        redraw.write(RequestRedraw);
     }
 }
 

@@ -1,13 +1,20 @@
-//! The camera: seated at the table by default; orbit with the right mouse button or the
-//! arrow keys, pan with the middle button (or Shift + right button, or Shift + arrows),
-//! zoom with the wheel or +/-; R resets, T looks straight down, V turns to the player to
-//! move. Lights live here too: one key light with shadows and a soft fill.
+//! The camera: seated at the table by default, framed so the whole board (every square,
+//! every castle) fills the 3D viewport the panels leave, with a margin; orbit with the
+//! right mouse button or the arrow keys, pan with the middle button (or Shift + right
+//! button, or Shift + arrows), zoom with the wheel or +/-; R resets, T looks straight
+//! down, V turns to the player to move. A framed view is framed again when the window
+//! or the panels change size, until the player moves the camera. Lights live here too:
+//! one key light (its shadow set by the quality tier) and a soft fill.
+
+use std::f32::consts::FRAC_PI_4;
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+use camelot_engine::Variant;
 
-use crate::board::{board_half_extent, seat_direction};
+use crate::board::{board_corners, seat_direction};
 use crate::focus::{egui_wants_keys, egui_wants_pointer};
 use crate::session::Session;
 use crate::settings::Settings;
@@ -28,11 +35,14 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_game, apply_commands, move_camera, fit_viewport)
+            (follow_game, fit_viewport, apply_commands, move_camera)
                 .chain()
                 .in_set(AppSystems::Present),
         );
 }
+
+/// The camera's vertical field of view (Bevy's default perspective).
+const FOV: f32 = FRAC_PI_4;
 
 /// The space egui's panels take at the window's edges (logical pixels); the 3D view
 /// gets the rest.
@@ -42,21 +52,27 @@ pub struct ViewInsets {
     pub right: f32,
 }
 
+/// The 3D viewport in logical pixels: (left, top, width, height) of the window.
+pub fn viewport_rect(window: &Window, insets: ViewInsets) -> Rect {
+    let (w, h) = (window.width(), window.height());
+    let top = insets.top.min(h - 1.0).max(0.0);
+    let right = insets.right.min(w - 1.0).max(0.0);
+    Rect::new(0.0, top, (w - right).max(1.0), h)
+}
+
 fn fit_viewport(
     insets: Res<ViewInsets>,
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<MainCamera>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let scale = window.scale_factor();
-    let (w, h) = (window.physical_width(), window.physical_height());
-    let top = ((insets.top * scale) as u32).min(h.saturating_sub(1));
-    let right = ((insets.right * scale) as u32).min(w.saturating_sub(1));
+    let rect = viewport_rect(window, *insets);
     let viewport = bevy::camera::Viewport {
-        physical_position: UVec2::new(0, top),
-        physical_size: UVec2::new((w - right).max(1), (h - top).max(1)),
+        physical_position: (rect.min * scale).as_uvec2(),
+        physical_size: (rect.size() * scale).as_uvec2().max(UVec2::ONE),
         ..default()
     };
     for mut cam in &mut cams {
@@ -79,12 +95,16 @@ pub enum CameraCommand {
     PlayerView,
 }
 
-/// Where the camera looks from: angles around the board's centre and a distance. The
-/// camera eases towards `goal`.
+/// Where the camera looks from: angles around a target and a distance. The camera eases
+/// towards `goal`. `framed` is the view (yaw, pitch) to keep framed while the viewport
+/// changes; the player's own camera moves clear it.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct CameraRig {
     pub goal: Orbit,
     pub now: Orbit,
+    pub framed: Option<(f32, f32)>,
+    /// The viewport size the goal was framed for.
+    framed_for: Vec2,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,15 +122,24 @@ impl Default for CameraRig {
         let o = Orbit {
             target: Vec3::ZERO,
             yaw: 0.0,
-            pitch: 0.95,
+            pitch: SEATED_PITCH,
             distance: 22.0,
         };
-        CameraRig { goal: o, now: o }
+        CameraRig {
+            goal: o,
+            now: o,
+            framed: None,
+            framed_for: Vec2::ZERO,
+        }
     }
 }
 
+/// A player seated at the table looks down at about 56°.
+const SEATED_PITCH: f32 = 0.98;
+const TOP_PITCH: f32 = 1.55;
+
 impl Orbit {
-    fn transform(&self) -> Transform {
+    pub fn transform(&self) -> Transform {
         let dir = Vec3::new(
             self.yaw.sin() * self.pitch.cos(),
             self.pitch.sin(),
@@ -119,36 +148,87 @@ impl Orbit {
         Transform::from_translation(self.target + dir * self.distance)
             .looking_at(self.target, Vec3::Y)
     }
+
+    /// Where a point lands in a viewport of this size, in pixels from its top left.
+    pub fn project(&self, viewport: Vec2, p: Vec3) -> Vec2 {
+        let ndc = self.ndc(viewport.x / viewport.y, p);
+        Vec2::new(
+            (ndc.x + 1.0) / 2.0 * viewport.x,
+            (1.0 - ndc.y) / 2.0 * viewport.y,
+        )
+    }
+
+    fn ndc(&self, aspect: f32, p: Vec3) -> Vec2 {
+        let view = self.transform().to_matrix().inverse();
+        let clip = Mat4::perspective_rh(FOV, aspect, 0.1, 1000.0) * view * p.extend(1.0);
+        clip.xy() / clip.w
+    }
 }
 
-/// The seated view for a board of this size, from the given side.
-fn seated(session: &Session, yaw: f32) -> Orbit {
-    let half = board_half_extent(session.position().geometry());
-    Orbit {
-        target: Vec3::new(0.0, 0.0, 0.6),
+/// The margin kept free around the board, in pixels of a viewport of this size.
+pub fn margin(viewport: Vec2) -> f32 {
+    (viewport.min_element() * 0.04).max(12.0)
+}
+
+/// The orbit at `yaw` and `pitch` from which the whole board fills a viewport of this
+/// size, with a margin on the tighter side: the board's projected box is centred and
+/// scaled until it just fits.
+pub fn framed(variant: Variant, yaw: f32, pitch: f32, viewport: Vec2) -> Orbit {
+    let points = board_corners(variant);
+    let aspect = viewport.x / viewport.y;
+    let m = margin(viewport);
+    let room = Vec2::new(1.0 - 2.0 * m / viewport.x, 1.0 - 2.0 * m / viewport.y);
+    let mut o = Orbit {
+        target: Vec3::ZERO,
         yaw,
-        pitch: 0.98,
-        distance: half.max_element() * 2.0 + 2.5,
+        pitch,
+        distance: 25.0,
+    };
+    for _ in 0..60 {
+        let (mut lo, mut hi) = (Vec2::MAX, Vec2::MIN);
+        for &p in &points {
+            let n = o.ndc(aspect, p);
+            lo = lo.min(n);
+            hi = hi.max(n);
+        }
+        let center = (lo + hi) / 2.0;
+        let scale = ((hi - lo) / 2.0 / room).max_element();
+        let tf = o.transform();
+        let k = o.distance * (FOV / 2.0).tan();
+        o.target += (tf.right() * center.x * k * aspect + tf.up() * center.y * k) * 0.9;
+        o.distance *= scale.clamp(0.5, 2.0);
+        if (scale - 1.0).abs() < 1e-4 && center.length() < 1e-4 {
+            break;
+        }
     }
+    o
 }
 
 fn yaw_towards(dir: Vec3) -> f32 {
     dir.x.atan2(dir.z)
 }
 
+/// The camera that shows the table.
+#[derive(Component)]
+pub struct MainCamera;
+
+/// The light that casts the shadow.
+#[derive(Component)]
+pub struct KeyLight;
+
 fn spawn_camera_and_lights(mut commands: Commands, rig: Res<CameraRig>) {
     commands.spawn((Camera3d::default(), rig.now.transform(), MainCamera));
     commands.spawn((
+        KeyLight,
         DirectionalLight {
-            illuminance: 9_000.0,
+            illuminance: 7_500.0,
             shadow_maps_enabled: true,
             color: Color::srgb(1.0, 0.95, 0.86),
             ..default()
         },
         CascadeShadowConfigBuilder {
-            num_cascades: 2,
-            maximum_distance: 60.0,
-            first_cascade_far_bound: 25.0,
+            num_cascades: 1,
+            maximum_distance: 70.0,
             ..default()
         }
         .build(),
@@ -156,7 +236,7 @@ fn spawn_camera_and_lights(mut commands: Commands, rig: Res<CameraRig>) {
     ));
     commands.spawn((
         DirectionalLight {
-            illuminance: 2_200.0,
+            illuminance: 1_800.0,
             shadow_maps_enabled: false,
             color: Color::srgb(0.8, 0.86, 1.0),
             ..default()
@@ -165,15 +245,11 @@ fn spawn_camera_and_lights(mut commands: Commands, rig: Res<CameraRig>) {
     ));
     commands.insert_resource(GlobalAmbientLight {
         color: Color::srgb(1.0, 0.93, 0.85),
-        brightness: 350.0,
+        brightness: 420.0,
         ..default()
     });
-    commands.insert_resource(ClearColor(Color::srgb(0.07, 0.06, 0.06)));
+    commands.insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.05)));
 }
-
-/// The camera that shows the table.
-#[derive(Component)]
-pub struct MainCamera;
 
 fn mouse_controls(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -186,6 +262,7 @@ fn mouse_controls(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let pan =
         buttons.pressed(MouseButton::Middle) || (shift && buttons.pressed(MouseButton::Right));
+    let before = rig.goal;
     if pan && d != Vec2::ZERO {
         let g = &mut rig.goal;
         let right = Vec3::new(g.yaw.cos(), 0.0, -g.yaw.sin());
@@ -194,17 +271,20 @@ fn mouse_controls(
         g.target += (-right * d.x + forward * d.y) * k;
         g.target = g
             .target
-            .clamp(Vec3::new(-12.0, 0.0, -12.0), Vec3::new(12.0, 0.0, 12.0));
+            .clamp(Vec3::new(-12.0, -2.0, -12.0), Vec3::new(12.0, 4.0, 12.0));
     } else if buttons.pressed(MouseButton::Right) && d != Vec2::ZERO {
         rig.goal.yaw -= d.x * 0.006;
-        rig.goal.pitch = (rig.goal.pitch + d.y * 0.004).clamp(0.2, 1.55);
+        rig.goal.pitch = (rig.goal.pitch + d.y * 0.004).clamp(0.2, TOP_PITCH);
     }
     let lines = match scroll.unit {
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
     if lines != 0.0 {
-        rig.goal.distance = (rig.goal.distance * (1.0 - 0.1 * lines)).clamp(6.0, 60.0);
+        rig.goal.distance = (rig.goal.distance * (1.0 - 0.1 * lines)).clamp(6.0, 90.0);
+    }
+    if rig.goal != before {
+        rig.framed = None;
     }
 }
 
@@ -215,6 +295,7 @@ fn key_controls(
     mut commands: MessageWriter<CameraCommand>,
 ) {
     let dt = time.delta_secs();
+    let before = rig.goal;
     let g = &mut rig.goal;
     let axis = |neg: [KeyCode; 2], pos: [KeyCode; 2]| {
         keys.any_pressed(pos) as i32 as f32 - keys.any_pressed(neg) as i32 as f32
@@ -234,16 +315,19 @@ fn key_controls(
         g.target += (right * x + forward * y) * 6.0 * dt;
         g.target = g
             .target
-            .clamp(Vec3::new(-12.0, 0.0, -12.0), Vec3::new(12.0, 0.0, 12.0));
+            .clamp(Vec3::new(-12.0, -2.0, -12.0), Vec3::new(12.0, 4.0, 12.0));
     } else {
         g.yaw += 1.5 * x * dt;
-        g.pitch = (g.pitch + 1.0 * y * dt).clamp(0.2, 1.55);
+        g.pitch = (g.pitch + 1.0 * y * dt).clamp(0.2, TOP_PITCH);
     }
     if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::PageUp]) {
         g.distance = (g.distance * (1.0 - 1.2 * dt)).max(6.0);
     }
     if keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract, KeyCode::PageDown]) {
-        g.distance = (g.distance * (1.0 + 1.2 * dt)).min(60.0);
+        g.distance = (g.distance * (1.0 + 1.2 * dt)).min(90.0);
+    }
+    if rig.goal != before {
+        rig.framed = None;
     }
     for (key, cmd) in [
         (KeyCode::KeyR, CameraCommand::Reset),
@@ -263,7 +347,7 @@ fn follow_game(
     settings: Res<Settings>,
     time: Res<Time>,
     mut rig: ResMut<CameraRig>,
-    mut last: Local<Option<(camelot_engine::Variant, u8)>>,
+    mut last: Local<Option<(Variant, u8)>>,
     mut commands: MessageWriter<CameraCommand>,
 ) {
     let variant = session.variant();
@@ -279,59 +363,120 @@ fn follow_game(
     }
     if settings.orbit_when_watching && session.all_computers() && !session.game.is_over() {
         rig.goal.yaw += 0.06 * time.delta_secs();
+        rig.framed = None;
     }
+}
+
+/// The yaw of the seated view: facing the first human (or the player to move).
+fn seat_yaw(session: &Session, to_move: bool) -> f32 {
+    let seat = if to_move {
+        session.to_move().0 as usize
+    } else {
+        session.seats.iter().position(|s| s.is_human()).unwrap_or(0)
+    };
+    yaw_towards(seat_direction(session.variant(), seat))
 }
 
 fn apply_commands(
     mut commands: MessageReader<CameraCommand>,
     session: Res<Session>,
+    insets: Res<ViewInsets>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut rig: ResMut<CameraRig>,
 ) {
+    let viewport = windows
+        .single()
+        .map(|w| viewport_rect(w, *insets).size())
+        .unwrap_or(Vec2::new(1280.0, 800.0));
+    let yaw_now = rig.goal.yaw;
     for c in commands.read() {
-        let yaw_now = rig.goal.yaw;
-        rig.goal = match c {
-            CameraCommand::Reset => {
-                let first_human = session.seats.iter().position(|s| s.is_human()).unwrap_or(0);
-                seated(
-                    &session,
-                    yaw_towards(seat_direction(session.variant(), first_human)),
-                )
-            }
-            CameraCommand::TopDown => {
-                let mut o = seated(&session, yaw_now);
-                o.pitch = 1.55;
-                o.target = Vec3::ZERO;
-                o.distance *= 1.05;
-                o
-            }
-            CameraCommand::PlayerView => {
-                let seat = session.to_move().0 as usize;
-                seated(
-                    &session,
-                    yaw_towards(seat_direction(session.variant(), seat)),
-                )
-            }
-        };
-        // Turn the short way round.
-        let mut dy = rig.goal.yaw - yaw_now;
-        dy = (dy + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
-        rig.goal.yaw = yaw_now + dy;
+        rig.framed = Some(match c {
+            CameraCommand::Reset => (seat_yaw(&session, false), SEATED_PITCH),
+            CameraCommand::TopDown => (yaw_now, TOP_PITCH),
+            CameraCommand::PlayerView => (seat_yaw(&session, true), SEATED_PITCH),
+        });
+        rig.framed_for = Vec2::ZERO;
     }
+    // A framed view is framed again whenever the viewport changes.
+    let Some((yaw, pitch)) = rig.framed else {
+        return;
+    };
+    if rig.framed_for == viewport {
+        return;
+    }
+    rig.framed_for = viewport;
+    // Turn the short way round.
+    let mut dy = yaw - yaw_now;
+    dy = (dy + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
+    rig.goal = framed(session.variant(), yaw_now + dy, pitch, viewport);
 }
 
 fn move_camera(
     time: Res<Time>,
     mut rig: ResMut<CameraRig>,
     mut cams: Query<&mut Transform, With<MainCamera>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let (goal, now) = (rig.goal, rig.now);
+    if goal == now {
+        return;
+    }
     let k = 1.0 - (-8.0 * time.delta_secs()).exp();
-    let (goal, now) = (rig.goal, &mut rig.now);
-    now.target = now.target.lerp(goal.target, k);
-    now.yaw += (goal.yaw - now.yaw) * k;
-    now.pitch += (goal.pitch - now.pitch) * k;
-    now.distance += (goal.distance - now.distance) * k;
-    let want = now.transform();
+    let mut next = now;
+    next.target = now.target.lerp(goal.target, k);
+    next.yaw += (goal.yaw - now.yaw) * k;
+    next.pitch += (goal.pitch - now.pitch) * k;
+    next.distance += (goal.distance - now.distance) * k;
+    // Close enough: arrive, so the camera stops and the frames can rest.
+    let close = next.target.distance(goal.target) < 1e-3
+        && (next.yaw - goal.yaw).abs() < 1e-4
+        && (next.pitch - goal.pitch).abs() < 1e-4
+        && (next.distance - goal.distance).abs() < 1e-3;
+    rig.now = if close { goal } else { next };
+    let want = rig.now.transform();
     for mut tf in &mut cams {
         *tf = want;
+    }
+    redraw.write(RequestRedraw);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant, from every seat, at three window sizes with the panels' usual
+    /// room taken: the whole board inside the viewport with the margin, and filling at
+    /// least 55% of its width or height.
+    #[test]
+    fn the_seated_view_frames_the_whole_board() {
+        let insets = ViewInsets {
+            top: 58.0,
+            right: 330.0,
+        };
+        for (w, h) in [(1280.0, 800.0), (1920.0, 1080.0), (1024.0, 768.0)] {
+            let viewport = Vec2::new(w - insets.right, h - insets.top);
+            for v in Variant::ALL {
+                for seat in 0..v.rules().players() {
+                    let yaw = yaw_towards(seat_direction(v, seat));
+                    for pitch in [SEATED_PITCH, TOP_PITCH] {
+                        let o = framed(v, yaw, pitch, viewport);
+                        let (mut lo, mut hi) = (Vec2::MAX, Vec2::MIN);
+                        for p in board_corners(v) {
+                            let px = o.project(viewport, p);
+                            lo = lo.min(px);
+                            hi = hi.max(px);
+                        }
+                        let m = margin(viewport) - 0.5;
+                        let inside = lo.x >= m
+                            && lo.y >= m
+                            && hi.x <= viewport.x - m
+                            && hi.y <= viewport.y - m;
+                        assert!(inside, "{v} seat {seat} {w}x{h}: {lo} {hi} in {viewport}");
+                        let fill = ((hi - lo) / viewport).max_element();
+                        assert!(fill >= 0.55, "{v} seat {seat} {w}x{h}: fills {fill}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -2,11 +2,11 @@
 //! where it may land, multi-leap moves are entered a landing at a time (only
 //! continuations that lead to legal moves are offered, and the move completes itself
 //! when one remains), a piece may also be dragged to its destination. The state machine
-//! works on `SquareClicked` messages, so tests drive it without a window. The markers
-//! it shows are drawn by `markers`.
+//! works on `SquareClicked` messages (made by `pointer` from the mouse), so tests drive
+//! it without a window. The markers it shows are drawn by `markers`.
 
-use bevy::picking::events::{DragEnd, DragStart};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use camelot_engine::{CellSet, Constraint, Entry, Move, MoveKind, Square, StepKind};
 
 use crate::actions::{BoardReset, GameActions, MovePlayed};
@@ -23,11 +23,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveInput>()
         .add_message::<SquareClicked>()
         .add_message::<EntryCommand>()
-        .add_observer(on_over)
-        .add_observer(on_out)
-        .add_observer(on_click)
-        .add_observer(on_drag_start)
-        .add_observer(on_drag_end)
         .add_systems(
             Update,
             keyboard_entry
@@ -46,12 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Act),
         )
-        .add_systems(
-            Update,
-            (follow_drag, hold_entered_piece)
-                .chain()
-                .in_set(AppSystems::Present),
-        );
+        .add_systems(Update, hold_entered_piece.in_set(AppSystems::Present));
 }
 
 /// A square (or what stands on it) was clicked, or a dragged piece dropped on it.
@@ -77,129 +67,23 @@ pub struct MoveInput {
     pub entry: Entry,
     /// Each offered landing and how it is marked.
     pub offers: Vec<(Square, MarkerKind)>,
+    /// The square under the pointer.
     pub hovered: Option<Square>,
+    /// Where the primary button went down, while it is held.
+    pub pressed: Option<Square>,
+    /// The piece being dragged, and the square it was picked up from.
     pub dragging: Option<(Entity, Square)>,
     /// The (ply, epoch) the clicks belong to: any other move or a reset drops them.
     synced: Option<(usize, u64)>,
 }
 
-fn square_of(target: Entity, squares: &Query<&OnSquare>) -> Option<Square> {
-    squares.get(target).ok().map(|s| s.0)
-}
-
-fn on_over(ev: On<Pointer<Over>>, squares: Query<&OnSquare>, mut input: ResMut<MoveInput>) {
-    if let Some(sq) = square_of(ev.event_target(), &squares) {
-        input.hovered = Some(sq);
-    }
-}
-
-fn on_out(ev: On<Pointer<Out>>, squares: Query<&OnSquare>, mut input: ResMut<MoveInput>) {
-    if square_of(ev.event_target(), &squares) == input.hovered {
-        input.hovered = None;
-    }
-}
-
-fn on_click(
-    ev: On<Pointer<Click>>,
-    squares: Query<&OnSquare>,
-    mut clicked: MessageWriter<SquareClicked>,
-    mut commands: MessageWriter<EntryCommand>,
-) {
-    let Some(square) = square_of(ev.event_target(), &squares) else {
-        return;
-    };
-    match ev.button {
-        PointerButton::Primary => {
-            clicked.write(SquareClicked {
-                square,
-                dropped: false,
-            });
-        }
-        PointerButton::Secondary => {
-            commands.write(EntryCommand::StepBack);
-        }
-        PointerButton::Middle => {}
-    }
-}
-
-fn on_drag_start(
-    ev: On<Pointer<DragStart>>,
-    pieces: Query<(&OnSquare, &PieceView)>,
-    session: Res<Session>,
-    mut input: ResMut<MoveInput>,
-    mut commands: Commands,
-) {
-    if ev.button != PointerButton::Primary || !session.human_to_move() {
-        return;
-    }
-    let target = ev.event_target();
-    // Only the pieces of the player to move can be picked up.
-    if let Some((on, _)) = pieces
-        .get(target)
-        .ok()
-        .filter(|(_, p)| p.0.owner == session.to_move())
-    {
-        input.dragging = Some((target, on.0));
-        commands.entity(target).insert((Held, Pickable::IGNORE));
-    }
-}
-
-fn on_drag_end(
-    ev: On<Pointer<DragEnd>>,
-    mut input: ResMut<MoveInput>,
-    mut clicked: MessageWriter<SquareClicked>,
-    mut commands: Commands,
-) {
-    if ev.button != PointerButton::Primary {
-        return;
-    }
-    let Some((piece, from)) = input.dragging.take() else {
-        return;
-    };
-    if let Ok(mut e) = commands.get_entity(piece) {
-        e.remove::<(Held, Pickable)>();
-    }
-    match input.hovered {
-        Some(to) if to != from => {
-            if input.clicks.first() != Some(&from) {
-                clicked.write(SquareClicked {
-                    square: from,
-                    dropped: false,
-                });
-            }
-            clicked.write(SquareClicked {
-                square: to,
-                dropped: true,
-            });
-        }
-        _ => {}
-    }
-}
-
-/// The dragged piece hovers over the square under the pointer.
-fn follow_drag(
-    input: Res<MoveInput>,
-    session: Res<Session>,
-    mut pieces: Query<&mut Transform, With<Held>>,
-) {
-    let Some((piece, from)) = input.dragging else {
-        return;
-    };
-    let Ok(mut tf) = pieces.get_mut(piece) else {
-        return;
-    };
-    let over = input.hovered.unwrap_or(from);
-    tf.translation = stand_point(session.variant(), over) + Vec3::Y * 0.35;
-}
-
-/// Part way through a leap the piece waits on its last landing, so the board shows
-/// where the move has got to; dropping the clicks puts it back.
 fn hold_entered_piece(
     input: Res<MoveInput>,
     session: Res<Session>,
     time: Res<Time>,
     mut commands: Commands,
     mut pieces: Query<(Entity, &OnSquare, &mut Transform, Has<Held>), With<PieceView>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if input.dragging.is_some() {
         return;
@@ -219,7 +103,12 @@ fn hold_entered_piece(
                     commands.entity(e).insert(Held);
                 }
                 let want = stand_point(session.variant(), at) + Vec3::Y * lift;
-                tf.translation = tf.translation.lerp(want, k);
+                if tf.translation.distance(want) > 1e-3 {
+                    tf.translation = tf.translation.lerp(want, k);
+                    redraw.write(RequestRedraw);
+                } else if tf.translation != want {
+                    tf.translation = want;
+                }
             }
             _ if held => {
                 commands.entity(e).remove::<Held>();
@@ -253,6 +142,7 @@ fn forget_stale_entry(
         // The board may be another variant's now: old squares mean nothing on it.
         input.hovered = None;
         input.dragging = None;
+        input.pressed = None;
     }
     let changed = played.read().count() > 0 || was_reset;
     let now = Some((session.game.ply(), session.epoch));
@@ -319,15 +209,13 @@ fn enter_moves(
         if !actions.session.human_to_move() {
             if !actions.session.game.is_over() {
                 let who = actions.session.seat_label(actions.session.to_move());
-                actions
-                    .notices
-                    .say(format!("Wait: the computer plays {who}."));
+                actions.refuse(format!("Wait: the computer plays {who}."));
             }
             continue;
         }
         if let Some(m) = click(&mut input, &mut actions, c) {
             if let Err(e) = actions.play(m) {
-                actions.notices.say(format!("{e}"));
+                actions.refuse(format!("{e}"));
             }
             set_clicks(&mut input, &actions.session, Vec::new());
             break;
@@ -337,7 +225,12 @@ fn enter_moves(
 
 /// A human seat whose only legal move is a pass (Grand Cam) passes by itself, after a
 /// moment so the table sees it.
-fn pass_when_nothing_else(time: Res<Time>, mut waited: Local<f32>, mut actions: GameActions) {
+fn pass_when_nothing_else(
+    time: Res<Time>,
+    mut waited: Local<f32>,
+    mut actions: GameActions,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
     let s = &actions.session;
     let only_pass = s.human_to_move() && {
         let legal = s.position().legal_moves();
@@ -348,6 +241,7 @@ fn pass_when_nothing_else(time: Res<Time>, mut waited: Local<f32>, mut actions: 
         return;
     }
     *waited += time.delta_secs();
+    redraw.write(RequestRedraw);
     if *waited > 0.8 {
         *waited = 0.0;
         let _ = actions.play(Move::PASS);
@@ -364,7 +258,7 @@ fn click(input: &mut MoveInput, actions: &mut GameActions, c: SquareClicked) -> 
     if pos.in_setup() {
         let e = session.game.entry(&[sq]);
         if e.complete.is_none() {
-            actions.notices.say(format!(
+            actions.refuse(format!(
                 "A tree cannot be planted on {name}: choose an empty square on your side of the river, off the castles."
             ));
         }
@@ -381,9 +275,7 @@ fn click(input: &mut MoveInput, actions: &mut GameActions, c: SquareClicked) -> 
     }
     if clicks.len() > 1 && clicks.last() == Some(&sq) {
         if input.entry.complete.is_none() {
-            actions
-                .notices
-                .say("The move cannot stop here: a capture must go on.");
+            actions.refuse("The move cannot stop here: a capture must go on.");
         }
         return input.entry.complete;
     }
@@ -409,7 +301,7 @@ fn click(input: &mut MoveInput, actions: &mut GameActions, c: SquareClicked) -> 
         1 => return Some(ending[0]),
         0 => {}
         _ => {
-            actions.notices.say(format!(
+            actions.refuse(format!(
                 "Several leaps end on {name}: enter the path a landing at a time."
             ));
             return None;
@@ -424,7 +316,7 @@ fn click(input: &mut MoveInput, actions: &mut GameActions, c: SquareClicked) -> 
     } else {
         "land there"
     };
-    actions.notices.say(format!(
+    actions.refuse(format!(
         "The piece cannot {what} ({name}); the marked squares are its landings."
     ));
     None
@@ -470,5 +362,5 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
             }
         }
     };
-    actions.notices.say(msg);
+    actions.refuse(msg);
 }

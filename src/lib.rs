@@ -17,11 +17,15 @@ pub mod ai_player;
 #[cfg(feature = "gui")]
 pub mod animation;
 #[cfg(feature = "gui")]
+pub mod assets;
+#[cfg(feature = "gui")]
 pub mod board;
 #[cfg(feature = "gui")]
 pub mod camera;
 #[cfg(feature = "gui")]
 pub mod focus;
+#[cfg(feature = "gui")]
+pub mod graphics;
 #[cfg(feature = "gui")]
 pub mod input;
 #[cfg(feature = "gui")]
@@ -31,9 +35,15 @@ pub mod persist;
 #[cfg(feature = "gui")]
 pub mod pieces;
 #[cfg(feature = "gui")]
+pub mod pointer;
+#[cfg(feature = "gui")]
+pub mod quality;
+#[cfg(feature = "gui")]
 pub mod screens;
 #[cfg(feature = "gui")]
 pub mod shapes;
+#[cfg(feature = "sound")]
+pub mod sound;
 #[cfg(feature = "gui")]
 pub mod theme;
 #[cfg(feature = "tools")]
@@ -75,6 +85,7 @@ pub fn game_plugin(app: &mut App) {
     .configure_sets(Update, Mirror.run_if(animation::board_idle))
     .add_plugins((
         persist::plugin,
+        assets::plugin,
         screens::plugin,
         actions::plugin,
         theme::plugin,
@@ -82,16 +93,28 @@ pub fn game_plugin(app: &mut App) {
         pieces::plugin,
         animation::plugin,
         input::plugin,
+        pointer::plugin,
         markers::plugin,
         ai_player::plugin,
     ));
 }
 
-/// What a window adds: the camera and lights, egui, picking on meshes (and, with the
-/// `tools` feature, scripting and measuring).
+/// What a window adds: the camera and lights and the quality tier, egui, sound with the
+/// `sound` feature, and scripting and measuring with `tools`.
+/// The window rests (no frames drawn) while nothing moves and no input comes.
 #[cfg(feature = "gui")]
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((MeshPickingPlugin, camera::plugin, ui::plugin));
+    use bevy::winit::{UpdateMode, WinitSettings};
+    // Woken by input and by systems that ask for frames (something moving, a search
+    // running); otherwise a frame a minute.
+    let rest = UpdateMode::reactive_low_power(std::time::Duration::from_secs(60));
+    app.insert_resource(WinitSettings {
+        focused_mode: rest,
+        unfocused_mode: rest,
+    })
+    .add_plugins((camera::plugin, quality::plugin, ui::plugin));
+    #[cfg(feature = "sound")]
+    app.add_plugins(sound::plugin);
     #[cfg(feature = "tools")]
     app.add_plugins(tools::plugin);
 }

@@ -31,14 +31,33 @@ mod window {
     use bevy::window::{PresentMode, WindowResolution};
     use camelot::actions::GameStarted;
     use camelot::cli::Options;
+    use camelot::graphics;
     use camelot::persist::Storage;
+    use camelot::quality::Graphics;
     use camelot::screens::Screen;
     use camelot::session::{Seat, Session};
     use camelot::store::{read_session, Loaded, Store};
     use camelot_engine::Game;
 
-    /// Opens the window on the menu or the game the command line asks for.
+    /// Opens the window on the menu or the game the command line asks for; without a
+    /// display or a graphics adapter, says what is missing instead.
     pub fn run(opts: Options, launched: Instant) -> ExitCode {
+        if opts.diagnose {
+            let (text, ok) = graphics::diagnose();
+            print!("{text}");
+            return if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+        let adapter = match graphics::check_display().and_then(|_| graphics::find_adapter()) {
+            Ok(a) => a,
+            Err(problem) => {
+                eprintln!("{problem}");
+                return ExitCode::FAILURE;
+            }
+        };
         let store = Store::from_env().ok();
         // A game in progress that cannot be read is moved aside now, and said.
         let autosave = store.as_ref().map_or(Loaded::Missing, Store::load_autosave);
@@ -75,7 +94,12 @@ mod window {
             ..default()
         }))
         .add_plugins((camelot::game_plugin, camelot::view_plugin))
-        .insert_resource(session);
+        .insert_resource(session)
+        .insert_resource(Graphics {
+            adapter: adapter.name.clone(),
+            detected: graphics::tier_for(&adapter),
+            forced: opts.quality,
+        });
         #[cfg(feature = "tools")]
         app.insert_resource(camelot::tools::Automation {
             launched: Some(launched),
@@ -133,7 +157,10 @@ mod window {
 
     use camelot::cli::Options;
 
-    pub fn run(_: Options, _: Instant) -> ExitCode {
+    pub fn run(opts: Options, _: Instant) -> ExitCode {
+        if opts.diagnose {
+            println!("display and adapter: not checked (this build has no 3D game)");
+        }
         eprintln!(
             "camelot: this build has no 3D game (it was built without the gui feature); \
              play in the terminal with --terminal"

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use camelot_engine::{Game, Kind, Piece, Player, Square, Variant};
 
 use crate::board::{board_half_extent, seat_direction, stand_point, BuiltBoard, OnSquare};
@@ -39,12 +40,17 @@ pub struct Racked {
 pub struct PieceMeshes {
     pub man: Handle<Mesh>,
     pub knight: Handle<Mesh>,
+    /// The partner's ring (Grand Cam), on a man and on a knight.
+    man_mark: Handle<Mesh>,
+    knight_mark: Handle<Mesh>,
 }
 
 fn create_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
     commands.insert_resource(PieceMeshes {
         man: meshes.add(shapes::man()),
         knight: meshes.add(shapes::knight()),
+        man_mark: meshes.add(shapes::mark_ring(0.695)),
+        knight_mark: meshes.add(shapes::mark_ring(1.045)),
     });
 }
 
@@ -86,30 +92,39 @@ pub fn spawn_piece<'a>(
     piece: Piece,
     transform: Transform,
 ) -> EntityCommands<'a> {
-    let mesh = match piece.kind {
-        Kind::Man => meshes.man.clone(),
-        Kind::Knight => meshes.knight.clone(),
+    let (mesh, mark) = match piece.kind {
+        Kind::Man => (&meshes.man, &meshes.man_mark),
+        Kind::Knight => (&meshes.knight, &meshes.knight_mark),
     };
-    commands.spawn((
+    let seat = variant.rules().seat_name(piece.owner);
+    let mut e = commands.spawn((
         crate::board::BoardPart,
         PieceView(piece),
-        Mesh3d(mesh),
-        MeshMaterial3d(palette.piece(variant.rules().seat_name(piece.owner))),
+        Mesh3d(mesh.clone()),
+        MeshMaterial3d(palette.piece(seat)),
         transform,
-    ))
+    ));
+    if let Some(ring) = palette.mark(seat) {
+        e.with_children(|p| {
+            p.spawn((Mesh3d(mark.clone()), MeshMaterial3d(ring)));
+        });
+    }
+    e
 }
 
-/// Moves a transform towards where it belongs: a short slide, not a jump.
-fn settle(tf: &mut Transform, want: Transform, dt: f32) {
+/// Moves a transform towards where it belongs: a short slide, not a jump. Returns
+/// whether it is still on its way.
+fn settle(tf: &mut Transform, want: Transform, dt: f32) -> bool {
     let gap = tf.translation.distance(want.translation);
     if !(0.002..=6.0).contains(&gap) {
         *tf = want;
-        return;
+        return false;
     }
     let k = 1.0 - (-18.0 * dt).exp();
     tf.translation = tf.translation.lerp(want.translation, k);
     tf.rotation = tf.rotation.slerp(want.rotation, k);
     tf.scale = tf.scale.lerp(want.scale, k);
+    true
 }
 
 /// Spawns, despawns and places board pieces until they match the position.
@@ -121,6 +136,7 @@ pub fn sync_pieces(
     mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
     meshes: Option<Res<PieceMeshes>>,
     palette: Option<Res<Palette>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(meshes), Some(palette)) = (meshes, palette) else {
         return;
@@ -135,8 +151,8 @@ pub fn sync_pieces(
         if pos.piece_at(on.0) == Some(view.0) && !have.contains_key(&on.0) {
             have.insert(on.0, e);
             let want = piece_transform(variant, on.0, view.0);
-            if *tf != want && !held {
-                settle(&mut tf, want, time.delta_secs());
+            if *tf != want && !held && settle(&mut tf, want, time.delta_secs()) {
+                redraw.write(RequestRedraw);
             }
         } else {
             commands.entity(e).despawn();
@@ -177,6 +193,7 @@ fn sync_rack(
     mut racked: Query<(Entity, &Racked, &PieceView, &mut Transform)>,
     meshes: Option<Res<PieceMeshes>>,
     palette: Option<Res<Palette>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(meshes), Some(palette)) = (meshes, palette) else {
         return;
@@ -194,11 +211,13 @@ fn sync_rack(
             && !have.contains_key(&(r.owner.0, r.slot))
         {
             have.insert((r.owner.0, r.slot), e);
-            settle(
+            if settle(
                 &mut tf,
                 rack_transform(variant, r.owner, r.slot),
                 time.delta_secs(),
-            );
+            ) {
+                redraw.write(RequestRedraw);
+            }
         } else {
             commands.entity(e).despawn();
         }

@@ -1,33 +1,157 @@
-//! Procedural meshes: turned pieces (a profile revolved on a lathe), the knight's
-//! horse head (an outline extruded), and the small parts of the board.
+//! Procedural meshes: turned pieces (a profile revolved on a lathe), the knight's horse
+//! head (an outline extruded), the ring that marks a partner's pieces, and the board's
+//! parts (squares, plinth, castles, bridges, trees), merged per material.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-/// Triangles under construction: positions, normals and indices.
+/// Triangles under construction: positions, normals, texture coordinates and indices.
 #[derive(Default)]
-pub struct MeshParts {
+pub struct Builder {
     positions: Vec<[f32; 3]>,
     normals: Vec<[f32; 3]>,
+    uvs: Vec<[f32; 2]>,
     indices: Vec<u32>,
 }
 
-impl MeshParts {
-    fn vertex(&mut self, p: Vec3, n: Vec3) -> u32 {
+impl Builder {
+    fn vertex(&mut self, p: Vec3, n: Vec3, uv: Vec2) -> u32 {
         self.positions.push(p.into());
         self.normals.push(n.normalize_or_zero().into());
+        self.uvs.push(uv.into());
         (self.positions.len() - 1) as u32
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+
+    /// The mesh, with tangents for normal maps.
     pub fn build(self) -> Mesh {
-        Mesh::new(
+        let mesh = Mesh::new(
             PrimitiveTopology::TriangleList,
             RenderAssetUsages::default(),
         )
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
         .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, self.normals)
-        .with_inserted_indices(Indices::U32(self.indices))
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, self.uvs)
+        .with_inserted_indices(Indices::U32(self.indices));
+        match mesh.clone().with_generated_tangents() {
+            Ok(m) => m,
+            Err(_) => mesh,
+        }
+    }
+
+    /// A flat four-sided face; corners counter-clockwise seen from the side it faces.
+    fn quad(&mut self, corners: [Vec3; 4], uvs: [Vec2; 4]) {
+        let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]);
+        let base = self.positions.len() as u32;
+        for (p, uv) in corners.into_iter().zip(uvs) {
+            self.vertex(p, n, uv);
+        }
+        self.indices
+            .extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+
+    /// A box's top and four sides (never seen from below), its textures in world units
+    /// (a texture spans two units).
+    pub fn block(&mut self, center: Vec3, size: Vec3, top_uv: Option<(Vec2, f32)>) {
+        let h = size / 2.0;
+        let (lo, hi) = (center - h, center + h);
+        let w = |a: f32, b: f32| Vec2::new(a, b) * 0.5;
+        let top_uvs = match top_uv {
+            Some((o, s)) => [
+                o + Vec2::new(0.0, s),
+                o + Vec2::new(s, s),
+                o + Vec2::new(s, 0.0),
+                o,
+            ],
+            None => [w(lo.x, hi.z), w(hi.x, hi.z), w(hi.x, lo.z), w(lo.x, lo.z)],
+        };
+        self.quad(
+            [
+                Vec3::new(lo.x, hi.y, hi.z),
+                Vec3::new(hi.x, hi.y, hi.z),
+                Vec3::new(hi.x, hi.y, lo.z),
+                Vec3::new(lo.x, hi.y, lo.z),
+            ],
+            top_uvs,
+        );
+        let side = |a: Vec3, b: Vec3| {
+            let along = (b - a).xz().length();
+            let u0 = (a.x + a.z) * 0.5;
+            [
+                Vec2::new(u0, -lo.y * 0.5),
+                Vec2::new(u0 + along * 0.5, -lo.y * 0.5),
+                Vec2::new(u0 + along * 0.5, -hi.y * 0.5),
+                Vec2::new(u0, -hi.y * 0.5),
+            ]
+        };
+        for (a, b) in [
+            (Vec3::new(lo.x, 0.0, hi.z), Vec3::new(hi.x, 0.0, hi.z)),
+            (Vec3::new(hi.x, 0.0, hi.z), Vec3::new(hi.x, 0.0, lo.z)),
+            (Vec3::new(hi.x, 0.0, lo.z), Vec3::new(lo.x, 0.0, lo.z)),
+            (Vec3::new(lo.x, 0.0, lo.z), Vec3::new(lo.x, 0.0, hi.z)),
+        ] {
+            self.quad(
+                [
+                    a.with_y(lo.y),
+                    b.with_y(lo.y),
+                    b.with_y(hi.y),
+                    a.with_y(hi.y),
+                ],
+                side(a, b),
+            );
+        }
+    }
+
+    /// An upward face of `size` centred on `center`, textured from `uv_origin`.
+    pub fn top(&mut self, center: Vec3, size: Vec2, uv_origin: Vec2) {
+        let (hx, hz) = (size.x / 2.0, size.y / 2.0);
+        let s = size * 0.5;
+        self.quad(
+            [
+                center + Vec3::new(-hx, 0.0, hz),
+                center + Vec3::new(hx, 0.0, hz),
+                center + Vec3::new(hx, 0.0, -hz),
+                center + Vec3::new(-hx, 0.0, -hz),
+            ],
+            [
+                uv_origin + Vec2::new(0.0, s.y),
+                uv_origin + s,
+                uv_origin + Vec2::new(s.x, 0.0),
+                uv_origin,
+            ],
+        );
+    }
+
+    /// A square of the board: its top at the board's surface, cut from the texture at
+    /// `uv` (a `size` part of it), turned half a turn if `turn` is 1.
+    pub fn tile(
+        &mut self,
+        center: Vec3,
+        width: f32,
+        thickness: f32,
+        uv: Vec2,
+        size: f32,
+        turn: f32,
+    ) {
+        let uv = if turn > 0.5 {
+            // Half a turn: the same part read backwards.
+            uv + Vec2::splat(size)
+        } else {
+            uv
+        };
+        let s = if turn > 0.5 { -size } else { size };
+        let c = Vec3::new(center.x, center.y - thickness / 2.0, center.z);
+        let before = self.uvs.len();
+        self.block(c, Vec3::new(width, thickness, width), Some((uv, s)));
+        // The sides show a thin strip of the same wood.
+        for uv_side in &mut self.uvs[before + 4..] {
+            uv_side[0] = uv.x + uv_side[0].fract().abs() * size;
+            uv_side[1] = uv.y + uv_side[1].fract().abs() * 0.02;
+        }
     }
 
     /// Revolves a profile of (radius, height) points, from the bottom centre to the top
@@ -61,6 +185,7 @@ impl MeshParts {
                     self.vertex(
                         Vec3::new(r * cos, y + lift, r * sin),
                         Vec3::new(n.x * cos, n.y, n.x * sin),
+                        Vec2::new(k as f32 / segments as f32, y),
                     );
                 }
             }
@@ -79,7 +204,7 @@ impl MeshParts {
         for (z, n, flip) in [(half, Vec3::Z, false), (-half, Vec3::NEG_Z, true)] {
             let base = self.positions.len() as u32;
             for p in outline {
-                self.vertex(offset + Vec3::new(p.x, p.y, z), n);
+                self.vertex(offset + Vec3::new(p.x, p.y, z), n, *p);
             }
             for [a, b, c] in triangulate(outline) {
                 let tri = if flip { [a, c, b] } else { [a, b, c] };
@@ -90,10 +215,10 @@ impl MeshParts {
             let (p, q) = (outline[i], outline[(i + 1) % outline.len()]);
             let edge = q - p;
             let n = Vec3::new(edge.y, -edge.x, 0.0);
-            let a = self.vertex(offset + Vec3::new(p.x, p.y, half), n);
-            let b = self.vertex(offset + Vec3::new(q.x, q.y, half), n);
-            let c = self.vertex(offset + Vec3::new(q.x, q.y, -half), n);
-            let d = self.vertex(offset + Vec3::new(p.x, p.y, -half), n);
+            let a = self.vertex(offset + Vec3::new(p.x, p.y, half), n, p);
+            let b = self.vertex(offset + Vec3::new(q.x, q.y, half), n, q);
+            let c = self.vertex(offset + Vec3::new(q.x, q.y, -half), n, q);
+            let d = self.vertex(offset + Vec3::new(p.x, p.y, -half), n, p);
             self.indices.extend_from_slice(&[a, d, c, a, c, b]);
         }
     }
@@ -135,6 +260,74 @@ fn triangulate(poly: &[Vec2]) -> Vec<[usize; 3]> {
     out
 }
 
+/// A castle square: a raised block of stone with a merlon at each corner.
+pub fn castle_block(b: &mut Builder, at: Vec3, rise: f32) {
+    b.block(
+        Vec3::new(at.x, (rise - 0.06) / 2.0, at.z),
+        Vec3::new(0.98, rise + 0.06, 0.98),
+        None,
+    );
+    for (dx, dz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        b.block(
+            Vec3::new(at.x + dx * 0.41, rise + 0.08, at.z + dz * 0.41),
+            Vec3::splat(0.16),
+            None,
+        );
+    }
+}
+
+/// A wooden bridge over one river square, carrying pieces from rank to rank: a deck of
+/// planks at the board's surface on two beams, and a rail on posts along each side.
+pub fn bridge_span(b: &mut Builder, at: Vec3) {
+    for k in 0..6 {
+        let z = at.z - 0.5 + (k as f32 + 0.5) / 6.0;
+        let lift = if k % 2 == 0 { 0.0 } else { -0.006 };
+        b.block(
+            Vec3::new(at.x, -0.025 + lift, z),
+            Vec3::new(0.9, 0.05, 1.0 / 6.0 - 0.012),
+            None,
+        );
+    }
+    for x in [-0.36, 0.36] {
+        b.block(
+            Vec3::new(at.x + x, -0.09, at.z),
+            Vec3::new(0.08, 0.08, 1.0),
+            None,
+        );
+    }
+    for x in [-0.47, 0.47] {
+        for z in [-0.42, 0.42] {
+            b.block(
+                Vec3::new(at.x + x, 0.06, at.z + z),
+                Vec3::new(0.06, 0.2, 0.06),
+                None,
+            );
+        }
+        b.block(
+            Vec3::new(at.x + x, 0.17, at.z),
+            Vec3::new(0.05, 0.04, 1.0),
+            None,
+        );
+    }
+}
+
+/// The table: a large flat cloth, textured in repeats.
+pub fn table(width: f32, depth: f32) -> Mesh {
+    let mut b = Builder::default();
+    b.top(Vec3::ZERO, Vec2::new(width, depth), Vec2::ZERO);
+    let mut mesh = b.build();
+    if let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
+        mesh.attribute_mut(Mesh::ATTRIBUTE_UV_0)
+    {
+        // Normalised, so the material's scale says how many repeats there are.
+        for uv in uvs.iter_mut() {
+            uv[0] /= width * 0.5;
+            uv[1] /= depth * 0.5;
+        }
+    }
+    mesh
+}
+
 /// A turned base shared by both pieces: a foot, a bead and a waist.
 const BASE: [(f32, f32); 7] = [
     (0.0, 0.0),
@@ -148,7 +341,7 @@ const BASE: [(f32, f32); 7] = [
 
 /// A man: a wooden pawn.
 pub fn man() -> Mesh {
-    let mut m = MeshParts::default();
+    let mut m = Builder::default();
     let mut profile = BASE.to_vec();
     profile.extend_from_slice(&[
         (0.15, 0.3),
@@ -166,58 +359,101 @@ pub fn man() -> Mesh {
     m.build()
 }
 
-/// A knight: the same base, a collar and a horse's head in profile.
+/// The knight's head outline: a horse in profile, counter-clockwise, scaled.
+pub const KNIGHT_HEAD: [(f32, f32); 16] = [
+    (-0.17, 0.0),
+    (0.15, 0.0),
+    (0.12, 0.14),
+    (0.1, 0.22),
+    (0.2, 0.27),
+    (0.27, 0.33),
+    (0.27, 0.4),
+    (0.2, 0.44),
+    (0.1, 0.53),
+    (0.07, 0.62),
+    (0.02, 0.56),
+    (-0.05, 0.6),
+    (-0.09, 0.52),
+    (-0.17, 0.42),
+    (-0.21, 0.26),
+    (-0.2, 0.12),
+];
+
+/// A knight: the same base, a collar and a horse's head in profile (from above, a long
+/// narrow head, never the round top of a man).
 pub fn knight() -> Mesh {
-    let mut m = MeshParts::default();
+    let mut m = Builder::default();
     let mut profile = BASE.to_vec();
     profile.extend_from_slice(&[(0.18, 0.26), (0.24, 0.3), (0.24, 0.33), (0.0, 0.33)]);
     m.lathe(&profile, 40, 0.0);
-    let head: Vec<Vec2> = [
-        (-0.17, 0.0),
-        (0.15, 0.0),
-        (0.12, 0.14),
-        (0.1, 0.22),
-        (0.2, 0.27),
-        (0.27, 0.33),
-        (0.27, 0.4),
-        (0.2, 0.44),
-        (0.1, 0.53),
-        (0.07, 0.62),
-        (0.02, 0.56),
-        (-0.05, 0.6),
-        (-0.09, 0.52),
-        (-0.17, 0.42),
-        (-0.21, 0.26),
-        (-0.2, 0.12),
-    ]
-    .iter()
-    .map(|&(x, y)| Vec2::new(x, y) * 1.2)
-    .collect();
+    let head: Vec<Vec2> = KNIGHT_HEAD
+        .iter()
+        .map(|&(x, y)| Vec2::new(x, y) * 1.2)
+        .collect();
     m.extrude(&head, 0.26, Vec3::new(0.0, 0.32, 0.0));
     m.build()
 }
 
-/// A tree for River Camelot: a trunk and three tiers of foliage, as one mesh each.
+/// The ring that marks a partner's pieces in Grand Cam, seen from every side and from
+/// above: a band round the base's bead and a disc on top of the piece (`top`).
+pub fn mark_ring(top: f32) -> Mesh {
+    let mut m = Builder::default();
+    m.lathe(
+        &[
+            (0.0, 0.0),
+            (0.345, 0.0),
+            (0.35, 0.03),
+            (0.345, 0.06),
+            (0.0, 0.06),
+        ],
+        40,
+        0.055,
+    );
+    m.lathe(
+        &[(0.0, 0.0), (0.09, 0.0), (0.07, 0.02), (0.0, 0.025)],
+        24,
+        top,
+    );
+    m.build()
+}
+
+/// A tree for River Camelot: a trunk, and foliage of three leafy clusters.
 pub fn tree_parts() -> (Mesh, Mesh) {
-    let mut trunk = MeshParts::default();
+    let mut trunk = Builder::default();
     trunk.lathe(
         &[
             (0.0, 0.0),
             (0.12, 0.0),
             (0.08, 0.08),
-            (0.07, 0.35),
-            (0.0, 0.35),
+            (0.06, 0.4),
+            (0.0, 0.42),
         ],
-        16,
+        14,
         0.0,
     );
-    let mut leaves = MeshParts::default();
-    for (i, (r, h)) in [(0.38, 0.4), (0.3, 0.35), (0.2, 0.3)]
-        .into_iter()
-        .enumerate()
+    let mut leaves = Builder::default();
+    for (i, (r, x, z, y)) in [
+        (0.3, 0.0, 0.0, 0.62),
+        (0.24, 0.16, 0.08, 0.45),
+        (0.22, -0.14, -0.1, 0.48),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        let y = 0.25 + i as f32 * 0.22;
-        leaves.lathe(&[(0.0, 0.0), (r, 0.0), (r * 0.9, 0.04), (0.0, h)], 20, y);
+        // A rounded, slightly lumpy cluster: a lathe of a wobbling circle.
+        let profile: Vec<(f32, f32)> = (0..=10)
+            .map(|k| {
+                let a = k as f32 / 10.0 * std::f32::consts::PI;
+                let wobble = 1.0 + 0.08 * ((k + i) as f32 * 2.3).sin();
+                (a.sin() * r * wobble, -a.cos() * r * 0.9)
+            })
+            .collect();
+        let before = leaves.positions.len();
+        leaves.lathe(&profile, 12, y);
+        for p in &mut leaves.positions[before..] {
+            p[0] += x;
+            p[2] += z;
+        }
     }
     (trunk.build(), leaves.build())
 }
@@ -258,5 +494,28 @@ mod tests {
             );
             assert_eq!(mesh.indices().unwrap().len() % 3, 0);
         }
+    }
+
+    /// Seen from straight above, a knight's outline is long and narrow, a man's round.
+    #[test]
+    fn from_above_a_knight_is_not_a_man() {
+        let extent = |mesh: &Mesh, above: f32| {
+            let Some(bevy::mesh::VertexAttributeValues::Float32x3(p)) =
+                mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+            else {
+                panic!()
+            };
+            let top: Vec<&[f32; 3]> = p.iter().filter(|v| v[1] > above).collect();
+            let w = top.iter().map(|v| v[0].abs()).fold(0.0, f32::max);
+            let d = top.iter().map(|v| v[2].abs()).fold(0.0, f32::max);
+            (w, d)
+        };
+        let (mw, md) = extent(&man(), 0.4);
+        let (kw, kd) = extent(&knight(), 0.4);
+        assert!((mw - md).abs() < 0.01, "a man's top is round: {mw} {md}");
+        assert!(
+            kw > 2.0 * kd,
+            "a knight's head is long and narrow: {kw} {kd}"
+        );
     }
 }

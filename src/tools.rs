@@ -1,19 +1,29 @@
 //! Tools for scripts and measurements, built with the `tools` feature (on by default;
 //! `--no-default-features --features gui` leaves them out): `--screenshot PATH
-//! --after-frames N`, `--exit-after-frames N`, `--bench-frames N`, `--click`, and the
-//! launch-to-board time.
+//! --after-frames N`, `--exit-after-frames N`, `--bench-frames N`, `--click`,
+//! `--print-layout`, `--fixed-frame-time`, `--idle-cpu`, and the launch-to-board time.
+//! While a tool runs, frames are drawn continuously (the window does not rest).
+//!
+//! Frame numbers count from the first complete frame: the board built, every texture
+//! arrived and no render pipeline still compiling (a software renderer compiles them
+//! for seconds). So a screenshot of frame N shows the same picture on any machine.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
+use bevy::render::{Render, RenderApp};
 
 use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
 use crate::input::SquareClicked;
 use crate::pieces::PieceView;
 use crate::session::Session;
+use crate::theme::Palette;
 use crate::AppSystems;
 
 /// The command line's tools.
@@ -35,6 +45,28 @@ pub struct ToolOptions {
     /// Click these squares once the board is up (scripted screenshots of move entry).
     #[arg(long, value_name = "SQ,SQ", value_delimiter = ',')]
     pub click: Vec<String>,
+    /// At the last frame (--exit-after-frames), print where the viewport, the board and
+    /// each castle are on screen, as one JSON line of [left, top, right, bottom] pixels.
+    #[arg(long)]
+    pub print_layout: bool,
+    /// Advance the game's clock by this many milliseconds every frame, however long the
+    /// frame takes (screenshots of a moment of an animation come out the same).
+    #[arg(long, value_name = "MS")]
+    pub fixed_frame_time: Option<u32>,
+    /// Let the window rest, then print the CPU time the process used over this many
+    /// seconds with nothing happening (a share of one core), and quit.
+    #[arg(long, value_name = "SECONDS")]
+    pub idle_cpu: Option<u32>,
+}
+
+impl ToolOptions {
+    /// Whether a tool that needs a steady stream of frames is at work.
+    fn wants_frames(&self) -> bool {
+        self.screenshot.is_some()
+            || self.exit_after_frames.is_some()
+            || self.bench_frames.is_some()
+            || !self.click.is_empty()
+    }
 }
 
 /// What the command line asked the tools to do.
@@ -46,22 +78,214 @@ pub struct Automation {
 
 impl Automation {
     fn screenshot(&self) -> Option<(&PathBuf, u32)> {
-        let at = self.opts.after_frames.unwrap_or(60);
+        let at = self.opts.after_frames.unwrap_or(10);
         self.opts.screenshot.as_ref().map(|p| (p, at))
     }
 }
 
+/// How many render pipelines are still compiling, as the render world last saw.
+#[derive(Resource, Clone, Default)]
+struct Compiling(Arc<AtomicUsize>);
+
+fn count_compiling(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
+    compiling
+        .0
+        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+}
+
 pub(super) fn plugin(app: &mut App) {
+    let compiling = Compiling::default();
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(compiling.clone())
+            .add_systems(Render, count_compiling);
+    }
     app.init_resource::<Automation>()
         .init_resource::<Frames>()
-        .add_systems(Last, (report_first_board_frame, screenshot_and_exit, bench))
+        .insert_resource(compiling)
+        .add_systems(PreStartup, set_the_clock)
+        .add_systems(
+            Last,
+            (
+                report_first_board_frame,
+                track_readiness,
+                print_layout,
+                screenshot_and_exit,
+                bench,
+                idle_cpu,
+            )
+                .chain(),
+        )
         .add_systems(Update, scripted_clicks.in_set(AppSystems::Input));
+}
+
+/// Tools that count frames get frames continuously; a fixed frame time steps the clock.
+fn set_the_clock(auto: Res<Automation>, mut commands: Commands) {
+    if auto.opts.wants_frames() {
+        commands.insert_resource(bevy::winit::WinitSettings::continuous());
+    }
+    if let Some(ms) = auto.opts.fixed_frame_time {
+        commands.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_millis(ms as u64),
+        ));
+    }
+}
+
+/// `[left, top, right, bottom]` of a set of points on screen.
+fn rect_of(points: impl Iterator<Item = Vec2>) -> [f32; 4] {
+    let (mut lo, mut hi) = (Vec2::MAX, Vec2::MIN);
+    for p in points {
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    [lo.x, lo.y, hi.x, hi.y].map(|v| (v * 10.0).round() / 10.0)
+}
+
+/// `--print-layout`: the viewport, the board and each castle on screen, in window pixels,
+/// as the camera projects them, printed once at the last frame.
+fn print_layout(
+    auto: Res<Automation>,
+    frames: Res<Frames>,
+    session: Res<Session>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform), With<crate::camera::MainCamera>>,
+    mut done: Local<bool>,
+) {
+    let at = auto.opts.exit_after_frames.unwrap_or(10);
+    if !auto.opts.print_layout || *done || frames.since_ready().is_none_or(|s| s < at) {
+        return;
+    }
+    let (Ok(window), Ok((cam, gt))) = (windows.single(), cams.single()) else {
+        return;
+    };
+    *done = true;
+    let Some(view) = cam.logical_viewport_rect() else {
+        return;
+    };
+    // Window coordinates: Bevy adds the viewport's corner itself.
+    let on_screen = |p: Vec3| cam.world_to_viewport(gt, p).ok();
+    let variant = session.variant();
+    let board = rect_of(
+        crate::board::board_corners(variant)
+            .into_iter()
+            .filter_map(on_screen),
+    );
+    let rules = variant.rules();
+    let g = rules.geometry;
+    let castles: Vec<String> = rules
+        .players_in_order()
+        .map(|p| {
+            let corners = rules.castle(p).iter().flat_map(|sq| {
+                let c = crate::board::square_center(g, sq);
+                let top = crate::board::MERLON_TOP;
+                [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
+                    .map(|(dx, dz)| Vec3::new(c.x + dx, top, c.z + dz))
+            });
+            format!("{:?}", rect_of(corners.filter_map(on_screen)))
+        })
+        .collect();
+    println!(
+        "{{\"window\":[{},{}],\"viewport\":{:?},\"board\":{:?},\"castles\":[{}]}}",
+        window.width(),
+        window.height(),
+        [view.min.x, view.min.y, view.max.x, view.max.y],
+        board,
+        castles.join(",")
+    );
+}
+
+/// The CPU time this process has used (user and system), from `/proc/self/stat`.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which may hold spaces) start after ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // The kernel counts in clock ticks, 100 a second on Linux.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// `--idle-cpu N`: once the picture is complete, measure the process's CPU time over N
+/// seconds on a thread of its own (the frames, if the window rests, do not run).
+fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>) {
+    let Some(seconds) = auto.opts.idle_cpu else {
+        return;
+    };
+    if *started || frames.ready_at.is_none() {
+        return;
+    }
+    *started = true;
+    std::thread::spawn(move || {
+        // Let the camera arrive and the last frames be drawn first.
+        std::thread::sleep(Duration::from_secs(5));
+        let (Some(a), t0) = (cpu_time(), std::time::Instant::now()) else {
+            eprintln!("--idle-cpu: cannot read /proc/self/stat");
+            std::process::exit(1);
+        };
+        std::thread::sleep(Duration::from_secs(seconds as u64));
+        let b = cpu_time().unwrap_or(a);
+        let wall = t0.elapsed().as_secs_f64();
+        let used = (b - a).as_secs_f64();
+        println!(
+            "idle: {:.2} s of CPU in {:.1} s: {:.1}% of one core",
+            used,
+            wall,
+            100.0 * used / wall
+        );
+        std::process::exit(0);
+    });
 }
 
 #[derive(Resource, Default)]
 struct Frames {
     count: u32,
     board_seen: bool,
+    /// Complete frames in a row; the frame the picture was first complete.
+    complete_run: u32,
+    ready_at: Option<u32>,
+}
+
+impl Frames {
+    /// Frames since the picture was first complete (none before).
+    fn since_ready(&self) -> Option<u32> {
+        self.ready_at.map(|r| self.count - r)
+    }
+}
+
+/// Frames to wait at most for a complete picture before going on anyway.
+const READY_TIMEOUT: u32 = 3000;
+
+/// Notes the first frame whose picture is complete (three in a row: the board up,
+/// the textures in, no pipeline compiling) and prints its time from launch.
+fn track_readiness(
+    auto: Res<Automation>,
+    mut frames: ResMut<Frames>,
+    compiling: Res<Compiling>,
+    palette: Option<Res<Palette>>,
+    server: Option<Res<AssetServer>>,
+) {
+    if frames.ready_at.is_some() {
+        return;
+    }
+    let textures = match (&palette, &server) {
+        (Some(p), Some(s)) => p.textures_settled(s),
+        _ => true,
+    };
+    let complete = frames.board_seen && textures && compiling.0.load(Ordering::Relaxed) == 0;
+    frames.complete_run = if complete { frames.complete_run + 1 } else { 0 };
+    if frames.complete_run >= 3 || frames.count >= READY_TIMEOUT {
+        let at = frames.count;
+        frames.ready_at = Some(at);
+        if frames.count >= READY_TIMEOUT {
+            warn!("the picture was still incomplete after {READY_TIMEOUT} frames; going on");
+        }
+        if let Some(t) = auto.launched {
+            println!(
+                "first complete frame: {:.0} ms after launch (frame {at})",
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+    }
 }
 
 /// Prints the time from launch to the first frame that shows the board and its pieces.
@@ -92,13 +316,15 @@ fn screenshot_and_exit(
     mut taken: Local<bool>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let Some(since) = frames.since_ready() else {
+        return;
+    };
     if let Some((path, at)) = auto.screenshot() {
-        if !*taken && frames.count >= at {
+        if !*taken && since >= at {
             *taken = true;
             if let Some(t) = auto.launched {
                 println!(
-                    "screenshot of frame {} at {:.0} ms after launch",
-                    frames.count,
+                    "screenshot of frame {since} (after the first complete one) at {:.0} ms after launch",
                     t.elapsed().as_secs_f64() * 1000.0
                 );
             }
@@ -110,7 +336,7 @@ fn screenshot_and_exit(
     if let Some(n) = auto.opts.exit_after_frames {
         // Wait for a requested screenshot to be written before leaving.
         let pending = auto.opts.screenshot.is_some() && (!*taken || !capturing.is_empty());
-        if frames.count >= n && !pending {
+        if since >= n && !pending {
             exit.write(AppExit::Success);
         }
     }
@@ -125,7 +351,7 @@ fn scripted_clicks(
     mut clicked: MessageWriter<SquareClicked>,
     mut notices: ResMut<Notices>,
 ) {
-    if !frames.board_seen || *next >= auto.opts.click.len() || frames.count < 5 {
+    if frames.ready_at.is_none() || *next >= auto.opts.click.len() {
         return;
     }
     let name = &auto.opts.click[*next];
@@ -145,8 +371,6 @@ fn scripted_clicks(
 struct BenchState {
     idle: Vec<Duration>,
     searching: Vec<Duration>,
-    warmup: u32,
-    settled_at: Option<std::time::Instant>,
 }
 
 fn percentile(v: &mut [Duration], p: f64) -> f64 {
@@ -158,6 +382,7 @@ fn percentile(v: &mut [Duration], p: f64) -> f64 {
 /// Frame times while idle, then while a search runs in the background.
 fn bench(
     auto: Res<Automation>,
+    frames: Res<Frames>,
     time: Res<Time<Real>>,
     session: Res<Session>,
     mut ai: ResMut<AiPlayer>,
@@ -170,10 +395,8 @@ fn bench(
     };
     let n = n as usize;
     spectate.paused = true;
-    // Let the window, the pipelines and the board settle first: 30 frames and 3 s.
-    state.warmup += 1;
-    let settled = *state.settled_at.get_or_insert_with(std::time::Instant::now);
-    if state.warmup < 30 || settled.elapsed() < Duration::from_secs(3) {
+    // Measured from a complete picture on, after the camera has come to rest.
+    if frames.since_ready().is_none_or(|s| s < 30) {
         return;
     }
     let dt = time.delta();

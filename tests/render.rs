@@ -1,0 +1,272 @@
+//! The real game in a real window (in CI: Xvfb and Mesa's software Vulkan): every
+//! variant's start drawn and compared with its reference picture, and the board framed
+//! inside the 3D viewport at three window sizes. Where no display can be had (no
+//! DISPLAY and no xvfb-run) or the machine has no graphics adapter, the tests say so
+//! and skip; where both are present, a failed render fails.
+//!
+//! The references are `tests/references/*.png`; after a deliberate change of the look,
+//! `UPDATE_REFERENCES=1 cargo test --test render` writes them again.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use camelot_engine::Variant;
+
+/// How to reach a display: the one we have, or a virtual one through `xvfb-run`.
+fn launcher() -> Option<Vec<String>> {
+    if std::env::var_os("DISPLAY").is_some() {
+        return Some(Vec::new());
+    }
+    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    xvfb.then(|| {
+        ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    })
+}
+
+fn camelot(launch: &[String], args: &[&str], data: &Path) -> Output {
+    let mut cmd = if launch.is_empty() {
+        Command::new(env!("CARGO_BIN_EXE_camelot"))
+    } else {
+        let mut c = Command::new(&launch[0]);
+        c.args(&launch[1..]).arg(env!("CARGO_BIN_EXE_camelot"));
+        c
+    };
+    cmd.args(args)
+        .env("CAMELOT_DATA_DIR", data)
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or("vulkan".into()),
+        )
+        .output()
+        .expect("run camelot")
+}
+
+/// The display and adapter, or why the test cannot render here.
+fn can_render(data: &Path) -> Result<Vec<String>, String> {
+    let Some(launch) = launcher() else {
+        return Err("no DISPLAY and no xvfb-run (apt-get install xvfb mesa-vulkan-drivers)".into());
+    };
+    let out = camelot(&launch, &["--diagnose"], data);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if text.contains("adapter: camelot: the 3D game cannot open") {
+        return Err(format!("no graphics adapter: {}", text.trim()));
+    }
+    assert!(
+        out.status.success(),
+        "--diagnose failed:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(launch)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("camelot-render-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// RGB pixels and size of a PNG.
+fn read_png(path: &Path) -> (Vec<[u8; 3]>, u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (px, info.width, info.height)
+}
+
+/// The share of pixels that differ by more than `tolerance` in any channel.
+fn differing(a: &[[u8; 3]], b: &[[u8; 3]], tolerance: u8) -> f64 {
+    let off = a
+        .iter()
+        .zip(b)
+        .filter(|(p, q)| (0..3).any(|c| p[c].abs_diff(q[c]) > tolerance))
+        .count();
+    off as f64 / a.len().max(1) as f64
+}
+
+#[test]
+fn every_variant_matches_its_reference_picture() {
+    let data = scratch("references");
+    let launch = match can_render(&data) {
+        Ok(l) => l,
+        Err(why) => {
+            eprintln!("render test skipped: {why}");
+            return;
+        }
+    };
+    let update = std::env::var_os("UPDATE_REFERENCES").is_some();
+    let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/references");
+    let mut failures = Vec::new();
+    for v in Variant::ALL {
+        let shot = data.join(format!("{}.png", v.id()));
+        let _ = std::fs::remove_file(&shot);
+        let seats = vec!["human"; v.rules().players()].join(",");
+        let out = camelot(
+            &launch,
+            &[
+                "--variant",
+                v.id(),
+                "--seats",
+                &seats,
+                "--window",
+                "640x400",
+                "--quality",
+                "low",
+                "--fixed-frame-time",
+                "100",
+                "--screenshot",
+                shot.to_str().unwrap(),
+                "--after-frames",
+                "20",
+                "--exit-after-frames",
+                "22",
+            ],
+            &data,
+        );
+        let log = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "{v}: camelot failed ({}):\n{log}",
+            out.status
+        );
+        assert!(shot.exists(), "{v}: no screenshot written:\n{log}");
+        let reference = refs.join(format!("{}.png", v.id()));
+        if update || !reference.exists() {
+            if !update {
+                failures.push(format!(
+                    "{v}: no reference picture (run with UPDATE_REFERENCES=1)"
+                ));
+            }
+            std::fs::create_dir_all(&refs).unwrap();
+            std::fs::copy(&shot, &reference).unwrap();
+            continue;
+        }
+        let (now, w, h) = read_png(&shot);
+        let (then, rw, rh) = read_png(&reference);
+        assert_eq!((w, h), (rw, rh), "{v}: the picture's size changed");
+        // Software rendering is repeatable but not bit-exact across driver versions:
+        // a pixel may move by a few levels; a changed look moves many pixels a lot.
+        let share = differing(&now, &then, 24);
+        eprintln!(
+            "{v}: {:.3}% of pixels differ from the reference",
+            share * 100.0
+        );
+        if share > 0.01 {
+            let kept = data.join(format!("{}-now.png", v.id()));
+            let _ = std::fs::copy(&shot, &kept);
+            failures.push(format!(
+                "{v}: {:.2}% of pixels differ (the picture is at {})",
+                share * 100.0,
+                kept.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// `[left, top, right, bottom]` arrays from `--print-layout`'s JSON line.
+fn rects(line: &str, key: &str) -> Vec<[f32; 4]> {
+    let start = line.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    let mut depth = 0;
+    let mut end = start;
+    for (i, c) in line[start..].char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = start + i + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let nums: Vec<f32> = line[start..end]
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    nums.chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect()
+}
+
+#[test]
+fn the_board_fills_the_viewport_at_every_window_size() {
+    let data = scratch("layout");
+    let launch = match can_render(&data) {
+        Ok(l) => l,
+        Err(why) => {
+            eprintln!("layout test skipped: {why}");
+            return;
+        }
+    };
+    // Camelot's long board from White's seat, Grand Cam's cross from Yellow's.
+    let cases = [
+        ("camelot", "human,human", "1280x800"),
+        ("camelot", "human,human", "1920x1080"),
+        ("river", "ai:club,human", "1024x768"),
+        ("grandcam", "ai:club,ai:club,ai:club,human", "1280x800"),
+    ];
+    for (variant, seats, size) in cases {
+        let out = camelot(
+            &launch,
+            &[
+                "--variant",
+                variant,
+                "--seats",
+                seats,
+                "--window",
+                size,
+                "--quality",
+                "low",
+                "--fixed-frame-time",
+                "100",
+                "--print-layout",
+                "--exit-after-frames",
+                "10",
+            ],
+            &data,
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("{\"window\""))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{variant} {size}: no layout:\n{text}\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            });
+        let view = rects(line, "viewport")[0];
+        let board = rects(line, "board")[0];
+        let castles = rects(line, "castles");
+        let (vw, vh) = (view[2] - view[0], view[3] - view[1]);
+        let margin = 0.03 * vw.min(vh);
+        for r in castles.iter().chain([&board]) {
+            assert!(
+                r[0] >= view[0] + margin
+                    && r[1] >= view[1] + margin
+                    && r[2] <= view[2] - margin
+                    && r[3] <= view[3] - margin,
+                "{variant} {size}: {r:?} not inside {view:?} with a margin: {line}"
+            );
+        }
+        let fill = ((board[2] - board[0]) / vw).max((board[3] - board[1]) / vh);
+        assert!(
+            fill >= 0.55,
+            "{variant} {size}: the board fills {fill:.2}: {line}"
+        );
+        eprintln!(
+            "{variant} {size}: board fills {:.0}% of the viewport",
+            fill * 100.0
+        );
+    }
+}
