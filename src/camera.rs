@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (follow_game, fit_viewport, apply_commands, move_camera)
+            (follow_game, apply_commands, move_camera)
                 .chain()
                 .in_set(AppSystems::Present),
         );
@@ -58,32 +58,6 @@ pub fn viewport_rect(window: &Window, insets: ViewInsets) -> Rect {
     let top = insets.top.min(h - 1.0).max(0.0);
     let right = insets.right.min(w - 1.0).max(0.0);
     Rect::new(0.0, top, (w - right).max(1.0), h)
-}
-
-fn fit_viewport(
-    insets: Res<ViewInsets>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    mut cams: Query<&mut Camera, With<MainCamera>>,
-) {
-    let Ok(window) = windows.single() else {
-        return;
-    };
-    let scale = window.scale_factor();
-    let rect = viewport_rect(window, *insets);
-    let viewport = bevy::camera::Viewport {
-        physical_position: (rect.min * scale).as_uvec2(),
-        physical_size: (rect.size() * scale).as_uvec2().max(UVec2::ONE),
-        ..default()
-    };
-    for mut cam in &mut cams {
-        let same = cam.viewport.as_ref().is_some_and(|v| {
-            v.physical_position == viewport.physical_position
-                && v.physical_size == viewport.physical_size
-        });
-        if !same {
-            cam.viewport = Some(viewport.clone());
-        }
-    }
 }
 
 /// Views the UI can ask for.
@@ -208,6 +182,10 @@ fn yaw_towards(dir: Vec3) -> f32 {
     dir.x.atan2(dir.z)
 }
 
+/// The soft light from the other side, which the low tier does without.
+#[derive(Component)]
+pub struct FillLight;
+
 /// The camera that shows the table.
 #[derive(Component)]
 pub struct MainCamera;
@@ -235,6 +213,7 @@ fn spawn_camera_and_lights(mut commands: Commands, rig: Res<CameraRig>) {
         Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
+        FillLight,
         DirectionalLight {
             illuminance: 1_800.0,
             shadow_maps_enabled: false,
@@ -383,7 +362,10 @@ fn apply_commands(
     insets: Res<ViewInsets>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut rig: ResMut<CameraRig>,
+    mut cams: Query<&mut Transform, With<MainCamera>>,
+    mut frames: Local<u32>,
 ) {
+    *frames = frames.saturating_add(1);
     let viewport = windows
         .single()
         .map(|w| viewport_rect(w, *insets).size())
@@ -409,7 +391,18 @@ fn apply_commands(
     let mut dy = yaw - yaw_now;
     dy = (dy + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
     rig.goal = framed(session.variant(), yaw_now + dy, pitch, viewport);
+    // The opening view is placed, not flown to: while the window is still being laid
+    // out (the panels take their room in the first frames) the camera jumps.
+    if *frames <= OPENING_FRAMES {
+        rig.now = rig.goal;
+        for mut tf in &mut cams {
+            *tf = rig.now.transform();
+        }
+    }
 }
+
+/// The frames in which the opening view is placed without easing.
+const OPENING_FRAMES: u32 = 10;
 
 fn move_camera(
     time: Res<Time>,

@@ -33,11 +33,15 @@ pub mod markers;
 #[cfg(feature = "gui")]
 pub mod persist;
 #[cfg(feature = "gui")]
+pub mod picture;
+#[cfg(feature = "gui")]
 pub mod pieces;
 #[cfg(feature = "gui")]
 pub mod pointer;
 #[cfg(feature = "gui")]
 pub mod quality;
+#[cfg(feature = "gui")]
+pub mod render_scale;
 #[cfg(feature = "gui")]
 pub mod screens;
 #[cfg(feature = "gui")]
@@ -112,7 +116,13 @@ pub fn view_plugin(app: &mut App) {
         focused_mode: rest,
         unfocused_mode: rest,
     })
-    .add_plugins((camera::plugin, quality::plugin, ui::plugin));
+    .add_plugins((
+        camera::plugin,
+        quality::plugin,
+        render_scale::plugin,
+        picture::plugin,
+        ui::plugin,
+    ));
     #[cfg(feature = "sound")]
     app.add_plugins(sound::plugin);
     #[cfg(feature = "tools")]

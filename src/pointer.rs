@@ -107,6 +107,7 @@ fn pick(
     cams: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     buttons: Res<ButtonInput<MouseButton>>,
     egui_busy: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    view: Option<Res<crate::render_scale::ViewImage>>,
     pieces: Query<(&OnSquare, &PieceView), Without<Held>>,
     session: Res<Session>,
     mut input: ResMut<MoveInput>,
@@ -120,8 +121,12 @@ fn pick(
         .cursor_position()
         .filter(|_| !over_egui)
         .and_then(|cursor| {
-            // Bevy takes window coordinates here and subtracts the viewport's corner itself.
-            let ray = cam.viewport_to_world(gt, cursor).ok()?;
+            // Window coordinates, as Bevy takes them (it subtracts the viewport's corner
+            // itself), or the position in the low tier's smaller picture.
+            let at = view
+                .as_ref()
+                .map_or(Some(cursor), |v| v.window_to_view(cursor))?;
+            let ray = cam.viewport_to_world(gt, at).ok()?;
             let variant = session.variant();
             let standing: Vec<(Square, Vec3, f32)> = pieces
                 .iter()

@@ -1,10 +1,10 @@
 //! The renderer's quality tier, applied to the camera and the key light:
 //!
-//! | tier | anti-aliasing | shadow | ambient occlusion | environment light |
-//! |---|---|---|---|---|
-//! | low | FXAA | none | none | none (a brighter ambient) |
-//! | medium | SMAA | one soft shadow | none | the room's cube map |
-//! | high | SMAA (ultra) | sharper, larger shadow map | SSAO | the room's cube map |
+//! | tier | anti-aliasing | shadow | ambient occlusion | light | resolution |
+//! |---|---|---|---|---|---|
+//! | low | FXAA | none | none | the key light and a brighter ambient | 0.4 (`render_scale`) |
+//! | medium | SMAA | one soft shadow | none | key, fill, the room's cube map | full |
+//! | high | SMAA (ultra) | sharper, larger shadow map | SSAO | key, fill, the room's cube map | full |
 //!
 //! The tier is picked from the graphics adapter (a software renderer gets low), and
 //! the settings or `--quality` override it. All tiers tonemap filmically (AgX).
@@ -17,7 +17,7 @@ use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::prelude::*;
 use bevy::render::render_resource::{TextureViewDescriptor, TextureViewDimension};
 
-use crate::camera::{KeyLight, MainCamera};
+use crate::camera::{FillLight, KeyLight, MainCamera};
 use crate::settings::{Quality, Settings};
 use crate::theme::Palette;
 use crate::AppSystems;
@@ -96,6 +96,7 @@ fn apply_quality(
     images: Res<Assets<Image>>,
     cams: Query<Entity, With<MainCamera>>,
     mut keys: Query<&mut DirectionalLight, With<KeyLight>>,
+    mut fills: Query<&mut Visibility, With<FillLight>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
     mut ambient: ResMut<GlobalAmbientLight>,
     mut applied: Local<Option<(Quality, bool, usize)>>,
@@ -150,6 +151,14 @@ fn apply_quality(
     }
     for mut key in &mut keys {
         key.shadow_maps_enabled = q != Quality::Low;
+    }
+    // Every light is paid for at every pixel; on a software renderer one is enough.
+    for mut fill in &mut fills {
+        *fill = if q == Quality::Low {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
     }
     shadow_map.size = if q == Quality::High { 4096 } else { 2048 };
     // Without the room's light, the ambient light makes up for it.

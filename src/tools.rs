@@ -9,21 +9,16 @@
 //! for seconds). So a screenshot of frame N shows the same picture on any machine.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
-use bevy::render::{Render, RenderApp};
 
 use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
 use crate::input::SquareClicked;
 use crate::pieces::PieceView;
 use crate::session::Session;
-use crate::theme::Palette;
 use crate::AppSystems;
 
 /// The command line's tools.
@@ -83,26 +78,9 @@ impl Automation {
     }
 }
 
-/// How many render pipelines are still compiling, as the render world last saw.
-#[derive(Resource, Clone, Default)]
-struct Compiling(Arc<AtomicUsize>);
-
-fn count_compiling(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
-    compiling
-        .0
-        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
-}
-
 pub(super) fn plugin(app: &mut App) {
-    let compiling = Compiling::default();
-    if let Some(render) = app.get_sub_app_mut(RenderApp) {
-        render
-            .insert_resource(compiling.clone())
-            .add_systems(Render, count_compiling);
-    }
     app.init_resource::<Automation>()
         .init_resource::<Frames>()
-        .insert_resource(compiling)
         .add_systems(PreStartup, set_the_clock)
         .add_systems(
             Last,
@@ -149,6 +127,8 @@ fn print_layout(
     session: Res<Session>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform), With<crate::camera::MainCamera>>,
+    view: Res<crate::render_scale::ViewImage>,
+    insets: Res<crate::camera::ViewInsets>,
     mut done: Local<bool>,
 ) {
     let at = auto.opts.exit_after_frames.unwrap_or(10);
@@ -159,11 +139,14 @@ fn print_layout(
         return;
     };
     *done = true;
-    let Some(view) = cam.logical_viewport_rect() else {
-        return;
+    let viewport = crate::camera::viewport_rect(window, *insets);
+    // Window coordinates: Bevy adds the viewport's corner itself; at the low tier the
+    // camera's picture is stretched over the viewport.
+    let on_screen = |p: Vec3| {
+        cam.world_to_viewport(gt, p)
+            .ok()
+            .map(|v| view.view_to_window(v))
     };
-    // Window coordinates: Bevy adds the viewport's corner itself.
-    let on_screen = |p: Vec3| cam.world_to_viewport(gt, p).ok();
     let variant = session.variant();
     let board = rect_of(
         crate::board::board_corners(variant)
@@ -188,7 +171,12 @@ fn print_layout(
         "{{\"window\":[{},{}],\"viewport\":{:?},\"board\":{:?},\"castles\":[{}]}}",
         window.width(),
         window.height(),
-        [view.min.x, view.min.y, view.max.x, view.max.y],
+        [
+            viewport.min.x,
+            viewport.min.y,
+            viewport.max.x,
+            viewport.max.y
+        ],
         board,
         castles.join(",")
     );
@@ -240,8 +228,7 @@ fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>
 struct Frames {
     count: u32,
     board_seen: bool,
-    /// Complete frames in a row; the frame the picture was first complete.
-    complete_run: u32,
+    /// The frame the picture was first complete.
     ready_at: Option<u32>,
 }
 
@@ -255,25 +242,18 @@ impl Frames {
 /// Frames to wait at most for a complete picture before going on anyway.
 const READY_TIMEOUT: u32 = 3000;
 
-/// Notes the first frame whose picture is complete (three in a row: the board up,
-/// the textures in, no pipeline compiling) and prints its time from launch.
+/// Notes the first frame whose picture is complete (the board up and `Picture` settled:
+/// the textures in, no pipeline compiling, three frames in a row) and prints its time
+/// from launch.
 fn track_readiness(
     auto: Res<Automation>,
     mut frames: ResMut<Frames>,
-    compiling: Res<Compiling>,
-    palette: Option<Res<Palette>>,
-    server: Option<Res<AssetServer>>,
+    picture: Res<crate::picture::Picture>,
 ) {
     if frames.ready_at.is_some() {
         return;
     }
-    let textures = match (&palette, &server) {
-        (Some(p), Some(s)) => p.textures_settled(s),
-        _ => true,
-    };
-    let complete = frames.board_seen && textures && compiling.0.load(Ordering::Relaxed) == 0;
-    frames.complete_run = if complete { frames.complete_run + 1 } else { 0 };
-    if frames.complete_run >= 3 || frames.count >= READY_TIMEOUT {
+    if (frames.board_seen && picture.settled()) || frames.count >= READY_TIMEOUT {
         let at = frames.count;
         frames.ready_at = Some(at);
         if frames.count >= READY_TIMEOUT {

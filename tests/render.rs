@@ -125,9 +125,9 @@ fn every_variant_matches_its_reference_picture() {
                 "--screenshot",
                 shot.to_str().unwrap(),
                 "--after-frames",
-                "20",
+                "8",
                 "--exit-after-frames",
-                "22",
+                "9",
             ],
             &data,
         );

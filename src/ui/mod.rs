@@ -11,7 +11,10 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::camera::CameraOutputMode;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy_egui::{EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext};
+use bevy_egui::{
+    egui, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass,
+    PrimaryEguiContext,
+};
 
 use crate::screens::Screen;
 
@@ -20,11 +23,18 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<dialogs::Dialogs>()
         .init_resource::<menu::MenuState>()
         .add_systems(Startup, spawn_ui_camera)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
         .add_systems(OnEnter(Screen::Menu), menu::refresh)
         .add_systems(
             EguiPrimaryContextPass,
             (
                 style::style_once,
+                crate::render_scale::show_view,
                 menu::menu.run_if(in_state(Screen::Menu)),
                 panel::panel.run_if(in_state(Screen::Playing)),
                 dialogs::dialogs,
@@ -52,4 +62,24 @@ fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettin
             ..default()
         },
     ));
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys' state every frame as a
+/// `ModifiersChanged` event, and egui answers any event by asking for another frame:
+/// the window would never rest (two cores busy drawing an unchanged table). Only a
+/// real change of the modifiers is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
 }

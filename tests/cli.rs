@@ -1,0 +1,156 @@
+//! The game's command line as a newcomer meets it: `--version`, `--help`, and the one
+//! short message (exit code 1, no panic, no backtrace) when the machine has no display
+//! or no graphics adapter.
+
+use std::process::{Command, Output};
+
+fn camelot(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_camelot"));
+    c.args(args)
+        .env(
+            "CAMELOT_DATA_DIR",
+            std::env::temp_dir().join("camelot-cli-tests"),
+        )
+        .env("RUST_BACKTRACE", "1");
+    c
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn version_and_help_are_answered() {
+    let out = camelot(&["--version"]).output().unwrap();
+    let (stdout, _) = text(&out);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout.trim(),
+        format!("camelot {}", env!("CARGO_PKG_VERSION"))
+    );
+
+    let out = camelot(&["--help"]).output().unwrap();
+    let (stdout, _) = text(&out);
+    assert!(out.status.success());
+    for flag in [
+        "--terminal",
+        "--variant",
+        "--seats",
+        "--quality",
+        "--window",
+        "--diagnose",
+    ] {
+        assert!(
+            stdout.contains(flag),
+            "--help does not mention {flag}:\n{stdout}"
+        );
+    }
+
+    let out = camelot(&["--quality", "ultra"]).output().unwrap();
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ultra"), "{stderr}");
+}
+
+/// Without a display the game says what is missing, the package, and `--terminal`.
+#[test]
+fn without_a_display_the_game_says_so_and_exits_with_one() {
+    let out = camelot(&[])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let line = stderr.trim();
+    assert!(!line.contains('\n'), "one line, not a backtrace:\n{stderr}");
+    assert!(!line.contains("panicked"), "{stderr}");
+    assert!(line.contains("DISPLAY"), "{line}");
+    assert!(line.contains("xvfb"), "{line}");
+    assert!(line.contains("camelot --terminal"), "{line}");
+}
+
+/// Without a graphics adapter: `--diagnose` names both missing parts; the game itself
+/// stops with the adapter's message. (`WGPU_BACKEND=dx12` asks Linux for a backend it
+/// does not have, which is a machine without a driver as far as the game can tell.)
+#[cfg(target_os = "linux")]
+#[test]
+fn without_an_adapter_the_game_says_so_and_exits_with_one() {
+    let out = camelot(&["--diagnose"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("WGPU_BACKEND", "dx12")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("display: camelot: the 3D game cannot open: no display"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("adapter: camelot: the 3D game cannot open: no graphics adapter"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("mesa-vulkan-drivers"), "{stdout}");
+
+    // The game itself, given a display (a virtual one where there is none).
+    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    let have_display = std::env::var_os("DISPLAY").is_some();
+    if !have_display && !xvfb {
+        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+        return;
+    }
+    let mut cmd = if have_display {
+        camelot(&[])
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", env!("CARGO_BIN_EXE_camelot")]).env(
+            "CAMELOT_DATA_DIR",
+            std::env::temp_dir().join("camelot-cli-tests"),
+        );
+        c
+    };
+    let out = cmd.env("WGPU_BACKEND", "dx12").output().unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let line = stderr.trim();
+    assert!(!line.contains("panicked"), "{stderr}");
+    assert!(line.contains("no graphics adapter"), "{line}");
+    assert!(line.contains("camelot --terminal"), "{line}");
+}
+
+/// `--diagnose` on a machine that can draw: the adapter and the tier it gets.
+#[test]
+fn diagnose_names_the_adapter_and_its_tier() {
+    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    let have_display = std::env::var_os("DISPLAY").is_some();
+    if !have_display && !xvfb {
+        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+        return;
+    }
+    let mut cmd = if have_display {
+        camelot(&["--diagnose"])
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", env!("CARGO_BIN_EXE_camelot"), "--diagnose"]);
+        c
+    };
+    let out = cmd.output().unwrap();
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("display: X11 display "), "{stdout}");
+    let quality = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("quality: "))
+        .unwrap_or_else(|| panic!("no quality line:\n{stdout}"));
+    let tier = quality.split_whitespace().next().unwrap();
+    assert!(["low", "medium", "high"].contains(&tier), "{stdout}");
+    // Mesa's software Vulkan is a CPU: it gets the cheapest tier.
+    if stdout.contains("llvmpipe") {
+        assert_eq!(tier, "low", "{stdout}");
+    }
+}
