@@ -15,6 +15,27 @@ fn camelot(args: &[&str]) -> Command {
     c
 }
 
+/// The game with these arguments on the display there is, or on a virtual one through
+/// `xvfb-run`; `None` (said on stderr) where neither can be had.
+fn on_a_display(args: &[&str]) -> Option<Command> {
+    if std::env::var_os("DISPLAY").is_some() {
+        return Some(camelot(args));
+    }
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+        return None;
+    }
+    let mut c = Command::new("xvfb-run");
+    c.arg("-a")
+        .arg(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .env(
+            "CAMELOT_DATA_DIR",
+            std::env::temp_dir().join("camelot-cli-tests"),
+        );
+    Some(c)
+}
+
 fn text(out: &Output) -> (String, String) {
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -97,22 +118,9 @@ fn without_an_adapter_the_game_says_so_and_exits_with_one() {
     );
     assert!(stdout.contains("mesa-vulkan-drivers"), "{stdout}");
 
-    // The game itself, given a display (a virtual one where there is none).
-    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
-    let have_display = std::env::var_os("DISPLAY").is_some();
-    if !have_display && !xvfb {
-        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+    // The game itself, given a display.
+    let Some(mut cmd) = on_a_display(&[]) else {
         return;
-    }
-    let mut cmd = if have_display {
-        camelot(&[])
-    } else {
-        let mut c = Command::new("xvfb-run");
-        c.args(["-a", env!("CARGO_BIN_EXE_camelot")]).env(
-            "CAMELOT_DATA_DIR",
-            std::env::temp_dir().join("camelot-cli-tests"),
-        );
-        c
     };
     let out = cmd.env("WGPU_BACKEND", "dx12").output().unwrap();
     let (stdout, stderr) = text(&out);
@@ -126,18 +134,8 @@ fn without_an_adapter_the_game_says_so_and_exits_with_one() {
 /// `--diagnose` on a machine that can draw: the adapter and the tier it gets.
 #[test]
 fn diagnose_names_the_adapter_and_its_tier() {
-    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
-    let have_display = std::env::var_os("DISPLAY").is_some();
-    if !have_display && !xvfb {
-        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+    let Some(mut cmd) = on_a_display(&["--diagnose"]) else {
         return;
-    }
-    let mut cmd = if have_display {
-        camelot(&["--diagnose"])
-    } else {
-        let mut c = Command::new("xvfb-run");
-        c.args(["-a", env!("CARGO_BIN_EXE_camelot"), "--diagnose"]);
-        c
     };
     let out = cmd.output().unwrap();
     let (stdout, stderr) = text(&out);
