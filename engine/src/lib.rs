@@ -50,8 +50,9 @@ mod variant;
 mod zobrist;
 
 pub use ai::{
-    play_game, Ai, Decision, Info, Level, Limits, MatchConfig, Played, Score, SearchResult,
-    Searcher, Tally, GREEDY, LEVELS, MAX_DEPTH,
+    bench_positions, play_game, run_bench, run_match, Ai, BenchLine, BenchPosition, Contender,
+    Decision, Info, Level, Limits, MatchConfig, Played, Score, SearchResult, Searcher, Sprt, Tally,
+    Verdict, GREEDY, LEVELS, MAX_DEPTH,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

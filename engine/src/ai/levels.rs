@@ -58,6 +58,22 @@ impl Level {
         LEVELS.into_iter().chain(std::iter::once(GREEDY))
     }
 
+    /// The same level thinking for a set time a move instead of its own budget (its
+    /// noise and slips kept): for matches at equal time. `greedy` stays one ply.
+    pub fn with_time(self, t: Duration) -> Level {
+        match self.style {
+            Style::Greedy => self,
+            Style::Search { noise, blunder, .. } => Level {
+                style: Style::Search {
+                    limits: Limits::time(t),
+                    noise,
+                    blunder,
+                },
+                ..self
+            },
+        }
+    }
+
     /// A level that searches for a set time (the engine protocol's `go movetime`).
     pub fn timed(ms: u64) -> Level {
         Level {

@@ -1,17 +1,51 @@
 //! AI-against-AI matches: colours alternate, openings vary by a few random plies, and
 //! every game is kept as a record.
 
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+
+use super::program::Program;
 use super::rng::Rng;
+use super::sprt::{Sprt, Verdict};
 use super::{Ai, Decision, Level, Limits, Searcher};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::variant::Variant;
 
+/// Who plays one side of a match.
+#[derive(Clone, Debug)]
+pub enum Contender {
+    /// This engine at a level.
+    Level(Level),
+    /// A program speaking the engine protocol (the command and its arguments), asked
+    /// for each move under these limits.
+    Program {
+        command: Vec<String>,
+        limits: Limits,
+    },
+}
+
+impl Contender {
+    /// The name records and reports use.
+    pub fn name(&self) -> String {
+        match self {
+            Contender::Level(l) => l.name.to_string(),
+            Contender::Program { command, .. } => {
+                let exe = command.first().map_or("", String::as_str);
+                let base = std::path::Path::new(exe)
+                    .file_name()
+                    .map_or(exe.into(), |f| f.to_string_lossy());
+                format!("program {base}")
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub variant: Variant,
-    pub a: Level,
-    pub b: Level,
+    pub a: Contender,
+    pub b: Contender,
     pub games: u32,
     pub seed: u64,
     /// Random plies at the start of each game (after any tree placement): 0..=this.
@@ -121,11 +155,39 @@ fn balanced_random_move(game: &Game, rng: &mut Rng) -> crate::moves::Move {
     near[rng.below(near.len())]
 }
 
-/// Plays game number `index` of a match.
+/// One side of a game being played.
+enum Seat {
+    Ai(Box<Ai>),
+    Program(Program, Limits),
+}
+
+impl Seat {
+    fn new(c: &Contender, seed: u64) -> Result<Seat, String> {
+        Ok(match c {
+            Contender::Level(l) => Seat::Ai(Box::new(Ai::new(*l, seed))),
+            Contender::Program { command, limits } => {
+                Seat::Program(Program::start(command)?, *limits)
+            }
+        })
+    }
+
+    fn decide(&mut self, game: &Game) -> Result<Decision, String> {
+        match self {
+            Seat::Ai(ai) => match ai.decide(game, |_| {}) {
+                Some((d, _)) => Ok(d),
+                None => Err("the AI found no move in a game not over".into()),
+            },
+            Seat::Program(p, limits) => p.best_move(game, *limits).map(Decision::Play),
+        }
+    }
+}
+
+/// Plays game number `index` of a match (numbered from 0).
 ///
 /// Games come in pairs with the same opening and colours swapped, so that an opening
-/// that favours one side favours both players once.
-pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
+/// that favours one side favours both players once. A game depends only on the
+/// configuration and its number, so games can be played in any order or in parallel.
+pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
     let seed = cfg.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
     let mut rng = Rng::new(
         cfg.seed
@@ -134,8 +196,8 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
             ^ 0x0FE1,
     );
     let a_team = (index % 2) as u8;
-    let mut a = Ai::new(cfg.a, seed ^ 0xA);
-    let mut b = Ai::new(cfg.b, seed ^ 0xB);
+    let mut a = Seat::new(&cfg.a, seed ^ 0xA)?;
+    let mut b = Seat::new(&cfg.b, seed ^ 0xB)?;
     let mut game = Game::new(cfg.variant);
     let random = if cfg.random_plies > 0 {
         rng.below(cfg.random_plies as usize + 1)
@@ -148,11 +210,11 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
             if game.outcome().is_none() {
                 game.declare(o);
             }
-            return Played {
+            return Ok(Played {
                 game,
                 outcome: o,
                 a_team,
-            };
+            });
         }
         let pos = game.position();
         if !pos.in_setup() && random_left > 0 {
@@ -162,13 +224,81 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Played {
             continue;
         }
         let team = pos.rules().team(pos.turn());
-        let ai = if team == a_team { &mut a } else { &mut b };
-        match ai.decide(&game, |_| {}) {
-            Some((Decision::Play(m), _)) => game.play(&m).expect("the AI plays legal moves"),
-            Some((Decision::Claim(c), _)) => {
-                game.claim(c).expect("the AI claims only what is claimable");
+        let seat = if team == a_team { &mut a } else { &mut b };
+        match seat.decide(&game)? {
+            Decision::Play(m) => {
+                game.play(&m)
+                    .map_err(|e| format!("an illegal move was chosen: {e}"))?;
             }
-            None => unreachable!("a game not over has a move"),
+            Decision::Claim(c) => {
+                game.claim(c)
+                    .map_err(|e| format!("a claim was refused: {e}"))?;
+            }
         }
+    }
+}
+
+/// Plays games `first`, `first + 1`, ... of a match on `jobs` threads, calling `on_game`
+/// with each finished game (in the order they finish) and the tally so far. Stops early
+/// when `sprt` reaches a verdict (the games already under way are finished and counted).
+/// The first error (a program that failed or cheated, or `on_game` failing) ends the
+/// match.
+pub fn run_match(
+    cfg: &MatchConfig,
+    first: u32,
+    jobs: usize,
+    sprt: Option<Sprt>,
+    mut on_game: impl FnMut(u32, &Played, &Tally) -> Result<(), String>,
+) -> Result<Tally, String> {
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let mut tally = Tally::default();
+    let mut error = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..jobs.clamp(1, cfg.games.max(1) as usize) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            std::thread::Builder::new()
+                // Searches recurse deeply.
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= cfg.games {
+                        break;
+                    }
+                    let index = first + n;
+                    if tx.send((index, play_game(cfg, index))).is_err() {
+                        break;
+                    }
+                })
+                .expect("spawns a match thread");
+        }
+        drop(tx);
+        for (index, result) in rx {
+            match result {
+                Ok(played) => {
+                    tally.add(played.a_score());
+                    if let Err(e) = on_game(index, &played, &tally) {
+                        stop.store(true, Ordering::Relaxed);
+                        error.get_or_insert(e);
+                    }
+                    if sprt.is_some_and(|s| s.verdict(&tally) != Verdict::Continue) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    error.get_or_insert(format!("game {}: {e}", index + 1));
+                }
+            }
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(tally),
     }
 }

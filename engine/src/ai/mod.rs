@@ -1,10 +1,13 @@
 //! The computer opponent: search, evaluation, levels and matches.
 
+mod bench;
 mod eval;
 mod levels;
 mod matches;
+mod program;
 mod rng;
 mod search;
+mod sprt;
 mod trees;
 mod tt;
 mod weights;
@@ -15,18 +18,25 @@ use std::sync::Arc;
 use crate::game::{Claim, Game};
 use crate::moves::Move;
 
+pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
 pub use levels::{Level, GREEDY, LEVELS};
-pub use matches::{play_game, MatchConfig, Played, Tally};
+pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
 pub use search::{Info, Limits, Score, SearchResult, Searcher, MAX_DEPTH};
+pub use sprt::{Sprt, Verdict};
 
 use rng::Rng;
+
+/// A draw is claimed unless the search sees the AI ahead by more than this (centi-men):
+/// an even position's score swings by a few points with the depth's parity (the side to
+/// move has the tempo), which is not an advantage worth playing on for.
+const CLAIM_MARGIN: i32 = 25;
 
 /// What the AI wants to do on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     Play(Move),
-    /// Claim a draw (it is available and the AI is not ahead).
+    /// Claim a draw (it is available and the AI is not clearly ahead).
     Claim(Claim),
 }
 
@@ -113,7 +123,7 @@ impl Ai {
         };
         let claims = game.claimable();
         if let Some(&claim) = claims.first() {
-            if result.score.0 <= 0 {
+            if result.score.0 <= CLAIM_MARGIN {
                 return Some((Decision::Claim(claim), result));
             }
         }

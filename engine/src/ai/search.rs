@@ -371,7 +371,9 @@ impl Searcher {
             return 0;
         }
         if depth <= 0 || ply as usize >= MAX_PLY - 2 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
+            // The horizon node was counted when it was entered above: search its
+            // captures without entering it a second time.
+            return self.qsearch_node(pos, alpha, beta, ply, 0);
         }
         let tt_entry = self.tt.probe(pos.hash());
         if let Some(e) = tt_entry {
@@ -480,6 +482,18 @@ impl Searcher {
         if let Some(score) = self.enter(pos, ply) {
             return score;
         }
+        self.qsearch_node(pos, alpha, beta, ply, qdepth)
+    }
+
+    /// Quiescence at a node already entered (counted and checked).
+    fn qsearch_node(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+        qdepth: i32,
+    ) -> i32 {
         let mut buf = self.plies[ply as usize]
             .take()
             .expect("each ply's buffer is free");

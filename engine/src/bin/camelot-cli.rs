@@ -6,8 +6,9 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    play_game, read_text, run_protocol, write_atomic, Game, Level, Limits, MatchConfig, Notation,
-    Position, Record, Searcher, Tally, Variant, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    bench_positions, read_text, run_bench, run_match, run_protocol, write_atomic, Contender,
+    Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Record, Searcher, Sprt,
+    Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
 };
 
 #[derive(Parser)]
@@ -60,16 +61,27 @@ enum Command {
     },
     /// The AI levels, one per line, weakest first (and `greedy`, the 1-ply yardstick).
     Levels,
-    /// AI-against-AI matches: results, score, Elo difference with a 95% interval.
+    /// AI-against-AI matches: results, score, Elo difference with a 95% interval, and
+    /// optionally a sequential test that stops the match when it is settled.
     Match {
         #[arg(long, default_value = "camelot")]
         variant: Variant,
         /// Level of player A (see `levels`).
         #[arg(long)]
         a: String,
-        /// Level of player B.
+        /// Level of player B; with --b-engine, the budget the program gets each move
+        /// (unless --movetime).
         #[arg(long)]
         b: String,
+        /// Player B is this program speaking the engine protocol: the command and its
+        /// arguments, split at spaces (e.g. "/old/camelot-cli engine").
+        #[arg(long)]
+        b_engine: Option<String>,
+        /// Both players think this many milliseconds a move instead of their levels'
+        /// node budgets (equal time).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// The most games to play (an SPRT may stop sooner).
         #[arg(long, default_value_t = 100)]
         games: u32,
         /// Number of the first game (games are seeded by their number, so a match can be
@@ -81,9 +93,25 @@ enum Command {
         /// Up to this many random plies open each game, for variety.
         #[arg(long, default_value_t = 4)]
         random_plies: u32,
+        /// Games played at once, each on its own thread (the same games as one at a time).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+        /// Stop when a sequential test (5% errors) decides whether A is at least ELO1
+        /// stronger than B or at most ELO0: `--sprt 0,20`.
+        #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+        sprt: Option<Sprt>,
         /// Write every game as a record into this directory (game-001.cgn, ...).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+    },
+    /// Search the benchmark positions (every variant) to fixed depths: the node count is
+    /// the search's signature; nodes/s is the median of the runs.
+    Bench {
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+        runs: u32,
+        /// Print each position's nodes and time.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Search a position and print each depth's best move, score and line.
     Analyze {
@@ -126,6 +154,22 @@ fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .expect("spawns a thread")
         .join()
         .expect("search thread")
+}
+
+fn parse_sprt(s: &str) -> Result<Sprt, String> {
+    let bad = || {
+        format!(
+            "expected two Elo values ELO0,ELO1 with ELO0 < ELO1, not '{}'",
+            Excerpt::new(s)
+        )
+    };
+    let (a, b) = s.split_once(',').ok_or_else(bad)?;
+    let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
+    let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
+    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1 && elo1 - elo0 <= 1000.0) {
+        return Err(bad());
+    }
+    Ok(Sprt::new(elo0, elo1))
 }
 
 fn level(name: &str) -> Result<Level, String> {
@@ -218,28 +262,49 @@ fn run(cli: Cli) -> Result<(), String> {
             variant,
             a,
             b,
+            b_engine,
+            movetime,
             games,
             first_game,
             seed,
             random_plies,
+            jobs,
+            sprt,
             records,
         } => {
+            if games == 0 || first_game == 0 {
+                return Err("--games and --first-game must be at least 1".into());
+            }
+            let time = movetime.map(std::time::Duration::from_millis);
+            let contender = |lvl: Level| match time {
+                Some(t) => Contender::Level(lvl.with_time(t)),
+                None => Contender::Level(lvl),
+            };
+            let b_level = level(&b)?;
+            let b = match b_engine {
+                Some(cmd) => Contender::Program {
+                    command: cmd.split_whitespace().map(String::from).collect(),
+                    limits: time.map_or(b_level.limits(), Limits::time),
+                },
+                None => contender(b_level),
+            };
             let cfg = MatchConfig {
                 variant,
-                a: level(&a)?,
-                b: level(&b)?,
+                a: contender(level(&a)?),
+                b,
                 games,
                 seed,
                 random_plies,
             };
-            if games == 0 || first_game == 0 {
-                return Err("--games and --first-game must be at least 1".into());
-            }
             if let Some(dir) = &records {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            with_big_stack(move || run_match(cfg, first_game - 1, records))
+            with_big_stack(move || match_command(cfg, first_game - 1, jobs, sprt, records))
+        }
+        Command::Bench { runs, verbose } => {
+            with_big_stack(move || bench_command(runs, verbose));
+            Ok(())
         }
         Command::Analyze {
             position,
@@ -308,42 +373,63 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn run_match(
+fn bench_command(runs: u32, verbose: bool) {
+    let mut rates = Vec::new();
+    let mut total = 0;
+    for run in 0..runs {
+        let lines = run_bench();
+        let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+        let secs: f64 = lines.iter().map(|l| l.time.as_secs_f64()).sum();
+        if verbose && run == 0 {
+            for l in &lines {
+                out!(
+                    "{:<24} depth {:>2} nodes {:>10} time {:>6} ms",
+                    l.name,
+                    l.depth,
+                    l.nodes,
+                    l.time.as_millis()
+                );
+            }
+        }
+        if run > 0 && nodes != total {
+            // The same searches must count the same nodes: anything else is a bug.
+            out!(
+                "error: run {} counted {nodes} nodes, run 1 {total}",
+                run + 1
+            );
+        }
+        total = nodes;
+        let rate = nodes as f64 / secs.max(1e-9);
+        eprintln!("run {}: {:.2} s, {:.0} nodes/s", run + 1, secs, rate);
+        rates.push(rate);
+    }
+    rates.sort_by(f64::total_cmp);
+    out!("positions {}", bench_positions().len());
+    out!("nodes {total}");
+    out!("nps {:.0} (median of {runs})", rates[rates.len() / 2]);
+}
+
+fn match_command(
     cfg: MatchConfig,
     first: u32,
+    jobs: u32,
+    sprt: Option<Sprt>,
     records: Option<std::path::PathBuf>,
 ) -> Result<(), String> {
     use std::io::Write;
-    let mut tally = Tally::default();
     let started = Instant::now();
-    for n in 0..cfg.games {
-        let i = first + n;
-        let played = play_game(&cfg, i);
-        tally.add(played.a_score());
+    let (a_name, b_name) = (cfg.a.name(), cfg.b.name());
+    let mut done = 0;
+    let tally = run_match(&cfg, first, jobs as usize, sprt, |i, played, tally| {
         if let Some(dir) = &records {
-            let (white, black) = if played.a_team == 0 {
-                (cfg.a.name, cfg.b.name)
-            } else {
-                (cfg.b.name, cfg.a.name)
-            };
-            let round = (i + 1).to_string();
-            let rules = played.game.start().rules();
-            let mut tags = vec![("Event", "camelot-cli match"), ("Round", round.as_str())];
-            let names = [white, black];
-            for p in rules.players_in_order() {
-                tags.push((rules.seat_title(p), names[rules.team(p) as usize]));
-            }
-            let reason = played.outcome.reason.describe();
-            tags.push(("Termination", reason));
-            let text = Record::export(&played.game, &tags, Notation::Wcf);
-            let path = dir.join(format!("game-{:03}.cgn", i + 1));
-            write_atomic(&path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))?;
+            write_record(dir, i, played, [&a_name, &b_name])?;
         }
-        let done = n + 1;
+        done += 1;
         let width = 30;
-        let filled = (done as usize * width) / cfg.games as usize;
+        let filled = (done * width) / cfg.games as usize;
+        let llr = sprt.map_or(String::new(), |s| format!("  llr {:+.2}", s.llr(tally)));
         eprint!(
-            "\r[{}{}] {done}/{} +{} ={} -{}  {:.0} s",
+            "\r[{}{}] {done}/{} +{} ={} -{}{llr}  {:.0} s",
             "#".repeat(filled),
             ".".repeat(width - filled),
             cfg.games,
@@ -353,13 +439,15 @@ fn run_match(
             started.elapsed().as_secs_f64()
         );
         let _ = std::io::stderr().flush();
-    }
+        Ok(())
+    });
     eprintln!();
+    let tally = tally?;
     let (elo, lo, hi) = tally.elo();
     out!(
         "{} vs {} in {}: {} games",
-        cfg.a.name,
-        cfg.b.name,
+        a_name,
+        b_name,
         cfg.variant,
         tally.games()
     );
@@ -371,7 +459,44 @@ fn run_match(
     );
     out!("score {:.1}%", 100.0 * tally.score());
     out!("elo {:+.0} (95% interval {:+.0} to {:+.0})", elo, lo, hi);
+    if let Some(s) = sprt {
+        let (l0, l1) = s.bounds();
+        let verdict = match s.verdict(&tally) {
+            Verdict::Accept => format!("H1 accepted: A is at least {:+} Elo stronger", s.elo1),
+            Verdict::Reject => format!("H0 accepted: A is no more than {:+} Elo stronger", s.elo0),
+            Verdict::Continue => "undecided after every game allowed".into(),
+        };
+        out!(
+            "sprt elo0 {} elo1 {} llr {:+.2} (bounds {:+.2}, {:+.2}): {verdict}",
+            s.elo0,
+            s.elo1,
+            s.llr(&tally),
+            l0,
+            l1
+        );
+    }
     Ok(())
+}
+
+fn write_record(
+    dir: &std::path::Path,
+    i: u32,
+    played: &Played,
+    [a, b]: [&str; 2],
+) -> Result<(), String> {
+    let (white, black) = if played.a_team == 0 { (a, b) } else { (b, a) };
+    let round = (i + 1).to_string();
+    let rules = played.game.start().rules();
+    let mut tags = vec![("Event", "camelot-cli match"), ("Round", round.as_str())];
+    let names = [white, black];
+    for p in rules.players_in_order() {
+        tags.push((rules.seat_title(p), names[rules.team(p) as usize]));
+    }
+    let reason = played.outcome.reason.describe();
+    tags.push(("Termination", reason));
+    let text = Record::export(&played.game, &tags, Notation::Wcf);
+    let path = dir.join(format!("game-{:03}.cgn", i + 1));
+    write_atomic(&path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
 }
 
 fn main() -> ExitCode {

@@ -1,0 +1,139 @@
+//! An outside opponent: a program speaking the engine protocol (`camelot-cli engine`,
+//! an older build of it, or any other program that answers the same commands), started
+//! for one game and asked for a move with `position` and `go`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use super::search::Limits;
+use crate::excerpt::Excerpt;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::notation::Notation;
+
+/// How long a program may take to answer beyond the time it was given.
+const GRACE: Duration = Duration::from_secs(10);
+/// How long a search without a time limit (a node or depth budget) may take.
+const UNTIMED: Duration = Duration::from_secs(600);
+
+/// A running engine program.
+pub struct Program {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Program {
+    /// Starts `command` (a program and its arguments) and waits for its greeting.
+    pub fn start(command: &[String]) -> Result<Program, String> {
+        let (exe, args) = command.split_first().ok_or("the engine command is empty")?;
+        let name = Excerpt::new(&command.join(" ")).to_string();
+        let mut child = Command::new(exe)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{name}': {e}"))?;
+        let input = child.stdin.take().expect("stdin was piped");
+        let output = child.stdout.take().expect("stdout was piped");
+        let (tx, lines) = mpsc::channel();
+        // A reader thread, so that a silent program can be timed out.
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut program = Program {
+            name,
+            child,
+            input,
+            lines,
+        };
+        program.send("camelot")?;
+        program.wait_for(|l| l == "camelotok", GRACE)?;
+        Ok(program)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("'{}' stopped reading its input: {e}", self.name))
+    }
+
+    /// Reads lines until one satisfies `done`; returns it.
+    fn wait_for(&mut self, done: impl Fn(&str) -> bool, limit: Duration) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if done(line.trim()) => return Ok(line.trim().to_string()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "'{}' did not answer within {} s",
+                        self.name,
+                        limit.as_secs()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("'{}' exited", self.name))
+                }
+            }
+        }
+    }
+
+    /// Asks for the move in `game` under `limits`; checks that it is legal.
+    pub fn best_move(&mut self, game: &Game, limits: Limits) -> Result<Move, String> {
+        let moves = game.move_texts(Notation::Wcf);
+        let mut position = format!("position string {}", game.start());
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        let mut go = String::from("go");
+        if let Some(d) = limits.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = limits.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        if let Some(t) = limits.time {
+            go.push_str(&format!(" movetime {}", t.as_millis().max(1)));
+        }
+        self.send(&go)?;
+        let wait = limits.time.map_or(UNTIMED, |t| t + GRACE);
+        let line = self.wait_for(|l| l.starts_with("bestmove"), wait)?;
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        game.position().parse_move(text).map_err(|e| {
+            format!(
+                "'{}' answered 'bestmove {}' in {}: {e}",
+                self.name,
+                Excerpt::new(text),
+                game.position()
+            )
+        })
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // Give it a moment to leave on its own, then make sure it is gone.
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

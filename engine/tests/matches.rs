@@ -1,0 +1,197 @@
+//! The match runner: parallel games equal serial ones, outside programs as opponents,
+//! the sequential test, and the benchmark's signature.
+
+use std::process::Command;
+
+use camelot_engine::{
+    bench_positions, play_game, run_bench, run_match, Contender, Level, Limits, MatchConfig,
+    Notation, Sprt, Variant, Verdict,
+};
+
+fn level(name: &str) -> Contender {
+    Contender::Level(Level::by_name(name).expect("a level"))
+}
+
+fn config(a: Contender, b: Contender, games: u32) -> MatchConfig {
+    MatchConfig {
+        variant: Variant::Camette,
+        a,
+        b,
+        games,
+        seed: 7,
+        random_plies: 4,
+    }
+}
+
+/// Every game's moves and result, by game number.
+fn games_of(cfg: &MatchConfig, jobs: usize) -> Vec<(u32, Vec<String>, f64)> {
+    let mut seen = Vec::new();
+    let tally = run_match(cfg, 0, jobs, None, |i, played, _| {
+        seen.push((i, played.game.move_texts(Notation::Wcf), played.a_score()));
+        Ok(())
+    })
+    .expect("the match runs");
+    assert_eq!(tally.games(), cfg.games);
+    seen.sort_by_key(|g| g.0);
+    seen
+}
+
+fn cli_engine() -> Vec<String> {
+    vec![env!("CARGO_BIN_EXE_camelot-cli").into(), "engine".into()]
+}
+
+#[test]
+fn parallel_games_are_the_serial_games() {
+    let cfg = config(level("novice"), level("club"), 6);
+    let serial = games_of(&cfg, 1);
+    let parallel = games_of(&cfg, 3);
+    assert_eq!(serial, parallel);
+    // Colours alternate and each pair shares its opening: games 0 and 1 differ.
+    assert_ne!(serial[0].1, serial[1].1);
+}
+
+#[test]
+fn an_outside_program_plays_through_the_protocol() {
+    // This engine's own protocol, at a fixed depth, as player B.
+    let cfg = config(
+        level("novice"),
+        Contender::Program {
+            command: cli_engine(),
+            limits: Limits::depth(2),
+        },
+        2,
+    );
+    let games = games_of(&cfg, 2);
+    for (_, moves, _) in &games {
+        assert!(moves.len() > 4, "a whole game was played: {moves:?}");
+    }
+    assert_eq!(cfg.b.name(), "program camelot-cli");
+}
+
+#[test]
+fn a_program_that_cannot_start_or_cheats_is_named_in_a_clear_error() {
+    let missing = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["/nonexistent/engine".into()],
+            limits: Limits::depth(1),
+        },
+        2,
+    );
+    let err = play_game(&missing, 0).err().expect("an error");
+    assert!(err.contains("cannot start '/nonexistent/engine'"), "{err}");
+
+    // Greets properly, then answers every `go` with a move that does not exist.
+    let script = "while read l; do case \"$l\" in camelot) echo camelotok;; go*) echo 'bestmove A1-A2';; quit) exit 0;; esac; done";
+    let cheat = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["sh".into(), "-c".into(), script.into()],
+            limits: Limits::depth(1),
+        },
+        2,
+    );
+    let err = run_match(&cheat, 0, 1, None, |_, _, _| Ok(()))
+        .expect_err("the match ends with an error");
+    assert!(err.starts_with("game 1: 'sh -c"), "{err}");
+    assert!(err.contains("answered 'bestmove A1-A2'"), "{err}");
+
+    // Says nothing at all.
+    let silent = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
+            limits: Limits::depth(1),
+        },
+        1,
+    );
+    let err = play_game(&silent, 0).err().expect("an error");
+    assert!(err.contains("did not answer within 10 s"), "{err}");
+}
+
+#[test]
+fn the_sequential_test_stops_a_lopsided_match_early() {
+    let cfg = config(level("expert"), level("beginner"), 200);
+    let sprt = Sprt::new(0.0, 100.0);
+    let tally = run_match(&cfg, 0, 2, Some(sprt), |_, _, _| Ok(())).expect("runs");
+    assert_eq!(sprt.verdict(&tally), Verdict::Accept);
+    assert!(tally.games() < 60, "{tally:?}");
+}
+
+#[test]
+fn an_error_from_the_caller_ends_the_match() {
+    let cfg = config(level("beginner"), level("beginner"), 50);
+    let err = run_match(&cfg, 0, 2, None, |i, _, _| {
+        if i >= 1 {
+            Err("disk full".into())
+        } else {
+            Ok(())
+        }
+    });
+    assert_eq!(err.err().as_deref(), Some("disk full"));
+}
+
+#[test]
+fn the_bench_covers_every_variant_and_counts_the_same_nodes_twice() {
+    let positions = bench_positions();
+    for v in Variant::ALL {
+        assert!(
+            positions
+                .iter()
+                .filter(|p| p.position.variant() == v)
+                .count()
+                >= 2,
+            "{v} has at least two bench positions"
+        );
+    }
+    let first = run_bench();
+    let second = run_bench();
+    let nodes = |l: &[camelot_engine::BenchLine]| l.iter().map(|l| l.nodes).collect::<Vec<_>>();
+    assert_eq!(nodes(&first), nodes(&second));
+    assert!(first.iter().all(|l| l.nodes > 0));
+}
+
+#[test]
+fn the_cli_match_and_bench_report_and_refuse_bad_options() {
+    let cli = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let o = cli(&[
+        "match",
+        "--variant",
+        "camette",
+        "--a",
+        "club",
+        "--b",
+        "novice",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--movetime",
+        "20",
+        "--sprt",
+        "0,50",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("club vs novice in camette: 4 games"), "{out}");
+    assert!(out.contains("sprt elo0 0 elo1 50 llr"), "{out}");
+    for bad in ["5,1", "x", "0,", "nan,3"] {
+        let o = cli(&["match", "--a", "club", "--b", "club", "--sprt", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("expected two Elo values"));
+    }
+    let o = cli(&["bench", "--runs", "1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .and_then(|n| n.parse().ok())
+        .expect("a node count");
+    assert_eq!(nodes, run_bench().iter().map(|l| l.nodes).sum::<u64>());
+}
