@@ -65,7 +65,11 @@ fn an_outside_program_plays_through_the_protocol() {
     for (_, moves, _) in &games {
         assert!(moves.len() > 4, "a whole game was played: {moves:?}");
     }
-    assert_eq!(cfg.b.name(), "program camelot-cli");
+    let name = cfg.b.name();
+    assert!(
+        name.starts_with("program ") && name.contains("camelot-cli"),
+        "{name}"
+    );
 }
 
 #[test]
@@ -91,8 +95,8 @@ fn a_program_that_cannot_start_or_cheats_is_named_in_a_clear_error() {
         },
         2,
     );
-    let err = run_match(&cheat, 0, 1, None, |_, _, _| Ok(()))
-        .expect_err("the match ends with an error");
+    let err =
+        run_match(&cheat, 0, 1, None, |_, _, _| Ok(())).expect_err("the match ends with an error");
     assert!(err.starts_with("game 1: 'sh -c"), "{err}");
     assert!(err.contains("answered 'bestmove A1-A2'"), "{err}");
 

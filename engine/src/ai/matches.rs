@@ -31,11 +31,9 @@ impl Contender {
         match self {
             Contender::Level(l) => l.name.to_string(),
             Contender::Program { command, .. } => {
+                // The program as given (two builds of one program differ by their path).
                 let exe = command.first().map_or("", String::as_str);
-                let base = std::path::Path::new(exe)
-                    .file_name()
-                    .map_or(exe.into(), |f| f.to_string_lossy());
-                format!("program {base}")
+                format!("program {exe}")
             }
         }
     }

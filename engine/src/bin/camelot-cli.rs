@@ -73,6 +73,10 @@ enum Command {
         /// (unless --movetime).
         #[arg(long)]
         b: String,
+        /// Player A is this program speaking the engine protocol (see --b-engine); --a
+        /// then names its budget.
+        #[arg(long)]
+        a_engine: Option<String>,
         /// Player B is this program speaking the engine protocol: the command and its
         /// arguments, split at spaces (e.g. "/old/camelot-cli engine").
         #[arg(long)]
@@ -262,6 +266,7 @@ fn run(cli: Cli) -> Result<(), String> {
             variant,
             a,
             b,
+            a_engine,
             b_engine,
             movetime,
             games,
@@ -280,18 +285,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(t) => Contender::Level(lvl.with_time(t)),
                 None => Contender::Level(lvl),
             };
-            let b_level = level(&b)?;
-            let b = match b_engine {
-                Some(cmd) => Contender::Program {
-                    command: cmd.split_whitespace().map(String::from).collect(),
-                    limits: time.map_or(b_level.limits(), Limits::time),
-                },
-                None => contender(b_level),
+            let side = |name: &str, engine: Option<String>| -> Result<Contender, String> {
+                let lvl = level(name)?;
+                Ok(match engine {
+                    Some(cmd) => Contender::Program {
+                        command: cmd.split_whitespace().map(String::from).collect(),
+                        limits: time.map_or(lvl.limits(), Limits::time),
+                    },
+                    None => contender(lvl),
+                })
             };
             let cfg = MatchConfig {
                 variant,
-                a: contender(level(&a)?),
-                b,
+                a: side(&a, a_engine)?,
+                b: side(&b, b_engine)?,
                 games,
                 seed,
                 random_plies,
