@@ -6,15 +6,16 @@
 //! kilobytes. Older C libraries cannot start such a binary, so the packing is asked for
 //! only when building on and for a glibc that has it.
 
-use std::ffi::{c_char, CStr};
-
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn host_glibc() -> Option<(u32, u32)> {
+    use std::ffi::{c_char, CStr};
     extern "C" {
         fn gnu_get_libc_version() -> *const c_char;
     }
     // SAFETY: glibc returns a static NUL-terminated string such as "2.36".
-    let text = unsafe { CStr::from_ptr(gnu_get_libc_version()) }.to_str().ok()?;
+    let text = unsafe { CStr::from_ptr(gnu_get_libc_version()) }
+        .to_str()
+        .ok()?;
     let mut parts = text.split('.').map(|p| p.parse::<u32>().ok());
     Some((parts.next()??, parts.next()??))
 }

@@ -128,7 +128,7 @@ pub const LEVELS: [Level; 5] = [
     },
     Level {
         name: "master",
-        description: "the strongest: 2 million positions a move (about a second here)",
+        description: "the strongest: 2 million positions a move (two to three seconds here)",
         style: search(None, Some(2_000_000), 0, 0),
     },
 ];
