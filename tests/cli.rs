@@ -2,6 +2,8 @@
 //! short message (exit code 1, no panic, no backtrace) when the machine has no display
 //! or no graphics adapter.
 
+mod display;
+
 use std::process::{Command, Output};
 
 fn camelot(args: &[&str]) -> Command {
@@ -18,28 +20,21 @@ fn camelot(args: &[&str]) -> Command {
 /// The game with these arguments on the display there is, or on a virtual one through
 /// `xvfb-run`; `None` (said on stderr) where neither can be had.
 fn on_a_display(args: &[&str]) -> Option<Command> {
-    if std::env::var_os("DISPLAY").is_some() {
-        return Some(camelot(args));
-    }
-    if Command::new("xvfb-run").arg("--help").output().is_err() {
+    let Some(mut c) = display::game_on_a_display("1280x800x24") else {
         eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
         return None;
-    }
-    let mut c = Command::new("xvfb-run");
-    c.arg("-a")
-        .arg(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .env(
-            "CAMELOT_DATA_DIR",
-            std::env::temp_dir().join("camelot-cli-tests"),
-        );
+    };
+    c.args(args).env(
+        "CAMELOT_DATA_DIR",
+        std::env::temp_dir().join("camelot-cli-tests"),
+    );
     Some(c)
 }
 
 fn text(out: &Output) -> (String, String) {
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        display::stderr_text(out),
     )
 }
 
@@ -124,7 +119,7 @@ fn without_an_adapter_the_game_says_so_and_exits_with_one() {
     };
     let out = cmd.env("WGPU_BACKEND", "dx12").output().unwrap();
     let (stdout, stderr) = text(&out);
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert_eq!(display::exit_code(&out), Some(1), "{stdout}{stderr}");
     let line = stderr.trim();
     assert!(!line.contains("panicked"), "{stderr}");
     assert!(line.contains("no graphics adapter"), "{line}");
@@ -139,7 +134,7 @@ fn diagnose_names_the_adapter_and_its_tier() {
     };
     let out = cmd.output().unwrap();
     let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}{stderr}");
+    assert_eq!(display::exit_code(&out), Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("display: X11 display "), "{stdout}");
     let quality = stdout
         .lines()

@@ -7,33 +7,17 @@
 //! The references are `tests/references/*.png`; after a deliberate change of the look,
 //! `UPDATE_REFERENCES=1 cargo test --test render` writes them again.
 
+mod display;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use camelot_engine::Variant;
 
-/// How to reach a display: the one we have, or a virtual one through `xvfb-run`.
-fn launcher() -> Option<Vec<String>> {
-    if std::env::var_os("DISPLAY").is_some() {
-        return Some(Vec::new());
-    }
-    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
-    xvfb.then(|| {
-        ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
-    })
-}
-
-fn camelot(launch: &[String], args: &[&str], data: &Path) -> Output {
-    let mut cmd = if launch.is_empty() {
-        Command::new(env!("CARGO_BIN_EXE_camelot"))
-    } else {
-        let mut c = Command::new(&launch[0]);
-        c.args(&launch[1..]).arg(env!("CARGO_BIN_EXE_camelot"));
-        c
-    };
+/// The game on the display there is, or on a virtual 1920x1080 one (`can_render` has
+/// checked that one can be had).
+fn camelot(args: &[&str], data: &Path) -> Output {
+    let mut cmd = display::game_on_a_display("1920x1080x24").expect("a display was found");
     cmd.args(args)
         .env("CAMELOT_DATA_DIR", data)
         .env(
@@ -45,21 +29,22 @@ fn camelot(launch: &[String], args: &[&str], data: &Path) -> Output {
 }
 
 /// The display and adapter, or why the test cannot render here.
-fn can_render(data: &Path) -> Result<Vec<String>, String> {
-    let Some(launch) = launcher() else {
+fn can_render(data: &Path) -> Result<(), String> {
+    if display::game_on_a_display("1920x1080x24").is_none() {
         return Err("no DISPLAY and no xvfb-run (apt-get install xvfb mesa-vulkan-drivers)".into());
     };
-    let out = camelot(&launch, &["--diagnose"], data);
+    let out = camelot(&["--diagnose"], data);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     if text.contains("adapter: camelot: the 3D game cannot open") {
         return Err(format!("no graphics adapter: {}", text.trim()));
     }
-    assert!(
-        out.status.success(),
+    assert_eq!(
+        display::exit_code(&out),
+        Some(0),
         "--diagnose failed:\n{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        display::stderr_text(&out)
     );
-    Ok(launch)
+    Ok(())
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -95,13 +80,13 @@ fn differing(a: &[[u8; 3]], b: &[[u8; 3]], tolerance: u8) -> f64 {
 #[test]
 fn every_variant_matches_its_reference_picture() {
     let data = scratch("references");
-    let launch = match can_render(&data) {
-        Ok(l) => l,
+    match can_render(&data) {
+        Ok(()) => {}
         Err(why) => {
             eprintln!("render test skipped: {why}");
             return;
         }
-    };
+    }
     let update = std::env::var_os("UPDATE_REFERENCES").is_some();
     let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/references");
     let mut failures = Vec::new();
@@ -110,7 +95,6 @@ fn every_variant_matches_its_reference_picture() {
         let _ = std::fs::remove_file(&shot);
         let seats = vec!["human"; v.rules().players()].join(",");
         let out = camelot(
-            &launch,
             &[
                 "--variant",
                 v.id(),
@@ -131,11 +115,11 @@ fn every_variant_matches_its_reference_picture() {
             ],
             &data,
         );
-        let log = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            out.status.success(),
-            "{v}: camelot failed ({}):\n{log}",
-            out.status
+        let log = display::stderr_text(&out);
+        assert_eq!(
+            display::exit_code(&out),
+            Some(0),
+            "{v}: camelot failed:\n{log}"
         );
         assert!(shot.exists(), "{v}: no screenshot written:\n{log}");
         let reference = refs.join(format!("{}.png", v.id()));
@@ -201,13 +185,13 @@ fn rects(line: &str, key: &str) -> Vec<[f32; 4]> {
 #[test]
 fn the_board_fills_the_viewport_at_every_window_size() {
     let data = scratch("layout");
-    let launch = match can_render(&data) {
-        Ok(l) => l,
+    match can_render(&data) {
+        Ok(()) => {}
         Err(why) => {
             eprintln!("layout test skipped: {why}");
             return;
         }
-    };
+    }
     // Camelot's long board from White's seat, Grand Cam's cross from Yellow's.
     let cases = [
         ("camelot", "human,human", "1280x800"),
@@ -217,7 +201,6 @@ fn the_board_fills_the_viewport_at_every_window_size() {
     ];
     for (variant, seats, size) in cases {
         let out = camelot(
-            &launch,
             &[
                 "--variant",
                 variant,

@@ -1,0 +1,50 @@
+//! The game on a display: the one there is, or a virtual screen through `xvfb-run`,
+//! for the tests that open a window.
+
+#![allow(dead_code)] // each test crate uses its own part
+
+use std::process::{Command, Output};
+
+/// The wrapped game's last line on stderr: its own exit status. `xvfb-run` exits with its
+/// own status when it fails to clean up after itself ("problem while cleaning up
+/// temporary directory", status 5, seen under CI's parallel tests), so the game's status
+/// is passed this way instead.
+pub const EXIT_MARK: &str = "camelot exit status: ";
+
+/// A command that runs the game (arguments are added after it) on the display there
+/// is, or on a virtual `screen` ("1280x800x24") through `xvfb-run`; `None` where neither
+/// can be had.
+pub fn game_on_a_display(screen: &str) -> Option<Command> {
+    let game = env!("CARGO_BIN_EXE_camelot");
+    if std::env::var_os("DISPLAY").is_some() {
+        return Some(Command::new(game));
+    }
+    Command::new("xvfb-run").arg("--help").output().ok()?;
+    let mut c = Command::new("xvfb-run");
+    c.args(["-a", "-s", &format!("-screen 0 {screen}")])
+        .args([
+            "sh",
+            "-c",
+            &format!(r#""$0" "$@"; echo "{EXIT_MARK}$?" >&2"#),
+        ])
+        .arg(game);
+    Some(c)
+}
+
+/// The game's exit status, also when it ran inside `xvfb-run`.
+pub fn exit_code(out: &Output) -> Option<i32> {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(EXIT_MARK)?.trim().parse().ok())
+        .or(out.status.code())
+}
+
+/// The game's standard error, without the status line.
+pub fn stderr_text(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| !l.starts_with(EXIT_MARK))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
