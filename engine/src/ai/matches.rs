@@ -101,19 +101,24 @@ impl Tally {
 
     /// Elo difference and its 95% interval (low, high); infinite at 0% or 100%.
     pub fn elo(&self) -> (f64, f64, f64) {
-        let n = self.games() as f64;
-        let p = self.score();
-        let var = if n > 0.0 {
-            (self.wins as f64 * (1.0 - p).powi(2)
-                + self.draws as f64 * (0.5 - p).powi(2)
-                + self.losses as f64 * p.powi(2))
-                / n
+        let (n, p, var) = if self.games() == 0 {
+            (0.0, 0.5, 0.0)
         } else {
-            0.0
+            score_moments(self.wins as f64, self.draws as f64, self.losses as f64)
         };
         let se = (var / n.max(1.0)).sqrt();
         (elo_of(p), elo_of(p - 1.96 * se), elo_of(p + 1.96 * se))
     }
+}
+
+/// The number of games, the mean score and the variance of one game's score, from the
+/// counts of wins, draws and losses (at least one game; counts may be fractional).
+pub(crate) fn score_moments(wins: f64, draws: f64, losses: f64) -> (f64, f64, f64) {
+    let n = wins + draws + losses;
+    let mean = (wins + 0.5 * draws) / n;
+    let var =
+        (wins * (1.0 - mean).powi(2) + draws * (0.5 - mean).powi(2) + losses * mean.powi(2)) / n;
+    (n, mean, var)
 }
 
 fn elo_of(p: f64) -> f64 {

@@ -3,7 +3,7 @@
 //! normal approximation on game scores (win 1, draw ½, loss 0), as Fishtest and
 //! cutechess-cli do, with the draws counted in the variance.
 
-use super::matches::Tally;
+use super::matches::{score_moments, Tally};
 
 /// A sequential test with bounds from the error rates `alpha` (accepting a change that is
 /// no better than `elo0`) and `beta` (rejecting one as good as `elo1`).
@@ -63,9 +63,7 @@ impl Sprt {
             d += 0.5;
             l += 0.5;
         }
-        let n = w + d + l;
-        let m = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - m).powi(2) + d * (0.5 - m).powi(2) + l * m.powi(2)) / n;
+        let (n, m, var) = score_moments(w, d, l);
         let (s0, s1) = (expected(self.elo0), expected(self.elo1));
         n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
     }

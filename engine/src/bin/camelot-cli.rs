@@ -6,9 +6,9 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    bench_positions, read_text, run_bench, run_match, run_protocol, write_atomic, Contender,
-    Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Record, Searcher, Sprt,
-    Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    read_text, run_bench, run_match, run_protocol, write_atomic, Contender, Excerpt, Game, Level,
+    Limits, MatchConfig, Notation, Played, Position, Record, Searcher, Sprt, Variant, Verdict,
+    MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
 };
 
 #[derive(Parser)]
@@ -281,10 +281,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 return Err("--games and --first-game must be at least 1".into());
             }
             let time = movetime.map(std::time::Duration::from_millis);
-            let contender = |lvl: Level| match time {
-                Some(t) => Contender::Level(lvl.with_time(t)),
-                None => Contender::Level(lvl),
-            };
             let side = |name: &str, engine: Option<String>| -> Result<Contender, String> {
                 let lvl = level(name)?;
                 Ok(match engine {
@@ -292,7 +288,7 @@ fn run(cli: Cli) -> Result<(), String> {
                         command: cmd.split_whitespace().map(String::from).collect(),
                         limits: time.map_or(lvl.limits(), Limits::time),
                     },
-                    None => contender(lvl),
+                    None => Contender::Level(time.map_or(lvl, |t| lvl.with_time(t))),
                 })
             };
             let cfg = MatchConfig {
@@ -383,8 +379,10 @@ fn run(cli: Cli) -> Result<(), String> {
 fn bench_command(runs: u32, verbose: bool) {
     let mut rates = Vec::new();
     let mut total = 0;
+    let mut positions = 0;
     for run in 0..runs {
         let lines = run_bench();
+        positions = lines.len();
         let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
         let secs: f64 = lines.iter().map(|l| l.time.as_secs_f64()).sum();
         if verbose && run == 0 {
@@ -411,7 +409,7 @@ fn bench_command(runs: u32, verbose: bool) {
         rates.push(rate);
     }
     rates.sort_by(f64::total_cmp);
-    out!("positions {}", bench_positions().len());
+    out!("positions {positions}");
     out!("nodes {total}");
     out!("nps {:.0} (median of {runs})", rates[rates.len() / 2]);
 }
