@@ -51,8 +51,8 @@ mod zobrist;
 
 pub use ai::{
     bench_positions, play_game, run_bench, run_match, Ai, BenchLine, BenchPosition, Contender,
-    Decision, Info, Level, Limits, MatchConfig, Played, Score, SearchResult, Searcher, Sprt, Tally,
-    Verdict, GREEDY, LEVELS, MAX_DEPTH,
+    Decision, Info, Level, Limits, Line, MatchConfig, Played, Score, SearchResult, Searcher, Sprt,
+    Tally, Verdict, GREEDY, LEVELS, MAX_DEPTH,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

@@ -6,8 +6,10 @@
 //! > isready                      < readyok
 //! > position startpos variant camelot moves E6-E8 H11-F9
 //! > position string variant=camette turn=white white=... black=... moves C3-C4
+//! > setoption multipv 3          (or: setoption name MultiPV value 3)
 //! > go depth 6 | go nodes 100000 | go movetime 1000 | go infinite
 //! < info depth 1 score cp 12 nodes 130 nps 260000 time 0 pv E6-E8
+//!   (with multipv N > 1: N lines a depth, `info depth 1 multipv 2 score ...`)
 //! > stop
 //! < bestmove E6-E8
 //! > quit
@@ -35,6 +37,8 @@ use crate::variant::Variant;
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The longest `go movetime` accepted: a day.
 pub const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
+/// The most lines `setoption multipv` accepts.
+pub const MAX_MULTIPV: usize = 32;
 
 struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
@@ -42,6 +46,7 @@ struct Engine<W: Write + Send + 'static> {
     searcher: Option<Searcher>,
     running: Option<JoinHandle<Searcher>>,
     stop: Arc<AtomicBool>,
+    multipv: usize,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -100,6 +105,39 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
+    /// `setoption multipv N`, or UCI's `setoption name MultiPV value N`.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let (name, value) = match args {
+            [kw, name, kw2, value]
+                if kw.eq_ignore_ascii_case("name") && kw2.eq_ignore_ascii_case("value") =>
+            {
+                (*name, *value)
+            }
+            [name, value] => (*name, *value),
+            _ => {
+                return Err(
+                    "expected: setoption multipv N (or setoption name multipv value N)".into(),
+                )
+            }
+        };
+        if !name.eq_ignore_ascii_case("multipv") {
+            return Err(format!(
+                "unknown option '{}' (options: multipv)",
+                Excerpt::new(name)
+            ));
+        }
+        match value.parse::<usize>() {
+            Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
+                self.multipv = n;
+                Ok(())
+            }
+            _ => Err(format!(
+                "multipv needs a number from 1 to {MAX_MULTIPV}, not '{}'",
+                Excerpt::new(value)
+            )),
+        }
+    }
+
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let mut limits = Limits::default();
         let mut infinite = false;
@@ -134,6 +172,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         let mut searcher = self.searcher.take().unwrap_or_default();
         searcher.set_stop_flag(self.stop.clone());
+        searcher.multipv = self.multipv;
+        let multipv = self.multipv;
         let out = self.out.clone();
         let game = self.game.clone();
         let handle = std::thread::Builder::new()
@@ -151,15 +191,23 @@ impl<W: Write + Send + 'static> Engine<W> {
                     return searcher;
                 }
                 let result = searcher.search(&pos, history, limits, |info| {
-                    say(format!(
-                        "info depth {} score {} nodes {} nps {} time {} pv {}",
-                        info.depth,
-                        info.score,
-                        info.nodes,
-                        info.nps(),
-                        info.time.as_millis(),
-                        pos.line_text(&info.pv, Notation::Wcf)
-                    ));
+                    for (k, line) in info.lines.iter().enumerate() {
+                        // One line keeps the plain form older drivers read.
+                        let tag = if multipv > 1 {
+                            format!(" multipv {}", k + 1)
+                        } else {
+                            String::new()
+                        };
+                        say(format!(
+                            "info depth {}{tag} score {} nodes {} nps {} time {} pv {}",
+                            info.depth,
+                            line.score,
+                            info.nodes,
+                            info.nps(),
+                            info.time.as_millis(),
+                            pos.line_text(&line.pv, Notation::Wcf)
+                        ));
+                    }
                 });
                 let best = result
                     .best
@@ -232,6 +280,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
         searcher: Some(Searcher::default()),
         running: None,
         stop: Arc::new(AtomicBool::new(false)),
+        multipv: 1,
     };
     let mut number = 0usize;
     while let Some(line) = read_line(&mut input) {
@@ -282,6 +331,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
             "position" => {
                 e.finish_search();
                 e.position(args)
+            }
+            "setoption" => {
+                e.finish_search();
+                e.set_option(args)
             }
             "go" => {
                 e.finish_search();

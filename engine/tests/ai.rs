@@ -221,3 +221,62 @@ fn a_search_fits_in_a_default_thread_stack() {
         .unwrap();
     assert!(handle.join().unwrap().is_some());
 }
+
+/// Multi-PV: the lines are the best root moves with the scores an exact search of every
+/// root move gives them, best first, each line legal from the position.
+#[test]
+fn multipv_lines_are_the_best_root_moves_with_exact_scores() {
+    let start = Position::start(Variant::Camelot).to_string();
+    for (text, depth) in [
+        (
+            "variant=camelot turn=white white=MD4,MJ4,KF6 black=ME5,ME7,MC7,KH12",
+            4,
+        ),
+        (
+            "variant=camette turn=white white=KC2,MB3,MD2 black=MC5,ME5,KC6",
+            5,
+        ),
+        (start.as_str(), 3),
+    ] {
+        let p = pos(text);
+        let mut exact = Searcher::new(8);
+        exact.exact_root = true;
+        let all = exact.search(&p, &[], Limits::depth(depth), |_| {});
+        let mut want: Vec<i32> = all.root_scores.iter().map(|&(_, s)| s).collect();
+        want.sort_unstable_by(|a, b| b.cmp(a));
+
+        let mut multi = Searcher::new(8);
+        multi.multipv = 3;
+        let mut infos = Vec::new();
+        let r = multi.search(&p, &[], Limits::depth(depth), |i| infos.push(i.clone()));
+        assert_eq!(infos.len(), depth as usize, "{text}");
+        let lines = &r.lines;
+        assert_eq!(lines.len(), 3.min(p.legal_moves().len()), "{text}");
+        assert_eq!(&infos.last().unwrap().lines, lines);
+        assert_eq!(lines[0].pv, r.pv);
+        assert_eq!(lines[0].score, r.score);
+        let got: Vec<i32> = lines.iter().map(|l| l.score.0).collect();
+        assert_eq!(got, want[..lines.len()], "{text}: scores of the best three");
+        let firsts: std::collections::HashSet<_> = lines.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts.len(), lines.len(), "{text}: distinct first moves");
+        for l in lines {
+            let exact_score = all
+                .root_scores
+                .iter()
+                .find(|&&(m, _)| m == l.pv[0])
+                .unwrap()
+                .1;
+            assert_eq!(l.score.0, exact_score, "{text}");
+            let mut q = p.clone();
+            for m in &l.pv {
+                assert!(q.is_legal(m), "{text}: line {l:?}");
+                q.play_unchecked(m);
+            }
+        }
+        // One line is the plain search: the same best score.
+        let mut single = Searcher::new(8);
+        let plain = single.search(&p, &[], Limits::depth(depth), |_| {});
+        assert_eq!(plain.score, r.score, "{text}");
+        assert_eq!(plain.lines.len(), 1);
+    }
+}

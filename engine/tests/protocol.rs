@@ -344,3 +344,65 @@ fn soak_random_commands() {
         started.elapsed().as_secs_f64()
     );
 }
+
+#[test]
+fn multipv_prints_each_depths_best_lines_and_bad_values_are_refused() {
+    let e = Engine::start();
+    e.send("setoption multipv 0");
+    e.send("setoption name Hash value 16");
+    e.send("setoption multipv");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos variant camelot");
+    e.send("go depth 3");
+    let lines = e.wait_for("bestmove", 1);
+    let errs = errors(&lines);
+    assert!(
+        errs[0].contains("multipv needs a number from 1 to 32, not '0'"),
+        "{errs:?}"
+    );
+    assert!(
+        errs[1].contains("unknown option 'Hash' (options: multipv)"),
+        "{errs:?}"
+    );
+    assert!(
+        errs[2].contains("expected: setoption multipv N"),
+        "{errs:?}"
+    );
+    for depth in 1..=3 {
+        let at: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} multipv")))
+            .collect();
+        assert_eq!(at.len(), 3, "{lines:?}");
+        for (k, l) in at.iter().enumerate() {
+            assert!(l.starts_with(&format!("info depth {depth} multipv {} score ", k + 1)));
+        }
+        let firsts: std::collections::HashSet<&str> = at
+            .iter()
+            .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+            .collect();
+        assert_eq!(firsts.len(), 3, "three different first moves: {at:?}");
+    }
+    // The best move is line 1's first move.
+    let last1 = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 3 multipv 1 "))
+        .unwrap();
+    let first = last1
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(lines.last().unwrap(), &format!("bestmove {first}"));
+    // Back to one line: the plain form.
+    e.send("setoption multipv 1");
+    e.send("go depth 2");
+    let lines = e.wait_for("bestmove", 2);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 score ")),
+        "{lines:?}"
+    );
+    e.close();
+}

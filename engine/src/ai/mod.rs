@@ -22,7 +22,7 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
 pub use levels::{Level, GREEDY, LEVELS};
 pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
-pub use search::{Info, Limits, Score, SearchResult, Searcher, MAX_DEPTH};
+pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{Sprt, Verdict};
 
 use rng::Rng;
@@ -154,6 +154,10 @@ fn empty_result(m: Move) -> SearchResult {
         time: std::time::Duration::ZERO,
         pv: vec![m],
         root_scores: vec![],
+        lines: vec![search::Line {
+            score: search::Score(0),
+            pv: vec![m],
+        }],
     }
 }
 
@@ -185,5 +189,9 @@ fn greedy(game: &Game) -> SearchResult {
         time: std::time::Duration::ZERO,
         pv: vec![m],
         root_scores: scores,
+        lines: vec![search::Line {
+            score: search::Score(s),
+            pv: vec![m],
+        }],
     }
 }

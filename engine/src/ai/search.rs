@@ -82,6 +82,14 @@ impl Limits {
     }
 }
 
+/// One of the best root moves with its score and the line that follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    /// Starts with the root move.
+    pub pv: Vec<Move>,
+}
+
 /// What the search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
@@ -90,6 +98,8 @@ pub struct Info {
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// The best [`Searcher::multipv`] lines, best first (the first is `score` and `pv`).
+    pub lines: Vec<Line>,
 }
 
 impl Info {
@@ -108,6 +118,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Every root move with the score it got in the last full iteration (for noisy play).
     pub root_scores: Vec<(Move, i32)>,
+    /// The best lines of the last iteration (as many as [`Searcher::multipv`] asks).
+    pub lines: Vec<Line>,
 }
 
 /// Move list and ordering scores of one ply, allocated once per searcher.
@@ -132,6 +144,9 @@ pub struct Searcher {
     path: Vec<u64>,
     /// Score every root move exactly (no pruning at the root), for levels that add noise.
     pub exact_root: bool,
+    /// How many best root moves get an exact score and a line (multi-PV); 1 is plain
+    /// search. Each extra line costs a full-window search of that move.
+    pub multipv: usize,
 }
 
 impl Default for Searcher {
@@ -161,6 +176,7 @@ impl Searcher {
             stopped: false,
             path: Vec::new(),
             exact_root: false,
+            multipv: 1,
         }
     }
 
@@ -210,6 +226,7 @@ impl Searcher {
             time: Duration::ZERO,
             pv: Vec::new(),
             root_scores: Vec::new(),
+            lines: Vec::new(),
         };
         if root.is_empty() || pos.decided().is_some() {
             result.root_scores = root.iter().map(|&m| (m, 0)).collect();
@@ -220,21 +237,24 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
         let mut scores: Vec<(Move, i32)> = root.iter().map(|&m| (m, 0)).collect();
+        let multipv = self.multipv.max(1);
         for depth in 1..=max_depth {
-            let mut alpha = -WIN - 1;
             let beta = WIN + 1;
             let mut best: Option<(Move, i32)> = None;
             let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
             for (i, m) in root.iter().enumerate() {
+                // The score a move must beat to be among the best `multipv` so far (with
+                // one line: the best score so far, plain principal-variation search).
+                let floor = multipv_floor(&this_iter, multipv);
                 let child = pos.after(m);
                 self.path.push(child.hash());
-                let score = if i == 0 || self.exact_root {
-                    let a = if self.exact_root { -WIN - 1 } else { alpha };
+                let score = if i < multipv || self.exact_root {
+                    let a = if self.exact_root { -WIN - 1 } else { floor };
                     -self.negamax(&child, depth as i32 - 1, -beta, -a, 1)
                 } else {
-                    let s = -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1);
-                    if s > alpha && !self.stopped {
-                        -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1)
+                    let s = -self.negamax(&child, depth as i32 - 1, -floor - 1, -floor, 1);
+                    if s > floor && !self.stopped {
+                        -self.negamax(&child, depth as i32 - 1, -beta, -floor, 1)
                     } else {
                         s
                     }
@@ -246,7 +266,6 @@ impl Searcher {
                 this_iter.push((*m, score));
                 if best.is_none_or(|(_, b)| score > b) {
                     best = Some((*m, score));
-                    alpha = alpha.max(score);
                 }
             }
             if self.stopped && this_iter.is_empty() {
@@ -275,12 +294,14 @@ impl Searcher {
                 }
             }
             result.pv = self.principal_variation(pos, result.best);
+            result.lines = self.lines(pos, &result, &order, multipv);
             let info = Info {
                 depth,
                 score: result.score,
                 nodes: self.nodes,
                 time: self.start.elapsed(),
                 pv: result.pv.clone(),
+                lines: result.lines.clone(),
             };
             on_info(&info);
             if self.stopped
@@ -299,6 +320,33 @@ impl Searcher {
         result.time = self.start.elapsed();
         result.root_scores = scores;
         result
+    }
+
+    /// The best line, then the next best root moves of `order` (sorted by score) with
+    /// their lines, `multipv` in all.
+    fn lines(
+        &self,
+        pos: &Position,
+        result: &SearchResult,
+        order: &[(Move, i32)],
+        multipv: usize,
+    ) -> Vec<Line> {
+        let mut lines = vec![Line {
+            score: result.score,
+            pv: result.pv.clone(),
+        }];
+        for &(m, s) in order {
+            if lines.len() >= multipv {
+                break;
+            }
+            if Some(m) != result.best {
+                lines.push(Line {
+                    score: Score(s),
+                    pv: self.principal_variation(pos, Some(m)),
+                });
+            }
+        }
+        lines
     }
 
     fn principal_variation(&self, pos: &Position, first: Option<Move>) -> Vec<Move> {
@@ -591,6 +639,20 @@ impl Searcher {
             };
         }
     }
+}
+
+/// The `multipv`-th best score among the root moves searched so far, or below any score
+/// while fewer have been searched.
+fn multipv_floor(searched: &[(Move, i32)], multipv: usize) -> i32 {
+    if searched.len() < multipv {
+        return -WIN - 1;
+    }
+    if multipv == 1 {
+        return searched.iter().map(|&(_, s)| s).max().unwrap_or(-WIN - 1);
+    }
+    let mut top: Vec<i32> = searched.iter().map(|&(_, s)| s).collect();
+    top.sort_unstable_by(|a, b| b.cmp(a));
+    top[multipv - 1]
 }
 
 /// Moves the best-scored remaining move to index `i` (selection sort, lazily).
