@@ -50,9 +50,10 @@ mod variant;
 mod zobrist;
 
 pub use ai::{
-    bench_positions, play_game, run_bench, run_match, Ai, BenchLine, BenchPosition, Contender,
-    Decision, Info, Level, Limits, Line, MatchConfig, Played, Score, SearchResult, Searcher, Sprt,
-    Tally, Verdict, GREEDY, LEVELS, MAX_DEPTH,
+    bench_positions, fit_win_probability, play_game, review_game, run_bench, run_match,
+    win_probability, Ai, BenchLine, BenchPosition, Contender, Decision, Info, Level, Limits, Line,
+    MatchConfig, MoveClass, Played, ReviewedPly, Sample, Score, SearchResult, Searcher, Sprt,
+    Tally, Verdict, WinFit, GREEDY, LEVELS, MAX_DEPTH,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

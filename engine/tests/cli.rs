@@ -126,3 +126,64 @@ fn bad_arguments_get_clear_errors_and_every_subcommand_has_help() {
         assert!(stdout(&h).contains("Usage"), "{sub}");
     }
 }
+
+#[test]
+fn review_prints_a_line_a_ply_or_json_and_refuses_bad_records() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/nolan-chaxx-2008.cgn"
+    );
+    let o = cli(&["review", file, "--nodes", "3000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 35, "a header and 34 plies: {text}");
+    assert!(lines[0].starts_with("ply  side"));
+    let first: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(first[..3], ["1", "white", "E6-E8"]);
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    for l in &lines[1..] {
+        assert!(
+            classes.contains(&l.split_whitespace().last().unwrap()),
+            "{l}"
+        );
+    }
+    assert!(stderr(&o).contains("reviewing: 35/35 positions"));
+
+    let j = cli(&["review", file, "--nodes", "3000", "--json"]);
+    assert!(j.status.success(), "{}", stderr(&j));
+    let rows: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 34);
+    assert_eq!(rows[1]["side"], "black");
+    assert_eq!(rows[1]["played"], "H11-F9");
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r["ply"], i + 1);
+        let (b, a) = (r["before"].as_f64().unwrap(), r["after"].as_f64().unwrap());
+        assert!((0.0..=1.0).contains(&b) && (0.0..=1.0).contains(&a), "{r}");
+        assert!(classes.contains(&r["class"].as_str().unwrap()), "{r}");
+    }
+
+    let dir = std::env::temp_dir().join(format!("camelot-review-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.cgn");
+    std::fs::write(
+        &bad,
+        "[Variant \"camelot\"]\n1. E6-E8 H11-F9 2. H6-F8 F11-F7 *\n",
+    )
+    .unwrap();
+    let o = cli(&["review", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("move 2 (Black) F11-F7:"),
+        "{}",
+        stderr(&o)
+    );
+    let foreign = dir.join("chess.pgn");
+    std::fs::write(&foreign, "[Event \"x\"]\n[Variant \"chess\"]\n1. e4 e5 *\n").unwrap();
+    let o = cli(&["review", foreign.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("chess"), "{}", stderr(&o));
+    let o = cli(&["review", file, "--nodes", "0"]);
+    assert_eq!(o.status.code(), Some(2), "clap refuses a zero budget");
+}

@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use super::program::Program;
 use super::rng::Rng;
 use super::sprt::{Sprt, Verdict};
-use super::{Ai, Decision, Level, Limits, Searcher};
+use super::{Ai, Decision, Level, Limits, Score, Searcher};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::variant::Variant;
@@ -56,6 +56,10 @@ pub struct Played {
     pub outcome: Outcome,
     /// The team `a` played (0: White / Red+Blue).
     pub a_team: u8,
+    /// For each ply of the game, the score the mover's search gave its position (for
+    /// the team to move): `None` for opening random plies, forced moves, setup moves and
+    /// outside programs.
+    pub scores: Vec<Option<Score>>,
 }
 
 impl Played {
@@ -174,13 +178,14 @@ impl Seat {
         })
     }
 
-    fn decide(&mut self, game: &Game) -> Result<Decision, String> {
+    /// The decision, and the search's score when there was a search.
+    fn decide(&mut self, game: &Game) -> Result<(Decision, Option<Score>), String> {
         match self {
             Seat::Ai(ai) => match ai.decide(game, |_| {}) {
-                Some((d, _)) => Ok(d),
+                Some((d, r)) => Ok((d, (r.depth > 0 && r.nodes > 0).then_some(r.score))),
                 None => Err("the AI found no move in a game not over".into()),
             },
-            Seat::Program(p, limits) => p.best_move(game, *limits).map(Decision::Play),
+            Seat::Program(p, limits) => Ok((Decision::Play(p.best_move(game, *limits)?), None)),
         }
     }
 }
@@ -208,6 +213,7 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
         0
     };
     let mut random_left = random;
+    let mut scores = Vec::new();
     loop {
         if let Some(o) = game.outcome().or_else(|| game.automatic_draw()) {
             if game.outcome().is_none() {
@@ -217,21 +223,25 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
                 game,
                 outcome: o,
                 a_team,
+                scores,
             });
         }
         let pos = game.position();
         if !pos.in_setup() && random_left > 0 {
             let m = balanced_random_move(&game, &mut rng);
             game.play(&m).expect("a generated move is legal");
+            scores.push(None);
             random_left -= 1;
             continue;
         }
         let team = pos.rules().team(pos.turn());
         let seat = if team == a_team { &mut a } else { &mut b };
-        match seat.decide(&game)? {
+        let (decision, score) = seat.decide(&game)?;
+        match decision {
             Decision::Play(m) => {
                 game.play(&m)
                     .map_err(|e| format!("an illegal move was chosen: {e}"))?;
+                scores.push(score);
             }
             Decision::Claim(c) => {
                 game.claim(c)

@@ -5,12 +5,15 @@ mod eval;
 mod levels;
 mod matches;
 mod program;
+mod review;
 mod rng;
+mod samples;
 mod search;
 mod sprt;
 mod trees;
 mod tt;
 mod weights;
+mod winprob;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -22,8 +25,11 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
 pub use levels::{Level, GREEDY, LEVELS};
 pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
+pub use review::{review_game, MoveClass, ReviewedPly};
+pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{Sprt, Verdict};
+pub use winprob::{fit_win_probability, win_probability, WinFit};
 
 use rng::Rng;
 

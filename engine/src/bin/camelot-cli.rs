@@ -6,9 +6,9 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    read_text, run_bench, run_match, run_protocol, write_atomic, Contender, Excerpt, Game, Level,
-    Limits, MatchConfig, Notation, Played, Position, Record, Searcher, Sprt, Variant, Verdict,
-    MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    fit_win_probability, read_text, review_game, run_bench, run_match, run_protocol, write_atomic,
+    Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Record,
+    Sample, Searcher, Sprt, Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
 };
 
 #[derive(Parser)]
@@ -108,6 +108,33 @@ enum Command {
         #[arg(long)]
         records: Option<std::path::PathBuf>,
     },
+    /// Self-play games whose searched positions are written, labelled with each game's
+    /// result, to a samples file (for `fit-winprob`; the format is in the README).
+    Selfplay {
+        #[arg(long, default_value = "camelot")]
+        variant: Variant,
+        /// The level playing both sides (see `levels`).
+        #[arg(long, default_value = "club")]
+        level: String,
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Up to this many random plies open each game, for variety.
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+        /// The samples file to write (replaced if it exists).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Fit the win probability curve (one scale a variant) to samples files written by
+    /// `selfplay`; prints the scale and the log-loss on held-out samples.
+    FitWinprob {
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Search the benchmark positions (every variant) to fixed depths: the node count is
     /// the search's signature; nodes/s is the median of the runs.
     Bench {
@@ -127,6 +154,22 @@ enum Command {
         /// Search to this depth instead.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: Option<u32>,
+    },
+    /// Review a game record: for each ply the move played, the engine's choice, the
+    /// mover's win probability before and after, and a class (best, good, inaccuracy,
+    /// mistake, blunder; the thresholds are in the README).
+    Review {
+        /// A record file (see the README).
+        file: std::path::PathBuf,
+        /// Search each position this many nodes (default 150,000).
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+        nodes: Option<u64>,
+        /// Search each position this many milliseconds instead.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        /// Print a JSON array, one object a ply, instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
     Engine,
@@ -305,6 +348,27 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             with_big_stack(move || match_command(cfg, first_game - 1, jobs, sprt, records))
         }
+        Command::Selfplay {
+            variant,
+            level: name,
+            games,
+            seed,
+            random_plies,
+            jobs,
+            out,
+        } => {
+            let lvl = level(&name)?;
+            let cfg = MatchConfig {
+                variant,
+                a: Contender::Level(lvl),
+                b: Contender::Level(lvl),
+                games,
+                seed,
+                random_plies,
+            };
+            with_big_stack(move || selfplay_command(cfg, jobs, &out))
+        }
+        Command::FitWinprob { files } => fit_winprob_command(&files),
         Command::Bench { runs, verbose } => {
             with_big_stack(move || bench_command(runs, verbose));
             Ok(())
@@ -342,6 +406,22 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             });
             Ok(())
+        }
+        Command::Review {
+            file,
+            nodes,
+            movetime,
+            json,
+        } => {
+            let text =
+                read_text(&file, MAX_RECORD_BYTES).map_err(|e| format!("cannot read {e}"))?;
+            let (_, game) =
+                Record::import(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let limits = match movetime {
+                Some(ms) => Limits::time(std::time::Duration::from_millis(ms)),
+                None => Limits::nodes(nodes.unwrap_or(REVIEW_NODES)),
+            };
+            with_big_stack(move || review_command(&game, limits, json))
         }
         Command::Engine => {
             run_protocol(std::io::stdin().lock(), std::io::stdout());
@@ -479,6 +559,151 @@ fn match_command(
             l0,
             l1
         );
+    }
+    Ok(())
+}
+
+/// The default budget of `review`: each position searched this many nodes.
+const REVIEW_NODES: u64 = 150_000;
+
+fn review_command(game: &Game, limits: Limits, json: bool) -> Result<(), String> {
+    use std::io::Write;
+    let started = Instant::now();
+    let reviewed = review_game(game, limits, |done, all| {
+        eprint!("\rreviewing: {done}/{all} positions");
+        let _ = std::io::stderr().flush();
+        true
+    });
+    eprintln!(" in {:.1} s", started.elapsed().as_secs_f64());
+    let text = |i: usize, m: &camelot_engine::Move| {
+        game.position_at(i)
+            .move_text(m, Notation::Wcf)
+            .unwrap_or_else(|| "?".into())
+    };
+    let rows: Vec<ReviewRow> = reviewed
+        .iter()
+        .map(|r| ReviewRow {
+            ply: r.ply + 1,
+            side: game.start().rules().seat_name(r.player).to_string(),
+            played: text(r.ply, &r.played),
+            best: r.best.map(|m| text(r.ply, &m)),
+            score: r.score.to_string(),
+            before: (r.before * 1000.0).round() / 1000.0,
+            after: (r.after * 1000.0).round() / 1000.0,
+            class: r.class.map(|c| c.name()),
+        })
+        .collect();
+    if json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        out!("{text}");
+        return Ok(());
+    }
+    // Long leaps make long moves: size the columns to the longest.
+    let width = rows
+        .iter()
+        .flat_map(|r| [r.played.len(), r.best.as_ref().map_or(1, String::len)])
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    out!(
+        "{:>3}  {:<6}  {:<width$}  {:<width$}  before  after  class",
+        "ply",
+        "side",
+        "played",
+        "best"
+    );
+    for r in &rows {
+        out!(
+            "{:>3}  {:<6}  {:<width$}  {:<width$}  {:>6.3}  {:>5.3}  {}",
+            r.ply,
+            r.side,
+            r.played,
+            r.best.as_deref().unwrap_or("-"),
+            r.before,
+            r.after,
+            r.class.unwrap_or("(setup)")
+        );
+    }
+    Ok(())
+}
+
+/// One ply of `review`'s output.
+#[derive(serde::Serialize)]
+struct ReviewRow {
+    ply: usize,
+    side: String,
+    played: String,
+    best: Option<String>,
+    /// The search's score before the move, for the mover.
+    score: String,
+    before: f64,
+    after: f64,
+    class: Option<&'static str>,
+}
+
+fn selfplay_command(cfg: MatchConfig, jobs: u32, out: &std::path::Path) -> Result<(), String> {
+    use std::io::Write;
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", out.display());
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).map_err(cannot)?);
+    let started = Instant::now();
+    let (mut done, mut written) = (0, 0);
+    run_match(&cfg, 0, jobs as usize, None, |_, played, _| {
+        for sample in Sample::from_played(played) {
+            writeln!(file, "{}", sample.line()).map_err(cannot)?;
+            written += 1;
+        }
+        // A finished game is on disk before the next is counted.
+        file.flush().map_err(cannot)?;
+        done += 1;
+        eprint!(
+            "\r{done}/{} games, {written} samples, {:.0} s",
+            cfg.games,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    })?;
+    eprintln!();
+    out!("games {done} samples {written} file {}", out.display());
+    Ok(())
+}
+
+fn fit_winprob_command(files: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut by_variant: Vec<(Variant, Vec<(i32, f64)>)> = Vec::new();
+    for path in files {
+        let text = read_text(path, 1 << 30).map_err(|e| format!("cannot read {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let s = Sample::parse(line)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            let v = s.position.variant();
+            match by_variant.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, list)) => list.push((s.score.0, s.result)),
+                None => by_variant.push((v, vec![(s.score.0, s.result)])),
+            }
+        }
+    }
+    by_variant.sort_by_key(|(v, _)| Variant::ALL.iter().position(|w| w == v));
+    out!("variant      samples  scale   log-loss fit  held-out  held-out without score");
+    for (v, samples) in &by_variant {
+        match fit_win_probability(samples) {
+            Some(f) => out!(
+                "{:<12} {:>7}  {:>5.0}   {:.4}        {:.4}    {:.4}",
+                v.id(),
+                f.train + f.test,
+                f.scale,
+                f.train_loss,
+                f.test_loss,
+                f.test_baseline
+            ),
+            None => out!(
+                "{:<12} {:>7}  too few samples to fit",
+                v.id(),
+                samples.len()
+            ),
+        }
     }
     Ok(())
 }

@@ -1,0 +1,109 @@
+//! Positions from self-play labelled with the game's result: the data the win
+//! probability curve is fitted to (and, later, the evaluation's weights).
+//!
+//! One sample a line, tab-separated: the result for the team to move (`1`, `0.5`, `0`),
+//! the search's score for it in hundredths of a man, `quiet` or `tactical` (a jump is
+//! compulsory), and the position string.
+
+use super::matches::Played;
+use super::search::Score;
+use crate::movegen::capture_is_compulsory;
+use crate::position::Position;
+
+/// A searched position of a finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub position: Position,
+    /// The search's score for the team to move.
+    pub score: Score,
+    /// The game's result for the team to move: 1, ½ or 0.
+    pub result: f64,
+    /// No jump is compulsory in the position.
+    pub quiet: bool,
+}
+
+impl Sample {
+    /// The sample's line in a samples file.
+    pub fn line(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}",
+            self.result,
+            self.score.0,
+            if self.quiet { "quiet" } else { "tactical" },
+            self.position
+        )
+    }
+
+    /// Reads a line written by [`Sample::line`].
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let fields: Vec<&str> = line.splitn(4, '\t').collect();
+        let [result, score, kind, position] = fields[..] else {
+            return Err("expected four tab-separated fields: result, score, kind, position".into());
+        };
+        let result = match result {
+            "1" => 1.0,
+            "0.5" => 0.5,
+            "0" => 0.0,
+            other => {
+                return Err(format!(
+                    "result '{}' is not 1, 0.5 or 0",
+                    crate::excerpt::Excerpt::new(other)
+                ))
+            }
+        };
+        let score = score
+            .parse::<i32>()
+            .ok()
+            .filter(|s| s.abs() <= super::search::WIN)
+            .ok_or_else(|| {
+                format!(
+                    "score '{}' is not a search score",
+                    crate::excerpt::Excerpt::new(score)
+                )
+            })?;
+        let quiet = match kind {
+            "quiet" => true,
+            "tactical" => false,
+            other => {
+                return Err(format!(
+                    "kind '{}' is not quiet or tactical",
+                    crate::excerpt::Excerpt::new(other)
+                ))
+            }
+        };
+        let position = position.parse::<Position>().map_err(|e| e.to_string())?;
+        Ok(Sample {
+            position,
+            score: Score(score),
+            result,
+            quiet,
+        })
+    }
+
+    /// The searched positions of a played game (forced wins and losses left out: their
+    /// probability is not a matter of fitting).
+    pub fn from_played(played: &Played) -> Vec<Sample> {
+        let game = &played.game;
+        let mut samples = Vec::new();
+        for (i, score) in played.scores.iter().enumerate() {
+            let Some(score) = *score else { continue };
+            if score.plies_to_end().is_some() {
+                continue;
+            }
+            let position = game.position_at(i).clone();
+            let team = position.rules().team(position.turn());
+            let result = match played.outcome.winner {
+                None => 0.5,
+                Some(t) if t == team => 1.0,
+                Some(_) => 0.0,
+            };
+            samples.push(Sample {
+                quiet: !capture_is_compulsory(&position),
+                position,
+                score,
+                result,
+            });
+        }
+        samples
+    }
+}

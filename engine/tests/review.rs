@@ -1,0 +1,113 @@
+//! Game review: the engine's own moves are `best`, a move that hangs a man is a mistake
+//! or a blunder, and the win probabilities follow the game.
+
+mod common;
+use common::*;
+
+use camelot_engine::{review_game, Game, Limits, MoveClass, Variant};
+
+const BUDGET: u64 = 5_000;
+const SMALL: &str = "variant=camelot turn=white white=MF6,MC5,KA4 black=MF8,MA13,MB13";
+
+#[test]
+fn the_engines_own_moves_are_best() {
+    // Each move is the one the review itself picks for that position: reviewing the
+    // game so far searches the same positions in the same order, so its last choice is
+    // the choice the whole game's review makes.
+    let mut game = Game::new(Variant::Camelot);
+    for _ in 0..10 {
+        game.play_notation(&next_choice(&game)).unwrap();
+    }
+    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    assert_eq!(review.len(), 10);
+    for r in &review {
+        assert_eq!(Some(r.played), r.best, "ply {}", r.ply);
+        assert_eq!(r.class, Some(MoveClass::Best), "ply {}", r.ply);
+        assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
+    }
+    // Each ply's "after" is the next ply's "before", seen from the other side.
+    for w in review.windows(2) {
+        assert!((w[0].after - (1.0 - w[1].before)).abs() < 1e-12);
+    }
+}
+
+/// The engine's choice in the game's current position, as a review of the game with one
+/// more (any) move would report it.
+fn next_choice(game: &Game) -> String {
+    let mut probe = game.clone();
+    let pos = game.position().clone();
+    let any = pos.legal_moves().to_vec()[0];
+    probe.play(&any).unwrap();
+    let review = review_game(&probe, Limits::nodes(BUDGET), |_, _| true);
+    let best = review.last().unwrap().best.unwrap();
+    pos.move_text(&best, camelot_engine::Notation::Wcf).unwrap()
+}
+
+#[test]
+fn a_move_that_hangs_a_man_is_a_mistake_or_a_blunder() {
+    // White's F6-F7 lets Black jump it (F8xF6): three pieces against three becomes two.
+    let start = pos(SMALL);
+    let mut game = Game::from_position(start);
+    game.play_notation("F6-F7").unwrap();
+    game.play_notation("F8xF6").unwrap();
+    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    let hang = &review[0];
+    assert_ne!(Some(hang.played), hang.best);
+    assert!(
+        matches!(hang.class, Some(MoveClass::Mistake | MoveClass::Blunder)),
+        "{hang:?}"
+    );
+    assert!(
+        hang.before - hang.after >= MoveClass::INACCURACY_BELOW,
+        "{hang:?}"
+    );
+    // The capture was compulsory and the engine's own.
+    assert_eq!(review[1].class, Some(MoveClass::Best), "{:?}", review[1]);
+}
+
+#[test]
+fn a_safe_alternative_is_not_a_mistake_and_the_classes_follow_the_thresholds() {
+    let mut game = Game::from_position(pos(SMALL));
+    game.play_notation("F6-G6").unwrap();
+    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    assert!(
+        review[0].class <= Some(MoveClass::Inaccuracy),
+        "{:?}",
+        review[0]
+    );
+    assert_eq!(MoveClass::of(false, 0.0), MoveClass::Best);
+    assert_eq!(MoveClass::of(true, 0.5), MoveClass::Best);
+    assert_eq!(MoveClass::of(false, 0.03), MoveClass::Good);
+    assert_eq!(MoveClass::of(false, 0.07), MoveClass::Inaccuracy);
+    assert_eq!(MoveClass::of(false, 0.15), MoveClass::Mistake);
+    assert_eq!(MoveClass::of(false, 0.25), MoveClass::Blunder);
+}
+
+#[test]
+fn a_won_game_ends_at_certainty_and_stopping_keeps_what_was_done() {
+    // White walks into the castle: the win is certain after the move.
+    let start = pos("variant=camelot turn=white white=MF16,MG15,MA4 black=MA13,MB13,MC13");
+    let mut game = Game::from_position(start);
+    game.play_notation("G15-G16").unwrap();
+    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    assert_eq!(review[0].after, 1.0);
+    assert_eq!(review[0].before, 1.0, "the search saw the win coming");
+    assert_eq!(review[0].class, Some(MoveClass::Best));
+
+    let mut long = Game::new(Variant::Camelot);
+    for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
+        long.play_notation(m).unwrap();
+    }
+    let mut calls = 0;
+    let part = review_game(&long, Limits::nodes(BUDGET), |done, all| {
+        calls += 1;
+        assert_eq!(all, 5);
+        done < 3
+    });
+    assert_eq!(calls, 3);
+    assert_eq!(
+        part.len(),
+        2,
+        "positions 1-3 searched: plies 1 and 2 judged"
+    );
+}
