@@ -51,9 +51,10 @@ mod zobrist;
 
 pub use ai::{
     bench_positions, fit_win_probability, play_game, review_game, run_bench, run_match,
-    win_probability, Ai, BenchLine, BenchPosition, Contender, Decision, Info, Level, Limits, Line,
-    MatchConfig, MoveClass, Played, ReviewedPly, Sample, Score, SearchResult, Searcher, Sprt,
-    Tally, Verdict, WinFit, GREEDY, LEVELS, MAX_DEPTH,
+    run_tournament, win_probability, Ai, BenchLine, BenchPosition, Contender, Decision, Info,
+    Level, Limits, Line, MatchConfig, MoveClass, Played, Rating, ReviewedPly, Sample, Score,
+    SearchResult, Searcher, Sprt, Standings, Tally, TournamentConfig, Verdict, WinFit, GREEDY,
+    LEVELS, MAX_DEPTH,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

@@ -187,3 +187,68 @@ fn review_prints_a_line_a_ply_or_json_and_refuses_bad_records() {
     let o = cli(&["review", file, "--nodes", "0"]);
     assert_eq!(o.status.code(), Some(2), "clap refuses a zero budget");
 }
+
+#[test]
+fn tournament_prints_a_crosstable_saves_every_game_and_refuses_bad_fields() {
+    let dir = std::env::temp_dir().join(format!("camelot-tournament-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = cli(&[
+        "tournament",
+        "--variant",
+        "camette",
+        "--levels",
+        "greedy,beginner,novice",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "camette tournament, 2 games a pairing");
+    assert!(
+        lines[1].contains("score  games     elo  95% interval"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 5, "{text}");
+    let mut points = 0.0;
+    let mut elo = 0.0;
+    for l in &lines[2..] {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        // rank, name, three cells, score, games, elo, low, "to", high
+        assert_eq!(f.len(), 11, "{l}");
+        assert_eq!(f[6], "4", "each plays two games against each of two: {l}");
+        points += f[5].parse::<f64>().unwrap();
+        elo += f[7].parse::<f64>().unwrap();
+    }
+    assert_eq!(points, 6.0, "six games, a point each: {text}");
+    assert!(elo.abs() <= 1.0, "ratings centre on the field: {text}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6);
+    assert_eq!(files[0], "beginner-vs-novice-001.cgn");
+    let record = std::fs::read_to_string(dir.join(&files[0])).unwrap();
+    assert!(record.contains("[Event \"camelot-cli tournament\"]"));
+    let replay = cli(&["replay", dir.join(&files[0]).to_str().unwrap()]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+
+    for (levels, message) in [
+        ("club", "two to eight levels, not 1"),
+        ("club,novice,club", "level 'club' is named twice"),
+        ("club,grandmaster", "unknown level 'grandmaster'"),
+        (
+            "beginner,novice,club,expert,master,greedy,club,novice,master",
+            "two to eight levels, not 9",
+        ),
+    ] {
+        let o = cli(&["tournament", "--levels", levels]);
+        assert_eq!(o.status.code(), Some(1), "{levels}");
+        assert!(stderr(&o).contains(message), "{levels}: {}", stderr(&o));
+    }
+}

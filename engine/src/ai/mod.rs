@@ -10,6 +10,7 @@ mod rng;
 mod samples;
 mod search;
 mod sprt;
+mod tournament;
 mod trees;
 mod tt;
 mod weights;
@@ -29,6 +30,7 @@ pub use review::{review_game, MoveClass, ReviewedPly};
 pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{Sprt, Verdict};
+pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
 pub use winprob::{fit_win_probability, win_probability, WinFit};
 
 use rng::Rng;

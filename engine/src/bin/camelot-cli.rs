@@ -6,9 +6,10 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    fit_win_probability, read_text, review_game, run_bench, run_match, run_protocol, write_atomic,
-    Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Record,
-    Sample, Searcher, Sprt, Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    fit_win_probability, read_text, review_game, run_bench, run_match, run_protocol,
+    run_tournament, write_atomic, Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation,
+    Played, Position, Record, Sample, Searcher, Sprt, Standings, TournamentConfig, Variant,
+    Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
 };
 
 #[derive(Parser)]
@@ -105,6 +106,30 @@ enum Command {
         #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
         sprt: Option<Sprt>,
         /// Write every game as a record into this directory (game-001.cgn, ...).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
+    /// A round-robin tournament between computer levels: a running crosstable, scores
+    /// and Elo ratings with 95% intervals; every game can be saved as a record.
+    Tournament {
+        #[arg(long, default_value = "camelot")]
+        variant: Variant,
+        /// Two to eight levels, comma-separated (see `levels`): `club,expert,master`.
+        #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
+        levels: Vec<String>,
+        /// Games each pair plays, colours alternating.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Every level thinks this many milliseconds a move instead of its node budget.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        movetime: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 4)]
+        random_plies: u32,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+        /// Write every game as a record into this directory (club-vs-expert-001.cgn, ...).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
     },
@@ -368,6 +393,44 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             with_big_stack(move || selfplay_command(cfg, jobs, &out))
         }
+        Command::Tournament {
+            variant,
+            levels,
+            games,
+            movetime,
+            seed,
+            random_plies,
+            jobs,
+            records,
+        } => {
+            if !(2..=8).contains(&levels.len()) {
+                return Err(format!(
+                    "a tournament needs two to eight levels, not {}",
+                    levels.len()
+                ));
+            }
+            let mut entrants = Vec::new();
+            for name in &levels {
+                let lvl = level(name.trim())?;
+                if entrants.iter().any(|e: &Contender| e.name() == lvl.name) {
+                    return Err(format!("level '{}' is named twice", lvl.name));
+                }
+                let time = movetime.map(std::time::Duration::from_millis);
+                entrants.push(Contender::Level(time.map_or(lvl, |t| lvl.with_time(t))));
+            }
+            if let Some(dir) = &records {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            let cfg = TournamentConfig {
+                variant,
+                entrants,
+                games_per_pairing: games,
+                seed,
+                random_plies,
+            };
+            with_big_stack(move || tournament_command(cfg, jobs, records))
+        }
         Command::FitWinprob { files } => fit_winprob_command(&files),
         Command::Bench { runs, verbose } => {
             with_big_stack(move || bench_command(runs, verbose));
@@ -507,7 +570,8 @@ fn match_command(
     let mut done = 0;
     let tally = run_match(&cfg, first, jobs as usize, sprt, |i, played, tally| {
         if let Some(dir) = &records {
-            write_record(dir, i, played, [&a_name, &b_name])?;
+            let path = dir.join(format!("game-{:03}.cgn", i + 1));
+            write_record(&path, "camelot-cli match", i, played, [&a_name, &b_name])?;
         }
         done += 1;
         let width = 30;
@@ -561,6 +625,93 @@ fn match_command(
         );
     }
     Ok(())
+}
+
+fn tournament_command(
+    cfg: TournamentConfig,
+    jobs: u32,
+    records: Option<std::path::PathBuf>,
+) -> Result<(), String> {
+    use std::io::Write;
+    let started = Instant::now();
+    let total = cfg.total_games();
+    let mut done = 0;
+    let standings = run_tournament(&cfg, jobs as usize, |(i, j), index, played, table| {
+        let names = [table.names[i].as_str(), table.names[j].as_str()];
+        if let Some(dir) = &records {
+            let file = format!("{}-vs-{}-{:03}.cgn", names[0], names[1], index + 1);
+            write_record(
+                &dir.join(file),
+                "camelot-cli tournament",
+                index,
+                played,
+                names,
+            )?;
+        }
+        done += 1;
+        let leader = (0..table.names.len())
+            .max_by(|&a, &b| table.points(a).0.total_cmp(&table.points(b).0))
+            .unwrap_or(0);
+        eprint!(
+            "\r{done}/{total} games  {} {:.1}-{:.1} {}  leader {} {:.1}  {:.0} s   ",
+            names[0],
+            table.results[i][j].wins as f64 + 0.5 * table.results[i][j].draws as f64,
+            table.results[j][i].wins as f64 + 0.5 * table.results[j][i].draws as f64,
+            names[1],
+            table.names[leader],
+            table.points(leader).0,
+            started.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().flush();
+        Ok(())
+    });
+    eprintln!();
+    let standings = standings?;
+    print_crosstable(&cfg, &standings);
+    Ok(())
+}
+
+fn print_crosstable(cfg: &TournamentConfig, s: &Standings) {
+    let n = s.names.len();
+    let ratings = s.ratings();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| s.points(b).0.total_cmp(&s.points(a).0));
+    let width = s.names.iter().map(String::len).max().unwrap_or(4).max(4);
+    out!(
+        "{} tournament, {} games a pairing",
+        cfg.variant,
+        cfg.games_per_pairing
+    );
+    let heads: String = (1..=n).map(|k| format!("{k:>6}")).collect();
+    out!(
+        "    {:<width$}{heads}   score  games     elo  95% interval",
+        "name"
+    );
+    for (rank, &i) in order.iter().enumerate() {
+        let cells: String = order
+            .iter()
+            .map(|&j| {
+                let t = s.results[i][j];
+                if i == j {
+                    format!("{:>6}", "-")
+                } else {
+                    format!("{:>6}", t.wins as f64 + 0.5 * t.draws as f64)
+                }
+            })
+            .collect();
+        let (points, games) = s.points(i);
+        let r = ratings[i];
+        out!(
+            "{:>2}. {:<width$}{cells}  {:>6}  {:>5}  {:>+6.0}  {:+.0} to {:+.0}",
+            rank + 1,
+            s.names[i],
+            points,
+            games,
+            r.elo,
+            r.low,
+            r.high
+        );
+    }
 }
 
 /// The default budget of `review`: each position searched this many nodes.
@@ -709,7 +860,8 @@ fn fit_winprob_command(files: &[std::path::PathBuf]) -> Result<(), String> {
 }
 
 fn write_record(
-    dir: &std::path::Path,
+    path: &std::path::Path,
+    event: &str,
     i: u32,
     played: &Played,
     [a, b]: [&str; 2],
@@ -717,7 +869,7 @@ fn write_record(
     let (white, black) = if played.a_team == 0 { (a, b) } else { (b, a) };
     let round = (i + 1).to_string();
     let rules = played.game.start().rules();
-    let mut tags = vec![("Event", "camelot-cli match"), ("Round", round.as_str())];
+    let mut tags = vec![("Event", event), ("Round", round.as_str())];
     let names = [white, black];
     for p in rules.players_in_order() {
         tags.push((rules.seat_title(p), names[rules.team(p) as usize]));
@@ -725,8 +877,7 @@ fn write_record(
     let reason = played.outcome.reason.describe();
     tags.push(("Termination", reason));
     let text = Record::export(&played.game, &tags, Notation::Wcf);
-    let path = dir.join(format!("game-{:03}.cgn", i + 1));
-    write_atomic(&path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
+    write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
 }
 
 fn main() -> ExitCode {
