@@ -27,11 +27,14 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 cancel_stale,
-                collect_answer,
+                // While an earlier position is browsed the computer waits: a search
+                // already under way keeps its answer until the player returns.
+                collect_answer.run_if(crate::browse::live),
                 request_hint,
                 start_thinking
                     .run_if(in_state(Screen::Playing))
-                    .run_if(board_idle),
+                    .run_if(board_idle)
+                    .run_if(crate::browse::live),
             )
                 .chain()
                 .in_set(AppSystems::Act),
@@ -168,7 +171,7 @@ impl AiPlayer {
 /// compete for the cores (a software renderer on a small machine) frames come first.
 /// The async compute pool runs nothing but searches here, so the thread may stay so.
 #[cfg(target_os = "linux")]
-fn yield_to_frames() {
+pub(crate) fn yield_to_frames() {
     extern "C" {
         fn setpriority(which: i32, who: u32, prio: i32) -> i32;
     }
@@ -181,7 +184,7 @@ fn yield_to_frames() {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn yield_to_frames() {}
+pub(crate) fn yield_to_frames() {}
 
 /// A search for a game that has changed since it started (an undo, a new game) is
 /// stopped, and its report dropped; a hint is forgotten once the game moves on.

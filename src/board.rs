@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use camelot_engine::{Geometry, Player, Rules, Square, Variant};
 
+use crate::browse::Browse;
 use crate::session::Session;
 use crate::shapes;
 use crate::theme::Palette;
@@ -311,6 +312,7 @@ fn spawn_board(commands: &mut Commands, variant: Variant, meshes: &mut Assets<Me
 fn sync_trees(
     mut commands: Commands,
     session: Res<Session>,
+    browse: Res<Browse>,
     built: Res<BuiltBoard>,
     trees: Query<(Entity, &OnSquare), With<Tree>>,
     meshes: Option<Res<TreeMeshes>>,
@@ -322,7 +324,7 @@ fn sync_trees(
     if built.0 != Some(session.variant()) {
         return;
     }
-    let pos = session.position();
+    let pos = browse.shown(&session);
     let wanted = pos.trees();
     let mut have = camelot_engine::CellSet::EMPTY;
     for (e, on) in &trees {

@@ -1,7 +1,7 @@
 //! The camera: seated at the table by default, framed so the whole board (every square,
 //! every castle) fills the 3D viewport the panels leave, with a margin; orbit with the
-//! right mouse button or the arrow keys, pan with the middle button (or Shift + right
-//! button, or Shift + arrows), zoom with the wheel or +/-; R resets, T looks straight
+//! right mouse button or WASD (up and down arrows tilt too), pan with the middle button
+//! (or Shift + right button, or Shift + WASD), zoom with the wheel or +/-; R resets, T looks straight
 //! down, V turns to the player to move. A framed view is framed again when the window
 //! or the panels change size, until the player moves the camera. Lights live here too:
 //! one key light (its shadow set by the quality tier) and a soft fill.
@@ -276,16 +276,15 @@ fn key_controls(
     let dt = time.delta_secs();
     let before = rig.goal;
     let g = &mut rig.goal;
-    let axis = |neg: [KeyCode; 2], pos: [KeyCode; 2]| {
-        keys.any_pressed(pos) as i32 as f32 - keys.any_pressed(neg) as i32 as f32
+    let axis = |neg: &[KeyCode], pos: &[KeyCode]| {
+        keys.any_pressed(pos.iter().copied()) as i32 as f32
+            - keys.any_pressed(neg.iter().copied()) as i32 as f32
     };
-    let x = axis(
-        [KeyCode::ArrowLeft, KeyCode::KeyA],
-        [KeyCode::ArrowRight, KeyCode::KeyD],
-    );
+    // Left and right arrows browse the moves (see `browse`); A and D turn the table.
+    let x = axis(&[KeyCode::KeyA], &[KeyCode::KeyD]);
     let y = axis(
-        [KeyCode::ArrowDown, KeyCode::KeyS],
-        [KeyCode::ArrowUp, KeyCode::KeyW],
+        &[KeyCode::ArrowDown, KeyCode::KeyS],
+        &[KeyCode::ArrowUp, KeyCode::KeyW],
     );
     if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
         // Shift: slide the table instead of walking round it.

@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::{CellSet, Constraint, Entry, Move, MoveKind, Square, StepKind};
 
-use crate::actions::{BoardReset, GameActions, MovePlayed};
+use crate::actions::{BoardReset, GameActions, MovePlayed, Notices};
 use crate::animation::board_idle;
 use crate::board::{stand_point, OnSquare};
+use crate::browse::Browse;
 use crate::focus::egui_wants_keys;
 use crate::pieces::{Held, PieceView};
 use crate::screens::Screen;
@@ -36,12 +37,33 @@ pub(super) fn plugin(app: &mut App) {
                 (enter_moves, pass_when_nothing_else)
                     .chain()
                     .run_if(in_state(Screen::Playing))
-                    .run_if(board_idle),
+                    .run_if(board_idle)
+                    .run_if(crate::browse::live),
             )
                 .chain()
                 .in_set(AppSystems::Act),
         )
+        .add_systems(Update, explain_browsing.in_set(AppSystems::Act))
         .add_systems(Update, hold_entered_piece.in_set(AppSystems::Present));
+}
+
+/// A click on the board while an earlier position is shown says why nothing happens.
+fn explain_browsing(
+    mut clicked: MessageReader<SquareClicked>,
+    browse: Res<Browse>,
+    session: Res<Session>,
+    mut notices: ResMut<Notices>,
+) {
+    if clicked.read().count() == 0 {
+        return;
+    }
+    if let Some(n) = browse.browsing(&session) {
+        notices.say(format!(
+            "You are looking at the position after {n} of {} moves: press End or \
+             \"Back to the game\" to play on.",
+            session.game.ply()
+        ));
+    }
 }
 
 /// A square (or what stands on it) was clicked, or a dragged piece dropped on it.

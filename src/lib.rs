@@ -15,11 +15,15 @@ pub mod actions;
 #[cfg(feature = "gui")]
 pub mod ai_player;
 #[cfg(feature = "gui")]
+pub mod analysis;
+#[cfg(feature = "gui")]
 pub mod animation;
 #[cfg(feature = "gui")]
 pub mod assets;
 #[cfg(feature = "gui")]
 pub mod board;
+#[cfg(feature = "gui")]
+pub mod browse;
 #[cfg(feature = "gui")]
 pub mod camera;
 #[cfg(feature = "gui")]
@@ -100,6 +104,8 @@ pub fn game_plugin(app: &mut App) {
         pointer::plugin,
         markers::plugin,
         ai_player::plugin,
+        browse::plugin,
+        analysis::plugin,
     ));
 }
 

@@ -7,6 +7,7 @@ use camelot_engine::{Move, Square, StepKind};
 
 use crate::ai_player::HintMove;
 use crate::board::stand_point;
+use crate::browse::Browse;
 use crate::input::MoveInput;
 use crate::session::Session;
 use crate::theme::{MarkerKind, Palette};
@@ -40,7 +41,9 @@ fn create_marker_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>
 }
 
 /// What the marks show; they are redrawn when it changes.
-type Shown = (Vec<Square>, Option<Square>, Option<Move>, usize, u64);
+/// What the markers were drawn for: clicks, hover, hint, the game's (ply, epoch), and
+/// the ply shown.
+type Shown = (Vec<Square>, Option<Square>, Option<Move>, usize, u64, usize);
 
 /// A flat ribbon along a path of points on the board, `width` wide, ending in an
 /// arrowhead if `head` is given (its length): the hint's arrow, the last move's trace.
@@ -123,6 +126,7 @@ fn show_markers(
     input: Res<MoveInput>,
     hint: Res<HintMove>,
     session: Res<Session>,
+    browse: Res<Browse>,
     old: Query<Entity, With<Marker>>,
     meshes: Option<Res<MarkerMeshes>>,
     palette: Option<Res<Palette>>,
@@ -138,6 +142,7 @@ fn show_markers(
         hint.0.as_ref().map(|h| h.0),
         session.game.ply(),
         session.epoch,
+        browse.shown_ply(&session),
     );
     if last.as_ref() == Some(&key) && !input.is_changed() {
         return;
@@ -154,10 +159,11 @@ fn show_markers(
     if let Some(h) = input.hovered {
         paint.at(h, &m.frame, &p.hover, 0.004);
     }
-    // The last move: its start and end framed, its path traced.
+    // The last move to the position shown: its start and end framed, its path traced.
     let game = &session.game;
-    if let Some(mv) = game.moves().last() {
-        let before = game.position_at(game.ply() - 1);
+    let shown = browse.shown_ply(&session);
+    if let Some(mv) = shown.checked_sub(1).map(|i| &game.moves()[i]) {
+        let before = game.position_at(shown - 1);
         if let Some(pm) = before.path_of(mv).filter(|pm| pm.path.len() > 1) {
             paint.at(mv.from, &m.frame, &p.last_move, 0.002);
             paint.at(mv.to, &m.frame, &p.last_move, 0.002);
@@ -165,8 +171,9 @@ fn show_markers(
             paint.shape(trace, &p.last_move);
         }
     }
-    // The hint: an arrow along its path, from the piece to where it lands.
-    if let Some((_, path)) = &hint.0 {
+    // The hint: an arrow along its path, from the piece to where it lands (in the
+    // game's position, so not while browsing).
+    if let Some((_, path)) = hint.0.as_ref().filter(|_| shown == game.ply()) {
         if let Some(&from) = path.first() {
             paint.at(from, &m.frame, &p.hint, 0.008);
         }

@@ -10,6 +10,7 @@ use bevy::window::RequestRedraw;
 use camelot_engine::{Game, Kind, Piece, Player, Square, Variant};
 
 use crate::board::{board_half_extent, seat_direction, stand_point, BuiltBoard, OnSquare};
+use crate::browse::Browse;
 use crate::session::Session;
 use crate::shapes;
 use crate::theme::Palette;
@@ -131,6 +132,7 @@ fn settle(tf: &mut Transform, want: Transform, dt: f32) -> bool {
 pub fn sync_pieces(
     mut commands: Commands,
     session: Res<Session>,
+    browse: Res<Browse>,
     built: Res<BuiltBoard>,
     time: Res<Time>,
     mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
@@ -145,7 +147,7 @@ pub fn sync_pieces(
     if built.0 != Some(variant) {
         return;
     }
-    let pos = session.position();
+    let pos = browse.shown(&session);
     let mut have: HashMap<Square, Entity> = HashMap::new();
     for (e, on, view, mut tf, held) in &mut pieces {
         if pos.piece_at(on.0) == Some(view.0) && !have.contains_key(&on.0) {
@@ -169,11 +171,12 @@ pub fn sync_pieces(
     }
 }
 
-/// Each seat's captured pieces, in the order they were taken.
-pub fn lost_pieces(game: &Game) -> Vec<Vec<Kind>> {
+/// Each seat's pieces captured in the game's first `plies` moves, in the order they were
+/// taken.
+pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<Kind>> {
     let players = game.position().rules().players();
     let mut lost = vec![Vec::new(); players];
-    for (i, m) in game.moves().iter().enumerate() {
+    for (i, m) in game.moves().iter().enumerate().take(plies) {
         let before = game.position_at(i);
         for sq in m.captured.iter() {
             if let Some(pc) = before.piece_at(sq) {
@@ -188,6 +191,7 @@ pub fn lost_pieces(game: &Game) -> Vec<Vec<Kind>> {
 fn sync_rack(
     mut commands: Commands,
     session: Res<Session>,
+    browse: Res<Browse>,
     built: Res<BuiltBoard>,
     time: Res<Time>,
     mut racked: Query<(Entity, &Racked, &PieceView, &mut Transform)>,
@@ -202,7 +206,7 @@ fn sync_rack(
     if built.0 != Some(variant) {
         return;
     }
-    let lost = lost_pieces(&session.game);
+    let lost = lost_pieces(&session.game, browse.shown_ply(&session));
     let mut have: HashMap<(u8, usize), Entity> = HashMap::new();
     for (e, r, view, mut tf) in &mut racked {
         let wanted = lost.get(r.owner.0 as usize).and_then(|l| l.get(r.slot));

@@ -595,3 +595,188 @@ fn an_undone_capture_flies_back_and_its_pieces_return_from_the_rack() {
     assert_eq!(racked(&mut app), 2);
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
 }
+
+mod browsing {
+    use super::*;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::input::ButtonState;
+    use camelot::analysis::{Analysis, PositionKey};
+    use camelot::browse::{Browse, BrowseCommand};
+
+    /// Every piece entity on the board, as (square, piece).
+    fn board(app: &mut App) -> Vec<(camelot_engine::Square, camelot_engine::Piece)> {
+        let mut q = app.world_mut().query::<(&OnSquare, &PieceView)>();
+        let mut v: Vec<_> = q.iter(app.world()).map(|(on, p)| (on.0, p.0)).collect();
+        v.sort_by_key(|(sq, _)| sq.index());
+        v
+    }
+
+    fn pieces_of(p: &Position) -> Vec<(camelot_engine::Square, camelot_engine::Piece)> {
+        p.geometry()
+            .squares()
+            .filter_map(|sq| p.piece_at(sq).map(|pc| (sq, pc)))
+            .collect()
+    }
+
+    fn command(app: &mut App, c: BrowseCommand) {
+        app.world_mut().write_message(c);
+        app.update();
+        app.update();
+    }
+
+    fn key(app: &mut App, code: KeyCode) {
+        let window = Entity::PLACEHOLDER;
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: code,
+                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window,
+            });
+            app.update();
+        }
+        app.update();
+    }
+
+    fn shown(app: &App) -> usize {
+        let s = app.world().resource::<Session>();
+        app.world().resource::<Browse>().shown_ply(s)
+    }
+
+    #[test]
+    fn browsing_shows_earlier_positions_and_leaves_the_game_unchanged() {
+        let mut game = Game::new(Variant::Camelot);
+        for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
+            game.play_notation(m).unwrap();
+        }
+        let mut app = app(Session::new(game.clone(), humans(Variant::Camelot)));
+        assert_eq!(board(&mut app), pieces_of(game.position()));
+
+        command(&mut app, BrowseCommand::To(1));
+        assert_eq!(shown(&app), 1);
+        assert_eq!(board(&mut app), pieces_of(game.position_at(1)));
+        // Left and right arrows step; Home goes to the start.
+        key(&mut app, KeyCode::ArrowLeft);
+        assert_eq!(shown(&app), 0);
+        assert_eq!(board(&mut app), pieces_of(game.start()));
+        key(&mut app, KeyCode::ArrowRight);
+        key(&mut app, KeyCode::ArrowRight);
+        assert_eq!(shown(&app), 2);
+        assert_eq!(board(&mut app), pieces_of(game.position_at(2)));
+
+        // The board takes no move while browsing, and says why.
+        click(&mut app, "E8");
+        assert!(app.world().resource::<MoveInput>().clicks.is_empty());
+        let notes = &app.world().resource::<Notices>().items;
+        assert!(
+            notes.iter().any(|(t, _)| t.contains("after 2 of 4 moves")),
+            "{notes:?}"
+        );
+        // Nothing was undone.
+        let s = app.world().resource::<Session>();
+        assert_eq!(s.game.moves(), game.moves());
+        assert_eq!(s.game.position(), game.position());
+
+        key(&mut app, KeyCode::Home);
+        assert_eq!(shown(&app), 0);
+        key(&mut app, KeyCode::End);
+        assert_eq!(shown(&app), 4);
+        assert_eq!(board(&mut app), pieces_of(game.position()));
+        // Back at the game, moves are entered again.
+        click(&mut app, "E8");
+        assert!(!app.world().resource::<MoveInput>().clicks.is_empty());
+
+        // An undo while browsing ends the browse: the board shows the game.
+        command(&mut app, BrowseCommand::To(1));
+        app.world_mut()
+            .run_system_once(|mut a: GameActions| {
+                a.undo();
+            })
+            .unwrap();
+        for _ in 0..3 {
+            app.update();
+        }
+        let now = app.world().resource::<Session>().game.clone();
+        assert_eq!(now.ply(), 3);
+        assert_eq!(shown(&app), 3);
+        assert_eq!(board(&mut app), pieces_of(now.position()));
+    }
+
+    #[test]
+    fn the_computer_waits_while_an_earlier_position_is_shown() {
+        let mut game = Game::new(Variant::Camette);
+        let first = game.position().legal_moves().to_vec()[0];
+        game.play(&first).unwrap();
+        // People at the table first, so the computer has not moved before the browse.
+        let mut app = app(Session::new(game, humans(Variant::Camette)));
+        command(&mut app, BrowseCommand::To(0));
+        app.world_mut().resource_mut::<Session>().seats[1] = Seat::Computer(LEVELS[0]);
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_millis(1500) {
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(
+            app.world().resource::<Session>().game.ply(),
+            1,
+            "no move while browsing"
+        );
+        assert!(!app.world().resource::<AiPlayer>().is_thinking());
+        command(&mut app, BrowseCommand::Live);
+        let started = Instant::now();
+        while app.world().resource::<Session>().game.ply() < 2 {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the computer moves on"
+            );
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn analysis_searches_the_position_shown_with_three_lines() {
+        let mut game = Game::new(Variant::Camelot);
+        for m in ["E6-E8", "H11-F9"] {
+            game.play_notation(m).unwrap();
+        }
+        let mut app = app(Session::new(game.clone(), humans(Variant::Camelot)));
+        app.world_mut().write_message(camelot::actions::GameStarted);
+        app.update();
+        assert!(
+            app.world().resource::<Analysis>().on,
+            "on when only people play"
+        );
+        command(&mut app, BrowseCommand::To(1));
+        let key = {
+            let s = app.world().resource::<Session>();
+            PositionKey::shown(s, app.world().resource::<Browse>())
+        };
+        assert_eq!(key.ply, 1);
+        let started = Instant::now();
+        let report = loop {
+            app.update();
+            let a = app.world().resource::<Analysis>();
+            if let Some(r) = a.report_for(key).filter(|r| r.info.depth >= 3) {
+                break r;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "no report");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let pos = game.position_at(1);
+        assert_eq!(report.info.lines.len(), 3);
+        for line in &report.info.lines {
+            assert!(pos.is_legal(&line.pv[0]), "a line for the browsed position");
+        }
+        // Against the computer it starts off.
+        let seats = vec![Seat::Human, Seat::Computer(LEVELS[0])];
+        let mut against = super::app(Session::new(game, seats));
+        against
+            .world_mut()
+            .write_message(camelot::actions::GameStarted);
+        against.update();
+        assert!(!against.world().resource::<Analysis>().on);
+    }
+}

@@ -120,8 +120,10 @@ fn rules(ctx: &egui::Context, p: &mut DialogParams) {
                  right-click or Backspace takes back a landing, Escape drops the piece. \
                  You may also drag a piece to where its move ends.\n\
                  Camera: right-drag to orbit, middle-drag (or Shift + right-drag) to pan, \
-                 wheel to zoom; arrow keys or WASD orbit (with Shift they pan), +/- zoom, \
-                 R resets, T looks from above, V turns to the player to move.",
+                 wheel to zoom; WASD orbit (with Shift they pan), +/- zoom, \
+                 R resets, T looks from above, V turns to the player to move.\n\
+                 Moves: click one in the list, or Left and Right, to see that position \
+                 (Home: the start); End or \"Back to the game\" returns to play.",
             );
         });
     p.dialogs.rules = open;

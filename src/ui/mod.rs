@@ -1,6 +1,7 @@
 //! The egui interface: the main menu, the in-game panel, the windows over the game and
 //! the notices. Each lives in its own module; this one only composes them.
 
+mod analysis_view;
 mod dialogs;
 mod menu;
 mod notices;

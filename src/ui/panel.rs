@@ -8,10 +8,13 @@ use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
 use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position};
 
+use super::analysis_view;
 use super::dialogs::Dialogs;
 use super::style::seat_text;
 use crate::actions::GameActions;
 use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
+use crate::analysis::Analysis;
+use crate::browse::{Browse, BrowseCommand};
 use crate::camera::{CameraCommand, ViewInsets};
 use crate::input::MoveInput;
 use crate::screens::Screen;
@@ -61,6 +64,9 @@ pub(super) struct Panel<'w> {
     camera: MessageWriter<'w, CameraCommand>,
     next: ResMut<'w, NextState<Screen>>,
     view: ResMut<'w, ViewInsets>,
+    browse: Res<'w, Browse>,
+    browse_to: MessageWriter<'w, BrowseCommand>,
+    analysis: ResMut<'w, Analysis>,
 }
 
 pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
@@ -74,7 +80,7 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
     );
     let top = egui::Panel::top("turn")
         .frame(banner_frame(&p.actions.session))
-        .show(&mut root, |ui| banner(ui, &p.actions.session));
+        .show(&mut root, |ui| banner(ui, &p.actions.session, &p.browse));
     let mut act = None;
     let right = egui::Panel::right("game")
         .default_size(330.0)
@@ -109,6 +115,8 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     game_buttons(ui, p, act);
     table_buttons(ui, p);
     views(ui, &mut p.camera);
+    ui.separator();
+    analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
     if p.actions.session.all_computers() {
         ui.separator();
         watching(
@@ -134,7 +142,15 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
             }
         }
     });
-    move_list(ui, &p.actions.session.game, p.settings.notation);
+    let session = &p.actions.session;
+    analysis_view::browse_controls(ui, session, &p.browse, &mut p.browse_to);
+    analysis_view::move_list(
+        ui,
+        &session.game,
+        p.settings.notation,
+        p.browse.shown_ply(session),
+        &mut p.browse_to,
+    );
 }
 
 /// The banner's background: the colour of the seat to move, dimmed.
@@ -151,8 +167,18 @@ fn banner_frame(session: &Session) -> egui::Frame {
         .inner_margin(egui::Margin::symmetric(10, 6))
 }
 
-/// Whose turn (and partner), or the result; the rule that applies now.
-fn banner(ui: &mut egui::Ui, session: &Session) {
+/// Whose turn (and partner), or the result; the rule that applies now. While an earlier
+/// position is shown, says so first.
+fn banner(ui: &mut egui::Ui, session: &Session, browse: &Browse) {
+    if let Some(n) = browse.browsing(session) {
+        ui.colored_label(
+            egui::Color32::from_rgb(150, 200, 255),
+            format!(
+                "Looking back: the position after move {n} of {}. End (or \"Back to the game\") returns to play.",
+                session.game.ply()
+            ),
+        );
+    }
     let pos = session.position();
     let rules = pos.rules();
     let me = pos.turn();
@@ -378,53 +404,6 @@ fn captured(ui: &mut egui::Ui, game: &Game) {
             ));
         });
     }
-}
-
-/// The moves, one numbered row per round (four moves a row in Grand Cam).
-pub fn move_rows(game: &Game, notation: Notation) -> Vec<String> {
-    let texts = game.move_texts(notation);
-    let players = game.position().rules().players();
-    // Numbering follows the start position's first mover (a seat, not always White).
-    let first = game.start().turn().0 as usize;
-    let mut rows: Vec<String> = Vec::new();
-    let mut seat = first;
-    let mut row = String::new();
-    let mut number = 1;
-    if first != 0 {
-        row = format!("{number}. …");
-    }
-    for t in texts {
-        if seat == 0 {
-            if !row.is_empty() {
-                rows.push(std::mem::take(&mut row));
-                number += 1;
-            }
-            row = format!("{number}.");
-        }
-        row.push(' ');
-        row.push_str(&t);
-        seat = (seat + 1) % players;
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
-}
-
-fn move_list(ui: &mut egui::Ui, game: &Game, notation: Notation) {
-    let rows = move_rows(game, notation);
-    egui::ScrollArea::vertical()
-        .id_salt("moves")
-        .max_height(260.0)
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            if rows.is_empty() {
-                ui.label(egui::RichText::new("No moves yet.").weak());
-            }
-            for r in rows {
-                ui.label(egui::RichText::new(r).monospace());
-            }
-        });
 }
 
 #[cfg(test)]

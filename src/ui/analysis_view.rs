@@ -1,0 +1,246 @@
+//! The panel's browsing controls, clickable move list and analysis: the evaluation bar
+//! (the win probability of each side) and the engine's best lines.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use camelot_engine::{win_probability, Game, Notation, Rules, Score};
+
+use crate::analysis::{Analysis, PositionKey, LINES};
+use crate::browse::{Browse, BrowseCommand};
+use crate::session::Session;
+
+/// "Red & Blue": the seats of a team, in turn order.
+pub fn team_name(rules: &Rules, team: u8) -> String {
+    rules
+        .players_in_order()
+        .filter(|&p| rules.team(p) == team)
+        .map(|p| rules.seat_title(p))
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
+/// A score as men (a man is 100), or the forced result.
+pub fn score_text(score: Score) -> String {
+    match score.plies_to_end() {
+        // Plies to the end, as the mover's own moves.
+        Some(n) if n >= 0 => format!("wins in {}", ((n + 1) / 2).max(1)),
+        Some(n) => format!("loses in {}", ((1 - n) / 2).max(1)),
+        None => format!("{:+.2}", score.0 as f64 / 100.0),
+    }
+}
+
+/// First, back, forward, to the game; and where the board is.
+pub fn browse_controls(
+    ui: &mut egui::Ui,
+    session: &Session,
+    browse: &Browse,
+    commands: &mut MessageWriter<BrowseCommand>,
+) {
+    let shown = browse.shown_ply(session);
+    let total = session.game.ply();
+    ui.horizontal(|ui| {
+        let mut button = |ui: &mut egui::Ui, text: &str, hint: &str, on: bool, c: BrowseCommand| {
+            if ui
+                .add_enabled(on, egui::Button::new(text))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                commands.write(c);
+            }
+        };
+        button(ui, "⏮", "The start (Home)", shown > 0, BrowseCommand::First);
+        button(
+            ui,
+            "◀",
+            "One move back (Left)",
+            shown > 0,
+            BrowseCommand::Back,
+        );
+        button(
+            ui,
+            "▶",
+            "One move on (Right)",
+            shown < total,
+            BrowseCommand::Forward,
+        );
+        button(
+            ui,
+            "⏭",
+            "The game (End)",
+            shown < total,
+            BrowseCommand::Live,
+        );
+        if shown < total {
+            ui.label(format!("move {shown} of {total}"));
+        }
+    });
+    if shown < total
+        && ui
+            .button(egui::RichText::new("Back to the game").strong())
+            .clicked()
+    {
+        commands.write(BrowseCommand::Live);
+    }
+}
+
+/// The moves, one numbered row per round; each move is a button that shows the
+/// position after it, and the move shown is highlighted.
+pub fn move_list(
+    ui: &mut egui::Ui,
+    game: &Game,
+    notation: Notation,
+    shown: usize,
+    commands: &mut MessageWriter<BrowseCommand>,
+) {
+    let texts = game.move_texts(notation);
+    let players = game.position().rules().players();
+    let first = game.start().turn().0 as usize;
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(260.0)
+        .stick_to_bottom(shown == game.ply())
+        .show(ui, |ui| {
+            if texts.is_empty() {
+                ui.label(egui::RichText::new("No moves yet.").weak());
+                return;
+            }
+            // Rows start at the first seat; a game set up with another seat to move
+            // starts with a short row.
+            let mut i = 0;
+            let mut number = 1;
+            while i < texts.len() {
+                let in_row = if i == 0 { players - first } else { players };
+                ui.horizontal_wrapped(|ui| {
+                    let lead = if i == 0 && first != 0 {
+                        format!("{number}. …")
+                    } else {
+                        format!("{number}.")
+                    };
+                    ui.label(egui::RichText::new(lead).monospace().weak());
+                    for (k, text) in texts.iter().enumerate().skip(i).take(in_row) {
+                        let after = k + 1;
+                        let label = egui::RichText::new(text).monospace();
+                        let r = ui.selectable_label(after == shown, label);
+                        if r.clicked() {
+                            commands.write(BrowseCommand::To(after));
+                        }
+                    }
+                });
+                i += in_row;
+                number += 1;
+            }
+        });
+}
+
+/// The analysis switch, the evaluation bar and the best lines of the position shown.
+pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, browse: &Browse) {
+    ui.horizontal(|ui| {
+        let mut on = analysis.on;
+        if ui
+            .checkbox(&mut on, egui::RichText::new("Analysis").strong())
+            .on_hover_text(
+                "The engine's view of the position shown: who is better, and its best three lines",
+            )
+            .changed()
+        {
+            analysis.on = on;
+        }
+        let key = PositionKey::shown(session, browse);
+        if analysis.on && analysis.searching(key) {
+            ui.spinner();
+        }
+    });
+    if !analysis.on {
+        return;
+    }
+    let pos = browse.shown(session);
+    let rules = pos.rules();
+    let game_over_here = browse.browsing(session).is_none() && session.game.outcome().is_some();
+    if let Some(o) = pos
+        .outcome()
+        .or(session.game.outcome().filter(|_| game_over_here))
+    {
+        let p0 = match o.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        eval_bar(ui, rules, p0);
+        if pos.outcome().is_some() {
+            ui.label(format!("The game is over: {o}."));
+            return;
+        }
+    }
+    if pos.in_setup() {
+        ui.label(egui::RichText::new("Trees are still being planted.").weak());
+        return;
+    }
+    let key = PositionKey::shown(session, browse);
+    let Some(report) = analysis.report_for(key) else {
+        ui.label(egui::RichText::new("Searching…").weak());
+        return;
+    };
+    let mover = rules.team(pos.turn());
+    let p = win_probability(pos.variant(), report.info.score);
+    let p0 = if mover == 0 { p } else { 1.0 - p };
+    if !game_over_here {
+        eval_bar(ui, rules, p0);
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "depth {}{}   scores for {}",
+            report.info.depth,
+            if report.done { "" } else { "…" },
+            team_name(rules, mover)
+        ))
+        .weak(),
+    );
+    for (k, line) in report.info.lines.iter().take(LINES).enumerate() {
+        let moves = pos.line_text(&line.pv[..line.pv.len().min(6)], Notation::Wcf);
+        ui.label(
+            egui::RichText::new(format!("{}. {:>9}  {moves}", k + 1, score_text(line.score)))
+                .monospace(),
+        );
+    }
+}
+
+/// A bar split at team 0's win probability (team 0 light on the left, team 1 dark), with
+/// both percentages written on it.
+fn eval_bar(ui: &mut egui::Ui, rules: &Rules, p0: f64) {
+    let width = ui.available_width().max(120.0);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 18.0), egui::Sense::hover());
+    let split = rect.left() + rect.width() * p0.clamp(0.0, 1.0) as f32;
+    let painter = ui.painter_at(rect);
+    let light = egui::Color32::from_rgb(236, 228, 208);
+    let dark = egui::Color32::from_rgb(48, 40, 36);
+    painter.rect_filled(rect, 3.0, dark);
+    painter.rect_filled(
+        egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y)),
+        3.0,
+        light,
+    );
+    let font = egui::FontId::proportional(12.0);
+    let left = format!("{} {:.0}%", team_name(rules, 0), p0 * 100.0);
+    let right = format!("{:.0}% {}", (1.0 - p0) * 100.0, team_name(rules, 1));
+    // Each label on the colour under it (the bar's split is at p0).
+    let lc = if p0 > 0.3 { dark } else { light };
+    let rc = if p0 < 0.7 { light } else { dark };
+    painter.text(
+        rect.left_center() + egui::vec2(4.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        left.clone(),
+        font.clone(),
+        lc,
+    );
+    painter.text(
+        rect.right_center() - egui::vec2(4.0, 0.0),
+        egui::Align2::RIGHT_CENTER,
+        right.clone(),
+        font,
+        rc,
+    );
+    response.on_hover_text(format!(
+        "Win probability (a draw counts half): {left}, {right}. From the engine's score, \
+         by a curve fitted to self-play games."
+    ));
+}
