@@ -16,6 +16,7 @@ use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
 
 use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
+use crate::browse::BrowseCommand;
 use crate::input::SquareClicked;
 use crate::pieces::PieceView;
 use crate::session::Session;
@@ -40,6 +41,9 @@ pub struct ToolOptions {
     /// Click these squares once the board is up (scripted screenshots of move entry).
     #[arg(long, value_name = "SQ,SQ", value_delimiter = ',')]
     pub click: Vec<String>,
+    /// Once the board is up, show the position after this many moves (browsing).
+    #[arg(long, value_name = "PLY")]
+    pub browse: Option<usize>,
     /// At the last frame (--exit-after-frames), print where the viewport, the board and
     /// each castle are on screen, as one JSON line of [left, top, right, bottom] pixels.
     #[arg(long)]
@@ -94,7 +98,10 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(Update, scripted_clicks.in_set(AppSystems::Input));
+        .add_systems(
+            Update,
+            (scripted_clicks, scripted_browse).in_set(AppSystems::Input),
+        );
 }
 
 /// Tools that count frames get frames continuously; a fixed frame time steps the clock.
@@ -319,6 +326,19 @@ fn screenshot_and_exit(
         if since >= n && !pending {
             exit.write(AppExit::Success);
         }
+    }
+}
+
+/// Shows the `--browse` position once the pieces stand.
+fn scripted_browse(
+    auto: Res<Automation>,
+    frames: Res<Frames>,
+    mut done: Local<bool>,
+    mut browse: MessageWriter<BrowseCommand>,
+) {
+    if let (Some(ply), Some(_), false) = (auto.opts.browse, frames.ready_at, *done) {
+        *done = true;
+        browse.write(BrowseCommand::To(ply));
     }
 }
 

@@ -198,47 +198,39 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
     for (k, line) in report.info.lines.iter().take(LINES).enumerate() {
         let moves = pos.line_text(&line.pv[..line.pv.len().min(6)], Notation::Wcf);
         ui.label(
-            egui::RichText::new(format!("{}. {:>9}  {moves}", k + 1, score_text(line.score)))
+            egui::RichText::new(format!("{}. {:>6}  {moves}", k + 1, score_text(line.score)))
                 .monospace(),
         );
     }
 }
 
-/// A bar split at team 0's win probability (team 0 light on the left, team 1 dark), with
-/// both percentages written on it.
+/// A bar split at team 0's win probability (team 0 light on the left, team 1 dark),
+/// with each side's percentage under its end.
 fn eval_bar(ui: &mut egui::Ui, rules: &Rules, p0: f64) {
     let width = ui.available_width().max(120.0);
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 18.0), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 14.0), egui::Sense::hover());
     let split = rect.left() + rect.width() * p0.clamp(0.0, 1.0) as f32;
     let painter = ui.painter_at(rect);
-    let light = egui::Color32::from_rgb(236, 228, 208);
-    let dark = egui::Color32::from_rgb(48, 40, 36);
-    painter.rect_filled(rect, 3.0, dark);
+    painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(48, 40, 36));
     painter.rect_filled(
         egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y)),
         3.0,
-        light,
+        egui::Color32::from_rgb(236, 228, 208),
     );
-    let font = egui::FontId::proportional(12.0);
+    // The even mark.
+    painter.vline(
+        rect.center().x,
+        rect.y_range(),
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 120, 60)),
+    );
     let left = format!("{} {:.0}%", team_name(rules, 0), p0 * 100.0);
     let right = format!("{:.0}% {}", (1.0 - p0) * 100.0, team_name(rules, 1));
-    // Each label on the colour under it (the bar's split is at p0).
-    let lc = if p0 > 0.3 { dark } else { light };
-    let rc = if p0 < 0.7 { light } else { dark };
-    painter.text(
-        rect.left_center() + egui::vec2(4.0, 0.0),
-        egui::Align2::LEFT_CENTER,
-        left.clone(),
-        font.clone(),
-        lc,
-    );
-    painter.text(
-        rect.right_center() - egui::vec2(4.0, 0.0),
-        egui::Align2::RIGHT_CENTER,
-        right.clone(),
-        font,
-        rc,
-    );
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(&left).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(egui::RichText::new(&right).strong());
+        });
+    });
     response.on_hover_text(format!(
         "Win probability (a draw counts half): {left}, {right}. From the engine's score, \
          by a curve fitted to self-play games."

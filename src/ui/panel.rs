@@ -131,7 +131,11 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     thinking(ui, &p.ai, &p.actions.session);
     ui.separator();
     ui.label(egui::RichText::new("Captured").strong());
-    captured(ui, &p.actions.session.game);
+    captured(
+        ui,
+        &p.actions.session.game,
+        p.browse.shown(&p.actions.session),
+    );
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
@@ -179,17 +183,18 @@ fn banner(ui: &mut egui::Ui, session: &Session, browse: &Browse) {
             ),
         );
     }
-    let pos = session.position();
+    let pos = browse.shown(session);
     let rules = pos.rules();
     let me = pos.turn();
+    let live = browse.browsing(session).is_none();
     ui.horizontal(|ui| {
-        if let Some(result) = session.result_text() {
+        if let Some(result) = session.result_text().filter(|_| live) {
             ui.heading(egui::RichText::new(result).strong());
         } else {
             ui.heading(seat_text(rules, me));
-            let who_plays = match session.seat_to_move() {
-                Seat::Human => "to move".to_string(),
-                Seat::Computer(l) => format!("to move (computer, {})", l.name),
+            let who_plays = match session.seats.get(me.0 as usize) {
+                Some(Seat::Computer(l)) => format!("to move (computer, {})", l.name),
+                _ => "to move".to_string(),
             };
             ui.heading(who_plays);
             if let Some(partner) = rules.partner(me) {
@@ -381,9 +386,9 @@ fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, session: &Session) {
     }
 }
 
-fn captured(ui: &mut egui::Ui, game: &Game) {
+/// Each seat's losses from the start to the position shown.
+fn captured(ui: &mut egui::Ui, game: &Game, now: &Position) {
     let start = game.start();
-    let now = game.position();
     let rules = now.rules();
     for player in rules.players_in_order() {
         let count = |pos: &Position, kind: Kind| {

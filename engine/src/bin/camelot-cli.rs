@@ -837,11 +837,11 @@ fn fit_winprob_command(files: &[std::path::PathBuf]) -> Result<(), String> {
         }
     }
     by_variant.sort_by_key(|(v, _)| Variant::ALL.iter().position(|w| w == v));
-    out!("variant      samples  scale   log-loss fit  held-out  held-out without score");
+    out!("variant      samples   scale  log-loss fit  held-out  held-out without score");
     for (v, samples) in &by_variant {
         match fit_win_probability(samples) {
             Some(f) => out!(
-                "{:<12} {:>7}  {:>5.0}   {:.4}        {:.4}    {:.4}",
+                "{:<12} {:>7}  {:>6.1}  {:.4}        {:.4}    {:.4}",
                 v.id(),
                 f.train + f.test,
                 f.scale,
