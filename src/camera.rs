@@ -50,6 +50,8 @@ const FOV: f32 = FRAC_PI_4;
 pub struct ViewInsets {
     pub top: f32,
     pub right: f32,
+    /// The review's graph under the board, when it is shown.
+    pub bottom: f32,
 }
 
 /// The 3D viewport in logical pixels: (left, top, width, height) of the window.
@@ -57,7 +59,8 @@ pub fn viewport_rect(window: &Window, insets: ViewInsets) -> Rect {
     let (w, h) = (window.width(), window.height());
     let top = insets.top.min(h - 1.0).max(0.0);
     let right = insets.right.min(w - 1.0).max(0.0);
-    Rect::new(0.0, top, (w - right).max(1.0), h)
+    let bottom = (h - insets.bottom.max(0.0)).max(top + 1.0);
+    Rect::new(0.0, top, (w - right).max(1.0), bottom)
 }
 
 /// Views the UI can ask for.
@@ -444,6 +447,7 @@ mod tests {
         let insets = ViewInsets {
             top: 58.0,
             right: 330.0,
+            bottom: 0.0,
         };
         for (w, h) in [(1280.0, 800.0), (1920.0, 1080.0), (1024.0, 768.0)] {
             let viewport = Vec2::new(w - insets.right, h - insets.top);

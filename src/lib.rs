@@ -47,6 +47,8 @@ pub mod quality;
 #[cfg(feature = "gui")]
 pub mod render_scale;
 #[cfg(feature = "gui")]
+pub mod review;
+#[cfg(feature = "gui")]
 pub mod screens;
 #[cfg(feature = "gui")]
 pub mod shapes;
@@ -106,6 +108,7 @@ pub fn game_plugin(app: &mut App) {
         ai_player::plugin,
         browse::plugin,
         analysis::plugin,
+        review::plugin,
     ));
 }
 

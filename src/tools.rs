@@ -19,6 +19,7 @@ use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
 use crate::browse::BrowseCommand;
 use crate::input::SquareClicked;
 use crate::pieces::PieceView;
+use crate::review::StartReview;
 use crate::session::Session;
 use crate::AppSystems;
 
@@ -44,6 +45,9 @@ pub struct ToolOptions {
     /// Once the board is up, show the position after this many moves (browsing).
     #[arg(long, value_name = "PLY")]
     pub browse: Option<usize>,
+    /// Once the board is up, review the game (as the panel's "Review the game" does).
+    #[arg(long)]
+    pub review: bool,
     /// At the last frame (--exit-after-frames), print where the viewport, the board and
     /// each castle are on screen, as one JSON line of [left, top, right, bottom] pixels.
     #[arg(long)]
@@ -329,16 +333,23 @@ fn screenshot_and_exit(
     }
 }
 
-/// Shows the `--browse` position once the pieces stand.
+/// Shows the `--browse` position and starts the `--review` once the pieces stand.
 fn scripted_browse(
     auto: Res<Automation>,
     frames: Res<Frames>,
     mut done: Local<bool>,
     mut browse: MessageWriter<BrowseCommand>,
+    mut review: MessageWriter<StartReview>,
 ) {
-    if let (Some(ply), Some(_), false) = (auto.opts.browse, frames.ready_at, *done) {
-        *done = true;
+    if frames.ready_at.is_none() || *done {
+        return;
+    }
+    *done = true;
+    if let Some(ply) = auto.opts.browse {
         browse.write(BrowseCommand::To(ply));
+    }
+    if auto.opts.review {
+        review.write(StartReview);
     }
 }
 

@@ -780,3 +780,37 @@ mod browsing {
         assert!(!against.world().resource::<Analysis>().on);
     }
 }
+
+#[test]
+fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
+    use camelot::review::{GameReview, StartReview};
+    let mut game = Game::new(Variant::Camelot);
+    for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
+        game.play_notation(m).unwrap();
+    }
+    let mut app = app(Session::new(game, humans(Variant::Camelot)));
+    app.world_mut().write_message(StartReview);
+    app.update();
+    let started = Instant::now();
+    let plies = loop {
+        app.update();
+        let s = app.world().resource::<Session>();
+        if let Some(p) = app.world().resource::<GameReview>().plies(s) {
+            break p;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "no review");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(plies.len(), 4);
+    assert!(plies.iter().all(|p| p.class.is_some()));
+    // Another move: the review no longer describes the game.
+    click(&mut app, "I7");
+    click(&mut app, "I8");
+    for _ in 0..3 {
+        app.update();
+    }
+    let s = app.world().resource::<Session>();
+    assert_eq!(s.game.ply(), 5);
+    let review = app.world().resource::<GameReview>();
+    assert!(review.plies(s).is_none() && review.stale(s));
+}

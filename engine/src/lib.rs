@@ -54,7 +54,7 @@ pub use ai::{
     run_tournament, win_probability, Ai, BenchLine, BenchPosition, Contender, Decision, Info,
     Level, Limits, Line, MatchConfig, MoveClass, Played, Rating, ReviewedPly, Sample, Score,
     SearchResult, Searcher, Sprt, Standings, Tally, TournamentConfig, Verdict, WinFit, GREEDY,
-    LEVELS, MAX_DEPTH,
+    LEVELS, MAX_DEPTH, REVIEW_NODES,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

@@ -3,11 +3,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use camelot_engine::{win_probability, Game, Notation, Rules, Score};
+use camelot_engine::{win_probability, Game, MoveClass, Notation, Rules, Score};
 
 use crate::analysis::{Analysis, PositionKey, LINES};
 use crate::browse::{Browse, BrowseCommand};
 use crate::session::Session;
+
+use super::review_view::mark;
 
 /// "Red & Blue": the seats of a team, in turn order.
 pub fn team_name(rules: &Rules, team: u8) -> String {
@@ -90,10 +92,19 @@ pub fn move_list(
     game: &Game,
     notation: Notation,
     shown: usize,
+    classes: &[Option<MoveClass>],
     commands: &mut MessageWriter<BrowseCommand>,
 ) {
     let texts = game.move_texts(notation);
     let players = game.position().rules().players();
+    // The move shown is scrolled into view when it changes, not every frame (the list
+    // stays free to scroll).
+    let memory = egui::Id::new("move list shown");
+    let newly_shown = ui.data_mut(|d| {
+        let before = d.get_temp::<usize>(memory);
+        d.insert_temp(memory, shown);
+        before != Some(shown)
+    });
     let first = game.start().turn().0 as usize;
     egui::ScrollArea::vertical()
         .id_salt("moves")
@@ -119,8 +130,15 @@ pub fn move_list(
                     ui.label(egui::RichText::new(lead).monospace().weak());
                     for (k, text) in texts.iter().enumerate().skip(i).take(in_row) {
                         let after = k + 1;
-                        let label = egui::RichText::new(text).monospace();
+                        let (sign, colour) = mark(classes.get(k).copied().flatten());
+                        let mut label = egui::RichText::new(format!("{text}{sign}")).monospace();
+                        if let Some(c) = colour {
+                            label = label.color(c);
+                        }
                         let r = ui.selectable_label(after == shown, label);
+                        if after == shown && newly_shown {
+                            r.scroll_to_me(Some(egui::Align::Center));
+                        }
                         if r.clicked() {
                             commands.write(BrowseCommand::To(after));
                         }

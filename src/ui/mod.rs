@@ -6,6 +6,7 @@ mod dialogs;
 mod menu;
 mod notices;
 mod panel;
+mod review_view;
 mod style;
 
 use bevy::camera::visibility::RenderLayers;

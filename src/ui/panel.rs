@@ -10,6 +10,7 @@ use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position};
 
 use super::analysis_view;
 use super::dialogs::Dialogs;
+use super::review_view;
 use super::style::seat_text;
 use crate::actions::GameActions;
 use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
@@ -17,6 +18,7 @@ use crate::analysis::Analysis;
 use crate::browse::{Browse, BrowseCommand};
 use crate::camera::{CameraCommand, ViewInsets};
 use crate::input::MoveInput;
+use crate::review::{GameReview, StartReview};
 use crate::screens::Screen;
 use crate::session::{Seat, Session};
 use crate::settings::Settings;
@@ -67,6 +69,8 @@ pub(super) struct Panel<'w> {
     browse: Res<'w, Browse>,
     browse_to: MessageWriter<'w, BrowseCommand>,
     analysis: ResMut<'w, Analysis>,
+    review: Res<'w, GameReview>,
+    start_review: MessageWriter<'w, StartReview>,
 }
 
 pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
@@ -99,9 +103,21 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
         Some(PanelAction::Resign) => p.actions.resign(),
         None => {}
     }
+    // The review's graph, under the board (between the banner and the side panel).
+    let bottom = p.review.plies(&p.actions.session).map(|plies| {
+        egui::Panel::bottom("review")
+            .show(&mut root, |ui| {
+                let shown = p.browse.shown_ply(&p.actions.session);
+                review_view::graph(ui, &p.actions.session, &plies, shown, &mut p.browse_to);
+            })
+            .response
+            .rect
+            .height()
+    });
     let insets = ViewInsets {
         top: top.response.rect.height(),
         right: right.response.rect.width(),
+        bottom: bottom.unwrap_or(0.0),
     };
     if *p.view != insets {
         *p.view = insets;
@@ -117,6 +133,7 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     views(ui, &mut p.camera);
     ui.separator();
     analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
+    review_view::review_controls(ui, &p.actions.session, &p.review, &mut p.start_review);
     if p.actions.session.all_computers() {
         ui.separator();
         watching(
@@ -148,11 +165,17 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     });
     let session = &p.actions.session;
     analysis_view::browse_controls(ui, session, &p.browse, &mut p.browse_to);
+    let classes: Vec<_> = p
+        .review
+        .plies(session)
+        .map(|plies| plies.iter().map(|r| r.class).collect())
+        .unwrap_or_default();
     analysis_view::move_list(
         ui,
         &session.game,
         p.settings.notation,
         p.browse.shown_ply(session),
+        &classes,
         &mut p.browse_to,
     );
 }

@@ -26,7 +26,7 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
 pub use levels::{Level, GREEDY, LEVELS};
 pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
-pub use review::{review_game, MoveClass, ReviewedPly};
+pub use review::{review_game, MoveClass, ReviewedPly, REVIEW_NODES};
 pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{Sprt, Verdict};

@@ -9,7 +9,7 @@ use camelot_engine::{
     fit_win_probability, read_text, review_game, run_bench, run_match, run_protocol,
     run_tournament, write_atomic, Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation,
     Played, Position, Record, Sample, Searcher, Sprt, Standings, TournamentConfig, Variant,
-    Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, REVIEW_NODES,
 };
 
 #[derive(Parser)]
@@ -713,9 +713,6 @@ fn print_crosstable(cfg: &TournamentConfig, s: &Standings) {
         );
     }
 }
-
-/// The default budget of `review`: each position searched this many nodes.
-const REVIEW_NODES: u64 = 150_000;
 
 fn review_command(game: &Game, limits: Limits, json: bool) -> Result<(), String> {
     use std::io::Write;
