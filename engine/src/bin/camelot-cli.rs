@@ -93,14 +93,8 @@ enum Command {
         /// split across processes: `--first-game 51 --games 50` plays games 51-100).
         #[arg(long, default_value_t = 1)]
         first_game: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Up to this many random plies open each game, for variety.
-        #[arg(long, default_value_t = 4)]
-        random_plies: u32,
-        /// Games played at once, each on its own thread (the same games as one at a time).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        jobs: u32,
+        #[command(flatten)]
+        games_in: GamesIn,
         /// Stop when a sequential test (5% errors) decides whether A is at least ELO1
         /// stronger than B or at most ELO0: `--sprt 0,20`.
         #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
@@ -123,12 +117,8 @@ enum Command {
         /// Every level thinks this many milliseconds a move instead of its node budget.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
         movetime: Option<u64>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 4)]
-        random_plies: u32,
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        jobs: u32,
+        #[command(flatten)]
+        games_in: GamesIn,
         /// Write every game as a record into this directory (club-vs-expert-001.cgn, ...).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
@@ -206,6 +196,20 @@ enum Command {
         #[arg(long, value_parser = ["wcf", "classic"])]
         export: Option<String>,
     },
+}
+
+/// How a match's or a tournament's games are opened and run.
+#[derive(clap::Args)]
+struct GamesIn {
+    /// Games are seeded by this and their number.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Up to this many random plies open each game, for variety.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// Games played at once, each on its own thread (the same games as one at a time).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
 }
 
 /// Prints a line to stdout; a closed pipe (`| head`) ends the program quietly.
@@ -339,9 +343,12 @@ fn run(cli: Cli) -> Result<(), String> {
             movetime,
             games,
             first_game,
-            seed,
-            random_plies,
-            jobs,
+            games_in:
+                GamesIn {
+                    seed,
+                    random_plies,
+                    jobs,
+                },
             sprt,
             records,
         } => {
@@ -398,9 +405,12 @@ fn run(cli: Cli) -> Result<(), String> {
             levels,
             games,
             movetime,
-            seed,
-            random_plies,
-            jobs,
+            games_in:
+                GamesIn {
+                    seed,
+                    random_plies,
+                    jobs,
+                },
             records,
         } => {
             if !(2..=8).contains(&levels.len()) {
