@@ -8,15 +8,20 @@
 use super::search::Score;
 use crate::variant::Variant;
 
-/// Hundredths of a man for which the odds are e to 1, per variant (see the module doc).
+/// Hundredths of a man for which the odds are e to 1, per variant (see the module doc):
+/// the maximum-likelihood fit to club-level self-play (`camelot-cli selfplay` with the
+/// seeds in the README, then `camelot-cli fit-winprob`). Anti-Camelot's games were
+/// nearly all drawn (two decisive games in a hundred): its data fit no curve (the
+/// likelihood is flattest at an infinite scale), so it borrows Camelot's until its AI
+/// wins games (the AI issue's work on Anti-Camelot's endgame).
 fn scale(variant: Variant) -> f64 {
     match variant {
-        Variant::Camelot => 160.0,
-        Variant::Classic => 160.0,
-        Variant::River => 160.0,
-        Variant::Anti => 160.0,
-        Variant::Camette => 160.0,
-        Variant::GrandCam => 160.0,
+        Variant::Camelot => 159.6,
+        Variant::Classic => 234.8,
+        Variant::River => 343.7,
+        Variant::Anti => 159.6,
+        Variant::Camette => 29.0,
+        Variant::GrandCam => 117.0,
     }
 }
 
