@@ -10,16 +10,7 @@ use crate::browse::{Browse, BrowseCommand};
 use crate::session::Session;
 
 use super::review_view::mark;
-
-/// "Red & Blue": the seats of a team, in turn order.
-pub fn team_name(rules: &Rules, team: u8) -> String {
-    rules
-        .players_in_order()
-        .filter(|&p| rules.team(p) == team)
-        .map(|p| rules.seat_title(p))
-        .collect::<Vec<_>>()
-        .join(" & ")
-}
+use super::style::team_name;
 
 /// A score as men (a man is 100), or the forced result.
 pub fn score_text(score: Score) -> String {

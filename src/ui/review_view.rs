@@ -10,7 +10,7 @@ use crate::browse::BrowseCommand;
 use crate::review::{GameReview, StartReview};
 use crate::session::Session;
 
-use super::analysis_view::team_name;
+use super::style::team_name;
 
 /// The mark a move gets in the list: none for good moves.
 pub fn mark(class: Option<MoveClass>) -> (&'static str, Option<egui::Color32>) {

@@ -33,3 +33,13 @@ pub fn seat_text(rules: &Rules, p: Player) -> egui::RichText {
         .color(egui::Color32::from_rgb(r, g, b))
         .strong()
 }
+
+/// "Red & Blue": the seats of a team, in turn order.
+pub fn team_name(rules: &Rules, team: u8) -> String {
+    rules
+        .players_in_order()
+        .filter(|&p| rules.team(p) == team)
+        .map(|p| rules.seat_title(p))
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
