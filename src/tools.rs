@@ -16,6 +16,7 @@ use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
 
 use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
+use crate::analysis::Analysis;
 use crate::browse::BrowseCommand;
 use crate::input::SquareClicked;
 use crate::pieces::PieceView;
@@ -48,6 +49,10 @@ pub struct ToolOptions {
     /// Once the board is up, review the game (as the panel's "Review the game" does).
     #[arg(long)]
     pub review: bool,
+    /// Analysis on or off whoever sits at the table (reference pictures keep it off:
+    /// a search's progress depends on the machine).
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    pub analysis: Option<bool>,
     /// At the last frame (--exit-after-frames), print where the viewport, the board and
     /// each castle are on screen, as one JSON line of [left, top, right, bottom] pixels.
     #[arg(long)]
@@ -105,7 +110,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (scripted_clicks, scripted_browse).in_set(AppSystems::Input),
-        );
+        )
+        // After the table's own default is set (in Update).
+        .add_systems(Last, force_analysis);
 }
 
 /// Tools that count frames get frames continuously; a fixed frame time steps the clock.
@@ -329,6 +336,23 @@ fn screenshot_and_exit(
         let pending = auto.opts.screenshot.is_some() && (!*taken || !capturing.is_empty());
         if since >= n && !pending {
             exit.write(AppExit::Success);
+        }
+    }
+}
+
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected on or off, not '{s}'")),
+    }
+}
+
+/// Holds analysis to `--analysis`.
+fn force_analysis(auto: Res<Automation>, mut analysis: ResMut<Analysis>) {
+    if let Some(on) = auto.opts.analysis {
+        if analysis.on != on {
+            analysis.on = on;
         }
     }
 }

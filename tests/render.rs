@@ -106,6 +106,8 @@ fn every_variant_matches_its_reference_picture() {
                 "low",
                 "--fixed-frame-time",
                 "100",
+                "--analysis",
+                "off",
                 "--screenshot",
                 shot.to_str().unwrap(),
                 "--after-frames",
