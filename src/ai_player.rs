@@ -171,7 +171,7 @@ impl AiPlayer {
 /// compete for the cores (a software renderer on a small machine) frames come first.
 /// The async compute pool runs nothing but searches here, so the thread may stay so.
 #[cfg(target_os = "linux")]
-pub(crate) fn yield_to_frames() {
+fn yield_to_frames() {
     extern "C" {
         fn setpriority(which: i32, who: u32, prio: i32) -> i32;
     }
@@ -184,7 +184,24 @@ pub(crate) fn yield_to_frames() {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn yield_to_frames() {}
+fn yield_to_frames() {}
+
+/// Runs a long search (analysis, a review) on a thread of its own: searches recurse
+/// deeply, so it gets a large stack, and it gives way to the frames as the computer
+/// players' searches do.
+pub(crate) fn spawn_search_thread(
+    name: &str,
+    work: impl FnOnce() + Send + 'static,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            yield_to_frames();
+            work();
+        })
+        .map(drop)
+}
 
 /// A search for a game that has changed since it started (an undo, a new game) is
 /// stopped, and its report dropped; a hint is forgotten once the game moves on.

@@ -103,49 +103,43 @@ impl Analysis {
         let history = session.game.history()[..key.ply].to_vec();
         let report = self.report.clone();
         let (stop2, finished2) = (stop.clone(), finished.clone());
-        let spawned = std::thread::Builder::new()
-            .name("analysis".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                // Marked finished however the thread ends.
-                struct Finished(Arc<AtomicBool>);
-                impl Drop for Finished {
-                    fn drop(&mut self) {
-                        self.0.store(true, Ordering::Relaxed);
-                    }
+        let spawned = crate::ai_player::spawn_search_thread("analysis", move || {
+            // Marked finished however the thread ends.
+            struct Finished(Arc<AtomicBool>);
+            impl Drop for Finished {
+                fn drop(&mut self) {
+                    self.0.store(true, Ordering::Relaxed);
                 }
-                let _finished = Finished(finished2);
-                crate::ai_player::yield_to_frames();
-                let mut searcher = Searcher::new(16);
-                searcher.multipv = LINES;
-                let mut last = None;
-                let stopped = stop2.clone();
-                searcher.set_stop_flag(stop2);
-                searcher.search(&pos, &history, Limits::time(THINK), |info| {
-                    last = Some(info.clone());
-                    // A stopped search must not overwrite the next position's report.
-                    if stopped.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    if let Ok(mut r) = report.lock() {
-                        *r = Some(Report {
-                            key,
-                            info: info.clone(),
-                            done: false,
-                        });
-                    }
-                });
+            }
+            let _finished = Finished(finished2);
+            let mut searcher = Searcher::new(16);
+            searcher.multipv = LINES;
+            let stopped = stop2.clone();
+            searcher.set_stop_flag(stop2);
+            searcher.search(&pos, &history, Limits::time(THINK), |info| {
+                // A stopped search must not overwrite the next position's report.
                 if stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                if let (Ok(mut r), Some(info)) = (report.lock(), last) {
+                if let Ok(mut r) = report.lock() {
                     *r = Some(Report {
                         key,
-                        info,
-                        done: true,
+                        info: info.clone(),
+                        done: false,
                     });
                 }
             });
+            // The last depth reported is the search's answer (unless it was stopped: a
+            // new search may be reporting for the same position).
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Ok(mut r) = report.lock() {
+                if let Some(r) = r.as_mut().filter(|r| r.key == key) {
+                    r.done = true;
+                }
+            }
+        });
         if spawned.is_ok() {
             self.running = Some(Running {
                 key,

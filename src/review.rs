@@ -45,7 +45,8 @@ impl GameReview {
 
     /// Positions searched and in all, while the review of this game runs.
     pub fn progress(&self, session: &Session) -> Option<(usize, usize)> {
-        if !self.current(session) || self.plies(session).is_some() {
+        let finished = self.result.lock().is_ok_and(|r| r.is_some());
+        if !self.current(session) || finished {
             return None;
         }
         Some((self.done.load(Ordering::Relaxed), self.total))
@@ -71,21 +72,17 @@ impl GameReview {
         let result = Arc::new(Mutex::new(None));
         let game = session.game.clone();
         let (stop2, done2, result2) = (stop.clone(), done.clone(), result.clone());
-        let spawned = std::thread::Builder::new()
-            .name("review".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                crate::ai_player::yield_to_frames();
-                let plies = review_game(&game, Limits::nodes(REVIEW_NODES), |n, _| {
-                    done2.store(n, Ordering::Relaxed);
-                    !stop2.load(Ordering::Relaxed)
-                });
-                if !stop2.load(Ordering::Relaxed) {
-                    if let Ok(mut r) = result2.lock() {
-                        *r = Some(plies);
-                    }
-                }
+        let spawned = crate::ai_player::spawn_search_thread("review", move || {
+            let plies = review_game(&game, Limits::nodes(REVIEW_NODES), |n, _| {
+                done2.store(n, Ordering::Relaxed);
+                !stop2.load(Ordering::Relaxed)
             });
+            if !stop2.load(Ordering::Relaxed) {
+                if let Ok(mut r) = result2.lock() {
+                    *r = Some(plies);
+                }
+            }
+        });
         if spawned.is_ok() {
             *self = GameReview {
                 of: Some((session.game.ply(), session.epoch)),

@@ -67,6 +67,15 @@ impl Outcome {
         }
     }
 
+    /// The result for `team`: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn score_for(&self, team: u8) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(t) if t == team => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
     /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(&self) -> &'static str {
         match self.winner {

@@ -143,6 +143,7 @@ pub fn move_list(
 
 /// The analysis switch, the evaluation bar and the best lines of the position shown.
 pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, browse: &Browse) {
+    let key = PositionKey::shown(session, browse);
     ui.horizontal(|ui| {
         let mut on = analysis.on;
         if ui
@@ -154,7 +155,6 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
         {
             analysis.on = on;
         }
-        let key = PositionKey::shown(session, browse);
         if analysis.on && analysis.searching(key) {
             ui.spinner();
         }
@@ -164,17 +164,14 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
     }
     let pos = browse.shown(session);
     let rules = pos.rules();
-    let game_over_here = browse.browsing(session).is_none() && session.game.outcome().is_some();
-    if let Some(o) = pos
-        .outcome()
-        .or(session.game.outcome().filter(|_| game_over_here))
-    {
-        let p0 = match o.winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        eval_bar(ui, rules, p0);
+    // At the game's last position its end (a claim or a resignation too) fills the bar;
+    // the lines of a position the rules have not ended are still worth showing.
+    let ended = match browse.browsing(session) {
+        None => session.game.outcome(),
+        Some(_) => pos.outcome(),
+    };
+    if let Some(o) = ended {
+        eval_bar(ui, rules, o.score_for(0));
         if pos.outcome().is_some() {
             ui.label(format!("The game is over: {o}."));
             return;
@@ -184,7 +181,6 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
         ui.label(egui::RichText::new("Trees are still being planted.").weak());
         return;
     }
-    let key = PositionKey::shown(session, browse);
     let Some(report) = analysis.report_for(key) else {
         ui.label(egui::RichText::new("Searching…").weak());
         return;
@@ -192,7 +188,7 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
     let mover = rules.team(pos.turn());
     let p = win_probability(pos.variant(), report.info.score);
     let p0 = if mover == 0 { p } else { 1.0 - p };
-    if !game_over_here {
+    if ended.is_none() {
         eval_bar(ui, rules, p0);
     }
     ui.label(

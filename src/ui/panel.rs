@@ -6,7 +6,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position};
+use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position, ReviewedPly};
 
 use super::analysis_view;
 use super::dialogs::Dialogs;
@@ -86,11 +86,14 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
         .frame(banner_frame(&p.actions.session))
         .show(&mut root, |ui| banner(ui, &p.actions.session, &p.browse));
     let mut act = None;
+    // The review's plies, copied out of their lock once a frame.
+    let reviewed = p.review.plies(&p.actions.session);
     let right = egui::Panel::right("game")
         .default_size(330.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| sections(ui, &mut p, &mut act));
+            egui::ScrollArea::vertical()
+                .show(ui, |ui| sections(ui, &mut p, reviewed.as_deref(), &mut act));
         });
     match act {
         Some(PanelAction::Undo) => {
@@ -104,11 +107,11 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
         None => {}
     }
     // The review's graph, under the board (between the banner and the side panel).
-    let bottom = p.review.plies(&p.actions.session).map(|plies| {
+    let bottom = reviewed.as_ref().map(|plies| {
         egui::Panel::bottom("review")
             .show(&mut root, |ui| {
                 let shown = p.browse.shown_ply(&p.actions.session);
-                review_view::graph(ui, &p.actions.session, &plies, shown, &mut p.browse_to);
+                review_view::graph(ui, &p.actions.session, plies, shown, &mut p.browse_to);
             })
             .response
             .rect
@@ -126,14 +129,25 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
 }
 
 /// The side panel's sections, top to bottom.
-fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
+fn sections(
+    ui: &mut egui::Ui,
+    p: &mut Panel,
+    reviewed: Option<&[ReviewedPly]>,
+    act: &mut Option<PanelAction>,
+) {
     ui.add_space(4.0);
     game_buttons(ui, p, act);
     table_buttons(ui, p);
     views(ui, &mut p.camera);
     ui.separator();
     analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
-    review_view::review_controls(ui, &p.actions.session, &p.review, &mut p.start_review);
+    review_view::review_controls(
+        ui,
+        &p.actions.session,
+        &p.review,
+        reviewed,
+        &mut p.start_review,
+    );
     if p.actions.session.all_computers() {
         ui.separator();
         watching(
@@ -165,9 +179,7 @@ fn sections(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     });
     let session = &p.actions.session;
     analysis_view::browse_controls(ui, session, &p.browse, &mut p.browse_to);
-    let classes: Vec<_> = p
-        .review
-        .plies(session)
+    let classes: Vec<_> = reviewed
         .map(|plies| plies.iter().map(|r| r.class).collect())
         .unwrap_or_default();
     analysis_view::move_list(

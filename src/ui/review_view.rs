@@ -27,6 +27,7 @@ pub fn review_controls(
     ui: &mut egui::Ui,
     session: &Session,
     review: &GameReview,
+    plies: Option<&[ReviewedPly]>,
     start: &mut MessageWriter<StartReview>,
 ) {
     if let Some((done, total)) = review.progress(session) {
@@ -36,7 +37,6 @@ pub fn review_controls(
         );
         return;
     }
-    let plies = review.plies(session);
     ui.horizontal(|ui| {
         let label = if plies.is_some() || review.stale(session) {
             "Review again"

@@ -65,11 +65,7 @@ pub struct Played {
 impl Played {
     /// 1, ½ or 0 for player `a`.
     pub fn a_score(&self) -> f64 {
-        match self.outcome.winner {
-            None => 0.5,
-            Some(t) if t == self.a_team => 1.0,
-            Some(_) => 0.0,
-        }
+        self.outcome.score_for(self.a_team)
     }
 }
 
@@ -100,7 +96,12 @@ impl Tally {
         if self.games() == 0 {
             return 0.5;
         }
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+        self.points() / self.games() as f64
+    }
+
+    /// `a`'s points: a win 1, a draw ½.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
     }
 
     /// Elo difference and its 95% interval (low, high); infinite at 0% or 100%.

@@ -26,15 +26,6 @@ pub enum MoveClass {
 }
 
 impl MoveClass {
-    /// Every class, best first.
-    pub const ALL: [MoveClass; 5] = [
-        MoveClass::Best,
-        MoveClass::Good,
-        MoveClass::Inaccuracy,
-        MoveClass::Mistake,
-        MoveClass::Blunder,
-    ];
-
     /// A drop in the mover's win probability below this is no loss worth naming (the
     /// search's own noise between one depth and the next is about that much).
     pub const BEST_BELOW: f64 = 0.01;
@@ -154,17 +145,11 @@ pub fn review_game(
 }
 
 fn value(searcher: &mut Searcher, pos: &Position, history: &[Position], limits: Limits) -> Valued {
-    let me = pos.rules().team(pos.turn());
     if let Some(o) = pos.outcome() {
-        let win = match o.winner {
-            None => 0.5,
-            Some(t) if t == me => 1.0,
-            Some(_) => 0.0,
-        };
         return Valued {
             best: None,
             score: Score(0),
-            win,
+            win: o.score_for(pos.rules().team(pos.turn())),
         };
     }
     if pos.in_setup() {

@@ -7,6 +7,7 @@
 
 use super::matches::Played;
 use super::search::Score;
+use crate::excerpt::Excerpt;
 use crate::movegen::capture_is_compulsory;
 use crate::position::Position;
 
@@ -47,7 +48,7 @@ impl Sample {
             other => {
                 return Err(format!(
                     "result '{}' is not 1, 0.5 or 0",
-                    crate::excerpt::Excerpt::new(other)
+                    Excerpt::new(other)
                 ))
             }
         };
@@ -55,19 +56,14 @@ impl Sample {
             .parse::<i32>()
             .ok()
             .filter(|s| s.abs() <= super::search::WIN)
-            .ok_or_else(|| {
-                format!(
-                    "score '{}' is not a search score",
-                    crate::excerpt::Excerpt::new(score)
-                )
-            })?;
+            .ok_or_else(|| format!("score '{}' is not a search score", Excerpt::new(score)))?;
         let quiet = match kind {
             "quiet" => true,
             "tactical" => false,
             other => {
                 return Err(format!(
                     "kind '{}' is not quiet or tactical",
-                    crate::excerpt::Excerpt::new(other)
+                    Excerpt::new(other)
                 ))
             }
         };
@@ -91,12 +87,9 @@ impl Sample {
                 continue;
             }
             let position = game.position_at(i).clone();
-            let team = position.rules().team(position.turn());
-            let result = match played.outcome.winner {
-                None => 0.5,
-                Some(t) if t == team => 1.0,
-                Some(_) => 0.0,
-            };
+            let result = played
+                .outcome
+                .score_for(position.rules().team(position.turn()));
             samples.push(Sample {
                 quiet: !capture_is_compulsory(&position),
                 position,

@@ -62,9 +62,9 @@ impl Standings {
 
     /// Entrant i's points and games.
     pub fn points(&self, i: usize) -> (f64, u32) {
-        self.results[i].iter().fold((0.0, 0), |(p, g), t| {
-            (p + t.wins as f64 + 0.5 * t.draws as f64, g + t.games())
-        })
+        self.results[i]
+            .iter()
+            .fold((0.0, 0), |(p, g), t| (p + t.points(), g + t.games()))
     }
 
     /// Bradley-Terry ratings by maximum likelihood (a draw counts half a win), centred
@@ -81,15 +81,15 @@ impl Standings {
                 0.0
             }
         };
-        let wins = |i: usize| -> f64 {
-            (0..n)
-                .filter(|&j| self.results[i][j].games() > 0)
-                .map(|j| {
-                    let t = self.results[i][j];
-                    t.wins as f64 + 0.5 * t.draws as f64 + 0.5
-                })
-                .sum()
-        };
+        // Points with the extra draws: the same in every iteration below.
+        let wins: Vec<f64> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .filter(|&j| self.results[i][j].games() > 0)
+                    .map(|j| self.results[i][j].points() + 0.5)
+                    .sum()
+            })
+            .collect();
         // Minorisation-maximisation (Hunter 2004): converges from any start.
         let mut gamma = vec![1.0f64; n];
         for _ in 0..2000 {
@@ -100,7 +100,7 @@ impl Standings {
                     .map(|j| games(i, j) / (gamma[i] + gamma[j]))
                     .sum();
                 if denom > 0.0 {
-                    next[i] = wins(i) / denom;
+                    next[i] = wins[i] / denom;
                 }
             }
             let mean_log = next.iter().map(|g| g.ln()).sum::<f64>() / n as f64;

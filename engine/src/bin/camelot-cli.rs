@@ -665,8 +665,8 @@ fn tournament_command(
         eprint!(
             "\r{done}/{total} games  {} {:.1}-{:.1} {}  leader {} {:.1}  {:.0} s   ",
             names[0],
-            table.results[i][j].wins as f64 + 0.5 * table.results[i][j].draws as f64,
-            table.results[j][i].wins as f64 + 0.5 * table.results[j][i].draws as f64,
+            table.results[i][j].points(),
+            table.results[j][i].points(),
             names[1],
             table.names[leader],
             table.points(leader).0,
@@ -705,7 +705,7 @@ fn print_crosstable(cfg: &TournamentConfig, s: &Standings) {
                 if i == j {
                     format!("{:>6}", "-")
                 } else {
-                    format!("{:>6}", t.wins as f64 + 0.5 * t.draws as f64)
+                    format!("{:>6}", t.points())
                 }
             })
             .collect();
