@@ -35,6 +35,7 @@ mod entry;
 mod excerpt;
 mod files;
 mod game;
+mod lessons;
 mod movegen;
 mod moves;
 mod notation;
@@ -50,11 +51,12 @@ mod variant;
 mod zobrist;
 
 pub use ai::{
-    bench_positions, fit_win_probability, play_game, review_game, run_bench, run_match,
-    run_tournament, win_probability, Ai, BenchLine, BenchPosition, Contender, Decision, Info,
-    Level, Limits, Line, MatchConfig, MoveClass, Played, Rating, ReviewedPly, Sample, Score,
-    SearchResult, Searcher, Sprt, Standings, Tally, TournamentConfig, Verdict, WinFit, GREEDY,
-    LEVELS, MAX_DEPTH, REVIEW_NODES,
+    bench_positions, check_position, find_puzzles, fit_win_probability, parse_puzzles, play_game,
+    review_game, run_bench, run_match, run_tournament, win_probability, Ai, BenchLine,
+    BenchPosition, Contender, Decision, Info, Level, Limits, Line, MatchConfig, MoveClass, Played,
+    Puzzle, PuzzleCheck, PuzzleError, Rating, ReviewedPly, Sample, Score, SearchResult, Searcher,
+    Sprt, Standings, Tally, Theme, TournamentConfig, Verdict, WinFit, GREEDY, LEVELS, MAX_DEPTH,
+    PUZZLE_NODES, REVIEW_NODES,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;
@@ -63,6 +65,7 @@ pub use entry::{Entry, StepKind};
 pub use excerpt::Excerpt;
 pub use files::{read_text, write_atomic, FileError};
 pub use game::{Claim, Game, PlayError};
+pub use lessons::{parse_lessons, Goal, Lesson, LessonError};
 pub use movegen::PathMove;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{Notation, NotationError, NotationErrorKind, MAX_MOVE_BYTES};

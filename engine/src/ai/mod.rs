@@ -5,6 +5,7 @@ mod eval;
 mod levels;
 mod matches;
 mod program;
+mod puzzles;
 mod review;
 mod rng;
 mod samples;
@@ -26,6 +27,10 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
 pub use levels::{Level, GREEDY, LEVELS};
 pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
+pub use puzzles::{
+    check_position, find_puzzles, parse_puzzles, Puzzle, PuzzleCheck, PuzzleError, Theme,
+    PUZZLE_NODES,
+};
 pub use review::{review_game, MoveClass, ReviewedPly, REVIEW_NODES};
 pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};

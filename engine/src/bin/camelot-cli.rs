@@ -6,10 +6,11 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    fit_win_probability, read_text, review_game, run_bench, run_match, run_protocol,
-    run_tournament, write_atomic, Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation,
-    Played, Position, Record, Sample, Searcher, Sprt, Standings, TournamentConfig, Variant,
-    Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, REVIEW_NODES,
+    find_puzzles, fit_win_probability, parse_puzzles, read_text, review_game, run_bench, run_match,
+    run_protocol, run_tournament, write_atomic, Contender, Excerpt, Game, Level, Limits,
+    MatchConfig, Notation, Played, Position, Puzzle, Record, Sample, Searcher, Sprt, Standings,
+    TournamentConfig, Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES,
+    REVIEW_NODES,
 };
 
 #[derive(Parser)]
@@ -144,6 +145,23 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Play self-play games and print the puzzles found in them (one line each, as the
+    /// puzzle list writes them): positions where one move wins and no other does.
+    FindPuzzles {
+        #[arg(long, default_value = "camelot")]
+        variant: Variant,
+        /// The level playing both sides: a weak one slips, and its slips make puzzles.
+        #[arg(long, default_value = "novice")]
+        level: String,
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+    },
+    /// Re-check every puzzle of the built-in list (or of FILE) by search.
+    CheckPuzzles { file: Option<std::path::PathBuf> },
     /// Fit the win probability curve (one scale a variant) to samples files written by
     /// `selfplay`; prints the scale and the log-loss on held-out samples.
     FitWinprob {
@@ -400,6 +418,25 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             with_big_stack(move || selfplay_command(cfg, jobs, &out))
         }
+        Command::FindPuzzles {
+            variant,
+            level: name,
+            games,
+            seed,
+            jobs,
+        } => {
+            let lvl = level(&name)?;
+            let cfg = MatchConfig {
+                variant,
+                a: Contender::Level(lvl),
+                b: Contender::Level(lvl),
+                games,
+                seed,
+                random_plies: 8,
+            };
+            with_big_stack(move || find_puzzles_command(cfg, jobs))
+        }
+        Command::CheckPuzzles { file } => with_big_stack(move || check_puzzles_command(file)),
         Command::Tournament {
             variant,
             levels,
@@ -822,6 +859,64 @@ fn selfplay_command(cfg: MatchConfig, jobs: u32, out: &std::path::Path) -> Resul
     })?;
     eprintln!();
     out!("games {done} samples {written} file {}", out.display());
+    Ok(())
+}
+
+fn find_puzzles_command(cfg: MatchConfig, jobs: u32) -> Result<(), String> {
+    let started = Instant::now();
+    let (mut done, mut found) = (0, 0);
+    // Games that open alike find the same puzzles: each position once.
+    let mut seen = std::collections::HashSet::new();
+    run_match(&cfg, 0, jobs as usize, None, |index, played, _| {
+        let prefix = format!("{}-s{}g{index}", cfg.variant.id(), cfg.seed);
+        let found_here = find_puzzles(&played.game, Limits::nodes(PUZZLE_NODES / 8), &prefix);
+        for p in found_here
+            .into_iter()
+            .filter(|p| seen.insert(p.position.hash()))
+        {
+            out!("{}", p.line());
+            found += 1;
+        }
+        done += 1;
+        eprint!(
+            "\r{done}/{} games, {found} puzzles, {:.0} s",
+            cfg.games,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    })?;
+    eprintln!();
+    Ok(())
+}
+
+fn check_puzzles_command(file: Option<std::path::PathBuf>) -> Result<(), String> {
+    let puzzles = match &file {
+        Some(path) => {
+            let text = read_text(path, 1 << 24).map_err(|e| format!("cannot read {e}"))?;
+            parse_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => Puzzle::all(),
+    };
+    let mut failed = 0;
+    for p in &puzzles {
+        match p.check() {
+            Ok(c) => out!(
+                "{:<24} {:<7} ok: {:.2} against {:.2}",
+                p.id,
+                p.theme.id(),
+                c.best_win,
+                c.second_win
+            ),
+            Err(e) => {
+                out!("{e}");
+                failed += 1;
+            }
+        }
+    }
+    out!("{} puzzles, {failed} failed", puzzles.len());
+    if failed > 0 {
+        return Err(format!("{failed} puzzles failed their check"));
+    }
     Ok(())
 }
 
