@@ -6,7 +6,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{Claim, Move, MoveKind, PathMove, PlayError, Position};
+use camelot_engine::{Claim, Move, MoveKind, Outcome, PathMove, PlayError, Position};
 
 use crate::session::Session;
 use crate::AppSystems;
@@ -136,6 +136,15 @@ impl GameActions<'_> {
         let team = self.session.position().rules().team(self.session.to_move());
         self.session.game.resign(team);
         self.reset();
+    }
+
+    /// Ends the game with a result the board does not show (a draw by the automatic
+    /// rules a tournament applies).
+    pub fn declare(&mut self, o: Outcome) {
+        if self.session.game.outcome().is_none() {
+            self.session.game.declare(o);
+            self.reset();
+        }
     }
 
     /// Seats another game at the table.

@@ -15,6 +15,7 @@ use camelot_engine::{Info, Limits, Searcher};
 
 use crate::actions::GameStarted;
 use crate::browse::Browse;
+use crate::learn::Exercises;
 use crate::screens::Screen;
 use crate::session::Session;
 use crate::AppSystems;
@@ -150,14 +151,17 @@ impl Analysis {
     }
 }
 
-/// Each new table starts with analysis on if only people play at it.
+/// Each new table starts with analysis on if only people play at it, and it is not a
+/// lesson or a puzzle (the analysis would give the answer away).
 fn default_for_new_games(
     mut started: MessageReader<GameStarted>,
     session: Res<Session>,
+    exercises: Res<Exercises>,
     mut analysis: ResMut<Analysis>,
 ) {
     if started.read().count() > 0 {
-        analysis.on = !session.seats.iter().any(|s| !s.is_human());
+        analysis.on =
+            !session.seats.iter().any(|s| !s.is_human()) && exercises.active(&session).is_none();
     }
 }
 

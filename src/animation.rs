@@ -128,7 +128,7 @@ fn queue_moves(
         return;
     }
     for m in played.read() {
-        if settings.animation_speed > 0.0 && m.path.is_some() && m.mv.kind != MoveKind::PlaceTree {
+        if settings.move_speed() > 0.0 && m.path.is_some() && m.mv.kind != MoveKind::PlaceTree {
             anim.queue.push_back(m.clone());
         } else if m.mv.kind != MoveKind::Pass {
             // Shown at once: one sound for the whole move.
@@ -199,7 +199,7 @@ fn start_flight(
     session: Res<Session>,
     pieces: Query<(Entity, &OnSquare), With<PieceView>>,
 ) {
-    if settings.animation_speed <= 0.0 {
+    if settings.move_speed() <= 0.0 {
         anim.queue.clear();
         anim.current = None;
         return;
@@ -235,7 +235,7 @@ fn fly(
     mut pieces: Query<(&mut OnSquare, &mut Transform), With<PieceView>>,
 ) {
     let variant = session.variant();
-    let dt = time.delta_secs() * settings.animation_speed;
+    let dt = time.delta_secs() * settings.move_speed();
     let Some(f) = anim.current.as_mut() else {
         return;
     };
@@ -368,7 +368,7 @@ fn lift(
     settings: Res<Settings>,
     mut lifted: Query<(Entity, &mut Lifted, &mut Transform)>,
 ) {
-    let speed = settings.animation_speed.max(0.5);
+    let speed = settings.move_speed().max(0.5);
     for (e, mut l, mut tf) in &mut lifted {
         l.t += time.delta_secs() * speed / LIFT_SECONDS;
         let t = l.t.min(1.0);

@@ -342,7 +342,11 @@ fn follow_game(
     if settings.face_player && before.map(|b| b.1) != Some(turn) && session.human_to_move() {
         commands.write(CameraCommand::PlayerView);
     }
-    if settings.orbit_when_watching && session.all_computers() && !session.game.is_over() {
+    if settings.orbit_when_watching
+        && !settings.reduced_motion
+        && session.all_computers()
+        && !session.game.is_over()
+    {
         rig.goal.yaw += 0.06 * time.delta_secs();
         rig.framed = None;
     }
@@ -408,6 +412,7 @@ const OPENING_FRAMES: u32 = 10;
 
 fn move_camera(
     time: Res<Time>,
+    settings: Res<Settings>,
     mut rig: ResMut<CameraRig>,
     mut cams: Query<&mut Transform, With<MainCamera>>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -416,7 +421,12 @@ fn move_camera(
     if goal == now {
         return;
     }
-    let k = 1.0 - (-8.0 * time.delta_secs()).exp();
+    // With reduced motion the camera cuts to where it is going.
+    let k = if settings.reduced_motion {
+        1.0
+    } else {
+        1.0 - (-8.0 * time.delta_secs()).exp()
+    };
     let mut next = now;
     next.target = now.target.lerp(goal.target, k);
     next.yaw += (goal.yaw - now.yaw) * k;

@@ -22,6 +22,7 @@ use crate::AppSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveInput>()
+        .init_resource::<TypedMove>()
         .add_message::<SquareClicked>()
         .add_message::<EntryCommand>()
         .add_systems(
@@ -78,6 +79,15 @@ pub struct SquareClicked {
 pub enum EntryCommand {
     StepBack,
     Cancel,
+}
+
+/// The move box's text, in WCF or 1930 notation: kept while the engine refuses it (for
+/// mending), cleared once the move is played. `submitted` asks for it to be played as
+/// soon as moves can be entered (a resource, not a message: it waits out an animation).
+#[derive(Resource, Default, Debug)]
+pub struct TypedMove {
+    pub text: String,
+    pub submitted: bool,
 }
 
 /// The move being entered.
@@ -214,6 +224,7 @@ fn enter_moves(
     mut clicked: MessageReader<SquareClicked>,
     mut commands: MessageReader<EntryCommand>,
     mut input: ResMut<MoveInput>,
+    mut typed: ResMut<TypedMove>,
     mut actions: GameActions,
 ) {
     for c in commands.read() {
@@ -225,6 +236,13 @@ fn enter_moves(
             EntryCommand::Cancel => clicks.clear(),
         }
         set_clicks(&mut input, &actions.session, clicks);
+    }
+    if std::mem::take(&mut typed.submitted) {
+        if play_typed(&mut actions, &typed.text.clone()) {
+            typed.text.clear();
+        }
+        set_clicks(&mut input, &actions.session, Vec::new());
+        return;
     }
     let clicks: Vec<SquareClicked> = clicked.read().copied().collect();
     for c in clicks {
@@ -241,6 +259,35 @@ fn enter_moves(
             }
             set_clicks(&mut input, &actions.session, Vec::new());
             break;
+        }
+    }
+}
+
+/// Plays a typed move if the engine reads it as a legal move here; says why not
+/// otherwise. Returns whether it was played.
+fn play_typed(actions: &mut GameActions, text: &str) -> bool {
+    let s = &actions.session;
+    if s.game.is_over() {
+        actions.refuse("The game is over.");
+        return false;
+    }
+    if !s.human_to_move() {
+        let who = s.seat_label(s.to_move());
+        actions.refuse(format!("Wait: the computer plays {who}."));
+        return false;
+    }
+    match s.position().parse_move(text) {
+        Ok(m) => match actions.play(m) {
+            Ok(()) => true,
+            Err(e) => {
+                actions.refuse(format!("{e}"));
+                false
+            }
+        },
+        // The engine's message quotes the text (shortened if it is long).
+        Err(e) => {
+            actions.refuse(format!("{e}"));
+            false
         }
     }
 }

@@ -33,6 +33,8 @@ pub mod graphics;
 #[cfg(feature = "gui")]
 pub mod input;
 #[cfg(feature = "gui")]
+pub mod learn;
+#[cfg(feature = "gui")]
 pub mod markers;
 #[cfg(feature = "gui")]
 pub mod persist;
@@ -58,6 +60,8 @@ pub mod sound;
 pub mod theme;
 #[cfg(feature = "tools")]
 pub mod tools;
+#[cfg(feature = "gui")]
+pub mod tournament;
 #[cfg(feature = "gui")]
 pub mod ui;
 
@@ -109,7 +113,8 @@ pub fn game_plugin(app: &mut App) {
         browse::plugin,
         analysis::plugin,
         review::plugin,
-    ));
+    ))
+    .add_plugins((learn::plugin, tournament::plugin));
 }
 
 /// What a window adds: the camera and lights and the quality tier, egui, sound with the

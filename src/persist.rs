@@ -1,6 +1,7 @@
 //! Keeps the data directory in step with the game: the settings are read once at start
 //! and written only when they change; the game in progress is saved after every move,
-//! undo and claim; a new game moves the last one into the history first. A directory
+//! undo and claim; a new game moves the last one into the history first (a
+//! tournament's games are kept by the tournament instead). A directory
 //! that cannot be written is said once, and play goes on.
 
 use bevy::prelude::*;
@@ -109,7 +110,12 @@ fn begin_new_games(
     let Some(store) = storage.store.clone() else {
         return;
     };
-    let r = store.begin(&session, settings.notation).map(|_| ());
+    // A tournament keeps its own records; the game it replaces is kept as any other.
+    let r = if session.in_tournament {
+        store.set_aside().map(|_| ())
+    } else {
+        store.begin(&session, settings.notation).map(|_| ())
+    };
     storage.report("The game", r, &mut notices);
 }
 
@@ -121,7 +127,7 @@ fn autosave_after_changes(
     mut storage: ResMut<Storage>,
     mut notices: ResMut<Notices>,
 ) {
-    if played.read().count() + reset.read().count() == 0 {
+    if played.read().count() + reset.read().count() == 0 || session.in_tournament {
         return;
     }
     let Some(store) = storage.store.clone() else {

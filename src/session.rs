@@ -128,6 +128,9 @@ pub struct Session {
     /// Bumped whenever the game changes other than by a move forward (undo, redo, a new
     /// or loaded game): answers computed for an older epoch are thrown away.
     pub epoch: u64,
+    /// A game of a computer tournament: the tournament keeps its record, so it is not
+    /// autosaved and never goes into the history.
+    pub in_tournament: bool,
 }
 
 impl Session {
@@ -136,6 +139,7 @@ impl Session {
             game,
             seats,
             epoch: 0,
+            in_tournament: false,
         }
     }
 
@@ -218,6 +222,11 @@ impl Session {
 
     /// The game as a `.cgn` record, with the players and the seats.
     pub fn record_text(&self, notation: Notation) -> String {
+        self.record_text_with(notation, &[])
+    }
+
+    /// The record with more tags first (`Event`, `Round`).
+    pub fn record_text_with(&self, notation: Notation, extra: &[(&str, &str)]) -> String {
         let rules = self.position().rules();
         let names: Vec<(&str, String)> = rules
             .players_in_order()
@@ -225,7 +234,8 @@ impl Session {
             .map(|(p, s)| (rules.seat_title(p), s.label()))
             .collect();
         let seats = self.seats_token();
-        let mut tags: Vec<(&str, &str)> = names.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let mut tags: Vec<(&str, &str)> = extra.to_vec();
+        tags.extend(names.iter().map(|(k, v)| (*k, v.as_str())));
         tags.push(("Seats", &seats));
         Record::export(&self.game, &tags, notation)
     }

@@ -90,6 +90,35 @@ pub struct Settings {
     /// Sound volume, 0 to 1.
     pub volume: f32,
     pub muted: bool,
+    /// The size of the interface's text and controls, 1 is normal.
+    pub ui_scale: f32,
+    /// No animation: moves appear at once, the camera cuts instead of gliding and does
+    /// not orbit (for players whom motion troubles).
+    pub reduced_motion: bool,
+}
+
+impl Settings {
+    /// The interface's scale, within what keeps the panel usable.
+    pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+
+    /// How fast moves are shown: 0 (at once) with reduced motion.
+    pub fn move_speed(&self) -> f32 {
+        if self.reduced_motion {
+            0.0
+        } else {
+            self.animation_speed
+        }
+    }
+
+    /// The interface's scale, clamped (a hand-edited file may hold anything).
+    pub fn ui_scale(&self) -> f32 {
+        if self.ui_scale.is_finite() {
+            self.ui_scale
+                .clamp(*Self::UI_SCALES.start(), *Self::UI_SCALES.end())
+        } else {
+            1.0
+        }
+    }
 }
 
 impl Default for Settings {
@@ -104,6 +133,8 @@ impl Default for Settings {
             quality: None,
             volume: 0.7,
             muted: false,
+            ui_scale: 1.0,
+            reduced_motion: false,
         }
     }
 }
@@ -122,5 +153,22 @@ mod tests {
         assert_eq!(s.volume, Settings::default().volume);
         assert_eq!("HIGH".parse::<Quality>(), Ok(Quality::High));
         assert!("ultra".parse::<Quality>().is_err());
+        assert_eq!(s.ui_scale(), 1.0);
+        assert!(!s.reduced_motion);
+    }
+
+    #[test]
+    fn reduced_motion_stops_animation_and_the_scale_stays_in_range() {
+        let mut s = Settings {
+            animation_speed: 2.0,
+            ..Settings::default()
+        };
+        assert_eq!(s.move_speed(), 2.0);
+        s.reduced_motion = true;
+        assert_eq!(s.move_speed(), 0.0);
+        for (given, used) in [(9.0, 2.0), (0.1, 0.75), (f32::NAN, 1.0), (1.25, 1.25)] {
+            s.ui_scale = given;
+            assert_eq!(s.ui_scale(), used);
+        }
     }
 }

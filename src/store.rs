@@ -194,6 +194,41 @@ impl Store {
         Ok(archived)
     }
 
+    /// A game the store does not keep (a tournament's) comes to the table: the game in
+    /// progress goes into the history if it has moves, and there is then no autosave.
+    pub fn set_aside(&self) -> Result<Option<PathBuf>, StoreError> {
+        let path = self.autosave_path();
+        match self.load_autosave() {
+            Loaded::Read(old) if old.game.ply() > 0 => Ok(Some(self.archive(&path, &old)?)),
+            Loaded::Read(_) => {
+                fs::remove_file(&path).map_err(|e| file_error(&path, e))?;
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A new folder for a tournament's records: `tournaments/2026-11-24-101500`.
+    pub fn new_tournament_dir(&self) -> Result<PathBuf, StoreError> {
+        let base = self.dir.join("tournaments");
+        fs::create_dir_all(&base).map_err(|e| file_error(&base, e))?;
+        let stamp = stamp(SystemTime::now());
+        for n in 1.. {
+            let name = if n == 1 {
+                stamp.clone()
+            } else {
+                format!("{stamp}-{n}")
+            };
+            let dir = base.join(name);
+            match fs::create_dir(&dir) {
+                Ok(()) => return Ok(dir),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(file_error(&dir, e)),
+            }
+        }
+        unreachable!("some name is free")
+    }
+
     /// Moves a record file into the history under a name no other file has.
     fn archive(&self, from: &Path, game: &Session) -> Result<PathBuf, StoreError> {
         let games = self.games_dir();

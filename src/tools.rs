@@ -13,15 +13,18 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
+use camelot_engine::{Level, Variant};
 
 use crate::actions::Notices;
 use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
 use crate::analysis::Analysis;
 use crate::browse::BrowseCommand;
 use crate::input::SquareClicked;
+use crate::learn::{ExerciseRef, Exercises, StartExercise};
 use crate::pieces::PieceView;
 use crate::review::StartReview;
 use crate::session::Session;
+use crate::tournament::{StartTournament, TournamentSetup};
 use crate::AppSystems;
 
 /// The command line's tools.
@@ -46,6 +49,16 @@ pub struct ToolOptions {
     /// Once the board is up, show the position after this many moves (browsing).
     #[arg(long, value_name = "PLY")]
     pub browse: Option<usize>,
+    /// Once the board is up, start a lesson (by its id, as `lesson:camelot-jump`) or a
+    /// puzzle (by its number, as `puzzle:3`).
+    #[arg(long, value_name = "lesson:ID|puzzle:N")]
+    pub exercise: Option<String>,
+    /// Once the board is up, start a tournament of these levels in the table's variant
+    /// (as the menu's "Start the tournament" does), --tournament-games games a pair.
+    #[arg(long, value_name = "LEVEL,LEVEL,...", value_delimiter = ',')]
+    pub tournament: Vec<String>,
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub tournament_games: u32,
     /// Once the board is up, review the game (as the panel's "Review the game" does).
     #[arg(long)]
     pub review: bool,
@@ -364,16 +377,79 @@ fn scripted_browse(
     mut done: Local<bool>,
     mut browse: MessageWriter<BrowseCommand>,
     mut review: MessageWriter<StartReview>,
+    exercises: Res<Exercises>,
+    mut exercise: MessageWriter<StartExercise>,
+    mut notices: ResMut<Notices>,
+    session: Res<Session>,
+    mut tournament: MessageWriter<StartTournament>,
 ) {
     if frames.ready_at.is_none() || *done {
         return;
     }
     *done = true;
+    if let Some(name) = &auto.opts.exercise {
+        match find_exercise(&exercises, name) {
+            Some(which) => {
+                exercise.write(StartExercise(which));
+            }
+            None => notices.say(format!(
+                "--exercise {name}: no such lesson or puzzle (lesson:ID or puzzle:1 to {})",
+                exercises.puzzles.len()
+            )),
+        }
+    }
     if let Some(ply) = auto.opts.browse {
         browse.write(BrowseCommand::To(ply));
     }
     if auto.opts.review {
         review.write(StartReview);
+    }
+    if !auto.opts.tournament.is_empty() {
+        match tournament_setup(&auto.opts, session.variant()) {
+            Ok(setup) => {
+                tournament.write(StartTournament(setup));
+            }
+            Err(e) => notices.say(format!("--tournament: {e}")),
+        }
+    }
+}
+
+/// The `--tournament` levels in `variant`; the setup's own check says what is wrong.
+fn tournament_setup(opts: &ToolOptions, variant: Variant) -> Result<TournamentSetup, String> {
+    let entrants = opts
+        .tournament
+        .iter()
+        .map(|name| {
+            Level::all()
+                .find(|l| l.name == name.trim())
+                .ok_or_else(|| format!("no level '{name}'"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let setup = TournamentSetup {
+        variant,
+        entrants,
+        games_per_pairing: opts.tournament_games,
+    };
+    setup.check()?;
+    Ok(setup)
+}
+
+/// `lesson:ID` or `puzzle:N` (counted from 1).
+fn find_exercise(exercises: &Exercises, name: &str) -> Option<ExerciseRef> {
+    let (kind, key) = name.split_once(':')?;
+    match kind {
+        "lesson" => exercises
+            .lessons
+            .iter()
+            .position(|l| l.id == key)
+            .map(ExerciseRef::Lesson),
+        "puzzle" => {
+            let n: usize = key.parse().ok()?;
+            (1..=exercises.puzzles.len())
+                .contains(&n)
+                .then(|| ExerciseRef::Puzzle(n - 1))
+        }
+        _ => None,
     }
 }
 

@@ -814,3 +814,366 @@ fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
     let review = app.world().resource::<GameReview>();
     assert!(review.plies(s).is_none() && review.stale(s));
 }
+
+mod learning {
+    use super::*;
+    use camelot::analysis::Analysis;
+    use camelot::learn::{ExerciseRef, Exercises, Progress, StartExercise};
+
+    fn start(app: &mut App, which: ExerciseRef) {
+        app.world_mut().write_message(StartExercise(which));
+        for _ in 0..3 {
+            app.update();
+        }
+    }
+
+    fn progress(app: &App) -> Option<(Progress, u32)> {
+        let s = app.world().resource::<Session>();
+        let e = app.world().resource::<Exercises>();
+        e.active(s).map(|a| (a.progress, a.misses))
+    }
+
+    fn notices(app: &App) -> Vec<String> {
+        let n = &app.world().resource::<Notices>().items;
+        n.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    fn lesson(app: &App, id: &str) -> usize {
+        let e = app.world().resource::<Exercises>();
+        e.lessons.iter().position(|l| l.id == id).unwrap()
+    }
+
+    #[test]
+    fn a_lesson_takes_back_a_wrong_move_and_praises_the_right_one() {
+        let mut app = app(Session::fresh(Variant::Camelot));
+        let canter = lesson(&app, "camelot-canter");
+        start(&mut app, ExerciseRef::Lesson(canter));
+        {
+            let s = app.world().resource::<Session>();
+            let e = app.world().resource::<Exercises>();
+            assert_eq!(*s.position(), e.lessons[canter].position);
+            assert!(s.seats.iter().all(|s| *s == Seat::Human));
+        }
+        // The analysis would give answers away: off for exercises, though only people play.
+        assert!(!app.world().resource::<Analysis>().on);
+        assert_eq!(progress(&app), Some((Progress::Trying, 0)));
+
+        // A plain move is not a canter: said, and taken back.
+        click(&mut app, "E6");
+        click(&mut app, "E7");
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+        assert_eq!(progress(&app), Some((Progress::Trying, 1)));
+        assert!(
+            notices(&app)
+                .iter()
+                .any(|t| t.starts_with("Not what this lesson asks")),
+            "{:?}",
+            notices(&app)
+        );
+
+        // The knight canters over E6 and on over F6: done.
+        click(&mut app, "D7");
+        click(&mut app, "F7");
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Session>().game.ply(), 1);
+        assert_eq!(progress(&app), Some((Progress::Solved, 1)));
+        assert!(notices(&app).iter().any(|t| t.starts_with("A canter")));
+
+        // A new game ends the exercise.
+        let fresh = Session::fresh(Variant::Camelot);
+        app.world_mut()
+            .run_system_once(move |mut a: GameActions| a.replace(fresh.clone()))
+            .unwrap();
+        app.update();
+        assert_eq!(progress(&app), None);
+    }
+
+    #[test]
+    fn a_puzzle_is_solved_only_by_its_answer() {
+        let mut app = app(Session::fresh(Variant::Camelot));
+        start(&mut app, ExerciseRef::Puzzle(0));
+        let (answer, wrong) = {
+            let e = app.world().resource::<Exercises>();
+            let p = &e.puzzles[0];
+            let wrong = p
+                .position
+                .legal_moves()
+                .iter()
+                .find(|m| **m != p.answer)
+                .copied();
+            (p.answer, wrong.unwrap())
+        };
+        let play = |app: &mut App, m: camelot_engine::Move| {
+            app.world_mut()
+                .run_system_once(move |mut a: GameActions| a.play(m).unwrap())
+                .unwrap();
+            for _ in 0..3 {
+                app.update();
+            }
+        };
+        play(&mut app, wrong);
+        assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+        assert_eq!(progress(&app), Some((Progress::Trying, 1)));
+        assert!(notices(&app).iter().any(|t| t.contains("win slip away")));
+        play(&mut app, answer);
+        assert_eq!(progress(&app), Some((Progress::Solved, 1)));
+        // The next puzzle follows from the panel's button (the same message).
+        start(&mut app, ExerciseRef::Puzzle(1));
+        let s = app.world().resource::<Session>();
+        let e = app.world().resource::<Exercises>();
+        assert_eq!(*s.position(), e.puzzles[1].position);
+        assert_eq!(progress(&app), Some((Progress::Trying, 0)));
+    }
+}
+
+#[test]
+fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
+    use camelot::input::TypedMove;
+    let mut app = app(Session::new(
+        Game::new(Variant::Camelot),
+        humans(Variant::Camelot),
+    ));
+    let typed = |app: &mut App, text: &str| {
+        *app.world_mut().resource_mut::<TypedMove>() = TypedMove {
+            text: text.to_string(),
+            submitted: true,
+        };
+        for _ in 0..3 {
+            app.update();
+        }
+    };
+    // Not a move of this position: said, nothing played, the text kept for mending.
+    typed(&mut app, "E6-E9");
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+    let notes: Vec<String> = app
+        .world()
+        .resource::<Notices>()
+        .items
+        .iter()
+        .map(|(t, _)| t.clone())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|t| t == "E6-E9: no legal move from E6 ends on E9"),
+        "{notes:?}"
+    );
+    assert_eq!(app.world().resource::<TypedMove>().text, "E6-E9");
+    // WCF, then Black's answer in the 1930 numbered notation.
+    typed(&mut app, "e6-e8");
+    typed(&mut app, "110C84");
+    let s = app.world().resource::<Session>();
+    let notes: Vec<String> = app
+        .world()
+        .resource::<Notices>()
+        .items
+        .iter()
+        .map(|(t, _)| t.clone())
+        .collect();
+    assert_eq!(
+        s.game.move_texts(camelot_engine::Notation::Wcf),
+        ["E6-E8", "H11-F9"],
+        "{notes:?}"
+    );
+    assert_eq!(app.world().resource::<TypedMove>().text, "");
+}
+
+mod tournaments {
+    use super::*;
+    use camelot::persist::Storage;
+    use camelot::store::Store;
+    use camelot::tournament::{Phase, StartTournament, Tournament, TournamentSetup};
+    use camelot_engine::{Record, GREEDY};
+
+    fn phase(app: &App) -> Option<Phase> {
+        let t = app.world().resource::<Tournament>();
+        t.running.as_ref().map(|r| r.phase.clone())
+    }
+
+    /// A whole tournament at the table: every game played with colours alternating, each
+    /// result counted once and saved as a record, and the player's own game kept in the
+    /// history while the tournament's games stay out of it.
+    #[test]
+    fn a_tournament_plays_every_game_and_saves_every_record() {
+        let mut app = app(Session::new(
+            Game::new(Variant::Camette),
+            humans(Variant::Camette),
+        ));
+        // A data directory of its own: other tests write theirs meanwhile.
+        let dir = std::env::temp_dir().join(format!("camelot-tournament-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(&dir);
+        app.world_mut().resource_mut::<Storage>().store = Some(store.clone());
+        // The player's game: seated (so it is the autosave), one move played.
+        app.world_mut()
+            .run_system_once(|mut actions: GameActions| {
+                actions.replace(Session::new(
+                    Game::new(Variant::Camette),
+                    humans(Variant::Camette),
+                ));
+                let m = *actions.session.position().legal_moves().get(0);
+                actions.play(m).unwrap();
+            })
+            .unwrap();
+        app.update();
+        let players_game = app.world().resource::<Session>().game.clone();
+        assert!(store.autosave_path().exists());
+
+        let setup = TournamentSetup {
+            variant: Variant::Camette,
+            entrants: vec![GREEDY, LEVELS[0], GREEDY],
+            games_per_pairing: 2,
+        };
+        app.world_mut().write_message(StartTournament(setup));
+        let deadline = Instant::now() + Duration::from_secs(600);
+        let mut seen_white = Vec::new();
+        let mut last_ply_game = None;
+        while phase(&app) != Some(Phase::Finished) {
+            assert!(Instant::now() < deadline, "the tournament did not finish");
+            app.update();
+            let t = app.world().resource::<Tournament>();
+            let Some(r) = &t.running else {
+                panic!(
+                    "the tournament stopped: {:?}",
+                    app.world().resource::<Notices>().items
+                )
+            };
+            if let Phase::Playing(k) = r.phase {
+                if last_ply_game != Some(k) {
+                    last_ply_game = Some(k);
+                    seen_white.push(app.world().resource::<Session>().seats[0]);
+                }
+            }
+        }
+        let r = app
+            .world()
+            .resource::<Tournament>()
+            .running
+            .clone()
+            .unwrap();
+        assert_eq!(r.results.len(), 6);
+        // The pairs in order, the first entrant White in even games, Black in odd ones.
+        let white = |l: camelot_engine::Level| Seat::Computer(l);
+        assert_eq!(
+            seen_white,
+            [
+                white(GREEDY),
+                white(LEVELS[0]),
+                white(GREEDY),
+                white(GREEDY),
+                white(LEVELS[0]),
+                white(GREEDY),
+            ]
+        );
+        let points: f64 = (0..3).map(|i| r.standings.points(i).0).sum();
+        assert_eq!(points, 6.0);
+        assert_eq!(r.standings.points(0).1, 4);
+
+        // Six records, in playing order, each a complete game whose result is the one
+        // counted.
+        let folder = r.folder.clone().expect("a folder for the records");
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            [
+                "001-greedy-vs-beginner.cgn",
+                "002-greedy-vs-beginner.cgn",
+                "003-greedy-vs-greedy2.cgn",
+                "004-greedy-vs-greedy2.cgn",
+                "005-beginner-vs-greedy2.cgn",
+                "006-beginner-vs-greedy2.cgn",
+            ]
+        );
+        for (k, name) in files.iter().enumerate() {
+            let text = std::fs::read_to_string(folder.join(name)).unwrap();
+            let (rec, game) = Record::import(&text).unwrap();
+            let o = game
+                .outcome()
+                .unwrap_or_else(|| panic!("{name} is unfinished"));
+            let first_team = (k % 2) as u8;
+            assert_eq!(o.score_for(first_team), r.results[k], "{name}");
+            assert_eq!(rec.tag("Round"), Some((k + 1).to_string().as_str()));
+            assert!(rec.tag("Event").unwrap().starts_with("Camette tournament"));
+        }
+
+        // The player's game went into the history; no tournament game did.
+        let history = store.history();
+        let kept: Vec<Game> = history
+            .iter()
+            .map(|g| {
+                Record::import(&std::fs::read_to_string(&g.path).unwrap())
+                    .unwrap()
+                    .1
+            })
+            .collect();
+        assert!(kept.iter().any(|g| g.moves() == players_game.moves()));
+        assert!(history.iter().all(|g| {
+            let text = std::fs::read_to_string(&g.path).unwrap();
+            !text.contains("tournament")
+        }));
+
+        // A new game ends the tournament's hold on the table; the new game is autosaved.
+        app.world_mut()
+            .run_system_once(|mut actions: GameActions| {
+                actions.replace(Session::fresh(Variant::Camelot));
+            })
+            .unwrap();
+        app.update();
+        app.update();
+        assert!(app.world().resource::<Tournament>().running.is_none());
+        assert!(store.autosave_path().exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Stopping keeps the game at the table as an ordinary game, autosaved from then on.
+    #[test]
+    fn a_stopped_tournament_leaves_its_game_to_be_kept() {
+        use camelot::tournament::StopTournament;
+        let mut app = app(Session::fresh(Variant::Camette));
+        let dir = std::env::temp_dir().join(format!("camelot-stopped-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(&dir);
+        app.world_mut().resource_mut::<Storage>().store = Some(store.clone());
+        app.world_mut()
+            .write_message(StartTournament(TournamentSetup {
+                variant: Variant::Camette,
+                entrants: vec![LEVELS[1], LEVELS[2]],
+                games_per_pairing: 4,
+            }));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(app.world().resource::<Session>().in_tournament);
+        assert!(
+            !store.autosave_path().exists(),
+            "a tournament game is not autosaved"
+        );
+        app.world_mut().write_message(StopTournament);
+        app.update();
+        assert!(app.world().resource::<Tournament>().running.is_none());
+        assert!(!app.world().resource::<Session>().in_tournament);
+        let notes = &app.world().resource::<Notices>().items;
+        assert!(
+            notes
+                .iter()
+                .any(|(t, _)| t.contains("stopped after 0 of 4 games")),
+            "{notes:?}"
+        );
+        // The next move is autosaved.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !store.autosave_path().exists() {
+            assert!(Instant::now() < deadline, "the game was not autosaved");
+            app.update();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

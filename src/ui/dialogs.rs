@@ -123,7 +123,10 @@ fn rules(ctx: &egui::Context, p: &mut DialogParams) {
                  wheel to zoom; WASD orbit (with Shift they pan), +/- zoom, \
                  R resets, T looks from above, V turns to the player to move.\n\
                  Moves: click one in the list, or Left and Right, to see that position \
-                 (Home: the start); End or \"Back to the game\" returns to play.",
+                 (Home: the start); End or \"Back to the game\" returns to play.\n\
+                 Keyboard: M puts the cursor in \"Type a move\" (WCF E6-E8 or 1930 \
+                 26-27; Enter plays it); Tab and Shift+Tab go through the panel's \
+                 controls, Space or Enter presses the one with the focus.",
             );
         });
     p.dialogs.rules = open;
@@ -172,6 +175,15 @@ fn settings(ctx: &egui::Context, dialogs: &mut Dialogs, settings: &mut Settings)
             ui.checkbox(
                 &mut settings.orbit_when_watching,
                 "Orbit slowly while computers play",
+            );
+            ui.add(
+                egui::Slider::new(&mut settings.ui_scale, Settings::UI_SCALES)
+                    .step_by(0.05)
+                    .text("interface size"),
+            );
+            ui.checkbox(
+                &mut settings.reduced_motion,
+                "Reduced motion: moves appear at once, the camera cuts instead of gliding",
             );
             if ui.button("Defaults").clicked() {
                 *settings = Settings::default();

@@ -7,14 +7,18 @@ use bevy_egui::{egui, EguiContexts};
 use camelot_engine::{Game, Player, Variant, LEVELS};
 
 use super::dialogs::Dialogs;
+use super::learn_view;
 use super::style::seat_text;
+use super::tournament_view;
 use crate::actions::{GameActions, Notices};
 use crate::camera::ViewInsets;
+use crate::learn::{Exercises, StartExercise};
 use crate::persist::Storage;
 use crate::screens::Screen;
 use crate::session::{default_seats, parse_seats, Seat, Session};
 use crate::settings::Settings;
 use crate::store::{Loaded, SavedGame};
+use crate::tournament::StartTournament;
 
 /// What the menu has chosen so far, and the games it offers to continue.
 #[derive(Resource)]
@@ -25,6 +29,7 @@ pub struct MenuState {
     autosave: Option<Session>,
     history: Vec<SavedGame>,
     checked: bool,
+    tournament: tournament_view::Choice,
 }
 
 impl Default for MenuState {
@@ -35,6 +40,7 @@ impl Default for MenuState {
             autosave: None,
             history: Vec::new(),
             checked: false,
+            tournament: tournament_view::Choice::default(),
         }
     }
 }
@@ -78,6 +84,9 @@ pub(super) fn menu(
     mut dialogs: ResMut<Dialogs>,
     storage: Res<Storage>,
     settings: Res<Settings>,
+    exercises: Res<Exercises>,
+    mut start_exercise: MessageWriter<StartExercise>,
+    mut start_tournament: MessageWriter<StartTournament>,
 ) -> Result {
     if *view != ViewInsets::default() {
         *view = ViewInsets::default();
@@ -111,6 +120,18 @@ pub(super) fn menu(
                 }
             });
             continue_list(ui, &state, &mut pick);
+            ui.add_space(8.0);
+            let mut exercise = None;
+            learn_view::menu_lists(ui, &exercises, &mut exercise);
+            if let Some(e) = exercise {
+                start_exercise.write(StartExercise(e));
+            }
+            ui.add_space(8.0);
+            ui.heading("Watch");
+            let variant = state.variant;
+            if let Some(setup) = tournament_view::menu_section(ui, &mut state.tournament, variant) {
+                start_tournament.write(StartTournament(setup));
+            }
         });
     let session = match pick {
         None => return Ok(()),

@@ -3,11 +3,14 @@
 
 mod analysis_view;
 mod dialogs;
+mod learn_view;
 mod menu;
+mod move_box;
 mod notices;
 mod panel;
 mod review_view;
 mod style;
+mod tournament_view;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::CameraOutputMode;
@@ -36,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 style::style_once,
+                style::apply_ui_scale,
                 crate::render_scale::show_view,
                 menu::menu.run_if(in_state(Screen::Menu)),
                 panel::panel.run_if(in_state(Screen::Playing)),

@@ -10,19 +10,24 @@ use camelot_engine::{Claim, Constraint, Game, Kind, Notation, Player, Position, 
 
 use super::analysis_view;
 use super::dialogs::Dialogs;
+use super::learn_view;
+use super::move_box;
 use super::review_view;
 use super::style::seat_text;
+use super::tournament_view;
 use crate::actions::GameActions;
 use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
 use crate::analysis::Analysis;
 use crate::browse::{Browse, BrowseCommand};
 use crate::camera::{CameraCommand, ViewInsets};
-use crate::input::MoveInput;
+use crate::input::{MoveInput, TypedMove};
+use crate::learn::{Exercises, StartExercise};
 use crate::review::{GameReview, StartReview};
 use crate::screens::Screen;
 use crate::session::{Seat, Session};
 use crate::settings::Settings;
 use crate::theme::MarkerKind;
+use crate::tournament::{StopTournament, Tournament};
 
 /// The rule that constrains the player to move, in a sentence.
 pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
@@ -71,6 +76,11 @@ pub(super) struct Panel<'w> {
     analysis: ResMut<'w, Analysis>,
     review: Res<'w, GameReview>,
     start_review: MessageWriter<'w, StartReview>,
+    exercises: ResMut<'w, Exercises>,
+    typed: ResMut<'w, TypedMove>,
+    start_exercise: MessageWriter<'w, StartExercise>,
+    tournament: Res<'w, Tournament>,
+    stop_tournament: MessageWriter<'w, StopTournament>,
 }
 
 pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
@@ -117,10 +127,12 @@ pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
             .rect
             .height()
     });
+    // egui measures in points; the 3D view's insets are logical pixels.
+    let zoom = ctx.zoom_factor();
     let insets = ViewInsets {
-        top: top.response.rect.height(),
-        right: right.response.rect.width(),
-        bottom: bottom.unwrap_or(0.0),
+        top: top.response.rect.height() * zoom,
+        right: right.response.rect.width() * zoom,
+        bottom: bottom.unwrap_or(0.0) * zoom,
     };
     if *p.view != insets {
         *p.view = insets;
@@ -136,7 +148,16 @@ fn sections(
     act: &mut Option<PanelAction>,
 ) {
     ui.add_space(4.0);
+    let learn =
+        learn_view::panel_section(ui, &p.exercises, &p.actions.session, p.settings.notation);
+    if let Some(a) = learn {
+        learn_view::apply(a, &mut p.exercises, &mut p.start_exercise);
+    }
+    if tournament_view::panel_section(ui, &p.tournament, &p.actions.session) {
+        p.stop_tournament.write(StopTournament);
+    }
     game_buttons(ui, p, act);
+    typed_move(ui, p);
     table_buttons(ui, p);
     views(ui, &mut p.camera);
     ui.separator();
@@ -288,6 +309,30 @@ fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>)
             *act = Some(PanelAction::Resign);
         }
     });
+}
+
+/// The move box, open while a person is to move in the live game.
+fn typed_move(ui: &mut egui::Ui, p: &mut Panel) {
+    let s = &p.actions.session;
+    let closed = if s.game.is_over() {
+        Some("The game is over.")
+    } else if p.browse.browsing(s).is_some() {
+        Some("An earlier position is shown: press End to return to the game.")
+    } else if !s.human_to_move() {
+        Some("The computer is to move.")
+    } else {
+        None
+    };
+    let mut text = p.typed.text.clone();
+    let submitted = move_box::move_box(ui, &mut text, closed);
+    // Written only on a change, so the resource is not marked changed every frame.
+    if text != p.typed.text {
+        p.typed.text = text;
+    }
+    if let Some(t) = submitted {
+        p.typed.text = t;
+        p.typed.submitted = true;
+    }
 }
 
 /// New game, save, load, rules, settings.

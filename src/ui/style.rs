@@ -26,6 +26,20 @@ pub(super) fn style_once(
     Ok(())
 }
 
+/// The interface's size follows the settings (egui's zoom: text, controls and panels
+/// grow together).
+pub(super) fn apply_ui_scale(
+    mut contexts: EguiContexts,
+    settings: bevy::prelude::Res<crate::settings::Settings>,
+) -> bevy::prelude::Result {
+    let ctx = contexts.ctx_mut()?;
+    let scale = settings.ui_scale();
+    if ctx.zoom_factor() != scale {
+        ctx.set_zoom_factor(scale);
+    }
+    Ok(())
+}
+
 /// A seat's name in its colour.
 pub fn seat_text(rules: &Rules, p: Player) -> egui::RichText {
     let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(p));
