@@ -97,8 +97,9 @@ pub fn generate_undecided<S: Sink>(pos: &Position, sink: &mut S) {
 /// The legal moves a quiescence search looks at: all moves when a capture is
 /// compulsory (they are all captures then), otherwise only captures (knight's charges)
 /// and moves into the goal castle. Returns true if that is every legal move. Like
-/// [`generate_undecided`], for a position not decided.
-pub fn generate_tactical<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+/// [`generate_undecided`], for a position not decided; `compulsory` is
+/// [`capture_is_compulsory`] of `pos`, which the caller has already asked.
+pub fn generate_tactical<S: Sink>(pos: &Position, sink: &mut S, compulsory: bool) -> bool {
     if pos.setup_left > 0
         || !pos.must_leave_now().is_empty()
         || pos.rules.no_move == NoMoveRule::Pass
@@ -107,7 +108,8 @@ pub fn generate_tactical<S: Sink>(pos: &Position, sink: &mut S) -> bool {
         return true;
     }
     let mut gen = Gen::new(pos, pos.turn.0, sink);
-    if gen.any_direct_jump() {
+    gen.compulsory = Some(compulsory);
+    if compulsory {
         gen.run();
         return true;
     }
@@ -314,6 +316,9 @@ struct Gen<'a, S: Sink> {
     kind: MoveKind,
     /// Only captures and moves into the goal castle (quiescence search).
     tactical: bool,
+    /// Whether the mover must capture (a piece outside the goal castle can jump), once
+    /// known: the search often knows it before generating.
+    compulsory: Option<bool>,
     /// Breadth-first search scratch, shared by all pieces of one call.
     order: [u8; 160],
     parent: [u8; 160],
@@ -341,6 +346,7 @@ impl<'a, S: Sink> Gen<'a, S> {
             from: 0,
             kind: MoveKind::Plain,
             tactical: false,
+            compulsory: None,
             order: [0; 160],
             parent: [0; 160],
             free: [0; 160],
@@ -368,8 +374,10 @@ impl<'a, S: Sink> Gen<'a, S> {
         false
     }
 
-    fn any_direct_jump(&self) -> bool {
-        can_jump(self.pos, self.me)
+    fn any_direct_jump(&mut self) -> bool {
+        *self
+            .compulsory
+            .get_or_insert_with(|| can_jump(self.pos, self.me))
     }
 
     fn run(&mut self) {

@@ -74,7 +74,8 @@ pub(super) fn dialogs(mut contexts: EguiContexts, mut p: DialogParams) -> Result
 
 fn game_over(ctx: &egui::Context, p: &mut DialogParams) {
     let key = (p.actions.session.epoch, p.actions.session.game.ply());
-    if p.dialogs.dismissed == Some(key) {
+    // A tournament's games end in the banner: the next game follows by itself.
+    if p.dialogs.dismissed == Some(key) || p.actions.session.in_tournament {
         return;
     }
     let Some(result) = p.actions.session.result_text() else {

@@ -184,6 +184,35 @@ mod tests {
         );
     }
 
+    /// No mouse: Tab walks the section's buttons in order and Enter presses the one
+    /// with the focus.
+    #[test]
+    fn the_buttons_are_reached_and_pressed_from_the_keyboard() {
+        let mut h = harness(ExerciseRef::Puzzle(0));
+        let order = ["Start again", "Show the answer", "Next puzzle"];
+        for (i, label) in order.iter().enumerate() {
+            h.key_press(egui::Key::Tab);
+            h.run();
+            for (j, other) in order.iter().enumerate() {
+                assert_eq!(
+                    h.get_by_label(other).is_focused(),
+                    i == j,
+                    "{label}: {other}"
+                );
+            }
+        }
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert_eq!(
+            h.state().asked,
+            Some(LearnAction::Start(ExerciseRef::Puzzle(1)))
+        );
+        // Shift+Tab goes back.
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+        h.run();
+        assert!(h.get_by_label("Show the answer").is_focused());
+    }
+
     #[test]
     fn a_puzzle_shows_its_answer_when_asked() {
         let mut h = harness(ExerciseRef::Puzzle(0));

@@ -3,9 +3,8 @@
 use std::sync::OnceLock;
 
 use super::weights::Weights;
-use crate::board::NONE;
 use crate::cellset::CellSet;
-use crate::piece::{is_knight, is_piece, team_of, EMPTY};
+use crate::piece::{is_knight, is_piece, team_of, Cell, BLOCKED, EMPTY};
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{Rules, Variant};
@@ -62,6 +61,11 @@ pub fn evaluate(pos: &Position) -> i32 {
     let total: u32 = (0..r.players()).map(|p| pos.occ[p].len()).sum();
     let late = (t.start_pieces.saturating_sub(total) * w.knight_late_bonus as u32
         / t.start_pieces.max(1)) as i32;
+    // The board with every off-board step (`NONE`, 255) reading as blocked: the
+    // neighbourhood loop below then needs no bounds test.
+    let mut board = [BLOCKED; 256];
+    board[..160].copy_from_slice(&pos.cells);
+    let g = r.geometry;
     let mut score = [0i32; 2];
     for p in 0..r.players() {
         let team = p & 1;
@@ -80,7 +84,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             if r.bridges.contains(sq) {
                 s += w.bridge;
             }
-            let (hanging, room) = surroundings(pos, sq, team as u8);
+            let (hanging, room) = surroundings(&board, g.steps(sq.0), team as u8);
             if hanging {
                 s -= w.hanging;
             }
@@ -130,25 +134,18 @@ fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
     }
 }
 
-/// For the piece of `team` on `sq`: can an enemy jump it right now, and how many empty
-/// squares are next to it?
+/// For a piece of `team` whose neighbours are `steps`: can an enemy jump it right now
+/// (an enemy on one side, an empty square on the other), and how many empty squares are
+/// next to it? `board` is the padded board of [`evaluate`].
 #[inline]
-fn surroundings(pos: &Position, sq: Square, team: u8) -> (bool, i32) {
-    let g = pos.rules.geometry;
+fn surroundings(board: &[Cell; 256], steps: &[u8; 8], team: u8) -> (bool, i32) {
     let mut hanging = false;
     let mut room = 0;
     for d in 0..8 {
-        let a = g.step(sq.0, d);
-        if a == NONE {
-            continue;
-        }
-        let ca = pos.cells[a as usize];
-        if ca == EMPTY {
-            room += 1;
-        } else if !hanging && is_piece(ca) && team_of(ca) != team {
-            let b = g.step(sq.0, (d + 4) & 7);
-            hanging = b != NONE && pos.cells[b as usize] == EMPTY;
-        }
+        let ca = board[steps[d] as usize];
+        room += (ca == EMPTY) as i32;
+        hanging |=
+            is_piece(ca) && team_of(ca) != team && board[steps[(d + 4) & 7] as usize] == EMPTY;
     }
     (hanging, room)
 }

@@ -573,7 +573,7 @@ impl Searcher {
         }
         let PlyBuffers { moves, scores } = buf;
         moves.clear();
-        let complete = generate_tactical(pos, moves);
+        let complete = generate_tactical(pos, moves, !may_stand);
         if complete && moves.is_empty() {
             return Self::terminal_score(pos.no_move_outcome(), pos, ply);
         }
