@@ -89,6 +89,12 @@ fn offered(app: &App) -> Vec<String> {
     v
 }
 
+/// The notices shown now, oldest first.
+fn notices(app: &App) -> Vec<String> {
+    let n = &app.world().resource::<Notices>().items;
+    n.iter().map(|(t, _)| t.clone()).collect()
+}
+
 fn position(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("{e}: {s}"))
 }
@@ -833,11 +839,6 @@ mod learning {
         e.active(s).map(|a| (a.progress, a.misses))
     }
 
-    fn notices(app: &App) -> Vec<String> {
-        let n = &app.world().resource::<Notices>().items;
-        n.iter().map(|(t, _)| t.clone()).collect()
-    }
-
     fn lesson(app: &App, id: &str) -> usize {
         let e = app.world().resource::<Exercises>();
         e.lessons.iter().position(|l| l.id == id).unwrap()
@@ -950,13 +951,7 @@ fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
     // Not a move of this position: said, nothing played, the text kept for mending.
     typed(&mut app, "E6-E9");
     assert_eq!(app.world().resource::<Session>().game.ply(), 0);
-    let notes: Vec<String> = app
-        .world()
-        .resource::<Notices>()
-        .items
-        .iter()
-        .map(|(t, _)| t.clone())
-        .collect();
+    let notes = notices(&app);
     assert!(
         notes
             .iter()
@@ -968,13 +963,7 @@ fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
     typed(&mut app, "e6-e8");
     typed(&mut app, "110C84");
     let s = app.world().resource::<Session>();
-    let notes: Vec<String> = app
-        .world()
-        .resource::<Notices>()
-        .items
-        .iter()
-        .map(|(t, _)| t.clone())
-        .collect();
+    let notes = notices(&app);
     assert_eq!(
         s.game.move_texts(camelot_engine::Notation::Wcf),
         ["E6-E8", "H11-F9"],

@@ -407,15 +407,7 @@ fn run(cli: Cli) -> Result<(), String> {
             jobs,
             out,
         } => {
-            let lvl = level(&name)?;
-            let cfg = MatchConfig {
-                variant,
-                a: Contender::Level(lvl),
-                b: Contender::Level(lvl),
-                games,
-                seed,
-                random_plies,
-            };
+            let cfg = self_play(variant, &name, games, seed, random_plies)?;
             with_big_stack(move || selfplay_command(cfg, jobs, &out))
         }
         Command::FindPuzzles {
@@ -425,15 +417,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             jobs,
         } => {
-            let lvl = level(&name)?;
-            let cfg = MatchConfig {
-                variant,
-                a: Contender::Level(lvl),
-                b: Contender::Level(lvl),
-                games,
-                seed,
-                random_plies: 8,
-            };
+            let cfg = self_play(variant, &name, games, seed, 8)?;
             with_big_stack(move || find_puzzles_command(cfg, jobs))
         }
         Command::CheckPuzzles { file } => with_big_stack(move || check_puzzles_command(file)),
@@ -860,6 +844,25 @@ fn selfplay_command(cfg: MatchConfig, jobs: u32, out: &std::path::Path) -> Resul
     eprintln!();
     out!("games {done} samples {written} file {}", out.display());
     Ok(())
+}
+
+/// A level against itself, for `selfplay` and `find-puzzles`.
+fn self_play(
+    variant: Variant,
+    name: &str,
+    games: u32,
+    seed: u64,
+    random_plies: u32,
+) -> Result<MatchConfig, String> {
+    let lvl = level(name)?;
+    Ok(MatchConfig {
+        variant,
+        a: Contender::Level(lvl),
+        b: Contender::Level(lvl),
+        games,
+        seed,
+        random_plies,
+    })
 }
 
 fn find_puzzles_command(cfg: MatchConfig, jobs: u32) -> Result<(), String> {
