@@ -419,11 +419,7 @@ fn tournament_setup(opts: &ToolOptions, variant: Variant) -> Result<TournamentSe
     let entrants = opts
         .tournament
         .iter()
-        .map(|name| {
-            Level::all()
-                .find(|l| l.name == name.trim())
-                .ok_or_else(|| format!("no level '{name}'"))
-        })
+        .map(|name| Level::by_name(name.trim()).ok_or_else(|| format!("no level '{name}'")))
         .collect::<Result<Vec<_>, _>>()?;
     let setup = TournamentSetup {
         variant,

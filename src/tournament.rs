@@ -228,6 +228,14 @@ impl Running {
         write_atomic(&path, text.as_bytes()).map_err(|e| format!("{e}"))
     }
 
+    /// ` The records are in DIR.`, or nothing without a folder: the end of a notice.
+    fn records_text(&self) -> String {
+        self.folder
+            .as_ref()
+            .map(|f| format!(" The records are in {}.", f.display()))
+            .unwrap_or_default()
+    }
+
     /// `game 3 of 12`.
     pub fn progress_text(&self) -> String {
         let n = self.schedule.len();
@@ -262,15 +270,11 @@ impl Tournament {
     /// Ends the tournament before its last game, saying where its records are.
     fn stop(&mut self, why: &str, notices: &mut Notices) {
         if let Some(r) = self.running.take() {
-            let saved = r
-                .folder
-                .as_ref()
-                .map(|f| format!(" Its records are in {}.", f.display()))
-                .unwrap_or_default();
             notices.say(format!(
-                "The tournament stopped after {} of {} games ({why}).{saved}",
+                "The tournament stopped after {} of {} games ({why}).{}",
                 r.results.len(),
-                r.schedule.len()
+                r.schedule.len(),
+                r.records_text()
             ));
         }
     }
@@ -341,8 +345,9 @@ fn follow_tournament(
         // A new, loaded or continued game replaced the tournament's.
         if tournament.in_progress() {
             tournament.stop("another game came to the table", &mut actions.notices);
+        } else {
+            tournament.running = None;
         }
-        tournament.running = None;
         return;
     }
     let Some(running) = tournament.running.as_mut() else {
@@ -408,13 +413,9 @@ fn finished_notice(running: &Running, notices: &mut Notices) {
         })
         .map(|i| running.standings.names[i].clone())
         .unwrap_or_default();
-    let saved = running
-        .folder
-        .as_ref()
-        .map(|f| format!(" The records are in {}.", f.display()))
-        .unwrap_or_default();
     notices.say(format!(
-        "The tournament is over: {best} scores most.{saved}"
+        "The tournament is over: {best} scores most.{}",
+        running.records_text()
     ));
 }
 
