@@ -137,6 +137,7 @@ impl AiPlayer {
             Some(ai) if ai.level == level => ai,
             _ => Ai::new(level, self.seed.wrapping_add(seat as u64)),
         };
+        ai.set_tablebase(crate::solved::table_for(game.position().variant()));
         let stop = Arc::new(AtomicBool::new(false));
         ai.set_stop_flag(stop.clone());
         let info = self.info.clone();

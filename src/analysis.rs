@@ -115,6 +115,7 @@ impl Analysis {
             let _finished = Finished(finished2);
             let mut searcher = Searcher::new(16);
             searcher.multipv = LINES;
+            searcher.set_tablebase(crate::solved::table_for(pos.variant()));
             let stopped = stop2.clone();
             searcher.set_stop_flag(stop2);
             searcher.search(&pos, &history, Limits::time(THINK), |info| {

@@ -21,7 +21,7 @@ pub struct Options {
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Who sits in each seat, in turn order: human or ai:LEVEL (beginner, novice, club,
-    /// expert, master, greedy), as human,ai:club. Grand Cam has four seats.
+    /// expert, master, grandmaster, greedy), as human,ai:club. Grand Cam has four seats.
     #[arg(long, value_name = "SEAT,SEAT")]
     pub seats: Option<String>,
     /// Open a game record (.cgn).
@@ -129,8 +129,8 @@ mod tests {
         assert!(e.contains("WIDTHxHEIGHT"), "{e}");
         let e = parse("--window 10x10").unwrap_err();
         assert!(e.contains("out of range"), "{e}");
-        let e = parse("--seats human,ai:grandmaster --variant camelot").unwrap_err();
-        assert!(e.contains("grandmaster"), "{e}");
+        let e = parse("--seats human,ai:champion --variant camelot").unwrap_err();
+        assert!(e.contains("champion"), "{e}");
         assert!(parse("--fly").unwrap_err().contains("--fly"));
         assert!(parse("--load").unwrap_err().contains("FILE"));
         assert!(parse("--continue --variant river").is_err());

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod session;
 pub mod settings;
+pub mod solved;
 pub mod store;
 pub mod terminal;
 

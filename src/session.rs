@@ -308,8 +308,8 @@ mod tests {
         assert_eq!(seats[3], Seat::Human);
         let e = parse_seats("human", Variant::Camelot).unwrap_err();
         assert_eq!(e.to_string(), "camelot has 2 seats; the list names 1");
-        let e = parse_seats("human,ai:grandmaster", Variant::Camelot).unwrap_err();
-        assert!(e.to_string().contains("'grandmaster'"), "{e}");
+        let e = parse_seats("human,ai:champion", Variant::Camelot).unwrap_err();
+        assert!(e.to_string().contains("'champion'"), "{e}");
         let e = Seat::parse("robot").unwrap_err();
         assert!(e.to_string().contains("human or ai:LEVEL"), "{e}");
         // A list of a million seats is not read to its end.

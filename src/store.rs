@@ -123,21 +123,8 @@ pub struct Store {
 impl Store {
     /// `$CAMELOT_DATA_DIR`, else the platform's per-user data directory.
     pub fn from_env() -> Result<Store, StoreError> {
-        if let Some(d) = std::env::var_os("CAMELOT_DATA_DIR") {
-            return Ok(Store::at(d));
-        }
-        let home = std::env::var_os("HOME").map(PathBuf::from);
-        let base = if cfg!(windows) {
-            std::env::var_os("APPDATA").map(PathBuf::from)
-        } else if cfg!(target_os = "macos") {
-            home.map(|h| h.join("Library/Application Support"))
-        } else {
-            std::env::var_os("XDG_DATA_HOME")
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .or_else(|| home.map(|h| h.join(".local/share")))
-        };
-        base.map(|b| Store::at(b.join("camelot")))
+        camelot_engine::data_dir()
+            .map(Store::at)
             .ok_or(StoreError::NoDataDir)
     }
 

@@ -47,6 +47,7 @@ mod position_string;
 mod protocol;
 mod record;
 mod square;
+mod tablebase;
 mod variant;
 mod zobrist;
 
@@ -56,14 +57,14 @@ pub use ai::{
     BenchPosition, Contender, Decision, Info, Level, Limits, Line, MatchConfig, MoveClass, Played,
     Puzzle, PuzzleCheck, PuzzleError, Rating, ReviewedPly, Sample, Score, SearchResult, Searcher,
     Sprt, Standings, Tally, Theme, TournamentConfig, Verdict, WinFit, GREEDY, LEVELS, MAX_DEPTH,
-    PUZZLE_NODES, REVIEW_NODES,
+    PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;
 pub use constraint::Constraint;
 pub use entry::{Entry, StepKind};
 pub use excerpt::Excerpt;
-pub use files::{read_text, write_atomic, FileError};
+pub use files::{data_dir, read_text, write_atomic, FileError};
 pub use game::{Claim, Game, PlayError};
 pub use lessons::{parse_lessons, Goal, Lesson, LessonError};
 pub use movegen::PathMove;
@@ -79,4 +80,8 @@ pub use record::{
     Record, RecordError, RecordedMove, SyntaxError, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
 };
 pub use square::{Coord, ParseCoordError, Square};
+pub use tablebase::{
+    default_path as default_tablebase_path, SolveStats, Tablebase, TablebaseError, Value,
+    TABLEBASE_FILE,
+};
 pub use variant::{ParseVariantError, Rules, Variant};

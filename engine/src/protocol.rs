@@ -7,6 +7,7 @@
 //! > position startpos variant camelot moves E6-E8 H11-F9
 //! > position string variant=camette turn=white white=... black=... moves C3-C4
 //! > setoption multipv 3          (or: setoption name MultiPV value 3)
+//! > setoption threads 2          (search on 2 threads, sharing one table)
 //! > go depth 6 | go nodes 100000 | go movetime 1000 | go infinite
 //! < info depth 1 score cp 12 nodes 130 nps 260000 time 0 pv E6-E8
 //!   (with multipv N > 1: N lines a depth, `info depth 1 multipv 2 score ...`)
@@ -37,6 +38,8 @@ use crate::variant::Variant;
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The longest `go movetime` accepted: a day.
 pub const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
+/// The most threads `setoption threads` accepts.
+const MAX_THREADS: usize = 256;
 /// The most lines `setoption multipv` accepts.
 pub const MAX_MULTIPV: usize = 32;
 
@@ -47,6 +50,7 @@ struct Engine<W: Write + Send + 'static> {
     running: Option<JoinHandle<Searcher>>,
     stop: Arc<AtomicBool>,
     multipv: usize,
+    threads: usize,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -105,7 +109,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
-    /// `setoption multipv N`, or UCI's `setoption name MultiPV value N`.
+    /// `setoption multipv N` or `setoption threads N`, or UCI's `setoption name MultiPV
+    /// value N`.
     fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
         let (name, value) = match args {
             [kw, name, kw2, value]
@@ -116,23 +121,28 @@ impl<W: Write + Send + 'static> Engine<W> {
             [name, value] => (*name, *value),
             _ => {
                 return Err(
-                    "expected: setoption multipv N (or setoption name multipv value N)".into(),
+                    "expected: setoption NAME N (or setoption name NAME value N), NAME multipv or threads".into(),
                 )
             }
         };
-        if !name.eq_ignore_ascii_case("multipv") {
+        let (max, slot) = if name.eq_ignore_ascii_case("multipv") {
+            (MAX_MULTIPV, &mut self.multipv)
+        } else if name.eq_ignore_ascii_case("threads") {
+            (MAX_THREADS, &mut self.threads)
+        } else {
             return Err(format!(
-                "unknown option '{}' (options: multipv)",
+                "unknown option '{}' (options: multipv, threads)",
                 Excerpt::new(name)
             ));
-        }
+        };
         match value.parse::<usize>() {
-            Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
-                self.multipv = n;
+            Ok(n) if (1..=max).contains(&n) => {
+                *slot = n;
                 Ok(())
             }
             _ => Err(format!(
-                "multipv needs a number from 1 to {MAX_MULTIPV}, not '{}'",
+                "{} needs a number from 1 to {max}, not '{}'",
+                name.to_ascii_lowercase(),
                 Excerpt::new(value)
             )),
         }
@@ -173,6 +183,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let mut searcher = self.searcher.take().unwrap_or_default();
         searcher.set_stop_flag(self.stop.clone());
         searcher.multipv = self.multipv;
+        searcher.threads = self.threads;
         let multipv = self.multipv;
         let out = self.out.clone();
         let game = self.game.clone();
@@ -281,6 +292,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
         running: None,
         stop: Arc::new(AtomicBool::new(false)),
         multipv: 1,
+        threads: 1,
     };
     let mut number = 0usize;
     while let Some(line) = read_line(&mut input) {

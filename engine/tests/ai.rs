@@ -280,3 +280,56 @@ fn multipv_lines_are_the_best_root_moves_with_exact_scores() {
         assert_eq!(plain.lines.len(), 1);
     }
 }
+
+#[test]
+fn two_threads_find_the_same_forced_win_and_count_both_threads_nodes() {
+    let p = pos("variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13");
+    let alone = Searcher::new(8).search(&p, &[], Limits::depth(6), |_| {});
+    let mut s = Searcher::new(8);
+    s.threads = 2;
+    let mut depths = Vec::new();
+    let both = s.search(&p, &[], Limits::depth(6), |i| depths.push(i.depth));
+    assert_eq!(both.score.plies_to_end(), Some(3));
+    assert_eq!(both.score, alone.score);
+    assert!(p.is_legal(&both.best.unwrap()));
+    // The main thread reports every depth from 1, as it does alone.
+    assert_eq!(depths.first(), Some(&1));
+
+    // A timed search on two threads stops on time and searches more nodes than the
+    // main thread's reports alone show.
+    let start = pos("variant=camelot turn=white white=KC6,MD6,ME6,MF6,MG6,MH6,MI6,KJ6,KD7,ME7,MF7,MG7,MH7,KI7 black=KD10,ME10,MF10,MG10,MH10,KI10,KC11,MD11,ME11,MF11,MG11,MH11,MI11,KJ11");
+    let mut s = Searcher::new(8);
+    s.threads = 2;
+    let mut reported = 0;
+    let t = Instant::now();
+    let r = s.search(&start, &[], Limits::time(Duration::from_millis(400)), |i| {
+        reported = i.nodes
+    });
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.nodes > reported, "{} vs {reported}", r.nodes);
+    assert!(start.is_legal(&r.best.unwrap()));
+}
+
+#[test]
+fn the_grandmaster_thinks_on_every_core_for_a_set_time() {
+    let gm = Level::by_name("grandmaster").unwrap();
+    assert_eq!(gm.limits().time, Some(Duration::from_secs(3)));
+    assert!(gm.limits().nodes.is_none());
+    assert_eq!(
+        gm.threads(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    // Every other level searches alone, reproducibly.
+    for l in LEVELS.iter().filter(|l| l.name != "grandmaster") {
+        assert_eq!(l.threads(), 1, "{}", l.name);
+    }
+    assert_eq!(
+        LEVELS.last().unwrap().name,
+        "grandmaster",
+        "the strongest comes last"
+    );
+}

@@ -241,7 +241,7 @@ fn tournament_prints_a_crosstable_saves_every_game_and_refuses_bad_fields() {
     for (levels, message) in [
         ("club", "two to eight levels, not 1"),
         ("club,novice,club", "level 'club' is named twice"),
-        ("club,grandmaster", "unknown level 'grandmaster'"),
+        ("club,champion", "unknown level 'champion'"),
         (
             "beginner,novice,club,expert,master,greedy,club,novice,master",
             "two to eight levels, not 9",
@@ -251,4 +251,83 @@ fn tournament_prints_a_crosstable_saves_every_game_and_refuses_bad_fields() {
         assert_eq!(o.status.code(), Some(1), "{levels}");
         assert!(stderr(&o).contains(message), "{levels}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn solve_refuses_other_variants_and_bad_tables_with_reasons() {
+    let o = cli(&["solve", "camelot"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("only camette can be solved"),
+        "{}",
+        stderr(&o)
+    );
+
+    let dir = std::env::temp_dir().join(format!("camelot-cli-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.tablebase");
+    std::fs::write(&bad, b"camelot camette tablebase 1\nshort").unwrap();
+    let o = cli(&[
+        "solve",
+        "camette",
+        "--table",
+        bad.to_str().unwrap(),
+        "--probe",
+        "variant=camette turn=white white=MC6 black=MA3",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not a usable Camette table"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("solve camette"), "says how to mend it");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let o = cli(&[
+        "solve",
+        "camette",
+        "--probe",
+        "variant=camelot turn=white white=MA4 black=MA6",
+        "--max-pieces",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not camette"), "{}", stderr(&o));
+}
+
+#[test]
+fn solve_counts_the_small_classes() {
+    let o = cli(&["solve", "camette", "--max-pieces", "3", "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Every class of up to three pieces, each pair named on stderr as it is solved.
+    assert!(out.starts_with("positions 65780 (reachable "), "{out}");
+    assert!(out.contains("longest win"), "{out}");
+    assert!(stderr(&o).contains("K against 2M"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyze_says_when_camette_has_no_table() {
+    let dir = std::env::temp_dir().join(format!("camelot-cli-notable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+        .args([
+            "analyze",
+            "--position",
+            "variant=camette turn=white white=MC6 black=MA3",
+            "--depth",
+            "2",
+        ])
+        .env("CAMELOT_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(
+        stderr(&o).contains("no Camette table yet"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("bestmove C6-C7"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -361,13 +361,10 @@ fn multipv_prints_each_depths_best_lines_and_bad_values_are_refused() {
         "{errs:?}"
     );
     assert!(
-        errs[1].contains("unknown option 'Hash' (options: multipv)"),
+        errs[1].contains("unknown option 'Hash' (options: multipv, threads)"),
         "{errs:?}"
     );
-    assert!(
-        errs[2].contains("expected: setoption multipv N"),
-        "{errs:?}"
-    );
+    assert!(errs[2].contains("expected: setoption NAME N"), "{errs:?}");
     for depth in 1..=3 {
         let at: Vec<&String> = lines
             .iter()
@@ -405,4 +402,24 @@ fn multipv_prints_each_depths_best_lines_and_bad_values_are_refused() {
         "{lines:?}"
     );
     e.close();
+}
+
+#[test]
+fn threads_search_together_and_bad_counts_are_refused() {
+    let e = Engine::start();
+    e.send("setoption threads 0");
+    e.send("setoption name Threads value 2");
+    e.send("position startpos variant camelot");
+    e.send("go movetime 600");
+    let lines = e.wait_for("bestmove", 1);
+    let errs = errors(&lines);
+    assert!(
+        errs[0].contains("threads needs a number from 1 to 256, not '0'"),
+        "{errs:?}"
+    );
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    let mv = best.trim_start_matches("bestmove ");
+    let pos = camelot_engine::Position::start(camelot_engine::Variant::Camelot);
+    assert!(pos.parse_move(mv).is_ok(), "{best}");
 }

@@ -15,6 +15,9 @@ pub(crate) enum Style {
         noise: i32,
         /// Chance, in thousandths, of playing a random legal move instead.
         blunder: u32,
+        /// Search threads; 0: one per core. Only a timed level uses more than one (a
+        /// node budget shared by threads would not play the same game twice).
+        threads: u32,
     },
 }
 
@@ -43,6 +46,7 @@ impl Level {
                 limits,
                 noise: 0,
                 blunder: 0,
+                threads: 1,
             },
         }
     }
@@ -63,11 +67,17 @@ impl Level {
     pub fn with_time(self, t: Duration) -> Level {
         match self.style {
             Style::Greedy => self,
-            Style::Search { noise, blunder, .. } => Level {
+            Style::Search {
+                noise,
+                blunder,
+                threads,
+                ..
+            } => Level {
                 style: Style::Search {
                     limits: Limits::time(t),
                     noise,
                     blunder,
+                    threads,
                 },
                 ..self
             },
@@ -92,8 +102,12 @@ const fn search(depth: Option<u32>, nodes: Option<u64>, noise: i32, blunder: u32
         },
         noise,
         blunder,
+        threads: 1,
     }
 }
+
+/// How long the grandmaster thinks a move.
+pub const GRANDMASTER_TIME: Duration = Duration::from_secs(3);
 
 /// The yardstick player.
 pub const GREEDY: Level = Level {
@@ -104,8 +118,9 @@ pub const GREEDY: Level = Level {
 
 /// The levels, weakest first. Search budgets are node counts, so a level plays the same
 /// on any machine and a match is reproducible from its seed; on this project's 2-core
-/// reference machine the strongest takes a few seconds a move.
-pub const LEVELS: [Level; 5] = [
+/// reference machine master takes a few seconds a move. The grandmaster alone thinks
+/// for a set time on every core, so its games are not reproducible.
+pub const LEVELS: [Level; 6] = [
     Level {
         name: "beginner",
         description: "looks one move ahead and blunders now and then",
@@ -131,4 +146,32 @@ pub const LEVELS: [Level; 5] = [
         description: "the strongest: 2 million positions a move (two to three seconds here)",
         style: search(None, Some(2_000_000), 0, 0),
     },
+    Level {
+        name: "grandmaster",
+        description: "thinks three seconds a move on every core",
+        style: Style::Search {
+            limits: Limits {
+                depth: None,
+                nodes: None,
+                time: Some(GRANDMASTER_TIME),
+            },
+            noise: 0,
+            blunder: 0,
+            threads: 0,
+        },
+    },
 ];
+
+impl Level {
+    /// Threads this level searches on (`Style::Search::threads` with 0 made the core
+    /// count).
+    pub fn threads(&self) -> usize {
+        match self.style {
+            Style::Search { threads: 0, .. } => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            Style::Search { threads, .. } => threads as usize,
+            Style::Greedy => 1,
+        }
+    }
+}

@@ -7,7 +7,7 @@ mod matches;
 mod program;
 mod puzzles;
 mod review;
-mod rng;
+pub(crate) mod rng;
 mod samples;
 mod search;
 mod sprt;
@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use crate::game::{Claim, Game};
 use crate::moves::Move;
+use crate::tablebase::Tablebase;
 
 pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
 pub(crate) use levels::Style;
@@ -44,6 +45,9 @@ use rng::Rng;
 /// an even position's score swings by a few points with the depth's parity (the side to
 /// move has the tempo), which is not an advantage worth playing on for.
 const CLAIM_MARGIN: i32 = 25;
+
+/// The levels that play from a solved table when they are given one.
+pub const TABLEBASE_LEVELS: [&str; 3] = ["expert", "master", "grandmaster"];
 
 /// What the AI wants to do on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +81,13 @@ impl Ai {
 
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.searcher.set_stop_flag(flag);
+    }
+
+    /// Hands the AI Camette's solved table: the top levels ([`TABLEBASE_LEVELS`]) then
+    /// play perfectly from it; the others keep playing by search, as they always have.
+    pub fn set_tablebase(&mut self, table: Option<Arc<Tablebase>>) {
+        let top = TABLEBASE_LEVELS.contains(&self.level.name);
+        self.searcher.set_tablebase(table.filter(|_| top));
     }
 
     pub fn new_game(&mut self) {
@@ -125,8 +136,10 @@ impl Ai {
                 limits,
                 noise,
                 blunder,
+                ..
             } => {
                 self.searcher.exact_root = noise > 0;
+                self.searcher.threads = self.level.threads();
                 (
                     self.searcher.search(pos, history, limits, on_info),
                     noise,

@@ -16,6 +16,7 @@ use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecide
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::tablebase::{Tablebase, Value};
 
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses in so many plies.
@@ -52,6 +53,8 @@ impl std::fmt::Display for Score {
     }
 }
 const QSEARCH_MAX: i32 = 12;
+/// Stack for a helper thread: searches recurse deeply.
+const SEARCH_STACK: usize = 64 << 20;
 
 /// When to stop searching. Any limit reached stops the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -129,7 +132,8 @@ struct PlyBuffers {
 }
 
 pub struct Searcher {
-    tt: Table,
+    /// Shared with the helper threads of a search on several cores.
+    tt: Arc<Table>,
     /// One buffer per ply, taken out while that ply is searched: no allocation and
     /// little stack per node.
     plies: Vec<Option<Box<PlyBuffers>>>,
@@ -147,6 +151,15 @@ pub struct Searcher {
     /// How many best root moves get an exact score and a line (multi-PV); 1 is plain
     /// search. Each extra line costs a full-window search of that move.
     pub multipv: usize,
+    /// Solved values (Camette): a won or lost root is answered from the table, a drawn
+    /// one searched among the drawing moves only.
+    tablebase: Option<Arc<Tablebase>>,
+    /// Threads searching at once (lazy SMP: helpers search the same root and share the
+    /// table); 1 searches alone, reproducibly.
+    pub threads: usize,
+    /// The depth iterative deepening starts at (helpers start one deeper, so that the
+    /// threads spread over two depths).
+    first_depth: u32,
 }
 
 impl Default for Searcher {
@@ -158,7 +171,7 @@ impl Default for Searcher {
 impl Searcher {
     pub fn new(tt_mb: usize) -> Searcher {
         Searcher {
-            tt: Table::new(tt_mb),
+            tt: Arc::new(Table::new(tt_mb)),
             plies: (0..MAX_PLY + 2)
                 .map(|_| {
                     Some(Box::new(PlyBuffers {
@@ -177,7 +190,15 @@ impl Searcher {
             path: Vec::new(),
             exact_root: false,
             multipv: 1,
+            tablebase: None,
+            threads: 1,
+            first_depth: 1,
         }
+    }
+
+    /// Answers from a solved table where it knows the position (see the field).
+    pub fn set_tablebase(&mut self, table: Option<Arc<Tablebase>>) {
+        self.tablebase = table;
     }
 
     /// The flag that stops a running search from another thread.
@@ -195,8 +216,51 @@ impl Searcher {
     }
 
     /// Searches `pos`, whose game history (positions before it, oldest first) is given
-    /// for repetition. Calls `on_info` after each completed depth.
+    /// for repetition. Calls `on_info` after each completed depth. With
+    /// [`Searcher::threads`] above 1, helper threads search the same position until this
+    /// one is done, sharing its table; their nodes count in the result's.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let helpers = self.threads.max(1) - 1;
+        if helpers == 0 {
+            return self.search_alone(pos, history, limits, on_info);
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        std::thread::scope(|scope| {
+            let mut running = Vec::new();
+            for i in 0..helpers {
+                let mut helper = Searcher::new(0);
+                helper.tt = self.tt.clone();
+                helper.stop = done.clone();
+                helper.first_depth = 1 + (i as u32 + 1) % 2;
+                let spawned = std::thread::Builder::new()
+                    .name(format!("search helper {}", i + 1))
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, move || {
+                        helper.search_alone(pos, history, limits, |_| {});
+                        helper.nodes
+                    });
+                // A helper that cannot start leaves the search to the others.
+                if let Ok(handle) = spawned {
+                    running.push(handle);
+                }
+            }
+            let mut result = self.search_alone(pos, history, limits, on_info);
+            done.store(true, Ordering::Relaxed);
+            for handle in running {
+                result.nodes += handle.join().unwrap_or(0);
+            }
+            result
+        })
+    }
+
+    /// [`Searcher::search`] on this thread only.
+    fn search_alone(
         &mut self,
         pos: &Position,
         history: &[Position],
@@ -218,6 +282,31 @@ impl Searcher {
         self.path.push(pos.hash());
 
         let mut root = pos.legal_moves().to_vec();
+        let solved = self
+            .tablebase
+            .as_ref()
+            .map(|t| t.rank_moves(pos))
+            .unwrap_or_default();
+        match solved.first() {
+            Some(&(_, Value::Draw)) => {
+                // Any drawing move holds the draw: let the search choose among them.
+                root.retain(|m| solved.iter().any(|(s, v)| s == m && *v == Value::Draw));
+            }
+            Some(_) => return self.solved_result(pos, &solved, on_info),
+            None => {}
+        }
+        let drawn = !solved.is_empty();
+        let mut on_info = |info: &Info| {
+            if drawn {
+                // The table's word stands over the evaluation's.
+                let mut info = info.clone();
+                info.score = Score(0);
+                info.lines.iter_mut().for_each(|l| l.score = Score(0));
+                on_info(&info);
+            } else {
+                on_info(info);
+            }
+        };
         let mut result = SearchResult {
             best: root.first().copied(),
             score: Score(0),
@@ -238,7 +327,7 @@ impl Searcher {
             .min(MAX_PLY as u32 - 8);
         let mut scores: Vec<(Move, i32)> = root.iter().map(|&m| (m, 0)).collect();
         let multipv = self.multipv.max(1);
-        for depth in 1..=max_depth {
+        for depth in self.first_depth.min(max_depth)..=max_depth {
             let beta = WIN + 1;
             let mut best: Option<(Move, i32)> = None;
             let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
@@ -319,7 +408,70 @@ impl Searcher {
         result.nodes = self.nodes;
         result.time = self.start.elapsed();
         result.root_scores = scores;
+        if drawn {
+            result.score = Score(0);
+            result.lines.iter_mut().for_each(|l| l.score = Score(0));
+        }
         result
+    }
+
+    /// A won or lost root answered from the table: the quickest win (or the longest
+    /// defence), its line by the table's best moves, every move scored.
+    fn solved_result(
+        &mut self,
+        pos: &Position,
+        ranked: &[(Move, Value)],
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let score = |v: Value| match v {
+            Value::Win(n) => WIN - n as i32,
+            Value::Loss(n) => -(WIN - n as i32),
+            Value::Draw => 0,
+        };
+        let table = self.tablebase.clone().expect("a table answered");
+        let line = |first: Move| {
+            let mut pv = vec![first];
+            let mut p = pos.after(&first);
+            while pv.len() < 32 {
+                match table.rank_moves(&p).first() {
+                    Some(&(m, _)) => {
+                        pv.push(m);
+                        p.play_unchecked(&m);
+                    }
+                    None => break,
+                }
+            }
+            pv
+        };
+        let (best, value) = ranked[0];
+        let pv = line(best);
+        let lines: Vec<Line> = ranked
+            .iter()
+            .take(self.multipv.max(1))
+            .map(|&(m, v)| Line {
+                score: Score(score(v)),
+                pv: if m == best { pv.clone() } else { line(m) },
+            })
+            .collect();
+        let info = Info {
+            depth: value.plies(),
+            score: Score(score(value)),
+            nodes: 0,
+            time: self.start.elapsed(),
+            pv: pv.clone(),
+            lines: lines.clone(),
+        };
+        on_info(&info);
+        SearchResult {
+            best: Some(best),
+            score: info.score,
+            depth: info.depth,
+            nodes: 0,
+            time: info.time,
+            pv,
+            root_scores: ranked.iter().map(|&(m, v)| (m, score(v))).collect(),
+            lines,
+        }
     }
 
     /// The best line, then the next best root moves of `order` (sorted by score) with

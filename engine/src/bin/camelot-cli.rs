@@ -6,11 +6,11 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use camelot_engine::{
-    find_puzzles, fit_win_probability, parse_puzzles, read_text, review_game, run_bench, run_match,
-    run_protocol, run_tournament, write_atomic, Contender, Excerpt, Game, Level, Limits,
-    MatchConfig, Notation, Played, Position, Puzzle, Record, Sample, Searcher, Sprt, Standings,
-    TournamentConfig, Variant, Verdict, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES,
-    REVIEW_NODES,
+    default_tablebase_path, find_puzzles, fit_win_probability, parse_puzzles, read_text,
+    review_game, run_bench, run_match, run_protocol, run_tournament, write_atomic, Contender,
+    Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Puzzle, Record, Sample,
+    Searcher, Sprt, Standings, Tablebase, TournamentConfig, Variant, Verdict, MAX_DEPTH,
+    MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES, REVIEW_NODES,
 };
 
 #[derive(Parser)]
@@ -204,6 +204,29 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Solve Camette by retrograde analysis (minutes on two cores; a table of about
+    /// 0.9 GB in the data directory), or, with --probe, print one position's value and
+    /// its moves' values from that table (built first if it is missing).
+    Solve {
+        /// The variant: only `camette` is small enough to solve.
+        variant: Variant,
+        /// A position string whose value to print.
+        #[arg(long)]
+        probe: Option<String>,
+        /// Threads to solve on (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// The table file (default: camette.tablebase in the data directory).
+        #[arg(long)]
+        table: Option<std::path::PathBuf>,
+        /// Solve again even if the table exists.
+        #[arg(long)]
+        force: bool,
+        /// Solve only the classes of up to this many pieces and write nothing (to time
+        /// the solver).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        max_pieces: Option<u32>,
+    },
     /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
     Engine,
     /// Replay a game record move by move; print the final position and result.
@@ -279,6 +302,14 @@ fn parse_position(s: &str) -> Result<Position, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Solve {
+            variant,
+            probe,
+            threads,
+            table,
+            force,
+            max_pieces,
+        } => solve(variant, probe, threads, table, force, max_pieces),
         Command::Moves { position, classic } => {
             let pos = parse_position(&position)?;
             let notation = if classic {
@@ -481,8 +512,10 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(o) = pos.outcome() {
                 return Err(format!("the game is over in this position: {o}"));
             }
+            let table = camette_table(&pos);
             with_big_stack(move || {
                 let mut searcher = Searcher::new(64);
+                searcher.set_tablebase(table);
                 let result = searcher.search(&pos, &[], limits, |info| {
                     out!(
                         "depth {} score {} nodes {} nps {} time {} pv {}",
@@ -991,6 +1024,111 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn solve(
+    variant: Variant,
+    probe: Option<String>,
+    threads: Option<u32>,
+    table: Option<std::path::PathBuf>,
+    force: bool,
+    max_pieces: Option<u32>,
+) -> Result<(), String> {
+    if variant != Variant::Camette {
+        return Err(format!(
+            "only camette can be solved; {variant} has too many positions for a table"
+        ));
+    }
+    let probe = probe.map(|p| parse_position(&p)).transpose()?;
+    if let Some(p) = &probe {
+        if p.variant() != Variant::Camette {
+            return Err(format!("the position is {}, not camette", p.variant()));
+        }
+    }
+    let threads = threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if let Some(max) = max_pieces {
+        let (_, stats) = Tablebase::solve(max, threads, &|line| eprintln!("{line}"));
+        print_solve_stats(&stats, None);
+        return Ok(());
+    }
+    let path = table.or_else(default_tablebase_path).ok_or(
+        "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
+    )?;
+    let tb = if path.exists() && !force {
+        Tablebase::open(&path).map_err(|e| e.to_string())?
+    } else {
+        eprintln!(
+            "solving Camette on {threads} threads into {}",
+            path.display()
+        );
+        let (tb, stats) = Tablebase::solve(8, threads, &|line| eprintln!("{line}"));
+        let bytes = tb
+            .write(&path)
+            .map_err(|e| format!("the table could not be written: {e}"))?;
+        print_solve_stats(&stats, Some(bytes));
+        out!("table {}", path.display());
+        let start = Position::start(Variant::Camette);
+        let v = tb.probe(&start).expect("the start is in the table");
+        out!("start {v}");
+        tb
+    };
+    if let Some(p) = probe {
+        let Some(v) = tb.probe(&p) else {
+            return Err(format!(
+                "not in the table: {}",
+                if p.outcome().is_some() {
+                    "the game is over there"
+                } else {
+                    "a piece stands in its own castle without the duty to leave it (must_leave)"
+                }
+            ));
+        };
+        out!("value {v}");
+        for (m, mv) in tb.rank_moves(&p) {
+            out!(
+                "{} {mv}",
+                p.move_text(&m, Notation::Wcf).expect("a legal move")
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_solve_stats(s: &camelot_engine::SolveStats, bytes: Option<u64>) {
+    out!(
+        "positions {} (reachable {}): wins {}, losses {}, draws {}; longest win {} plies",
+        s.positions,
+        s.reachable,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.longest
+    );
+    out!("time {:.1} s", s.time.as_secs_f64());
+    if let Some(b) = bytes {
+        out!("size {b} bytes");
+    }
+}
+
+/// Camette's solved table from the data directory, for a Camette position; a note on
+/// stderr says why there is none (the search then answers alone).
+fn camette_table(pos: &Position) -> Option<std::sync::Arc<Tablebase>> {
+    if pos.variant() != Variant::Camette {
+        return None;
+    }
+    match Tablebase::open_default() {
+        Some(Ok(t)) => Some(std::sync::Arc::new(t)),
+        Some(Err(e)) => {
+            eprintln!("note: {e}; searching instead");
+            None
+        }
+        None => {
+            eprintln!("note: no Camette table yet (`camelot-cli solve camette` builds it); searching instead");
+            None
         }
     }
 }
