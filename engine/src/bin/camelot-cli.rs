@@ -1059,7 +1059,15 @@ fn solve(
         "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
     )?;
     let tb = if path.exists() && !force {
-        Tablebase::open(&path).map_err(|e| e.to_string())?
+        let tb = Tablebase::open(&path).map_err(|e| e.to_string())?;
+        if probe.is_none() {
+            out!(
+                "table {} (built already; --force builds it again)",
+                path.display()
+            );
+            out!("start {}", start_value(&tb)?);
+        }
+        tb
     } else {
         eprintln!(
             "solving Camette on {threads} threads into {}",
@@ -1071,9 +1079,7 @@ fn solve(
             .map_err(|e| format!("the table could not be written: {e}"))?;
         print_solve_stats(&stats, Some(bytes));
         out!("table {}", path.display());
-        let start = Position::start(Variant::Camette);
-        let v = tb.probe(&start).expect("the start is in the table");
-        out!("start {v}");
+        out!("start {}", start_value(&tb)?);
         tb
     };
     if let Some(p) = probe {
@@ -1096,6 +1102,12 @@ fn solve(
         }
     }
     Ok(())
+}
+
+fn start_value(tb: &Tablebase) -> Result<camelot_engine::Value, String> {
+    tb.probe(&Position::start(Variant::Camette)).ok_or_else(|| {
+        "the table has no value for the start: it is damaged (--force builds it again)".into()
+    })
 }
 
 fn print_solve_stats(s: &camelot_engine::SolveStats, bytes: Option<u64>) {
