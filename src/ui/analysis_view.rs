@@ -191,14 +191,18 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
     if ended.is_none() {
         eval_bar(ui, rules, p0);
     }
-    ui.label(
-        egui::RichText::new(format!(
-            "depth {}{}   scores for {}",
+    let source = if report.info.solved {
+        // Camette's table: exact values, whatever the depth searched.
+        "solved".to_string()
+    } else {
+        format!(
+            "depth {}{}",
             report.info.depth,
-            if report.done { "" } else { "…" },
-            team_name(rules, mover)
-        ))
-        .weak(),
+            if report.done { "" } else { "…" }
+        )
+    };
+    ui.label(
+        egui::RichText::new(format!("{source}   scores for {}", team_name(rules, mover))).weak(),
     );
     for (k, line) in report.info.lines.iter().take(LINES).enumerate() {
         let moves = pos.line_text(&line.pv[..line.pv.len().min(6)], Notation::Wcf);

@@ -103,6 +103,8 @@ pub struct Info {
     pub pv: Vec<Move>,
     /// The best [`Searcher::multipv`] lines, best first (the first is `score` and `pv`).
     pub lines: Vec<Line>,
+    /// The scores come from a solved table (Camette), not from a search: exact.
+    pub solved: bool,
 }
 
 impl Info {
@@ -300,6 +302,7 @@ impl Searcher {
             if drawn {
                 // The table's word stands over the evaluation's.
                 let mut info = info.clone();
+                info.solved = true;
                 info.score = Score(0);
                 info.lines.iter_mut().for_each(|l| l.score = Score(0));
                 on_info(&info);
@@ -391,6 +394,7 @@ impl Searcher {
                 time: self.start.elapsed(),
                 pv: result.pv.clone(),
                 lines: result.lines.clone(),
+                solved: false,
             };
             on_info(&info);
             if self.stopped
@@ -460,6 +464,7 @@ impl Searcher {
             time: self.start.elapsed(),
             pv: pv.clone(),
             lines: lines.clone(),
+            solved: true,
         };
         on_info(&info);
         SearchResult {

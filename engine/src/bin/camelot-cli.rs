@@ -518,13 +518,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 searcher.set_tablebase(table);
                 let result = searcher.search(&pos, &[], limits, |info| {
                     out!(
-                        "depth {} score {} nodes {} nps {} time {} pv {}",
+                        "depth {} score {} nodes {} nps {} time {} pv {}{}",
                         info.depth,
                         info.score,
                         info.nodes,
                         info.nps(),
                         info.time.as_millis(),
-                        pos.line_text(&info.pv, Notation::Wcf)
+                        pos.line_text(&info.pv, Notation::Wcf),
+                        if info.solved {
+                            " (solved: Camette's table)"
+                        } else {
+                            ""
+                        }
                     );
                 });
                 match result.best.and_then(|m| pos.move_text(&m, Notation::Wcf)) {

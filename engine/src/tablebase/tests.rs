@@ -155,8 +155,13 @@ fn a_searcher_with_the_table_plays_and_scores_from_it() {
         let mut s = Searcher::new(1);
         s.set_tablebase(Some(table.clone()));
         let mut infos = 0;
-        let r = s.search(&p, &[], Limits::depth(3), |_| infos += 1);
+        let mut solved = true;
+        let r = s.search(&p, &[], Limits::depth(3), |i| {
+            infos += 1;
+            solved &= i.solved;
+        });
         assert!(infos >= 1);
+        assert!(solved, "every report says the table answered");
         let best = r.best.expect("a move");
         let best_value = table
             .rank_moves(&p)
