@@ -284,13 +284,14 @@ fn solve_refuses_other_variants_and_bad_tables_with_reasons() {
     assert!(stderr(&o).contains("solve camette"), "says how to mend it");
     std::fs::remove_dir_all(&dir).unwrap();
 
+    // The position is checked before any table is opened or built.
     let o = cli(&[
         "solve",
         "camette",
+        "--table",
+        "/nonexistent/camette.tablebase",
         "--probe",
         "variant=camelot turn=white white=MA4 black=MA6",
-        "--max-pieces",
-        "2",
     ]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("not camette"), "{}", stderr(&o));
@@ -305,6 +306,15 @@ fn solve_counts_the_small_classes() {
     assert!(out.starts_with("positions 65780 (reachable "), "{out}");
     assert!(out.contains("longest win"), "{out}");
     assert!(stderr(&o).contains("K against 2M"), "{}", stderr(&o));
+    let o = cli(&[
+        "solve",
+        "camette",
+        "--max-pieces",
+        "3",
+        "--probe",
+        "variant=camette turn=white white=MC6 black=MA3",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "clap refuses the pair");
 }
 
 #[test]

@@ -224,7 +224,7 @@ enum Command {
         force: bool,
         /// Solve only the classes of up to this many pieces and write nothing (to time
         /// the solver).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8), conflicts_with_all = ["probe", "table", "force"])]
         max_pieces: Option<u32>,
     },
     /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
