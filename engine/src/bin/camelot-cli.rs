@@ -222,9 +222,13 @@ enum Command {
         /// Solve again even if the table exists.
         #[arg(long)]
         force: bool,
+        /// Check the whole table against the board's left-right symmetry (which the
+        /// solver does not use): reads it into memory, a few minutes.
+        #[arg(long, conflicts_with_all = ["probe", "force"])]
+        verify: bool,
         /// Solve only the classes of up to this many pieces and write nothing (to time
         /// the solver).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8), conflicts_with_all = ["probe", "table", "force"])]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8), conflicts_with_all = ["probe", "table", "force", "verify"])]
         max_pieces: Option<u32>,
     },
     /// Speak the engine protocol (modelled on UCI) on stdin/stdout; see the README.
@@ -308,8 +312,15 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             table,
             force,
+            verify,
             max_pieces,
-        } => solve(variant, probe, threads, table, force, max_pieces),
+        } => {
+            if verify {
+                verify_table(variant, table)
+            } else {
+                solve(variant, probe, threads, table, force, max_pieces)
+            }
+        }
         Command::Moves { position, classic } => {
             let pos = parse_position(&position)?;
             let notation = if classic {
@@ -1105,6 +1116,25 @@ fn solve(
                 p.move_text(&m, Notation::Wcf).expect("a legal move")
             );
         }
+    }
+    Ok(())
+}
+
+fn verify_table(variant: Variant, table: Option<std::path::PathBuf>) -> Result<(), String> {
+    if variant != Variant::Camette {
+        return Err(format!("only camette has a table, not {variant}"));
+    }
+    let path = table.or_else(default_tablebase_path).ok_or(
+        "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
+    )?;
+    let tb = Tablebase::load(&path).map_err(|e| e.to_string())?;
+    let (checked, wrong) = tb.check_mirror();
+    out!("mirror check: {checked} positions, {wrong} disagree with their mirror image");
+    if wrong > 0 {
+        return Err(format!(
+            "{} is not sound: solve it again with --force",
+            path.display()
+        ));
     }
     Ok(())
 }

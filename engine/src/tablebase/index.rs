@@ -221,6 +221,16 @@ impl Pieces {
         p.turned()
     }
 
+    /// The board mirrored left to right (same side to move).
+    pub fn mirrored(&self) -> Pieces {
+        Pieces {
+            our_knights: mirror_mask(self.our_knights),
+            our_men: mirror_mask(self.our_men),
+            their_knights: mirror_mask(self.their_knights),
+            their_men: mirror_mask(self.their_men),
+        }
+    }
+
     /// The same board seen by the other side: ranks flipped, colours swapped.
     pub fn turned(&self) -> Pieces {
         let f = |m: u32| flip_mask(m);
@@ -325,6 +335,8 @@ pub fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 /// Neighbour and leap tables of the Camette board, and the rank flip.
 pub struct Tables {
     pub flip: [u8; SQUARES as usize],
+    /// Files mirrored (A and E swapped): the rules do not change, nor the value.
+    pub mirror: [u8; SQUARES as usize],
     /// For each square and direction: the neighbour and the square beyond it.
     pub leaps: [[(u8, u8); 8]; SQUARES as usize],
     pub adjacent: [u32; SQUARES as usize],
@@ -336,6 +348,7 @@ pub fn tables() -> &'static Tables {
         let g = Geometry::camette();
         let mut t = Tables {
             flip: [0; SQUARES as usize],
+            mirror: [0; SQUARES as usize],
             leaps: [[(NONE, NONE); 8]; SQUARES as usize],
             adjacent: [0; SQUARES as usize],
         };
@@ -345,6 +358,10 @@ pub fn tables() -> &'static Tables {
                 .square(Coord::new(c.file, g.ranks - 1 - c.rank))
                 .expect("the Camette board is symmetric");
             t.flip[sq.index()] = turned.0;
+            t.mirror[sq.index()] = g
+                .square(Coord::new(g.files - 1 - c.file, c.rank))
+                .expect("the Camette board is symmetric")
+                .0;
             for d in 0..8 {
                 let mid = g.step(sq.0, d);
                 if mid == NONE {
@@ -360,6 +377,10 @@ pub fn tables() -> &'static Tables {
 
 fn flip_mask(mask: u32) -> u32 {
     bits(mask).fold(0, |m, i| m | 1 << tables().flip[i as usize])
+}
+
+fn mirror_mask(mask: u32) -> u32 {
+    bits(mask).fold(0, |m, i| m | 1 << tables().mirror[i as usize])
 }
 
 fn template() -> &'static Position {

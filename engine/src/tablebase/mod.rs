@@ -153,6 +153,44 @@ impl Tablebase {
         })
     }
 
+    /// Reads a whole table file into memory (for [`Tablebase::check_mirror`]).
+    pub fn load(path: &Path) -> Result<Tablebase, TablebaseError> {
+        let opened = Tablebase::open(path)?;
+        let bytes =
+            std::fs::read(path).map_err(|e| TablebaseError::File(FileError::io(path, e)))?;
+        let classes = (0..CLASSES)
+            .map(|id| {
+                let from = opened.offsets[id] as usize;
+                bytes[from..from + Material::of_class(id).size() as usize].to_vec()
+            })
+            .collect();
+        Ok(Tablebase {
+            store: Store::Memory(classes),
+            offsets: opened.offsets,
+        })
+    }
+
+    /// Checks the whole table against the board's left-right symmetry, which the solver
+    /// does not use: every position must have its mirror image's value. Returns the
+    /// positions checked and those that disagree (none in a sound table).
+    pub fn check_mirror(&self) -> (u64, u64) {
+        let Store::Memory(classes) = &self.store else {
+            return (0, 0);
+        };
+        let (mut checked, mut wrong) = (0, 0);
+        for (id, vals) in classes.iter().enumerate() {
+            let m = Material::of_class(id);
+            for (i, &v) in vals.iter().enumerate() {
+                let mirrored = Pieces::at(m, i as u64).mirrored().index() as usize;
+                checked += 1;
+                if vals[mirrored] != v {
+                    wrong += 1;
+                }
+            }
+        }
+        (checked, wrong)
+    }
+
     /// The table in the data directory, if it has been built.
     pub fn open_default() -> Option<Result<Tablebase, TablebaseError>> {
         let path = default_path()?;

@@ -244,3 +244,10 @@ fn the_top_levels_play_from_the_table_and_the_others_search() {
         }
     }
 }
+
+#[test]
+fn the_small_table_is_mirror_symmetric() {
+    let (checked, wrong) = small().check_mirror();
+    assert!(checked > 1_000_000, "{checked}");
+    assert_eq!(wrong, 0);
+}
