@@ -282,9 +282,19 @@ fn solve_refuses_other_variants_and_bad_tables_with_reasons() {
         stderr(&o)
     );
     assert!(stderr(&o).contains("solve camette"), "says how to mend it");
-    let o = cli(&["solve", "camette", "--verify", "--table", bad.to_str().unwrap()]);
+    let o = cli(&[
+        "solve",
+        "camette",
+        "--verify",
+        "--table",
+        bad.to_str().unwrap(),
+    ]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("not a usable Camette table"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a usable Camette table"),
+        "{}",
+        stderr(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 
     // The position is checked before any table is opened or built.
