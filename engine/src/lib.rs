@@ -53,11 +53,11 @@ mod zobrist;
 
 pub use ai::{
     bench_positions, check_position, find_puzzles, fit_win_probability, parse_puzzles, play_game,
-    review_game, run_bench, run_match, run_tournament, win_probability, Ai, BenchLine,
-    BenchPosition, Contender, Decision, Info, Level, Limits, Line, MatchConfig, MoveClass, Played,
-    Puzzle, PuzzleCheck, PuzzleError, Rating, ReviewedPly, Sample, Score, SearchResult, Searcher,
-    Sprt, Standings, Tally, Theme, TournamentConfig, Verdict, WinFit, GREEDY, LEVELS, MAX_DEPTH,
-    PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
+    review_game, run_bench, run_match, run_tournament, tune_weights, win_probability, Ai,
+    BenchLine, BenchPosition, Contender, Decision, Info, Level, Limits, Line, MatchConfig,
+    MoveClass, Played, Puzzle, PuzzleCheck, PuzzleError, Rating, ReviewedPly, Sample, Score,
+    SearchResult, Searcher, Sprt, Standings, Tally, Theme, TournamentConfig, Tuned, Verdict,
+    Weights, WinFit, GREEDY, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
 };
 pub use board::Geometry;
 pub use cellset::CellSet;

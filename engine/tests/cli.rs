@@ -354,3 +354,58 @@ fn analyze_says_when_camette_has_no_table() {
     assert!(stdout(&o).contains("bestmove C6-C7"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tune` fits weights to what `selfplay` wrote and writes a file of every weight; bad
+/// input is refused with a reason.
+#[test]
+fn tune_fits_self_play_samples_and_writes_a_weights_file() {
+    let dir = std::env::temp_dir().join(format!("camelot-cli-tune-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("camette.tsv");
+    let weights = dir.join("camette.txt");
+    let (s, w) = (samples.to_str().unwrap(), weights.to_str().unwrap());
+    let o = cli(&[
+        "selfplay",
+        "--variant",
+        "camette",
+        "--level",
+        "novice",
+        "--games",
+        "30",
+        "--out",
+        s,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = cli(&["tune", "--variant", "camette", s, "--out", w]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("quiet samples fitted"), "{out}");
+    assert!(out.contains("held-out"), "{out}");
+    let text = std::fs::read_to_string(&weights).unwrap();
+    assert!(text.starts_with("# camette"), "{text}");
+    for name in ["man 100\n", "knight ", "advance 0 ", "tempo ", "progress "] {
+        assert!(text.contains(name), "{name} missing from {text}");
+    }
+
+    // No samples of the variant asked for, a missing file, a malformed line.
+    let o = cli(&["tune", "--variant", "river", s]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("0 quiet river samples"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cli(&[
+        "tune",
+        "--variant",
+        "camette",
+        dir.join("none.tsv").to_str().unwrap(),
+    ]);
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "2\t0\tquiet\tvariant=camette\n").unwrap();
+    let o = cli(&["tune", "--variant", "camette", bad.to_str().unwrap()]);
+    assert!(stderr(&o).contains("line 1: result '2'"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

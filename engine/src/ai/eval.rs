@@ -59,14 +59,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     let w = &t.weights;
     let r = pos.rules();
     let total: u32 = (0..r.players()).map(|p| pos.occ[p].len()).sum();
-    let late = (t.start_pieces.saturating_sub(total) * w.knight_late_bonus as u32
-        / t.start_pieces.max(1)) as i32;
+    let late = late_bonus(t, total);
     // The board with every off-board step (`NONE`, 255) reading as blocked: the
     // neighbourhood loop below then needs no bounds test.
     let mut board = [BLOCKED; 256];
     board[..160].copy_from_slice(&pos.cells);
     let g = r.geometry;
     let mut score = [0i32; 2];
+    let mut material_of = [0i32; 2];
     for p in 0..r.players() {
         let team = p & 1;
         let mut s = 0;
@@ -75,6 +75,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             let c = pos.cells[sq.index()];
             let material = if is_knight(c) { w.knight + late } else { w.man };
             s += w.material_sign * material;
+            material_of[team] += w.material_sign * material;
             let d = t.goal_dist[p][sq.index()] as usize;
             if d == 0 {
                 in_goal += 1;
@@ -109,11 +110,19 @@ pub fn evaluate(pos: &Position) -> i32 {
         score[team] += s;
     }
     let me = pos.turn.0 as usize & 1;
-    score[me] - score[1 - me] + w.tempo
+    let lead = (material_of[me] - material_of[1 - me]).signum();
+    score[me] - score[1 - me] + w.tempo - lead * w.progress * pos.quiet() as i32
+}
+
+/// The late knight bonus with `total` pieces on the board, in whole hundredths
+/// (rounded towards zero, whatever the weight's sign).
+pub(super) fn late_bonus(t: &Tables, total: u32) -> i32 {
+    t.start_pieces.saturating_sub(total) as i32 * t.weights.knight_late_bonus
+        / t.start_pieces.max(1) as i32
 }
 
 /// King steps from `sq` to the nearest piece not of `team` (0 if there is none).
-fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
+pub(super) fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
     let g = pos.rules.geometry;
     let here = g.coord(sq);
     let mut best = i32::MAX;
@@ -138,7 +147,7 @@ fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
 /// (an enemy on one side, an empty square on the other), and how many empty squares are
 /// next to it? `board` is the padded board of [`evaluate`].
 #[inline]
-fn surroundings(board: &[Cell; 256], steps: &[u8; 8], team: u8) -> (bool, i32) {
+pub(super) fn surroundings(board: &[Cell; 256], steps: &[u8; 8], team: u8) -> (bool, i32) {
     let mut hanging = false;
     let mut room = 0;
     for d in 0..8 {

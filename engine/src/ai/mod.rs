@@ -2,6 +2,7 @@
 
 mod bench;
 mod eval;
+mod features;
 mod levels;
 mod matches;
 mod program;
@@ -14,6 +15,7 @@ mod sprt;
 mod tournament;
 mod trees;
 mod tt;
+mod tune;
 mod weights;
 mod winprob;
 
@@ -37,6 +39,8 @@ pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{Sprt, Verdict};
 pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
+pub use tune::{tune as tune_weights, Tuned};
+pub use weights::Weights;
 pub use winprob::{fit_win_probability, win_probability, WinFit};
 
 use rng::Rng;

@@ -1,8 +1,12 @@
-//! Every evaluation weight, per variant, in one place. Units: a man is 100.
+//! Every evaluation weight, per variant. Units: a man is 100.
+//!
+//! The weights are data: one text file a variant in `weights/`, compiled in, a weight a
+//! line (`name value`, the advance table as twelve values). `camelot-cli tune` fits them
+//! to self-play samples and rewrites the file.
 
 use crate::variant::Variant;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     pub man: i32,
     pub knight: i32,
@@ -28,52 +32,168 @@ pub struct Weights {
     /// Anti-Camelot plays to lose pieces: material counts against its owner.
     pub material_sign: i32,
     pub tempo: i32,
+    /// Per ply of the 50-move count, against the side ahead on material: the side ahead
+    /// must make progress (in Anti-Camelot, give pieces away) before the behind side can
+    /// claim the draw, rather than shuffle.
+    pub progress: i32,
+}
+
+/// The weight names in file order; `advance` takes twelve values, the others one.
+pub const NAMES: [&str; 14] = [
+    "man",
+    "knight",
+    "knight_late_bonus",
+    "advance",
+    "first_in_goal",
+    "intruder",
+    "guard",
+    "bridge",
+    "hanging",
+    "mobility",
+    "approach",
+    "material_sign",
+    "tempo",
+    "progress",
+];
+
+/// The weights file of a variant, as compiled in.
+pub fn file_text(v: Variant) -> &'static str {
+    match v {
+        Variant::Camelot => include_str!("weights/camelot.txt"),
+        Variant::Classic => include_str!("weights/classic.txt"),
+        Variant::River => include_str!("weights/river.txt"),
+        Variant::Anti => include_str!("weights/anti.txt"),
+        Variant::Camette => include_str!("weights/camette.txt"),
+        Variant::GrandCam => include_str!("weights/grandcam.txt"),
+    }
 }
 
 impl Weights {
+    /// The compiled-in weights of `v` (the tests check that every file reads).
     pub fn for_variant(v: Variant) -> Weights {
-        let base = Weights {
-            man: 100,
-            knight: 130,
-            knight_late_bonus: 20,
-            advance: [0, 60, 36, 24, 16, 11, 7, 4, 2, 1, 0, 0],
-            first_in_goal: 160,
-            intruder: 25,
-            guard: 8,
-            bridge: 0,
-            hanging: 30,
-            mobility: 2,
-            approach: 0,
-            material_sign: 1,
-            tempo: 8,
+        Weights::parse(file_text(v))
+            .unwrap_or_else(|e| panic!("engine/src/ai/weights/{}.txt: {e}", v.id()))
+    }
+
+    /// Reads a weights file: every name of [`NAMES`] once, `#` comments, blank lines.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut found: [Option<Vec<i32>>; NAMES.len()] = Default::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap_or("");
+            let at = |msg: String| format!("line {}: {msg}", n + 1);
+            let i = NAMES
+                .iter()
+                .position(|&k| k == name)
+                .ok_or_else(|| at(format!("unknown weight '{name}'")))?;
+            if found[i].is_some() {
+                return Err(at(format!("'{name}' given twice")));
+            }
+            let values = words
+                .map(|w| w.parse::<i32>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| at(format!("'{name}' takes whole numbers")))?;
+            let want = if name == "advance" { 12 } else { 1 };
+            if values.len() != want {
+                return Err(at(format!("'{name}' takes {want} value(s)")));
+            }
+            found[i] = Some(values);
+        }
+        let mut get = |i: usize| {
+            found[i]
+                .take()
+                .ok_or_else(|| format!("'{}' is missing", NAMES[i]))
         };
-        match v {
-            Variant::Camelot | Variant::Classic => base,
-            Variant::River => Weights { bridge: 12, ..base },
-            Variant::Anti => Weights {
-                material_sign: -1,
-                // Near the enemy castle is where one is forced in: keep away from it.
-                advance: [0, -60, -30, -15, -8, -4, -2, -1, 0, 0, 0, 0],
-                first_in_goal: 0,
-                intruder: -10,
-                guard: 0,
-                hanging: -20,
-                approach: 6,
-                ..base
-            },
-            Variant::Camette => Weights {
-                advance: [0, 120, 50, 20, 8, 3, 0, 0, 0, 0, 0, 0],
-                knight: 140,
-                intruder: 40,
-                guard: 15,
-                ..base
-            },
-            Variant::GrandCam => Weights {
-                advance: [0, 110, 55, 30, 16, 8, 4, 2, 0, 0, 0, 0],
-                intruder: 35,
-                guard: 10,
-                ..base
-            },
+        let one = |v: Vec<i32>| v[0];
+        Ok(Weights {
+            man: one(get(0)?),
+            knight: one(get(1)?),
+            knight_late_bonus: one(get(2)?),
+            advance: get(3)?.try_into().expect("twelve values, checked above"),
+            first_in_goal: one(get(4)?),
+            intruder: one(get(5)?),
+            guard: one(get(6)?),
+            bridge: one(get(7)?),
+            hanging: one(get(8)?),
+            mobility: one(get(9)?),
+            approach: one(get(10)?),
+            material_sign: one(get(11)?),
+            tempo: one(get(12)?),
+            progress: one(get(13)?),
+        })
+    }
+
+    /// The weights as a file [`Weights::parse`] reads back, after `header` (comment
+    /// lines, each starting with `#`).
+    pub fn to_text(&self, header: &str) -> String {
+        let adv: Vec<String> = self.advance.iter().map(|a| a.to_string()).collect();
+        let values = [
+            self.man.to_string(),
+            self.knight.to_string(),
+            self.knight_late_bonus.to_string(),
+            adv.join(" "),
+            self.first_in_goal.to_string(),
+            self.intruder.to_string(),
+            self.guard.to_string(),
+            self.bridge.to_string(),
+            self.hanging.to_string(),
+            self.mobility.to_string(),
+            self.approach.to_string(),
+            self.material_sign.to_string(),
+            self.tempo.to_string(),
+            self.progress.to_string(),
+        ];
+        let mut text = header.to_string();
+        for (name, value) in NAMES.iter().zip(values) {
+            text.push_str(&format!("{name} {value}\n"));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_reads_and_round_trips() {
+        for v in Variant::ALL {
+            let w = Weights::for_variant(v);
+            assert_eq!(w.man, 100, "{v:?}: a man is the unit");
+            assert_eq!(Weights::parse(&w.to_text("# x\n")), Ok(w));
+        }
+        assert_eq!(Weights::for_variant(Variant::Anti).material_sign, -1);
+        assert_eq!(Weights::for_variant(Variant::River).bridge, 12);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_line() {
+        let good = Weights::for_variant(Variant::Camelot).to_text("");
+        let cases = [
+            (
+                good.replace("tempo 8", "tempo"),
+                "line 13: 'tempo' takes 1 value(s)",
+            ),
+            (good.replace("progress 0\n", ""), "'progress' is missing"),
+            (
+                good.replace("tempo 8", "tempo eight"),
+                "takes whole numbers",
+            ),
+            (good.replace("tempo 8", "pace 8"), "unknown weight 'pace'"),
+            (good.replace("tempo 8\n", ""), "'tempo' is missing"),
+            (format!("{good}man 100\n"), "line 15: 'man' given twice"),
+            (
+                good.replace("advance 0 60", "advance 60"),
+                "'advance' takes 12",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = Weights::parse(&text).unwrap_err();
+            assert!(e.contains(want), "{e} lacks {want}");
         }
     }
 }

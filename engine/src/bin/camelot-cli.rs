@@ -7,10 +7,10 @@ use clap::{Parser, Subcommand};
 
 use camelot_engine::{
     default_tablebase_path, find_puzzles, fit_win_probability, parse_puzzles, read_text,
-    review_game, run_bench, run_match, run_protocol, run_tournament, write_atomic, Contender,
-    Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Puzzle, Record, Sample,
-    Searcher, Sprt, Standings, Tablebase, TournamentConfig, Variant, Verdict, MAX_DEPTH,
-    MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES, REVIEW_NODES,
+    review_game, run_bench, run_match, run_protocol, run_tournament, tune_weights, write_atomic,
+    Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Puzzle,
+    Record, Sample, Searcher, Sprt, Standings, Tablebase, TournamentConfig, Variant, Verdict,
+    Weights, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES, REVIEW_NODES,
 };
 
 #[derive(Parser)]
@@ -167,6 +167,19 @@ enum Command {
     FitWinprob {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
+    },
+    /// Fit a variant's evaluation weights to samples files written by `selfplay`
+    /// (Texel's method: logistic regression on the positions where no jump is
+    /// compulsory); prints the held-out log-loss before and after, and each weight.
+    Tune {
+        #[arg(long)]
+        variant: Variant,
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Write the fitted weights file here (the compiled-in one is
+        /// engine/src/ai/weights/VARIANT.txt: rebuild to play with it).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Search the benchmark positions (every variant) to fixed depths: the node count is
     /// the search's signature; nodes/s is the median of the runs.
@@ -505,6 +518,11 @@ fn run(cli: Cli) -> Result<(), String> {
             with_big_stack(move || tournament_command(cfg, jobs, records))
         }
         Command::FitWinprob { files } => fit_winprob_command(&files),
+        Command::Tune {
+            variant,
+            files,
+            out,
+        } => tune_command(variant, &files, out.as_deref()),
         Command::Bench { runs, verbose } => {
             with_big_stack(move || bench_command(runs, verbose));
             Ok(())
@@ -968,6 +986,78 @@ fn check_puzzles_command(file: Option<std::path::PathBuf>) -> Result<(), String>
     out!("{} puzzles, {failed} failed", puzzles.len());
     if failed > 0 {
         return Err(format!("{failed} puzzles failed their check"));
+    }
+    Ok(())
+}
+
+fn tune_command(
+    variant: Variant,
+    files: &[std::path::PathBuf],
+    out: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let mut samples = Vec::new();
+    let mut skipped = 0;
+    for path in files {
+        let text = read_text(path, 1 << 30).map_err(|e| format!("cannot read {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let s = Sample::parse(line)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            if s.position.variant() != variant {
+                continue;
+            }
+            // Texel's method wants quiet positions: a compulsory jump's result is not
+            // what the static evaluation sees.
+            if s.quiet {
+                samples.push((s.position, s.result));
+            } else {
+                skipped += 1;
+            }
+        }
+    }
+    let start = Weights::for_variant(variant);
+    let t = tune_weights(&start, &samples).ok_or_else(|| {
+        format!(
+            "{} quiet {variant} samples: at least 100 are needed (write some with `selfplay --variant {}`)",
+            samples.len(),
+            variant.id()
+        )
+    })?;
+    out!(
+        "{variant}: {} quiet samples fitted, {} held out ({skipped} with a compulsory jump left out)",
+        t.train,
+        t.test
+    );
+    out!(
+        "log-loss fitted/held-out: before {:.4}/{:.4}, after {:.4}/{:.4}; held-out without the evaluation {:.4}; scale {:.1}",
+        t.before.0,
+        t.before.1,
+        t.after.0,
+        t.after.1,
+        t.baseline,
+        t.scale
+    );
+    let (old, new) = (start.to_text(""), t.weights.to_text(""));
+    for (a, b) in old.lines().zip(new.lines()) {
+        if a != b {
+            out!("  {a}  ->  {b}");
+        }
+    }
+    if let Some(path) = out {
+        let header = format!(
+            "# {variant}: the evaluation's weights, in hundredths of a man (see weights.rs for\n\
+             # what each means). Fitted by `camelot-cli tune` to {} quiet self-play positions;\n\
+             # held-out log-loss {:.4} (the hand-set weights: {:.4}).\n",
+            t.train + t.test,
+            t.after.1,
+            t.before.1
+        );
+        write_atomic(path, t.weights.to_text(&header).as_bytes())
+            .map_err(|e| format!("cannot write {e}"))?;
+        out!("wrote {}", path.display());
     }
     Ok(())
 }
