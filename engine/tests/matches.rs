@@ -184,6 +184,41 @@ fn the_cli_match_and_bench_report_and_refuse_bad_options() {
     assert!(o.status.success(), "{out}");
     assert!(out.contains("club vs novice in camette: 4 games"), "{out}");
     assert!(out.contains("sprt elo0 0 elo1 50 llr"), "{out}");
+    // A lopsided match is settled early, and the verdict is where the ratio first
+    // crossed its bound: a game still under way then is counted in the totals but
+    // cannot take the verdict back.
+    let o = cli(&[
+        "match",
+        "--variant",
+        "camette",
+        "--a",
+        "club",
+        "--b",
+        "beginner",
+        "--games",
+        "60",
+        "--jobs",
+        "2",
+        "--sprt",
+        "0,100",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("H1 accepted: A is at least +100 Elo stronger"),
+        "{out}"
+    );
+    let played: u32 = out
+        .split(" in camette: ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the number of games");
+    assert!(played < 60, "stopped early: {out}");
+    if let Some(at) = out.split(" at game ").nth(1) {
+        let at: u32 = at.split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(at + 1, played, "one game was under way: {out}");
+    }
     for bad in ["5,1", "x", "0,", "nan,3"] {
         let o = cli(&["match", "--a", "club", "--b", "club", "--sprt", bad]);
         assert_eq!(o.status.code(), Some(2), "{bad}");

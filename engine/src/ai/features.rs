@@ -23,7 +23,7 @@ const GUARD: usize = 16;
 const BRIDGE: usize = 17;
 const HANGING: usize = 18;
 const MOBILITY: usize = 19;
-const APPROACH: usize = 20;
+pub const APPROACH: usize = 20;
 const TEMPO: usize = 21;
 const PROGRESS: usize = 22;
 

@@ -9,7 +9,7 @@
 //! rarely seen features where they were. The last fifth of the samples is held out to
 //! measure the fit.
 
-use super::features::{dot, features, from_params, to_params, MAN, PARAMS};
+use super::features::{dot, features, from_params, to_params, APPROACH, MAN, PARAMS};
 use super::weights::Weights;
 use crate::position::Position;
 
@@ -56,7 +56,9 @@ pub fn tune(start: &Weights, samples: &[(Position, f64)]) -> Option<Tuned> {
     for t in 1..=ITERATIONS {
         let g = gradient(train, &p, scale0, &p0);
         for i in 0..PARAMS {
-            if i == MAN {
+            // The man is the unit; the approach term costs a scan of the enemy pieces
+            // for every piece, so a variant that does without it keeps doing so.
+            if i == MAN || i == APPROACH && p0[APPROACH] == 0.0 {
                 continue;
             }
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];

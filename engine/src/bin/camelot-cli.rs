@@ -9,8 +9,8 @@ use camelot_engine::{
     default_tablebase_path, find_puzzles, fit_win_probability, parse_puzzles, read_text,
     review_game, run_bench, run_match, run_protocol, run_tournament, tune_weights, write_atomic,
     Contender, Excerpt, Game, Level, Limits, MatchConfig, Notation, Played, Position, Puzzle,
-    Record, Sample, Searcher, Sprt, Standings, Tablebase, TournamentConfig, Variant, Verdict,
-    Weights, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES, REVIEW_NODES,
+    Record, Sample, Searcher, Sprt, Standings, Tablebase, Tally, TournamentConfig, Variant,
+    Verdict, Weights, MAX_DEPTH, MAX_PERFT_DEPTH, MAX_RECORD_BYTES, PUZZLE_NODES, REVIEW_NODES,
 };
 
 #[derive(Parser)]
@@ -666,7 +666,13 @@ fn match_command(
     let started = Instant::now();
     let (a_name, b_name) = (cfg.a.name(), cfg.b.name());
     let mut done = 0;
+    // A sequential test's verdict is where its ratio first crosses a bound: the games
+    // still under way then are finished and counted in the totals, but cannot undo it.
+    let mut decided: Option<Tally> = None;
     let tally = run_match(&cfg, first, jobs as usize, sprt, |i, played, tally| {
+        if decided.is_none() && sprt.is_some_and(|s| s.verdict(tally) != Verdict::Continue) {
+            decided = Some(*tally);
+        }
         if let Some(dir) = &records {
             let path = dir.join(format!("game-{:03}.cgn", i + 1));
             write_record(&path, "camelot-cli match", i, played, [&a_name, &b_name])?;
@@ -708,16 +714,29 @@ fn match_command(
     out!("elo {:+.0} (95% interval {:+.0} to {:+.0})", elo, lo, hi);
     if let Some(s) = sprt {
         let (l0, l1) = s.bounds();
-        let verdict = match s.verdict(&tally) {
+        let at = decided.unwrap_or(tally);
+        let verdict = match s.verdict(&at) {
             Verdict::Accept => format!("H1 accepted: A is at least {:+} Elo stronger", s.elo1),
             Verdict::Reject => format!("H0 accepted: A is no more than {:+} Elo stronger", s.elo0),
             Verdict::Continue => "undecided after every game allowed".into(),
         };
+        let when = if at.games() < tally.games() {
+            format!(
+                " at game {} (+{} ={} -{}; the {} game(s) then under way were finished and are in the totals)",
+                at.games(),
+                at.wins,
+                at.draws,
+                at.losses,
+                tally.games() - at.games()
+            )
+        } else {
+            String::new()
+        };
         out!(
-            "sprt elo0 {} elo1 {} llr {:+.2} (bounds {:+.2}, {:+.2}): {verdict}",
+            "sprt elo0 {} elo1 {} llr {:+.2} (bounds {:+.2}, {:+.2}): {verdict}{when}",
             s.elo0,
             s.elo1,
-            s.llr(&tally),
+            s.llr(&at),
             l0,
             l1
         );
