@@ -11,6 +11,7 @@
 
 use super::features::{dot, features, from_params, to_params, APPROACH, MAN, PARAMS};
 use super::weights::Weights;
+use super::winprob::{best_scale, cross_entropy};
 use crate::position::Position;
 
 /// What a fit gives: the weights, and how well they and the starting ones predict.
@@ -46,7 +47,7 @@ pub fn tune(start: &Weights, samples: &[(Position, f64)]) -> Option<Tuned> {
     let mean = train.iter().map(|r| r.1).sum::<f64>() / train.len() as f64;
     let baseline = test.iter().map(|r| cross_entropy(r.1, mean)).sum::<f64>() / test.len() as f64;
 
-    let scale0 = best_scale(train, &p0);
+    let scale0 = best_scale(|scale| loss(train, &p0, scale));
     let before = (loss(train, &p0, scale0), loss(test, &p0, scale0));
 
     // Adam on the weights, the scale held.
@@ -86,11 +87,6 @@ fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn cross_entropy(result: f64, p: f64) -> f64 {
-    let p = p.clamp(1e-12, 1.0 - 1e-12);
-    -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
-}
-
 fn loss(rows: &[([f64; PARAMS], f64)], p: &[f64; PARAMS], scale: f64) -> f64 {
     rows.iter()
         .map(|(f, r)| cross_entropy(*r, logistic(dot(p, f) / scale)))
@@ -118,30 +114,6 @@ fn gradient(
         g[i] = g[i] / n + 2.0 * PULL * (p[i] - p0[i]);
     }
     g
-}
-
-/// The scale that fits the weights best (golden-section search on its logarithm, the
-/// loss being convex in its reciprocal).
-fn best_scale(rows: &[([f64; PARAMS], f64)], p: &[f64; PARAMS]) -> f64 {
-    let (mut lo, mut hi) = (0.0f64, 100_000f64.ln());
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |l: f64| loss(rows, p, l.exp());
-    let (mut a, mut b) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
-    let (mut fa, mut fb) = (f(a), f(b));
-    for _ in 0..60 {
-        if fa < fb {
-            hi = b;
-            (b, fb) = (a, fa);
-            a = hi - phi * (hi - lo);
-            fa = f(a);
-        } else {
-            lo = a;
-            (a, fa) = (b, fb);
-            b = lo + phi * (hi - lo);
-            fb = f(b);
-        }
-    }
-    ((lo + hi) / 2.0).exp()
 }
 
 #[cfg(test)]

@@ -63,27 +63,7 @@ pub fn fit_win_probability(samples: &[(i32, f64)]) -> Option<WinFit> {
         return None;
     }
     let (train, test) = samples.split_at(samples.len() * 4 / 5);
-    // The loss is convex in 1/scale, so it has one minimum in log(scale); a golden-section search on log(scale) over
-    // 1..100,000 finds its minimum to a fraction of a percent.
-    let (mut lo, mut hi) = (0.0f64, 100_000f64.ln());
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |l: f64| log_loss(train, l.exp());
-    let (mut a, mut b) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
-    let (mut fa, mut fb) = (f(a), f(b));
-    for _ in 0..80 {
-        if fa < fb {
-            hi = b;
-            (b, fb) = (a, fa);
-            a = hi - phi * (hi - lo);
-            fa = f(a);
-        } else {
-            lo = a;
-            (a, fa) = (b, fb);
-            b = lo + phi * (hi - lo);
-            fb = f(b);
-        }
-    }
-    let scale = ((lo + hi) / 2.0).exp();
+    let scale = best_scale(|scale| log_loss(train, scale));
     let mean = train.iter().map(|&(_, r)| r).sum::<f64>() / train.len() as f64;
     Some(WinFit {
         scale,
@@ -99,7 +79,32 @@ pub fn fit_win_probability(samples: &[(i32, f64)]) -> Option<WinFit> {
     })
 }
 
-fn cross_entropy(result: f64, p: f64) -> f64 {
+/// The scale at which `loss` is least. A logistic log-loss is convex in 1/scale, so it
+/// has one minimum in log(scale): a golden-section search on log(scale) over 1..100,000
+/// finds it to a fraction of a percent.
+pub(super) fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 100_000f64.ln());
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let f = |l: f64| loss(l.exp());
+    let (mut a, mut b) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
+    let (mut fa, mut fb) = (f(a), f(b));
+    for _ in 0..80 {
+        if fa < fb {
+            hi = b;
+            (b, fb) = (a, fa);
+            a = hi - phi * (hi - lo);
+            fa = f(a);
+        } else {
+            lo = a;
+            (a, fa) = (b, fb);
+            b = lo + phi * (hi - lo);
+            fb = f(b);
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+pub(super) fn cross_entropy(result: f64, p: f64) -> f64 {
     let p = p.clamp(1e-12, 1.0 - 1e-12);
     -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
 }

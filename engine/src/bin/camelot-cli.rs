@@ -1009,13 +1009,9 @@ fn check_puzzles_command(file: Option<std::path::PathBuf>) -> Result<(), String>
     Ok(())
 }
 
-fn tune_command(
-    variant: Variant,
-    files: &[std::path::PathBuf],
-    out: Option<&std::path::Path>,
-) -> Result<(), String> {
+/// Every sample of the samples files, in order; a bad line is named with its file.
+fn read_samples(files: &[std::path::PathBuf]) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
-    let mut skipped = 0;
     for path in files {
         let text = read_text(path, 1 << 30).map_err(|e| format!("cannot read {e}"))?;
         for (n, line) in text
@@ -1023,18 +1019,32 @@ fn tune_command(
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            let s = Sample::parse(line)
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
-            if s.position.variant() != variant {
-                continue;
-            }
-            // Texel's method wants quiet positions: a compulsory jump's result is not
-            // what the static evaluation sees.
-            if s.quiet {
-                samples.push((s.position, s.result));
-            } else {
-                skipped += 1;
-            }
+            samples.push(
+                Sample::parse(line)
+                    .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?,
+            );
+        }
+    }
+    Ok(samples)
+}
+
+fn tune_command(
+    variant: Variant,
+    files: &[std::path::PathBuf],
+    out: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let mut samples = Vec::new();
+    let mut skipped = 0;
+    for s in read_samples(files)? {
+        if s.position.variant() != variant {
+            continue;
+        }
+        // Texel's method wants quiet positions: a compulsory jump's result is not what
+        // the static evaluation sees.
+        if s.quiet {
+            samples.push((s.position, s.result));
+        } else {
+            skipped += 1;
         }
     }
     let start = Weights::for_variant(variant);
@@ -1083,20 +1093,11 @@ fn tune_command(
 
 fn fit_winprob_command(files: &[std::path::PathBuf]) -> Result<(), String> {
     let mut by_variant: Vec<(Variant, Vec<(i32, f64)>)> = Vec::new();
-    for path in files {
-        let text = read_text(path, 1 << 30).map_err(|e| format!("cannot read {e}"))?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let s = Sample::parse(line)
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
-            let v = s.position.variant();
-            match by_variant.iter_mut().find(|(w, _)| *w == v) {
-                Some((_, list)) => list.push((s.score.0, s.result)),
-                None => by_variant.push((v, vec![(s.score.0, s.result)])),
-            }
+    for s in read_samples(files)? {
+        let v = s.position.variant();
+        match by_variant.iter_mut().find(|(w, _)| *w == v) {
+            Some((_, list)) => list.push((s.score.0, s.result)),
+            None => by_variant.push((v, vec![(s.score.0, s.result)])),
         }
     }
     by_variant.sort_by_key(|(v, _)| Variant::ALL.iter().position(|w| w == v));
