@@ -217,7 +217,12 @@ fn the_cli_match_and_bench_report_and_refuse_bad_options() {
     assert!(played < 60, "stopped early: {out}");
     if let Some(at) = out.split(" at game ").nth(1) {
         let at: u32 = at.split(' ').next().unwrap().parse().unwrap();
-        assert_eq!(at + 1, played, "one game was under way: {out}");
+        // Each of the two threads may have been playing a game at the crossing (the one
+        // that finished the deciding game starts its next before the stop is seen).
+        assert!(
+            at < played && played <= at + 2,
+            "at most two games under way: {out}"
+        );
     }
     for bad in ["5,1", "x", "0,", "nan,3"] {
         let o = cli(&["match", "--a", "club", "--b", "club", "--sprt", bad]);
