@@ -327,13 +327,7 @@ fn run(cli: Cli) -> Result<(), String> {
             force,
             verify,
             max_pieces,
-        } => {
-            if verify {
-                verify_table(variant, table)
-            } else {
-                solve(variant, probe, threads, table, force, max_pieces)
-            }
-        }
+        } => solve(variant, probe, threads, table, force, verify, max_pieces),
         Command::Moves { position, classic } => {
             let pos = parse_position(&position)?;
             let notation = if classic {
@@ -1160,6 +1154,7 @@ fn solve(
     threads: Option<u32>,
     table: Option<std::path::PathBuf>,
     force: bool,
+    verify: bool,
     max_pieces: Option<u32>,
 ) -> Result<(), String> {
     if variant != Variant::Camette {
@@ -1184,6 +1179,9 @@ fn solve(
     let path = table.or_else(default_tablebase_path).ok_or(
         "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
     )?;
+    if verify {
+        return verify_table(&path);
+    }
     let tb = if path.exists() && !force {
         let tb = Tablebase::open(&path).map_err(|e| e.to_string())?;
         if probe.is_none() {
@@ -1230,14 +1228,9 @@ fn solve(
     Ok(())
 }
 
-fn verify_table(variant: Variant, table: Option<std::path::PathBuf>) -> Result<(), String> {
-    if variant != Variant::Camette {
-        return Err(format!("only camette has a table, not {variant}"));
-    }
-    let path = table.or_else(default_tablebase_path).ok_or(
-        "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
-    )?;
-    let tb = Tablebase::load(&path).map_err(|e| e.to_string())?;
+/// `solve --verify`: the table at `path` against the board's mirror symmetry.
+fn verify_table(path: &std::path::Path) -> Result<(), String> {
+    let tb = Tablebase::load(path).map_err(|e| e.to_string())?;
     let (checked, wrong) = tb.check_mirror();
     out!("mirror check: {checked} positions, {wrong} disagree with their mirror image");
     if wrong > 0 {

@@ -212,28 +212,24 @@ impl Pieces {
     /// other side sees it.
     pub fn after_quiet(&self, from: u32, to: u32) -> Pieces {
         let mut p = *self;
-        let (f, t) = (1u32 << from, 1u32 << to);
-        if p.our_knights & f != 0 {
-            p.our_knights ^= f | t;
-        } else {
-            p.our_men ^= f | t;
-        }
+        shift(&mut p.our_knights, &mut p.our_men, from, to);
         p.turned()
     }
 
     /// The board mirrored left to right (same side to move).
     pub fn mirrored(&self) -> Pieces {
+        let m = |mask: u32| remap(mask, &tables().mirror);
         Pieces {
-            our_knights: mirror_mask(self.our_knights),
-            our_men: mirror_mask(self.our_men),
-            their_knights: mirror_mask(self.their_knights),
-            their_men: mirror_mask(self.their_men),
+            our_knights: m(self.our_knights),
+            our_men: m(self.our_men),
+            their_knights: m(self.their_knights),
+            their_men: m(self.their_men),
         }
     }
 
     /// The same board seen by the other side: ranks flipped, colours swapped.
     pub fn turned(&self) -> Pieces {
-        let f = |m: u32| flip_mask(m);
+        let f = |mask: u32| remap(mask, &tables().flip);
         Pieces {
             our_knights: f(self.their_knights),
             our_men: f(self.their_men),
@@ -375,12 +371,21 @@ pub fn tables() -> &'static Tables {
     })
 }
 
-fn flip_mask(mask: u32) -> u32 {
-    bits(mask).fold(0, |m, i| m | 1 << tables().flip[i as usize])
+/// A set of squares with each square replaced by its image under `map` (the rank flip
+/// or the mirror of [`Tables`]).
+fn remap(mask: u32, map: &[u8; SQUARES as usize]) -> u32 {
+    bits(mask).fold(0, |m, i| m | 1 << map[i as usize])
 }
 
-fn mirror_mask(mask: u32) -> u32 {
-    bits(mask).fold(0, |m, i| m | 1 << tables().mirror[i as usize])
+/// Moves the piece on square `from` to square `to` in one side's two sets, whichever
+/// holds it.
+pub fn shift(knights: &mut u32, men: &mut u32, from: u32, to: u32) {
+    let change = 1u32 << from | 1u32 << to;
+    if *knights & 1 << from != 0 {
+        *knights ^= change;
+    } else {
+        *men ^= change;
+    }
 }
 
 fn template() -> &'static Position {

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::index::{bits, tables, Material, Pieces, CLASSES, GOAL, OWN_CASTLE};
+use super::index::{bits, shift, tables, Material, Pieces, CLASSES, GOAL, OWN_CASTLE};
 use super::value::{Value, DRAW_OR_UNKNOWN, UNREACHABLE};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
@@ -421,12 +421,7 @@ fn quiet_predecessors(here: &Pieces) -> impl Iterator<Item = Pieces> + '_ {
         from &= !(1 << OWN_CASTLE);
         bits(from).map(move |f| {
             let mut q = *here;
-            let (t, f) = (1u32 << t, 1u32 << f);
-            if q.their_knights & t != 0 {
-                q.their_knights ^= t | f;
-            } else {
-                q.their_men ^= t | f;
-            }
+            shift(&mut q.their_knights, &mut q.their_men, t, f);
             q.turned()
         })
     })
