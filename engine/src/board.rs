@@ -18,6 +18,10 @@ pub struct Geometry {
     index: [u8; (MAX_FILES as usize) * (MAX_RANKS as usize)],
     /// `step[cell][dir]`: the neighbouring cell in that direction, or [`NONE`].
     step: Vec<[u8; 8]>,
+    /// `leap[cell][dir]`: two steps in that direction (where a jump lands), or [`NONE`].
+    leap: Vec<[u8; 8]>,
+    /// `around[cell]`: the cell's neighbours as a set.
+    around: Vec<CellSet>,
     pub files: u8,
     pub ranks: u8,
 }
@@ -40,6 +44,8 @@ impl Geometry {
             coords,
             index,
             step: Vec::new(),
+            leap: Vec::new(),
+            around: Vec::new(),
             files,
             ranks: rows.len() as u8,
         };
@@ -56,6 +62,15 @@ impl Geometry {
                 row
             })
             .collect();
+        g.leap = (0..g.coords.len())
+            .map(|i| {
+                std::array::from_fn(|d| match g.step[i][d] {
+                    NONE => NONE,
+                    over => g.step[over as usize][d],
+                })
+            })
+            .collect();
+        g.around = g.squares().map(|sq| g.neighbours(sq).collect()).collect();
         g
     }
 
@@ -109,6 +124,18 @@ impl Geometry {
     #[inline]
     pub fn steps(&self, sq: u8) -> &[u8; 8] {
         &self.step[sq as usize]
+    }
+
+    /// Where a jump from `sq` in each direction lands (two steps), or [`NONE`].
+    #[inline]
+    pub fn leaps(&self, sq: u8) -> &[u8; 8] {
+        &self.leap[sq as usize]
+    }
+
+    /// The squares next to `sq`.
+    #[inline]
+    pub fn around(&self, sq: Square) -> CellSet {
+        self.around[sq.index()]
     }
 
     /// King-step distances from the nearest square of `from` to every square, never
@@ -235,5 +262,31 @@ mod tests {
         let f1 = g.parse_square("F1").unwrap();
         let around: Vec<String> = g.neighbours(f1).map(|s| g.name(s)).collect();
         assert_eq!(around, vec!["F2", "G2", "G1", "E2"]);
+        assert_eq!(g.around(f1), g.neighbours(f1).collect::<CellSet>());
+        let leaps: Vec<String> = g
+            .leaps(f1.0)
+            .iter()
+            .filter(|&&s| s != NONE)
+            .map(|&s| g.name(Square(s)))
+            .collect();
+        assert_eq!(leaps, vec!["F3", "H3", "D3"]);
+    }
+
+    /// The jump and neighbour tables are the step table taken twice and gathered, on
+    /// every board.
+    #[test]
+    fn leaps_and_neighbour_sets_follow_the_steps() {
+        for v in crate::variant::Variant::ALL {
+            let g = v.rules().geometry;
+            for sq in g.squares() {
+                let around: CellSet = g.neighbours(sq).collect();
+                assert_eq!(g.around(sq), around);
+                for d in 0..8 {
+                    let over = g.step(sq.0, d);
+                    let land = if over == NONE { NONE } else { g.step(over, d) };
+                    assert_eq!(g.leaps(sq.0)[d], land, "{v:?} {sq:?} {d}");
+                }
+            }
+        }
     }
 }

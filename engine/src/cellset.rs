@@ -56,6 +56,16 @@ impl CellSet {
         ])
     }
 
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn difference(self, other: CellSet) -> CellSet {
+        CellSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+        ])
+    }
+
     #[inline]
     pub fn iter(self) -> CellIter {
         CellIter { set: self, word: 0 }

@@ -167,18 +167,20 @@ fn can_jump(pos: &Position, player: u8) -> bool {
     let me = player as usize;
     let team = player & 1;
     let geo = r.geometry;
-    pos.occ[me].iter().any(|sq| {
-        !r.goal[me].contains(sq)
-            && geo.steps(sq.0).iter().enumerate().any(|(d, &over)| {
-                if over == NONE {
-                    return false;
-                }
-                let c = pos.cells[over as usize];
-                if !is_piece(c) || team_of(c) == team {
-                    return false;
-                }
-                let land = geo.step(over, d);
-                land != NONE && pos.cells[land as usize] == EMPTY
+    let mut enemies = CellSet::EMPTY;
+    for p in (0..r.players()).filter(|&p| p as u8 & 1 != team) {
+        enemies = enemies.union(pos.occ[p]);
+    }
+    pos.occ[me].difference(r.goal[me]).iter().any(|sq| {
+        // Most pieces have no enemy beside them: one set test rules them out.
+        !geo.around(sq).intersection(enemies).is_empty()
+            && (0..8).any(|d| {
+                let over = geo.step(sq.0, d);
+                let land = geo.leaps(sq.0)[d];
+                over != NONE
+                    && enemies.contains(Square(over))
+                    && land != NONE
+                    && pos.cells[land as usize] == EMPTY
             })
     })
 }
@@ -241,7 +243,7 @@ fn canter_bfs(
             if !is_piece(oc) || team_of(oc) != b.team {
                 continue;
             }
-            let land = b.geo.step(over, d);
+            let land = b.geo.leaps(c)[d];
             if land == NONE || cells[land as usize] != EMPTY {
                 continue;
             }
@@ -365,7 +367,7 @@ impl<'a, S: Sink> Gen<'a, S> {
         let steps = self.geo.steps(sq);
         for (d, &over) in steps.iter().enumerate() {
             if over != NONE && self.enemy(self.cells[over as usize]) {
-                let land = self.geo.step(over, d);
+                let land = self.geo.leaps(sq)[d];
                 if land != NONE && self.cells[land as usize] == EMPTY {
                     return true;
                 }
@@ -406,7 +408,8 @@ impl<'a, S: Sink> Gen<'a, S> {
         let must_capture = self.any_direct_jump();
         for s in mine.iter() {
             if self.goal.contains(s) {
-                if !must_capture {
+                // A castle move never enters the goal: not tactical.
+                if !must_capture && !self.tactical {
                     self.castle_moves(s.0);
                 }
             } else {
@@ -458,9 +461,12 @@ impl<'a, S: Sink> Gen<'a, S> {
 
         // Jumps first, so that a capture reachable both directly and by a charge is
         // written as the plain jump.
-        self.kind = MoveKind::Jump;
-        self.set_path(&[Square(from)]);
-        self.jumps(from, CellSet::EMPTY, 0);
+        // No piece can jump when the capture obligation is known not to hold.
+        if self.compulsory != Some(false) {
+            self.kind = MoveKind::Jump;
+            self.set_path(&[Square(from)]);
+            self.jumps(from, CellSet::EMPTY, 0);
+        }
 
         if !captures_only {
             self.kind = MoveKind::Plain;
@@ -468,6 +474,7 @@ impl<'a, S: Sink> Gen<'a, S> {
                 if to != NONE
                     && self.cells[to as usize] == EMPTY
                     && !self.no_entry.contains(Square(to))
+                    && (!self.tactical || self.goal.contains(Square(to)))
                 {
                     self.set_path(&[Square(from), Square(to)]);
                     self.emit(to, CellSet::EMPTY);
@@ -609,7 +616,7 @@ impl<'a, S: Sink> Gen<'a, S> {
             if over == NONE || !self.enemy(self.cells[over as usize]) {
                 continue;
             }
-            let land = self.geo.step(over, d);
+            let land = self.geo.leaps(at)[d];
             if land == NONE || self.cells[land as usize] != EMPTY {
                 continue;
             }

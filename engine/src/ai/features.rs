@@ -4,9 +4,9 @@
 //! (but for its integer rounding of the late knight bonus), which is what lets the tuner
 //! fit the weights by logistic regression. The tests hold the two together.
 
-use super::eval::{late_bonus, nearest_enemy, surroundings, tables};
+use super::eval::{late_bonus, nearest_enemy, tables, Sets};
 use super::weights::Weights;
-use crate::piece::{is_knight, BLOCKED};
+use crate::piece::is_knight;
 use crate::position::Position;
 
 /// Tuned parameters: man, knight, late knight bonus, advance 1 to 11, first in goal,
@@ -82,8 +82,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
     let r = pos.rules();
     let total: u32 = (0..r.players()).map(|p| pos.occ[p].len()).sum();
     let late = t.start_pieces.saturating_sub(total) as f64 / t.start_pieces.max(1) as f64;
-    let mut board = [BLOCKED; 256];
-    board[..160].copy_from_slice(&pos.cells);
+    let sets = Sets::of(pos);
     let g = r.geometry;
     let me = pos.turn.0 as usize & 1;
     let mut f = [0.0; PARAMS];
@@ -113,7 +112,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
             if r.bridges.contains(sq) {
                 f[BRIDGE] += side;
             }
-            let (hanging, room) = surroundings(&board, g.steps(sq.0), team as u8);
+            let (hanging, room) = sets.surroundings(g, sq, team);
             if hanging {
                 f[HANGING] -= side;
             }

@@ -2,6 +2,7 @@
 
 mod bench;
 mod eval;
+mod eval_cache;
 mod features;
 mod levels;
 mod matches;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::eval::evaluate;
+use super::eval_cache::EvalCache;
 use super::tt::{Bound, Entry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
 use crate::moves::{Move, MoveList};
@@ -141,6 +141,8 @@ pub struct Searcher {
     plies: Vec<Option<Box<PlyBuffers>>>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
+    /// Evaluations by hash, this thread's own.
+    evals: EvalCache,
     nodes: u64,
     stop: Arc<AtomicBool>,
     limits: Limits,
@@ -184,6 +186,7 @@ impl Searcher {
                 .collect(),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 160 * 160],
+            evals: EvalCache::new(),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
             limits: Limits::default(),
@@ -721,7 +724,7 @@ impl Searcher {
         let mut best = -WIN - 1;
         let may_stand = !capture_is_compulsory(pos);
         if may_stand {
-            let stand = evaluate(pos);
+            let stand = self.evals.evaluate(pos);
             if stand >= beta || qdepth >= QSEARCH_MAX || ply as usize >= MAX_PLY - 2 {
                 return stand;
             }
@@ -738,7 +741,7 @@ impl Searcher {
         if !may_stand && !forced {
             // A forced exit from one's own castle overrode the jump: the moves are
             // quiet after all, so standing is allowed.
-            let stand = evaluate(pos);
+            let stand = self.evals.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
@@ -746,7 +749,7 @@ impl Searcher {
             alpha = alpha.max(stand);
         }
         if !may_stand && (qdepth >= QSEARCH_MAX * 2 || ply as usize >= MAX_PLY - 2) {
-            return evaluate(pos);
+            return self.evals.evaluate(pos);
         }
         let goal = pos.rules().goal[pos.turn().0 as usize];
         self.score_moves(moves, None, ply as usize, scores);
@@ -782,14 +785,16 @@ impl Searcher {
         ply: usize,
         scores: &mut [i32; 512],
     ) {
+        let [k0, k1] = self.killers[ply];
+        let is = |m: &Move, other: Option<Move>| other.is_some_and(|o| o == *m);
         for (i, m) in moves.iter().enumerate().take(512) {
-            scores[i] = if Some(*m) == hash_move {
+            scores[i] = if is(m, hash_move) {
                 1 << 30
             } else if m.is_capture() {
                 (1 << 24) + m.capture_count() as i32 * 1000
-            } else if self.killers[ply][0] == Some(*m) {
+            } else if is(m, k0) {
                 1 << 22
-            } else if self.killers[ply][1] == Some(*m) {
+            } else if is(m, k1) {
                 (1 << 22) - 1
             } else {
                 self.history[m.from.index() * 160 + m.to.index()].min((1 << 21) - 1)

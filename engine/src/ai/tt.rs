@@ -117,7 +117,12 @@ impl Table {
 
     fn read(&self, key: u64) -> Option<Entry> {
         let s = &self.slots[key as usize & self.mask].0;
-        let w = [1, 2, 3, 4].map(|i| s[i].load(Ordering::Relaxed));
+        let w = [
+            s[1].load(Ordering::Relaxed),
+            s[2].load(Ordering::Relaxed),
+            s[3].load(Ordering::Relaxed),
+            s[4].load(Ordering::Relaxed),
+        ];
         let check = s[0].load(Ordering::Relaxed);
         if check == 0 && w == [0; 4] {
             return None;
