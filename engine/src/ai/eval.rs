@@ -111,6 +111,7 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
         let team = p & 1;
         let mut s = 0;
         let mut in_goal = 0;
+        let mut distances = 0;
         for sq in pos.occ[p].iter() {
             let c = pos.cells[sq.index()];
             let material = if is_knight(c) { w.knight + late } else { w.man };
@@ -131,8 +132,15 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
             }
             s += w.mobility * room.min(4);
             if w.approach != 0 {
-                s -= w.approach * nearest_enemy(pos, sq, team as u8);
+                distances += nearest_enemy(pos, sq, team as u8);
             }
+        }
+        // The mean, not the sum: summed, a step towards the enemy paid the side with
+        // more pieces (more of its pieces come nearer too), so the side ahead in
+        // Anti-Camelot, with few pieces left, would not walk them into the enemy's jumps.
+        let count = pos.occ[p].len() as i32;
+        if count > 0 {
+            s -= w.approach * distances / count;
         }
         if in_goal > 0 {
             s += w.first_in_goal * in_goal;

@@ -117,7 +117,8 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
                 f[HANGING] -= side;
             }
             f[MOBILITY] += side * room.min(4) as f64;
-            f[APPROACH] -= side * nearest_enemy(pos, sq, team as u8) as f64;
+            f[APPROACH] -=
+                side * nearest_enemy(pos, sq, team as u8) as f64 / pos.occ[p].len() as f64;
         }
         let near = t.near_castle[p];
         for q in 0..r.players() {
@@ -146,7 +147,8 @@ mod tests {
     use crate::variant::Variant;
 
     /// Along random games of every variant the dot product is the evaluation, to within
-    /// the late bonus's rounding (under one hundredth a knight).
+    /// the evaluation's rounding: under one hundredth a knight (the late bonus) and a
+    /// player (the mean distance to the enemy).
     #[test]
     fn the_features_reproduce_the_evaluation() {
         let mut rng = Rng::new(11);
@@ -163,8 +165,9 @@ mod tests {
                         .filter(|sq| is_knight(pos.cells[sq.index()]))
                         .count() as f64;
                     let diff = dot(&params, &features(&pos)) - evaluate(&pos) as f64;
+                    let players = pos.rules().players() as f64;
                     assert!(
-                        diff.abs() < knights + 1e-6,
+                        diff.abs() < knights + players + 1e-6,
                         "{v:?} game {game}: {diff} off at {pos}"
                     );
                     let moves = pos.legal_moves();

@@ -26,8 +26,9 @@ pub struct Weights {
     pub hanging: i32,
     /// Per empty square next to a piece (its room for plain moves), up to four.
     pub mobility: i32,
-    /// Per step between each own piece and the nearest enemy piece: Anti-Camelot has to
-    /// walk its pieces into the enemy's jumps, and without this it wanders.
+    /// Per step of the mean distance from a side's pieces to the nearest enemy piece:
+    /// Anti-Camelot has to walk its pieces into the enemy's jumps, and without this it
+    /// wanders.
     pub approach: i32,
     /// Anti-Camelot plays to lose pieces: material counts against its owner.
     pub material_sign: i32,
