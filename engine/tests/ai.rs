@@ -333,3 +333,27 @@ fn the_grandmaster_thinks_on_every_core_for_a_set_time() {
         "the strongest comes last"
     );
 }
+
+/// The hash leaves the variant out, and Camelot, the 1930 rules and Anti-Camelot start
+/// alike: a searcher given another variant's position searches it as a fresh searcher
+/// does, not from what its table and evaluation cache kept of the last variant.
+#[test]
+fn a_searcher_given_another_variant_forgets_the_last_one() {
+    let pairs = [
+        (Variant::Camelot, Variant::Anti),
+        (Variant::Anti, Variant::Camelot),
+        (Variant::Camelot, Variant::Classic),
+    ];
+    for (first, then) in pairs {
+        let mut s = Searcher::new(8);
+        s.search(&Position::start(first), &[], Limits::depth(4), |_| {});
+        let start = Position::start(then);
+        let reused = s.search(&start, &[], Limits::depth(4), |_| {});
+        let fresh = Searcher::new(8).search(&start, &[], Limits::depth(4), |_| {});
+        assert_eq!(
+            (reused.best, reused.nodes, reused.score),
+            (fresh.best, fresh.nodes, fresh.score),
+            "{first:?} then {then:?}"
+        );
+    }
+}

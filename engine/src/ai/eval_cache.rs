@@ -28,15 +28,24 @@ impl Default for EvalCache {
 
 impl EvalCache {
     pub fn new() -> EvalCache {
-        // An empty slot holds a key that cannot be filed in it (its low bits are not the
-        // slot's index), so it never answers: no hash is reserved to mean "empty".
-        let slots = (0..SLOTS)
-            .map(|i| Slot {
-                key: !(i as u64),
-                terms: BoardTerms::default(),
-            })
-            .collect();
+        let slots = (0..SLOTS).map(Self::empty).collect();
         EvalCache { slots }
+    }
+
+    /// Forgets every evaluation.
+    pub fn clear(&mut self) {
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            *slot = Self::empty(i);
+        }
+    }
+
+    /// Slot `i` empty: it holds a key that cannot be filed in it (its low bits are not
+    /// the slot's index), so it never answers: no hash is reserved to mean "empty".
+    fn empty(i: usize) -> Slot {
+        Slot {
+            key: !(i as u64),
+            terms: BoardTerms::default(),
+        }
     }
 
     /// The evaluation of `pos` for the team to move, as [`super::eval::evaluate`] gives it.

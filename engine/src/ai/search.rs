@@ -17,6 +17,7 @@ use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::tablebase::{Tablebase, Value};
+use crate::variant::Variant;
 
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses in so many plies.
@@ -164,6 +165,10 @@ pub struct Searcher {
     /// The depth iterative deepening starts at (helpers start one deeper, so that the
     /// threads spread over two depths).
     first_depth: u32,
+    /// The variant of the last search: the hash leaves the variant out (Camelot, the
+    /// 1930 rules and Anti-Camelot share a start), so what the table and the evaluation
+    /// cache hold is good only for the variant it came from.
+    variant: Option<Variant>,
 }
 
 impl Default for Searcher {
@@ -198,6 +203,7 @@ impl Searcher {
             tablebase: None,
             threads: 1,
             first_depth: 1,
+            variant: None,
         }
     }
 
@@ -217,6 +223,7 @@ impl Searcher {
 
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.evals.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
@@ -231,6 +238,13 @@ impl Searcher {
         limits: Limits,
         on_info: impl FnMut(&Info),
     ) -> SearchResult {
+        if self
+            .variant
+            .replace(pos.variant())
+            .is_some_and(|v| v != pos.variant())
+        {
+            self.clear();
+        }
         let helpers = self.threads.max(1) - 1;
         if helpers == 0 {
             return self.search_alone(pos, history, limits, on_info);
