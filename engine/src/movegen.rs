@@ -167,10 +167,7 @@ fn can_jump(pos: &Position, player: u8) -> bool {
     let me = player as usize;
     let team = player & 1;
     let geo = r.geometry;
-    let mut enemies = CellSet::EMPTY;
-    for p in (0..r.players()).filter(|&p| p as u8 & 1 != team) {
-        enemies = enemies.union(pos.occ[p]);
-    }
+    let enemies = pos.team_pieces(1 - team);
     pos.occ[me].difference(r.goal[me]).iter().any(|sq| {
         // Most pieces have no enemy beside them: one set test rules them out.
         !geo.around(sq).intersection(enemies).is_empty()

@@ -106,6 +106,13 @@ impl Position {
         self.hash
     }
 
+    /// The pieces of a team (0: White, or Red and Blue; 1: Black, or Green and Yellow).
+    pub(crate) fn team_pieces(&self, team: u8) -> CellSet {
+        (0..self.rules.players())
+            .filter(|&p| p as u8 & 1 == team)
+            .fold(CellSet::EMPTY, |set, p| set.union(self.occ[p]))
+    }
+
     pub fn trees(&self) -> CellSet {
         self.trees
     }

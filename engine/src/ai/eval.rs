@@ -132,7 +132,7 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
             }
             s += w.mobility * room.min(4);
             if w.approach != 0 {
-                distances += nearest_enemy(pos, sq, team as u8);
+                distances += sets.nearest_enemy(t, sq, team);
             }
         }
         // The mean, not the sum: summed, a step towards the enemy paid the side with
@@ -171,24 +171,6 @@ pub(super) fn late_bonus(t: &Tables, total: u32) -> i32 {
         / t.start_pieces.max(1) as i32
 }
 
-/// King steps from `sq` to the nearest piece not of `team` (0 if there is none), as the
-/// crow flies: the smallest disc around `sq` that holds one.
-pub(super) fn nearest_enemy(pos: &Position, sq: Square, team: u8) -> i32 {
-    let mut enemies = CellSet::EMPTY;
-    for p in (0..pos.rules.players()).filter(|&p| p as u8 & 1 != team) {
-        enemies = enemies.union(pos.occ[p]);
-    }
-    if enemies.is_empty() {
-        return 0;
-    }
-    let t = tables(pos.variant());
-    let discs = &t.discs[sq.index() * t.radii..][..t.radii];
-    discs
-        .iter()
-        .position(|d| !d.intersection(enemies).is_empty())
-        .map_or(0, |k| k as i32 + 1)
-}
-
 /// King steps between two squares as the crow flies.
 fn distance(g: &Geometry, a: Square, b: Square) -> usize {
     let (a, b) = (g.coord(a), g.coord(b));
@@ -205,10 +187,7 @@ pub(super) struct Sets {
 
 impl Sets {
     pub(super) fn of(pos: &Position) -> Sets {
-        let mut team = [CellSet::EMPTY; 2];
-        for p in 0..pos.rules.players() {
-            team[p & 1] = team[p & 1].union(pos.occ[p]);
-        }
+        let team = [pos.team_pieces(0), pos.team_pieces(1)];
         let land = tables(pos.variant()).land;
         Sets {
             empty: land
@@ -238,6 +217,20 @@ impl Sets {
         });
         (hanging, room)
     }
+
+    /// King steps from `sq` to the nearest piece not of `team` (0 if there is none), as
+    /// the crow flies: the smallest disc around `sq` that holds one.
+    pub(super) fn nearest_enemy(&self, t: &Tables, sq: Square, team: usize) -> i32 {
+        let enemies = self.team[1 - team];
+        if enemies.is_empty() {
+            return 0;
+        }
+        let discs = &t.discs[sq.index() * t.radii..][..t.radii];
+        discs
+            .iter()
+            .position(|d| !d.intersection(enemies).is_empty())
+            .map_or(0, |k| k as i32 + 1)
+    }
 }
 
 #[cfg(test)]
@@ -255,6 +248,7 @@ mod tests {
             let mut pos = Position::start(v);
             for _ in 0..200 {
                 let g = pos.geometry();
+                let sets = Sets::of(&pos);
                 for p in 0..pos.rules().players() {
                     let team = p as u8 & 1;
                     for sq in pos.occ[p].iter() {
@@ -264,7 +258,8 @@ mod tests {
                             .map(|e| distance(g, sq, e) as i32)
                             .min()
                             .unwrap_or(0);
-                        assert_eq!(nearest_enemy(&pos, sq, team), plain, "{pos} {sq:?}");
+                        let near = sets.nearest_enemy(tables(v), sq, team as usize);
+                        assert_eq!(near, plain, "{pos} {sq:?}");
                         checked += 1;
                     }
                 }

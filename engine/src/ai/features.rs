@@ -4,7 +4,7 @@
 //! (but for its integer rounding of the late knight bonus), which is what lets the tuner
 //! fit the weights by logistic regression. The tests hold the two together.
 
-use super::eval::{late_bonus, nearest_enemy, tables, Sets};
+use super::eval::{late_bonus, tables, Sets};
 use super::weights::Weights;
 use crate::piece::is_knight;
 use crate::position::Position;
@@ -117,8 +117,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
                 f[HANGING] -= side;
             }
             f[MOBILITY] += side * room.min(4) as f64;
-            f[APPROACH] -=
-                side * nearest_enemy(pos, sq, team as u8) as f64 / pos.occ[p].len() as f64;
+            f[APPROACH] -= side * sets.nearest_enemy(t, sq, team) as f64 / pos.occ[p].len() as f64;
         }
         let near = t.near_castle[p];
         for q in 0..r.players() {
