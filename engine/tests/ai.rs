@@ -7,7 +7,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use camelot_engine::{
-    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Searcher, Variant, GREEDY, LEVELS,
+    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Score, Searcher, Variant,
+    Weights, GREEDY, LEVELS,
 };
 
 fn quick(nodes: u64) -> Level {
@@ -354,6 +355,60 @@ fn a_searcher_given_another_variant_forgets_the_last_one() {
             (reused.best, reused.nodes, reused.score),
             (fresh.best, fresh.nodes, fresh.score),
             "{first:?} then {then:?}"
+        );
+    }
+}
+
+/// A draw scores the variant's contempt against the side that searches, whichever side
+/// that is: Anti-Camelot's master plays on rather than let an even standoff run into the
+/// 50-move rule. Camelot's contempt is nil, its draw even.
+#[test]
+fn a_draw_scores_the_variants_contempt_against_the_searcher() {
+    let anti = Weights::for_variant(Variant::Anti).contempt;
+    assert!(anti > 0, "Anti-Camelot has a contempt");
+    assert_eq!(Weights::for_variant(Variant::Camelot).contempt, 0);
+    for (variant, turn, want) in [
+        ("anti", "white", -anti),
+        ("anti", "black", -anti),
+        ("camelot", "white", 0),
+    ] {
+        // One ply from the 50-move draw, and no capture or castle entry in reach: every
+        // line ends in that draw.
+        let p = pos(&format!(
+            "variant={variant} turn={turn} white=KA4,MB4 black=KA13,MB13 quiet=99"
+        ));
+        let r = Searcher::new(8).search(&p, &[], Limits::depth(3), |_| {});
+        assert_eq!(r.score, Score(want), "{variant}, {turn} to move");
+    }
+}
+
+/// With a contempt, the 50-move count draws the evaluation towards the draw's score as
+/// it runs, so that the side searching prefers lines that reset it: one ply deep from a
+/// board with no capture in reach, every leaf stands the count's share of the contempt
+/// lower for the searcher (material is even, so no other term reads the count).
+#[test]
+fn the_fifty_move_count_pulls_towards_the_contempt() {
+    let anti = Weights::for_variant(Variant::Anti).contempt;
+    let board = "turn=white white=KA4,MB4 black=KA13,MB13";
+    let score = |variant: &str, quiet: i32| {
+        let p = pos(&format!("variant={variant} {board} quiet={quiet}"));
+        Searcher::new(8)
+            .search(&p, &[], Limits::depth(1), |_| {})
+            .score
+            .0
+    };
+    for quiet in [20, 60, 90] {
+        // The leaf is one ply on: the count is one more there, and the opponent moves.
+        let pull = |q: i32| anti * (q + 1) / 100;
+        assert_eq!(
+            score("anti", quiet),
+            score("anti", 0) - (pull(quiet) - pull(0)),
+            "quiet {quiet}"
+        );
+        assert_eq!(
+            score("camelot", quiet),
+            score("camelot", 0),
+            "quiet {quiet}"
         );
     }
 }

@@ -48,8 +48,8 @@ pub fn to_params(w: &Weights) -> [f64; PARAMS] {
     p
 }
 
-/// `base` with the parameters rounded to whole hundredths (`advance[0]`, never used, and
-/// the material sign kept).
+/// `base` with the parameters rounded to whole hundredths (`advance[0]`, never used, the
+/// material sign and the search's contempt kept).
 pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
     let r = |x: f64| x.round() as i32;
     let mut advance = base.advance;
@@ -71,6 +71,7 @@ pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
         material_sign: base.material_sign,
         tempo: r(p[TEMPO]),
         progress: r(p[PROGRESS]),
+        contempt: base.contempt,
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::eval::tables;
 use super::eval_cache::EvalCache;
 use super::tt::{Bound, Entry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
@@ -169,6 +170,9 @@ pub struct Searcher {
     /// 1930 rules and Anti-Camelot share a start), so what the table and the evaluation
     /// cache hold is good only for the variant it came from.
     variant: Option<Variant>,
+    /// What a draw scores for each team to move in this search: the variant's contempt
+    /// against the team at the root, for its opponent.
+    draw: [i32; 2],
 }
 
 impl Default for Searcher {
@@ -204,6 +208,7 @@ impl Searcher {
             threads: 1,
             first_depth: 1,
             variant: None,
+            draw: [0; 2],
         }
     }
 
@@ -290,6 +295,10 @@ impl Searcher {
         self.start = Instant::now();
         self.limits = limits;
         self.stopped = false;
+        let contempt = tables(pos.variant()).weights.contempt;
+        let root_team = pos.rules().team(pos.turn()) as usize & 1;
+        self.draw[root_team] = -contempt;
+        self.draw[1 - root_team] = contempt;
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         // Positions since the last capture can repeat; older ones cannot.
@@ -559,12 +568,27 @@ impl Searcher {
         }
     }
 
-    fn terminal_score(o: Outcome, pos: &Position, ply: i32) -> i32 {
+    fn terminal_score(&self, o: Outcome, pos: &Position, ply: i32) -> i32 {
         match o.winner {
-            None => 0,
+            None => self.draw_score(pos),
             Some(t) if t == pos.rules().team(pos.turn()) => WIN - ply,
             Some(_) => -(WIN - ply),
         }
+    }
+
+    /// A draw's score for the team to move in `pos` (see [`Searcher::draw`]).
+    fn draw_score(&self, pos: &Position) -> i32 {
+        self.draw[pos.rules().team(pos.turn()) as usize & 1]
+    }
+
+    /// The evaluation where quiescence stops, with the draw the 50-move count brings
+    /// nearer: a share of the draw's score as large as the share of the count run. With a
+    /// contempt, the side that searches prefers the lines that reset the count (a
+    /// capture, a castle entry) the longer it runs, instead of waiting out an even
+    /// standoff until the rule draws it.
+    fn static_score(&mut self, pos: &Position) -> i32 {
+        let fifty = pos.rules().fifty_move_plies as i32;
+        self.evals.evaluate(pos) + self.draw_score(pos) * (pos.quiet() as i32).min(fifty) / fifty
     }
 
     /// The node's position (last on the path) stood earlier on the path or in the game.
@@ -582,7 +606,7 @@ impl Searcher {
         if self.stopped {
             return Some(0);
         }
-        pos.decided().map(|o| Self::terminal_score(o, pos, ply))
+        pos.decided().map(|o| self.terminal_score(o, pos, ply))
     }
 
     fn negamax(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
@@ -590,7 +614,7 @@ impl Searcher {
             return score;
         }
         if self.is_repetition(pos) || pos.quiet() >= pos.rules().fifty_move_plies {
-            return 0;
+            return self.draw_score(pos);
         }
         if depth <= 0 || ply as usize >= MAX_PLY - 2 {
             // The horizon node was counted when it was entered above: search its
@@ -637,7 +661,7 @@ impl Searcher {
         moves.clear();
         generate_undecided(pos, moves);
         if moves.is_empty() {
-            return Self::terminal_score(pos.no_move_outcome(), pos, ply);
+            return self.terminal_score(pos.no_move_outcome(), pos, ply);
         }
         // A forced move costs nothing to look past.
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
@@ -738,7 +762,7 @@ impl Searcher {
         let mut best = -WIN - 1;
         let may_stand = !capture_is_compulsory(pos);
         if may_stand {
-            let stand = self.evals.evaluate(pos);
+            let stand = self.static_score(pos);
             if stand >= beta || qdepth >= QSEARCH_MAX || ply as usize >= MAX_PLY - 2 {
                 return stand;
             }
@@ -749,13 +773,13 @@ impl Searcher {
         moves.clear();
         let complete = generate_tactical(pos, moves, !may_stand);
         if complete && moves.is_empty() {
-            return Self::terminal_score(pos.no_move_outcome(), pos, ply);
+            return self.terminal_score(pos.no_move_outcome(), pos, ply);
         }
         let forced = complete && moves.iter().all(|m| m.is_capture());
         if !may_stand && !forced {
             // A forced exit from one's own castle overrode the jump: the moves are
             // quiet after all, so standing is allowed.
-            let stand = self.evals.evaluate(pos);
+            let stand = self.static_score(pos);
             if stand >= beta {
                 return stand;
             }
@@ -763,7 +787,7 @@ impl Searcher {
             alpha = alpha.max(stand);
         }
         if !may_stand && (qdepth >= QSEARCH_MAX * 2 || ply as usize >= MAX_PLY - 2) {
-            return self.evals.evaluate(pos);
+            return self.static_score(pos);
         }
         let goal = pos.rules().goal[pos.turn().0 as usize];
         self.score_moves(moves, None, ply as usize, scores);

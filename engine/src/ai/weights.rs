@@ -37,10 +37,15 @@ pub struct Weights {
     /// must make progress (in Anti-Camelot, give pieces away) before the behind side can
     /// claim the draw, rather than shuffle.
     pub progress: i32,
+    /// Not an evaluation term but the search's: a draw scores this much against the side
+    /// that searches (and for its opponent), and the 50-move count moves the evaluation
+    /// towards that score as it runs. Anti-Camelot's even standoffs were drawn when
+    /// neither side would start the exchanges.
+    pub contempt: i32,
 }
 
 /// The weight names in file order; `advance` takes twelve values, the others one.
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "man",
     "knight",
     "knight_late_bonus",
@@ -55,6 +60,7 @@ pub const NAMES: [&str; 14] = [
     "material_sign",
     "tempo",
     "progress",
+    "contempt",
 ];
 
 /// The weights file of a variant, as compiled in.
@@ -125,6 +131,7 @@ impl Weights {
             material_sign: one(get(11)?),
             tempo: one(get(12)?),
             progress: one(get(13)?),
+            contempt: one(get(14)?),
         })
     }
 
@@ -147,6 +154,7 @@ impl Weights {
             self.material_sign.to_string(),
             self.tempo.to_string(),
             self.progress.to_string(),
+            self.contempt.to_string(),
         ];
         let mut text = header.to_string();
         for (name, value) in NAMES.iter().zip(values) {
@@ -193,7 +201,7 @@ mod tests {
             ),
             (good.replace("tempo 8", "pace 8"), "unknown weight 'pace'"),
             (good.replace("tempo 8\n", ""), "'tempo' is missing"),
-            (format!("{good}man 100\n"), "line 15: 'man' given twice"),
+            (format!("{good}man 100\n"), "line 16: 'man' given twice"),
             (
                 good.replace("advance 0 60", "advance 60"),
                 "'advance' takes 12",
