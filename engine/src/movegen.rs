@@ -162,7 +162,7 @@ pub fn capture_is_compulsory(pos: &Position) -> bool {
 }
 
 /// Whether any piece of `player` outside its goal castle can jump now.
-fn can_jump(pos: &Position, player: u8) -> bool {
+pub(crate) fn can_jump(pos: &Position, player: u8) -> bool {
     let r = pos.rules;
     let me = player as usize;
     let team = player & 1;
@@ -180,6 +180,34 @@ fn can_jump(pos: &Position, player: u8) -> bool {
                     && pos.cells[land as usize] == EMPTY
             })
     })
+}
+
+/// How many pieces of `team` an enemy piece (outside its goal castle) could jump now:
+/// the pieces left hanging if `team` let the enemy move.
+pub(crate) fn jumpable_pieces(pos: &Position, team: u8) -> u32 {
+    let r = pos.rules;
+    let geo = r.geometry;
+    let targets = pos.team_pieces(team);
+    let mut hit = CellSet::EMPTY;
+    for p in (0..r.players()).filter(|&p| p as u8 & 1 != team) {
+        for sq in pos.occ[p].difference(r.goal[p]).iter() {
+            if geo.around(sq).intersection(targets).is_empty() {
+                continue;
+            }
+            for d in 0..8 {
+                let over = geo.step(sq.0, d);
+                let land = geo.leaps(sq.0)[d];
+                if over != NONE
+                    && targets.contains(Square(over))
+                    && land != NONE
+                    && pos.cells[land as usize] == EMPTY
+                {
+                    hit.insert(Square(over));
+                }
+            }
+        }
+    }
+    hit.len()
 }
 
 fn someone_else_can_move(pos: &Position) -> bool {

@@ -49,7 +49,7 @@ pub fn to_params(w: &Weights) -> [f64; PARAMS] {
 }
 
 /// `base` with the parameters rounded to whole hundredths (`advance[0]`, never used, the
-/// material sign and the search's contempt kept).
+/// material sign and the search's contempt and null-move threshold kept).
 pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
     let r = |x: f64| x.round() as i32;
     let mut advance = base.advance;
@@ -72,6 +72,7 @@ pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
         tempo: r(p[TEMPO]),
         progress: r(p[PROGRESS]),
         contempt: base.contempt,
+        null_move_pieces: base.null_move_pieces,
     }
 }
 

@@ -7,6 +7,7 @@ mod features;
 mod levels;
 mod matches;
 mod program;
+mod pruning;
 mod puzzles;
 mod review;
 pub(crate) mod rng;

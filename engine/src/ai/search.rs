@@ -12,6 +12,10 @@ use std::time::{Duration, Instant};
 
 use super::eval::tables;
 use super::eval_cache::EvalCache;
+use super::pruning::{
+    forked, late_move_reduction, null_move_allowed, null_move_reduction, quiet_and_harmless,
+    FUTILITY_MARGIN, NULL_MOVE_MIN_DEPTH,
+};
 use super::tt::{Bound, Entry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
 use crate::moves::{Move, MoveList};
@@ -173,6 +177,10 @@ pub struct Searcher {
     /// What a draw scores for each team to move in this search: the variant's contempt
     /// against the team at the root, for its opponent.
     draw: [i32; 2],
+    /// `after_null[ply]`: the node at this ply was reached by a null move.
+    after_null: [bool; MAX_PLY + 2],
+    /// `after_fork[ply]`: the node at this ply is a child of a fork's extension.
+    after_fork: [bool; MAX_PLY + 2],
 }
 
 impl Default for Searcher {
@@ -209,6 +217,8 @@ impl Searcher {
             first_depth: 1,
             variant: None,
             draw: [0; 2],
+            after_null: [false; MAX_PLY + 2],
+            after_fork: [false; MAX_PLY + 2],
         }
     }
 
@@ -616,10 +626,17 @@ impl Searcher {
         if self.is_repetition(pos) || pos.quiet() >= pos.rules().fifty_move_plies {
             return self.draw_score(pos);
         }
+        let mut depth = depth;
+        let mut fork = false;
         if depth <= 0 || ply as usize >= MAX_PLY - 2 {
-            // The horizon node was counted when it was entered above: search its
-            // captures without entering it a second time.
-            return self.qsearch_node(pos, alpha, beta, ply, 0);
+            if depth == 0 && self.extend_fork(pos, ply) {
+                depth = 1;
+                fork = true;
+            } else {
+                // The horizon node was counted when it was entered above: search its
+                // captures without entering it a second time.
+                return self.qsearch_node(pos, alpha, beta, ply, 0);
+            }
         }
         let tt_entry = self.tt.probe(pos.hash());
         if let Some(e) = tt_entry {
@@ -633,9 +650,13 @@ impl Searcher {
                 }
             }
         }
+        if let Some(score) = self.null_move(pos, depth, (alpha, beta), ply) {
+            return score;
+        }
         let mut buf = self.plies[ply as usize]
             .take()
             .expect("each ply's buffer is free");
+        self.after_fork[ply as usize + 1] = fork;
         let best = self.negamax_moves(
             pos,
             depth,
@@ -644,8 +665,46 @@ impl Searcher {
             tt_entry.and_then(|e| e.best),
             &mut buf,
         );
+        self.after_fork[ply as usize + 1] = false;
         self.plies[ply as usize] = Some(buf);
         best
+    }
+
+    /// Null-move pruning: at a null-window node whose evaluation is already at least
+    /// beta, let the opponent move twice (a shallower search); if we still hold beta, the
+    /// node fails high without searching its moves. Never twice in a row, and only where
+    /// [`null_move_allowed`].
+    fn null_move(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: i32,
+    ) -> Option<i32> {
+        let min_pieces = tables(pos.variant()).weights.null_move_pieces.max(0) as u32;
+        if beta - alpha > 1
+            || depth < NULL_MOVE_MIN_DEPTH
+            || self.after_null[ply as usize]
+            || beta.abs() > WIN_BOUND
+            || !null_move_allowed(pos, min_pieces)
+            || self.static_score(pos) < beta
+        {
+            return None;
+        }
+        let null = pos.after(&Move::PASS);
+        self.path.push(null.hash());
+        self.after_null[ply as usize + 1] = true;
+        let reduced = depth - 1 - null_move_reduction(depth);
+        let score = -self.negamax(&null, reduced, -beta, -beta + 1, ply + 1);
+        self.after_null[ply as usize + 1] = false;
+        self.path.pop();
+        (score >= beta && !self.stopped).then_some(score.min(WIN_BOUND))
+    }
+
+    /// A [`forked`] horizon node is searched one ply deeper, once on a line (a fork
+    /// answered by a fork is left to quiescence).
+    fn extend_fork(&self, pos: &Position, ply: i32) -> bool {
+        !self.after_fork[ply as usize] && ply as usize + 4 < MAX_PLY && forked(pos)
     }
 
     fn negamax_moves(
@@ -669,15 +728,37 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
+        let pv = beta - alpha0 > 1;
+        // The evaluation, asked only where futility pruning may use it.
+        let mut futile_below: Option<i32> = None;
         for i in 0..moves.len() {
             pick_next(moves, scores, i);
             let m = *moves.get(i);
             let child = pos.after(&m);
+            let late_quiet = i > 0 && scores[i] < KILLER_ORDER - 1;
+            if depth == 1 && !pv && late_quiet {
+                // Futility: a quiet move will not lift this node to alpha.
+                let reach =
+                    *futile_below.get_or_insert_with(|| self.static_score(pos) + FUTILITY_MARGIN);
+                if reach <= alpha && quiet_and_harmless(pos, &m, &child) {
+                    best = best.max(reach);
+                    continue;
+                }
+            }
             self.path.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let r = late_move_reduction(depth, i, pv);
+                let r = if r > 0 && late_quiet && quiet_and_harmless(pos, &m, &child) {
+                    r
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if r > 0 && s > alpha && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -831,15 +912,19 @@ impl Searcher {
             } else if m.is_capture() {
                 (1 << 24) + m.capture_count() as i32 * 1000
             } else if is(m, k0) {
-                1 << 22
+                KILLER_ORDER
             } else if is(m, k1) {
-                (1 << 22) - 1
+                KILLER_ORDER - 1
             } else {
                 self.history[m.from.index() * 160 + m.to.index()].min((1 << 21) - 1)
             };
         }
     }
 }
+
+/// The ordering score of the first killer move (the second's is one less); history
+/// scores stay below both.
+const KILLER_ORDER: i32 = 1 << 22;
 
 /// The `multipv`-th best score among the root moves searched so far, or below any score
 /// while fewer have been searched.

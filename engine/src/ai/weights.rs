@@ -42,10 +42,14 @@ pub struct Weights {
     /// towards that score as it runs. Anti-Camelot's even standoffs were drawn when
     /// neither side would start the exchanges.
     pub contempt: i32,
+    /// Also the search's: the fewest pieces the mover must have for the search to try a
+    /// null move (passing, to see whether the position holds even so); 0 never. Where
+    /// having to move can be what loses (Anti-Camelot, few pieces), passing would lie.
+    pub null_move_pieces: i32,
 }
 
 /// The weight names in file order; `advance` takes twelve values, the others one.
-pub const NAMES: [&str; 15] = [
+pub const NAMES: [&str; 16] = [
     "man",
     "knight",
     "knight_late_bonus",
@@ -61,6 +65,7 @@ pub const NAMES: [&str; 15] = [
     "tempo",
     "progress",
     "contempt",
+    "null_move_pieces",
 ];
 
 /// The weights file of a variant, as compiled in.
@@ -132,6 +137,7 @@ impl Weights {
             tempo: one(get(12)?),
             progress: one(get(13)?),
             contempt: one(get(14)?),
+            null_move_pieces: one(get(15)?),
         })
     }
 
@@ -155,6 +161,7 @@ impl Weights {
             self.tempo.to_string(),
             self.progress.to_string(),
             self.contempt.to_string(),
+            self.null_move_pieces.to_string(),
         ];
         let mut text = header.to_string();
         for (name, value) in NAMES.iter().zip(values) {
@@ -177,6 +184,9 @@ mod tests {
         }
         assert_eq!(Weights::for_variant(Variant::Anti).material_sign, -1);
         assert_eq!(Weights::for_variant(Variant::River).bridge, 12);
+        // Anti-Camelot is about having to move: the search never passes there.
+        assert_eq!(Weights::for_variant(Variant::Anti).null_move_pieces, 0);
+        assert!(Weights::for_variant(Variant::Camelot).null_move_pieces > 0);
     }
 
     #[test]
@@ -201,7 +211,7 @@ mod tests {
             ),
             (good.replace("tempo 8", "pace 8"), "unknown weight 'pace'"),
             (good.replace("tempo 8\n", ""), "'tempo' is missing"),
-            (format!("{good}man 100\n"), "line 16: 'man' given twice"),
+            (format!("{good}man 100\n"), "line 17: 'man' given twice"),
             (
                 good.replace("advance 0 60", "advance 60"),
                 "'advance' takes 12",
