@@ -111,6 +111,23 @@ fn a_fork_at_the_horizon_is_searched_one_ply_further() {
     assert_eq!(one.score, two.score);
 }
 
+/// Anti-Camelot's men may canter as they like, so a quiet middlegame can have more moves
+/// than the 512 a node scores and sorts (this one, from a master-against-greedy game,
+/// 623): the moves after those are searched too, as quiet moves. The search once read
+/// past the end of its ordering scores there and panicked.
+#[test]
+fn a_node_with_more_than_512_moves_searches_them_all() {
+    let p = pos(
+        "variant=anti turn=white white=MF4,MG6,MI6,KJ6,MD7,ME7,MF7,MG7,MH7,KI7 \
+         black=ME9,MG9,MI9,ME10,KI10,KC11,MD11,ME11,MF11,MG11,MH11,MI11,KJ11 quiet=5",
+    );
+    let moves = p.legal_moves().to_vec();
+    assert_eq!(moves.len(), 623);
+    let r = Searcher::new(8).search(&p, &[], Limits::depth(5), |_| {});
+    assert_eq!(r.depth, 5);
+    assert!(moves.contains(&r.best.unwrap()));
+}
+
 #[test]
 fn camette_knows_one_piece_in_the_castle_wins() {
     let m = best_move(

@@ -735,7 +735,7 @@ impl Searcher {
             pick_next(moves, scores, i);
             let m = *moves.get(i);
             let child = pos.after(&m);
-            let late_quiet = i > 0 && scores[i] < KILLER_ORDER - 1;
+            let late_quiet = i > 0 && order_score(scores, i) < KILLER_ORDER - 1;
             if depth == 1 && !pv && late_quiet {
                 // Futility: a quiet move will not lift this node to alpha.
                 let reach =
@@ -938,6 +938,13 @@ fn multipv_floor(searched: &[(Move, i32)], multipv: usize) -> i32 {
     let mut top: Vec<i32> = searched.iter().map(|&(_, s)| s).collect();
     top.sort_unstable_by(|a, b| b.cmp(a));
     top[multipv - 1]
+}
+
+/// The ordering score of the `i`-th move. Only the first 512 moves are scored and
+/// sorted (a list spills past that only in rare positions, Anti-Camelot's among them);
+/// the moves after them count as quiet moves with no history.
+fn order_score(scores: &[i32; 512], i: usize) -> i32 {
+    scores.get(i).copied().unwrap_or(0)
 }
 
 /// Moves the best-scored remaining move to index `i` (selection sort, lazily).
