@@ -163,51 +163,49 @@ pub fn capture_is_compulsory(pos: &Position) -> bool {
 
 /// Whether any piece of `player` outside its goal castle can jump now.
 pub(crate) fn can_jump(pos: &Position, player: u8) -> bool {
-    let r = pos.rules;
     let me = player as usize;
-    let team = player & 1;
-    let geo = r.geometry;
-    let enemies = pos.team_pieces(1 - team);
-    pos.occ[me].difference(r.goal[me]).iter().any(|sq| {
-        // Most pieces have no enemy beside them: one set test rules them out.
-        !geo.around(sq).intersection(enemies).is_empty()
-            && (0..8).any(|d| {
-                let over = geo.step(sq.0, d);
-                let land = geo.leaps(sq.0)[d];
-                over != NONE
-                    && enemies.contains(Square(over))
-                    && land != NONE
-                    && pos.cells[land as usize] == EMPTY
-            })
-    })
+    let enemies = pos.team_pieces(1 - (player & 1));
+    pos.occ[me]
+        .difference(pos.rules.goal[me])
+        .iter()
+        .any(|sq| !jumps_over(pos, sq, enemies).is_empty())
 }
 
 /// How many pieces of `team` an enemy piece (outside its goal castle) could jump now:
 /// the pieces left hanging if `team` let the enemy move.
 pub(crate) fn jumpable_pieces(pos: &Position, team: u8) -> u32 {
     let r = pos.rules;
-    let geo = r.geometry;
     let targets = pos.team_pieces(team);
     let mut hit = CellSet::EMPTY;
     for p in (0..r.players()).filter(|&p| p as u8 & 1 != team) {
         for sq in pos.occ[p].difference(r.goal[p]).iter() {
-            if geo.around(sq).intersection(targets).is_empty() {
-                continue;
-            }
-            for d in 0..8 {
-                let over = geo.step(sq.0, d);
-                let land = geo.leaps(sq.0)[d];
-                if over != NONE
-                    && targets.contains(Square(over))
-                    && land != NONE
-                    && pos.cells[land as usize] == EMPTY
-                {
-                    hit.insert(Square(over));
-                }
-            }
+            hit = hit.union(jumps_over(pos, sq, targets));
         }
     }
     hit.len()
+}
+
+/// The pieces of `targets` the piece on `sq` could jump now (each beside it, with an
+/// empty square beyond).
+fn jumps_over(pos: &Position, sq: Square, targets: CellSet) -> CellSet {
+    let geo = pos.rules.geometry;
+    let mut jumped = CellSet::EMPTY;
+    // Most pieces have no target beside them: one set test rules them out.
+    if geo.around(sq).intersection(targets).is_empty() {
+        return jumped;
+    }
+    for d in 0..8 {
+        let over = geo.step(sq.0, d);
+        let land = geo.leaps(sq.0)[d];
+        if over != NONE
+            && targets.contains(Square(over))
+            && land != NONE
+            && pos.cells[land as usize] == EMPTY
+        {
+            jumped.insert(Square(over));
+        }
+    }
+    jumped
 }
 
 fn someone_else_can_move(pos: &Position) -> bool {
