@@ -128,6 +128,23 @@ fn a_node_with_more_than_512_moves_searches_them_all() {
     assert!(moves.contains(&r.best.unwrap()));
 }
 
+/// Anti-Camelot's side ahead (fewer pieces) must walk them into the enemy's jumps: the
+/// evaluation's own choice (depth 1) in this standoff from a master-against-greedy game
+/// (Black ahead, seven pieces to nine, both at home; master shuffled along rank 11 for
+/// fifty moves and greedy claimed the draw) brings a Black piece nearer to the White
+/// ones, all on rank 6. With the approach term counted for both sides, a step towards
+/// the enemy brought the enemy nearer too and cost the side ahead what it gained.
+#[test]
+fn anti_camelots_side_ahead_walks_towards_the_enemy() {
+    let p = "variant=anti turn=black white=KC6,MD6,ME6,MF6,MG6,MH6,KI6,MJ6,MK6 \
+             black=KB11,MD11,ME11,MF11,MG11,MK11,MF12 quiet=15";
+    let m = best_move(p, Limits::depth(1));
+    let rank = |square: &str| square[1..].parse::<u32>().unwrap();
+    let squares: Vec<&str> = m.split(['-', 'x']).collect();
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    assert!(rank(to) < rank(from), "{m} does not come nearer to rank 6");
+}
+
 #[test]
 fn camette_knows_one_piece_in_the_castle_wins() {
     let m = best_move(

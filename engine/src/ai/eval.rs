@@ -107,6 +107,7 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
     let g = r.geometry;
     let mut score = [0i32; 2];
     let mut material_of = [0i32; 2];
+    let mut approach_of = [0i32; 2];
     for p in 0..r.players() {
         let team = p & 1;
         let mut s = 0;
@@ -140,7 +141,7 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
         // Anti-Camelot, with few pieces left, would not walk them into the enemy's jumps.
         let count = pos.occ[p].len() as i32;
         if count > 0 {
-            s -= w.approach * distances / count;
+            approach_of[team] -= w.approach * distances / count;
         }
         if in_goal > 0 {
             s += w.first_in_goal * in_goal;
@@ -156,6 +157,15 @@ pub fn board_terms(pos: &Position) -> BoardTerms {
             }
         }
         score[team] += s;
+    }
+    // Approach counts for the side ahead only (both, level): a step towards the enemy
+    // brings the enemy's pieces nearer too, so with both sides counted a step cost the
+    // side ahead about what it paid, and in Anti-Camelot master, ahead, stood at home
+    // while the side behind did too, until the 50-move draw.
+    for team in 0..2 {
+        if material_of[team] >= material_of[1 - team] {
+            score[team] += approach_of[team];
+        }
     }
     let me = pos.turn.0 as usize & 1;
     BoardTerms {

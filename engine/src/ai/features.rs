@@ -93,6 +93,8 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
     let mut lead = 0;
     let w = &t.weights;
     let late_bonus = late_bonus(t, total);
+    // Each team's approach term: it counts for the side ahead only (see the evaluation).
+    let mut approach = [0.0; 2];
     for p in 0..r.players() {
         let team = p & 1;
         let side = if team == me { 1.0 } else { -1.0 };
@@ -119,7 +121,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
                 f[HANGING] -= side;
             }
             f[MOBILITY] += side * room.min(4) as f64;
-            f[APPROACH] -= side * sets.nearest_enemy(t, sq, team) as f64 / pos.occ[p].len() as f64;
+            approach[team] -= sets.nearest_enemy(t, sq, team) as f64 / pos.occ[p].len() as f64;
         }
         let near = t.near_castle[p];
         for q in 0..r.players() {
@@ -130,6 +132,12 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
                 f[INTRUDER] -= side * n;
             }
         }
+    }
+    if lead >= 0 {
+        f[APPROACH] += approach[me];
+    }
+    if lead <= 0 {
+        f[APPROACH] -= approach[1 - me];
     }
     f[TEMPO] = 1.0;
     f[PROGRESS] = -(lead.signum() * pos.quiet() as i32) as f64;

@@ -28,7 +28,7 @@ pub struct Weights {
     pub mobility: i32,
     /// Per step of the mean distance from a side's pieces to the nearest enemy piece:
     /// Anti-Camelot has to walk its pieces into the enemy's jumps, and without this it
-    /// wanders.
+    /// wanders. Counted for the side ahead on material only (both sides when level).
     pub approach: i32,
     /// Anti-Camelot plays to lose pieces: material counts against its owner.
     pub material_sign: i32,
