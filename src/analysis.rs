@@ -69,6 +69,14 @@ struct Running {
     finished: Arc<AtomicBool>,
 }
 
+/// A search no one can read any more stops: the resource (with the app) is gone, or
+/// another search took its place. A timed search runs to its end otherwise.
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 #[derive(Resource, Default)]
 pub struct Analysis {
     pub on: bool,
