@@ -98,10 +98,9 @@ impl Analysis {
             .is_some_and(|r| r.key == key && !r.finished.load(Ordering::Relaxed))
     }
 
+    /// Dropping the running search stops it (see `Drop for Running`).
     fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.store(true, Ordering::Relaxed);
-        }
+        self.running = None;
     }
 
     fn start(&mut self, session: &Session, key: PositionKey) {
