@@ -344,6 +344,10 @@ struct Gen<'a, S: Sink> {
     /// Whether the mover must capture (a piece outside the goal castle can jump), once
     /// known: the search often knows it before generating.
     compulsory: Option<bool>,
+    /// The mover's pieces beside an empty square of its goal castle: a canter can end
+    /// in the castle only by leaping one of them (tactical mode, which wants no other
+    /// canter of a man, skips the men's canter search without one).
+    goal_vaulters: CellSet,
     /// Breadth-first search scratch, shared by all pieces of one call.
     order: [u8; 160],
     parent: [u8; 160],
@@ -372,6 +376,7 @@ impl<'a, S: Sink> Gen<'a, S> {
             kind: MoveKind::Plain,
             tactical: false,
             compulsory: None,
+            goal_vaulters: CellSet::EMPTY,
             order: [0; 160],
             parent: [0; 160],
             free: [0; 160],
@@ -407,6 +412,14 @@ impl<'a, S: Sink> Gen<'a, S> {
 
     fn run(&mut self) {
         let mine = self.pos.occ[self.me as usize];
+        if self.tactical {
+            for g in self.goal.iter() {
+                if self.cells[g.index()] == EMPTY {
+                    let beside = self.geo.around(g).intersection(mine);
+                    self.goal_vaulters = self.goal_vaulters.union(beside);
+                }
+            }
+        }
         let leaving = self.pos.must_leave.intersection(mine);
         if !leaving.is_empty() {
             // The piece that jumped into a castle must come out, jumping if it can: this
@@ -504,16 +517,20 @@ impl<'a, S: Sink> Gen<'a, S> {
                 }
             }
         }
-        // In tactical mode a man's quiet canters matter only near the goal castle.
+        // In tactical mode a man's quiet canters matter only near the goal castle, and
+        // only if a piece of his own (not himself) stands beside an empty square of it.
+        let mut vaulters = self.goal_vaulters;
+        vaulters.remove(Square(from));
         let near_goal = !self.tactical
-            || self.goal.iter().any(|g| {
-                self.rules
-                    .geometry
-                    .coord(g)
-                    .rank
-                    .abs_diff(self.rules.geometry.coord(Square(from)).rank)
-                    <= 6
-            });
+            || !vaulters.is_empty()
+                && self.goal.iter().any(|g| {
+                    self.rules
+                        .geometry
+                        .coord(g)
+                        .rank
+                        .abs_diff(self.rules.geometry.coord(Square(from)).rank)
+                        <= 6
+                });
         if knight || (!captures_only && near_goal) {
             self.canters(from, knight, captures_only);
         }
@@ -584,7 +601,15 @@ impl<'a, S: Sink> Gen<'a, S> {
             self.kind = MoveKind::Canter;
             // Pure canters: every square reached, or for a knight next to a possible
             // jump, those reached without landing on a jumpable square.
-            let (n, free) = if jumpable.is_empty() {
+            // Tactical mode writes only canters into the goal castle: none reached, none
+            // to write, and no need of the second search.
+            let to_goal = !self.tactical
+                || self.order[1..reached]
+                    .iter()
+                    .any(|&c| self.goal.contains(Square(c)));
+            let (n, free) = if !to_goal {
+                (0, false)
+            } else if jumpable.is_empty() {
                 (reached, false)
             } else {
                 let avoid = |s: u8| !jumpable.contains(Square(s));
@@ -667,5 +692,88 @@ impl<'a, S: Sink> Gen<'a, S> {
         if self.seen.insert(to, captured) {
             self.emit(to, captured);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::rng::Rng;
+    use crate::variant::Variant;
+
+    /// The quiescence generator against the full one, along random games of every
+    /// variant: with a jump compulsory it writes every legal move; otherwise exactly the
+    /// captures (knight's charges) and the entries into the goal castle, leaving out only
+    /// a man's canter into it from more than six ranks away.
+    #[test]
+    fn the_tactical_moves_are_the_captures_and_goal_entries_of_the_legal_ones() {
+        // A man canters into the goal castle over the man beside it; the man beside it
+        // steps in.
+        let pos: Position = "variant=camelot turn=white white=MF14,MF15,MC3 black=MD10"
+            .parse()
+            .expect("a valid position");
+        let mut tactical = MoveList::new();
+        assert!(!generate_tactical(&pos, &mut tactical, false));
+        let mut written: Vec<String> = tactical
+            .iter()
+            .map(|m| crate::notation::format_wcf(&pos, &path_of_legal(&pos, m).expect("legal")))
+            .collect();
+        written.sort();
+        assert_eq!(written, ["F14-F16", "F15-F16", "F15-G16"]);
+
+        let mut rng = Rng::new(5);
+        let mut entries = 0;
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for _ in 0..12 {
+                let mut pos = Position::start(v);
+                for _ in 0..160 {
+                    if pos.decided().is_some() {
+                        break;
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let compulsory = capture_is_compulsory(&pos);
+                    let mut tactical = MoveList::new();
+                    let complete = generate_tactical(&pos, &mut tactical, compulsory);
+                    let mut got: Vec<Move> = tactical.iter().copied().collect();
+                    let goal = pos.rules.goal[pos.turn.0 as usize];
+                    let g = pos.rules.geometry;
+                    let expected: Vec<Move> = if complete {
+                        legal.iter().copied().collect()
+                    } else {
+                        legal
+                            .iter()
+                            .filter(|m| {
+                                let enters = goal.contains(m.to) && !goal.contains(m.from);
+                                let far_man_canter = m.kind == MoveKind::Canter
+                                    && !is_knight(pos.cells[m.from.index()])
+                                    && goal.iter().all(|s| {
+                                        g.coord(s).rank.abs_diff(g.coord(m.from).rank) > 6
+                                    });
+                                m.is_capture() || enters && !far_man_canter
+                            })
+                            .copied()
+                            .collect()
+                    };
+                    if !complete {
+                        entries += expected.iter().filter(|m| !m.is_capture()).count();
+                    }
+                    let key = |m: &Move| (m.from, m.to, m.kind as u8, m.captured.0);
+                    got.sort_by_key(key);
+                    let mut expected = expected;
+                    expected.sort_by_key(key);
+                    assert_eq!(got, expected, "{pos}");
+                    checked += 1;
+                    pos.play_unchecked(legal.get(rng.below(legal.len())));
+                }
+            }
+        }
+        assert!(
+            checked > 5_000 && entries > 20,
+            "{checked} positions, {entries} entries"
+        );
     }
 }
