@@ -519,18 +519,18 @@ impl<'a, S: Sink> Gen<'a, S> {
         }
         // In tactical mode a man's quiet canters matter only near the goal castle, and
         // only if a piece of his own (not himself) stands beside an empty square of it.
-        let mut vaulters = self.goal_vaulters;
-        vaulters.remove(Square(from));
-        let near_goal = !self.tactical
-            || !vaulters.is_empty()
+        let near_goal = !self.tactical || {
+            let mut vaulters = self.goal_vaulters;
+            vaulters.remove(Square(from));
+            !vaulters.is_empty()
                 && self.goal.iter().any(|g| {
-                    self.rules
-                        .geometry
+                    self.geo
                         .coord(g)
                         .rank
-                        .abs_diff(self.rules.geometry.coord(Square(from)).rank)
+                        .abs_diff(self.geo.coord(Square(from)).rank)
                         <= 6
-                });
+                })
+        };
         if knight || (!captures_only && near_goal) {
             self.canters(from, knight, captures_only);
         }
