@@ -83,6 +83,22 @@ fn finds_a_two_move_castle_win() {
     assert_eq!(r.score.plies_to_end(), Some(3), "a win in three plies");
 }
 
+/// A step that threatens to win by entering the goal castle is found on the search's last
+/// ply: quiescence does not stand pat for the side threatened (Black, with nothing to
+/// stop F15-G16), so depth 1 sees the win in three plies. Standing pat, depth 1 scored
+/// F14-F15 as the evaluation's few hundredths for a man beside the castle.
+#[test]
+fn a_threat_to_enter_the_goal_is_seen_past_the_horizon() {
+    let pos = pos("variant=camelot turn=white white=MF16,MF14,MA4 black=MK3,ML4,MK4");
+    let r = Searcher::new(8).search(&pos, &[], Limits::depth(1), |_| {});
+    assert_eq!(r.score.plies_to_end(), Some(3), "{:?}", r.score);
+    let m = r.best.and_then(|m| pos.move_text(&m, Notation::Wcf));
+    assert!(
+        matches!(m.as_deref(), Some("F14-F15" | "F14-G15" | "F14-E15")),
+        "{m:?}"
+    );
+}
+
 #[test]
 fn finds_the_winning_capture_chain() {
     // Capturing all three black men wins (White keeps two pieces); the other capture

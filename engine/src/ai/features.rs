@@ -73,6 +73,7 @@ pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
         progress: r(p[PROGRESS]),
         contempt: base.contempt,
         null_move_pieces: base.null_move_pieces,
+        goal_threat_plies: base.goal_threat_plies,
     }
 }
 

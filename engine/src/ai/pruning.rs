@@ -8,9 +8,13 @@
 //! (a sacrifice, which forces the reply) and does not leave its own side a jump to make
 //! (a threat). Only such moves are reduced or pruned.
 
+use crate::board::NONE;
+use crate::cellset::CellSet;
 use crate::movegen::{can_jump, capture_is_compulsory, jumpable_pieces};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::square::Square;
+use crate::variant::GoalRule;
 
 /// At a depth-1 node whose evaluation plus this (hundredths of a man) cannot reach
 /// alpha, quiet moves are not searched: one quiet move seldom gains that much.
@@ -69,6 +73,45 @@ pub(super) fn forked(pos: &Position) -> bool {
         && !capture_is_compulsory(pos)
 }
 
+/// Whether the player to move next could win at once by entering its goal castle, if
+/// the side to move let it: one piece short of the pieces that win there, and one of its
+/// pieces a step from an empty square of the castle, or a leap from it over a piece
+/// beside it. Quiescence must not stand pat there: the evaluation, a few hundredths for
+/// a piece beside the castle, cannot see a game about to be lost.
+///
+/// Read off the board, so that the test costs next to nothing: it does not see a chain
+/// of leaps that ends in the castle from further away, and it counts a step that a
+/// compulsory jump elsewhere would forbid (which costs a search, not a wrong score).
+pub(super) fn goal_threat(pos: &Position) -> bool {
+    let r = pos.rules();
+    let GoalRule::WinWith(needed) = r.goal_rule else {
+        return false;
+    };
+    if pos.setup_left() > 0 {
+        return false;
+    }
+    let next = r.next_player(pos.turn()).0 as usize;
+    let goal = r.goal[next];
+    let theirs = pos.occ[next];
+    if theirs.intersection(goal).len() + 1 != needed as u32 {
+        return false;
+    }
+    let runners = theirs.difference(goal);
+    let occupied = (0..r.players()).fold(CellSet::EMPTY, |all, p| all.union(pos.occ[p]));
+    let geo = r.geometry;
+    goal.difference(occupied).iter().any(|c| {
+        !geo.around(c).intersection(runners).is_empty()
+            || (0..8).any(|d| {
+                let over = geo.step(c.0, d);
+                let from = geo.leaps(c.0)[d];
+                over != NONE
+                    && from != NONE
+                    && occupied.contains(Square(over))
+                    && runners.contains(Square(from))
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +166,50 @@ mod tests {
         let (m, child) = play(&pos, "J8-J9");
         assert!(!capture_is_compulsory(&child));
         assert!(!quiet_and_harmless(&pos, &m, &child));
+    }
+
+    #[test]
+    fn a_goal_threat_is_a_step_or_a_leap_into_the_castle_that_wins() {
+        // White has a man in its goal castle (F16-G16) and one beside it; Black to move.
+        assert!(goal_threat(&position(
+            "variant=camelot turn=black white=MF16,MF15,MC3 black=MK3,ML4"
+        )));
+        // A leap into the castle counts too: a canter over White's own man on G15.
+        assert!(goal_threat(&position(
+            "variant=camelot turn=black white=MF16,MG15,MG14,MC3 black=MK3,ML4"
+        )));
+        // And a jump over a Black man beside the castle (from E14 over F15 to G16).
+        assert!(goal_threat(&position(
+            "variant=camelot turn=black white=MF16,ME14,MC3 black=MF15,ML4"
+        )));
+        // One entry would not win with no White piece in the castle yet.
+        assert!(!goal_threat(&position(
+            "variant=camelot turn=black white=MF15,MG15,MC3 black=MK3,ML4"
+        )));
+        // Nothing a step or a leap away: no entry in one move.
+        assert!(!goal_threat(&position(
+            "variant=camelot turn=black white=MF16,MF14,MC3 black=MK3,ML4"
+        )));
+        // A leap needs a piece to leap over: G14 to G16 over an empty G15 is no move.
+        assert!(!goal_threat(&position(
+            "variant=camelot turn=black white=MF16,MG14,MC3 black=MK3,ML4"
+        )));
+        // The castle full already: the game is over, nothing to enter.
+        assert!(!goal_threat(&position(
+            "variant=camelot turn=black white=MF16,MG16,MF15 black=MK3,ML4"
+        )));
+        // White to move: the threat is Black's, whose castle square F1 and G1 are far.
+        assert!(!goal_threat(&position(
+            "variant=camelot turn=white white=MF16,MF15,MC3 black=MK3,ML4"
+        )));
+        // Camette wins with one piece in: a man beside Black's castle threatens.
+        assert!(goal_threat(&position(
+            "variant=camette turn=black white=MC6,MB2 black=MA4,MD2"
+        )));
+        // In Anti-Camelot entering loses: no threat.
+        assert!(!goal_threat(&position(
+            "variant=anti turn=black white=MF16,MF15,MC3 black=MK3,ML4"
+        )));
     }
 
     #[test]

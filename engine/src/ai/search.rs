@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use super::eval::tables;
 use super::eval_cache::EvalCache;
 use super::pruning::{
-    forked, late_move_reduction, null_move_allowed, null_move_reduction, quiet_and_harmless,
-    FUTILITY_MARGIN, NULL_MOVE_MIN_DEPTH,
+    forked, goal_threat, late_move_reduction, null_move_allowed, null_move_reduction,
+    quiet_and_harmless, FUTILITY_MARGIN, NULL_MOVE_MIN_DEPTH,
 };
 use super::tt::{Bound, Entry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
@@ -371,6 +371,7 @@ impl Searcher {
             let beta = WIN + 1;
             let mut best: Option<(Move, i32)> = None;
             let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
+            let mut failed_high: Option<(Move, i32)> = None;
             for (i, m) in root.iter().enumerate() {
                 // The score a move must beat to be among the best `multipv` so far (with
                 // one line: the best score so far, plain principal-variation search).
@@ -383,13 +384,23 @@ impl Searcher {
                 } else {
                     let s = -self.negamax(&child, depth as i32 - 1, -floor - 1, -floor, 1);
                     if s > floor && !self.stopped {
-                        -self.negamax(&child, depth as i32 - 1, -beta, -floor, 1)
+                        let full = -self.negamax(&child, depth as i32 - 1, -beta, -floor, 1);
+                        if self.stopped && multipv == 1 {
+                            // Out of time while re-searching a move that proved better
+                            // than the best so far: it is better, by how much unknown.
+                            failed_high = Some((*m, s));
+                        }
+                        full
                     } else {
                         s
                     }
                 };
                 self.path.pop();
                 if self.stopped {
+                    if let Some((m, s)) = failed_high {
+                        this_iter.push((m, s));
+                        best = Some((m, s));
+                    }
                     break;
                 }
                 this_iter.push((*m, score));
@@ -837,11 +848,17 @@ impl Searcher {
         qdepth: i32,
         buf: &mut PlyBuffers,
     ) -> i32 {
-        // Never stand pat while a jump is compulsory; otherwise try standing first, before
+        // Never stand pat while a jump is compulsory, or (in the first plies) while the
+        // opponent could win at once by entering the goal castle: then every move is
+        // searched, as when a jump is compulsory. Otherwise try standing first, before
         // spending time on move generation.
         let mut best = -WIN - 1;
         let may_stand = !capture_is_compulsory(pos);
-        if may_stand {
+        let threatened = may_stand
+            && qdepth < tables(pos.variant()).weights.goal_threat_plies
+            && (ply as usize) < MAX_PLY - 2
+            && goal_threat(pos);
+        if may_stand && !threatened {
             let stand = self.static_score(pos);
             if stand >= beta || qdepth >= QSEARCH_MAX || ply as usize >= MAX_PLY - 2 {
                 return stand;
@@ -851,11 +868,16 @@ impl Searcher {
         }
         let PlyBuffers { moves, scores } = buf;
         moves.clear();
-        let complete = generate_tactical(pos, moves, !may_stand);
+        let complete = if threatened {
+            generate_undecided(pos, moves);
+            true
+        } else {
+            generate_tactical(pos, moves, !may_stand)
+        };
         if complete && moves.is_empty() {
             return self.terminal_score(pos.no_move_outcome(), pos, ply);
         }
-        let forced = complete && moves.iter().all(|m| m.is_capture());
+        let forced = threatened || complete && moves.iter().all(|m| m.is_capture());
         if !may_stand && !forced {
             // A forced exit from one's own castle overrode the jump: the moves are
             // quiet after all, so standing is allowed.

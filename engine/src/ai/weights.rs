@@ -46,10 +46,15 @@ pub struct Weights {
     /// null move (passing, to see whether the position holds even so); 0 never. Where
     /// having to move can be what loses (Anti-Camelot, few pieces), passing would lie.
     pub null_move_pieces: i32,
+    /// Also the search's: in its first this many plies, quiescence does not stand pat
+    /// where the opponent could win at once by entering its goal castle, but searches
+    /// every move (0: never). Off where it is not measured: in Grand Cam, where a single
+    /// piece wins, the threat is everywhere and answering it cost more than it found.
+    pub goal_threat_plies: i32,
 }
 
 /// The weight names in file order; `advance` takes twelve values, the others one.
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "man",
     "knight",
     "knight_late_bonus",
@@ -66,6 +71,7 @@ pub const NAMES: [&str; 16] = [
     "progress",
     "contempt",
     "null_move_pieces",
+    "goal_threat_plies",
 ];
 
 /// The weights file of a variant, as compiled in.
@@ -138,6 +144,7 @@ impl Weights {
             progress: one(get(13)?),
             contempt: one(get(14)?),
             null_move_pieces: one(get(15)?),
+            goal_threat_plies: one(get(16)?),
         })
     }
 
@@ -162,6 +169,7 @@ impl Weights {
             self.progress.to_string(),
             self.contempt.to_string(),
             self.null_move_pieces.to_string(),
+            self.goal_threat_plies.to_string(),
         ];
         let mut text = header.to_string();
         for (name, value) in NAMES.iter().zip(values) {
@@ -211,7 +219,7 @@ mod tests {
             ),
             (good.replace("tempo 8", "pace 8"), "unknown weight 'pace'"),
             (good.replace("tempo 8\n", ""), "'tempo' is missing"),
-            (format!("{good}man 100\n"), "line 17: 'man' given twice"),
+            (format!("{good}man 100\n"), "line 18: 'man' given twice"),
             (
                 good.replace("advance 0 60", "advance 60"),
                 "'advance' takes 12",
