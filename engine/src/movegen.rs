@@ -283,9 +283,17 @@ fn canter_bfs(
     tail
 }
 
+/// How many captures of one piece [`Seen`] holds before it spills onto the heap.
+const SEEN_INLINE: usize = 16;
+
 /// Capture moves found so far for one piece: (end, captured).
 struct Seen {
-    inline: [(u8, CellSet); 16],
+    /// The end squares recorded: a capture ending anywhere else is new without a scan.
+    ends: CellSet,
+    /// The first [`SEEN_INLINE`] pairs, as two arrays: the end squares scan fast, and
+    /// the whole is cleared as plain zeroed memory, once per generator.
+    tos: [u8; SEEN_INLINE],
+    caps: [CellSet; SEEN_INLINE],
     len: usize,
     spill: Vec<(u8, CellSet)>,
 }
@@ -293,13 +301,16 @@ struct Seen {
 impl Seen {
     fn new() -> Seen {
         Seen {
-            inline: [(0, CellSet::EMPTY); 16],
+            ends: CellSet::EMPTY,
+            tos: [0; SEEN_INLINE],
+            caps: [CellSet::EMPTY; SEEN_INLINE],
             len: 0,
             spill: Vec::new(),
         }
     }
 
     fn clear(&mut self) {
+        self.ends = CellSet::EMPTY;
         self.len = 0;
         self.spill.clear();
     }
@@ -307,12 +318,17 @@ impl Seen {
     /// Records the pair; false if it was already there.
     #[inline]
     fn insert(&mut self, to: u8, caps: CellSet) -> bool {
-        let hit = |&(t, c): &(u8, CellSet)| t == to && c == caps;
-        if self.inline[..self.len].iter().any(hit) || self.spill.iter().any(hit) {
-            return false;
+        if self.ends.contains(Square(to)) {
+            let known = (0..self.len).any(|i| self.tos[i] == to && self.caps[i] == caps)
+                || self.spill.iter().any(|&(t, c)| t == to && c == caps);
+            if known {
+                return false;
+            }
         }
-        if self.len < self.inline.len() {
-            self.inline[self.len] = (to, caps);
+        self.ends.insert(Square(to));
+        if self.len < SEEN_INLINE {
+            self.tos[self.len] = to;
+            self.caps[self.len] = caps;
             self.len += 1;
         } else {
             self.spill.push((to, caps));
@@ -332,6 +348,10 @@ struct Gen<'a, S: Sink> {
     team: u8,
     goal: CellSet,
     no_entry: CellSet,
+    /// The mover's team's pieces and the other team's, as on the board (the generator
+    /// lifts and removes pieces only in its scratch copy of the cells).
+    friends: CellSet,
+    enemies: CellSet,
     sink: &'a mut S,
     emitted: usize,
     seen: Seen,
@@ -367,6 +387,8 @@ impl<'a, S: Sink> Gen<'a, S> {
             team: me & 1,
             goal: rules.goal[me as usize],
             no_entry: rules.no_entry[me as usize],
+            friends: pos.team_pieces(me & 1),
+            enemies: pos.team_pieces(1 - (me & 1)),
             sink,
             emitted: 0,
             seen: Seen::new(),
@@ -504,7 +526,15 @@ impl<'a, S: Sink> Gen<'a, S> {
             self.jumps(from, CellSet::EMPTY, 0);
         }
 
-        if !captures_only {
+        // In tactical mode a step counts only into the goal castle: most pieces have
+        // none of its squares beside them.
+        let around = self.geo.around(Square(from));
+        let step_to = if self.tactical {
+            around.intersection(self.goal)
+        } else {
+            around
+        };
+        if !captures_only && !step_to.is_empty() {
             self.kind = MoveKind::Plain;
             for &to in self.geo.steps(from) {
                 if to != NONE
@@ -531,7 +561,10 @@ impl<'a, S: Sink> Gen<'a, S> {
                         <= 6
                 })
         };
-        if knight || (!captures_only && near_goal) {
+        // A canter leaps a piece of the mover's own team beside it: with none there, the
+        // search would find nothing.
+        let beside = around.intersection(self.friends);
+        if !beside.is_empty() && (knight || (!captures_only && near_goal)) {
             self.canters(from, knight, captures_only);
         }
         self.cells[from as usize] = code;
@@ -658,10 +691,19 @@ impl<'a, S: Sink> Gen<'a, S> {
                 return;
             }
         }
+        // Most squares have no enemy left beside them: one set test rules them out.
+        let victims = self.enemies.difference(captured);
+        let beside = self.geo.around(Square(at)).intersection(victims);
+        if beside.is_empty() {
+            if depth > 0 {
+                self.emit_capture(at, captured);
+            }
+            return;
+        }
         let mut extended = false;
         for d in 0..8 {
             let over = self.geo.step(at, d);
-            if over == NONE || !self.enemy(self.cells[over as usize]) {
+            if over == NONE || !beside.contains(Square(over)) {
                 continue;
             }
             let land = self.geo.leaps(at)[d];
