@@ -165,10 +165,11 @@ pub fn capture_is_compulsory(pos: &Position) -> bool {
 pub(crate) fn can_jump(pos: &Position, player: u8) -> bool {
     let me = player as usize;
     let enemies = pos.team_pieces(1 - (player & 1));
-    pos.occ[me]
-        .difference(pos.rules.goal[me])
-        .iter()
-        .any(|sq| !jumps_over(pos, sq, enemies).is_empty())
+    let geo = pos.rules.geometry;
+    // The set test first, here in the loop: most pieces have no enemy beside them.
+    pos.occ[me].difference(pos.rules.goal[me]).iter().any(|sq| {
+        !geo.around(sq).intersection(enemies).is_empty() && !jumps_over(pos, sq, enemies).is_empty()
+    })
 }
 
 /// How many pieces of `team` an enemy piece (outside its goal castle) could jump now:
@@ -187,6 +188,7 @@ pub(crate) fn jumpable_pieces(pos: &Position, team: u8) -> u32 {
 
 /// The pieces of `targets` the piece on `sq` could jump now (each beside it, with an
 /// empty square beyond).
+#[inline]
 fn jumps_over(pos: &Position, sq: Square, targets: CellSet) -> CellSet {
     let geo = pos.rules.geometry;
     let mut jumped = CellSet::EMPTY;
@@ -414,6 +416,14 @@ impl<'a, S: Sink> Gen<'a, S> {
     /// Whether a piece on `sq` could jump right now (the board as it stands in scratch).
     #[inline]
     fn can_jump_from(&self, sq: u8) -> bool {
+        if self
+            .geo
+            .around(Square(sq))
+            .intersection(self.enemies)
+            .is_empty()
+        {
+            return false;
+        }
         let steps = self.geo.steps(sq);
         for (d, &over) in steps.iter().enumerate() {
             if over != NONE && self.enemy(self.cells[over as usize]) {

@@ -744,7 +744,10 @@ impl Searcher {
         for i in 0..moves.len() {
             pick_next(moves, scores, i);
             let m = *moves.get(i);
-            let child = pos.after(&m);
+            // Cloned and played in place: `pos.after(&m)` compiled here to two copies of
+            // the position where one will do.
+            let mut child = pos.clone();
+            child.play_unchecked(&m);
             let late_quiet = i > 0 && order_score(scores, i) < KILLER_ORDER - 1;
             if depth == 1 && !pv && late_quiet {
                 // Futility: a quiet move will not lift this node to alpha.
@@ -900,7 +903,8 @@ impl Searcher {
             if !forced && !m.is_capture() && !enters_goal {
                 continue;
             }
-            let child = pos.after(&m);
+            let mut child = pos.clone();
+            child.play_unchecked(&m);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qdepth + 1);
             if self.stopped {
                 return 0;
