@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use camelot_engine::Variant;
 use clap::Parser;
 
-use crate::session::{default_seats, parse_seats, Seat, SeatError};
-use crate::settings::Quality;
+use crate::play::session::{default_seats, parse_seats, Seat, SeatError};
+use crate::storage::settings::Quality;
 
 #[derive(Parser, Debug, Clone)]
 #[command(
@@ -111,7 +111,7 @@ mod tests {
         .unwrap();
         assert_eq!(o.variant, Some(Variant::GrandCam));
         let seats = o.seats_for(Variant::GrandCam).unwrap();
-        assert_eq!(seats[1], Seat::Computer(camelot_engine::LEVELS[4]));
+        assert_eq!(seats[1], Seat::Computer(camelot_engine::Level::MASTER));
         assert_eq!(o.window, (1024, 768));
         assert_eq!(o.quality, Some(Quality::Low));
         assert!(o.starts_game() && o.terminal);

@@ -1,68 +1,29 @@
 //! Camelot, the 3D tabletop game: one Bevy plugin per feature. The rules and the AI
 //! live in the `camelot-engine` crate; this crate shows them and takes input.
 //!
-//! The table, the settings, the data directory and the terminal game need no Bevy and
+//! The crate's rooms: `table` (the board, pieces, their look and motion, the camera),
+//! `input` (the pointer and move entry), `ui` (the egui panels, menu and dialogs),
+//! `play` (the session, the computer players, analysis, review, lessons, tournaments,
+//! the app's screens), `storage` (the data directory, settings, autosave), `render` (the
+//! adapter check, quality tiers, the viewport), `tools` (scripting and measuring),
+//! `terminal` (the game in a terminal) and `cli` (the command line).
+//!
+//! The session, the settings, the data directory and the terminal game need no Bevy and
 //! build without the `gui` feature (the fuzz target of the terminal game does so).
 
 pub mod cli;
-pub mod session;
-pub mod settings;
-pub mod solved;
-pub mod store;
+pub mod play;
+pub mod storage;
 pub mod terminal;
 
 #[cfg(feature = "gui")]
-pub mod actions;
-#[cfg(feature = "gui")]
-pub mod ai_player;
-#[cfg(feature = "gui")]
-pub mod analysis;
-#[cfg(feature = "gui")]
-pub mod animation;
-#[cfg(feature = "gui")]
-pub mod assets;
-#[cfg(feature = "gui")]
-pub mod board;
-#[cfg(feature = "gui")]
-pub mod browse;
-#[cfg(feature = "gui")]
-pub mod camera;
-#[cfg(feature = "gui")]
-pub mod focus;
-#[cfg(feature = "gui")]
-pub mod graphics;
-#[cfg(feature = "gui")]
 pub mod input;
 #[cfg(feature = "gui")]
-pub mod learn;
+pub mod render;
 #[cfg(feature = "gui")]
-pub mod markers;
-#[cfg(feature = "gui")]
-pub mod persist;
-#[cfg(feature = "gui")]
-pub mod picture;
-#[cfg(feature = "gui")]
-pub mod pieces;
-#[cfg(feature = "gui")]
-pub mod pointer;
-#[cfg(feature = "gui")]
-pub mod quality;
-#[cfg(feature = "gui")]
-pub mod render_scale;
-#[cfg(feature = "gui")]
-pub mod review;
-#[cfg(feature = "gui")]
-pub mod screens;
-#[cfg(feature = "gui")]
-pub mod shapes;
-#[cfg(feature = "sound")]
-pub mod sound;
-#[cfg(feature = "gui")]
-pub mod theme;
+pub mod table;
 #[cfg(feature = "tools")]
 pub mod tools;
-#[cfg(feature = "gui")]
-pub mod tournament;
 #[cfg(feature = "gui")]
 pub mod ui;
 
@@ -97,25 +58,25 @@ pub fn game_plugin(app: &mut App) {
         Update,
         (Input, Act, Build, Animate, Mirror, Present).chain(),
     )
-    .configure_sets(Update, Mirror.run_if(animation::board_idle))
+    .configure_sets(Update, Mirror.run_if(table::animation::board_idle))
     .add_plugins((
-        persist::plugin,
-        assets::plugin,
-        screens::plugin,
-        actions::plugin,
-        theme::plugin,
-        board::plugin,
-        pieces::plugin,
-        animation::plugin,
-        input::plugin,
-        pointer::plugin,
-        markers::plugin,
-        ai_player::plugin,
-        browse::plugin,
-        analysis::plugin,
-        review::plugin,
+        storage::saving::plugin,
+        table::assets::plugin,
+        play::screens::plugin,
+        play::actions::plugin,
+        table::theme::plugin,
+        table::board::plugin,
+        table::pieces::plugin,
+        table::animation::plugin,
+        input::move_entry::plugin,
+        input::pointer::plugin,
+        table::markers::plugin,
+        play::computer::plugin,
+        play::browse::plugin,
+        play::analysis::plugin,
+        play::review::plugin,
     ))
-    .add_plugins((learn::plugin, tournament::plugin));
+    .add_plugins((play::learn::plugin, play::tournament::plugin));
 }
 
 /// What a window adds: the camera and lights and the quality tier, egui, sound with the
@@ -132,14 +93,14 @@ pub fn view_plugin(app: &mut App) {
         unfocused_mode: rest,
     })
     .add_plugins((
-        camera::plugin,
-        quality::plugin,
-        render_scale::plugin,
-        picture::plugin,
+        table::camera::plugin,
+        render::quality::plugin,
+        render::viewport::plugin,
+        render::picture_ready::plugin,
         ui::plugin,
     ));
     #[cfg(feature = "sound")]
-    app.add_plugins(sound::plugin);
+    app.add_plugins(table::sound::plugin);
     #[cfg(feature = "tools")]
     app.add_plugins(tools::plugin);
 }

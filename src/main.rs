@@ -29,21 +29,21 @@ mod window {
 
     use bevy::prelude::*;
     use bevy::window::{PresentMode, WindowResolution};
-    use camelot::actions::GameStarted;
     use camelot::cli::Options;
-    use camelot::graphics;
-    use camelot::persist::Storage;
-    use camelot::quality::Graphics;
-    use camelot::screens::Screen;
-    use camelot::session::{Seat, Session};
-    use camelot::store::{read_session, Loaded, Store};
+    use camelot::play::actions::GameStarted;
+    use camelot::play::screens::Screen;
+    use camelot::play::session::{Seat, Session};
+    use camelot::render::adapter;
+    use camelot::render::quality::Graphics;
+    use camelot::storage::data_dir::{read_session, Loaded, Store};
+    use camelot::storage::saving::Storage;
     use camelot_engine::Game;
 
     /// Opens the window on the menu or the game the command line asks for; without a
     /// display or a graphics adapter, says what is missing instead.
     pub fn run(opts: Options, launched: Instant) -> ExitCode {
         if opts.diagnose {
-            let (text, ok) = graphics::diagnose();
+            let (text, ok) = adapter::diagnose();
             print!("{text}");
             return if ok {
                 ExitCode::SUCCESS
@@ -51,7 +51,7 @@ mod window {
                 ExitCode::FAILURE
             };
         }
-        let adapter = match graphics::check_display().and_then(|_| graphics::find_adapter()) {
+        let adapter = match adapter::check_display().and_then(|_| adapter::find_adapter()) {
             Ok(a) => a,
             Err(problem) => {
                 eprintln!("{problem}");
@@ -79,6 +79,10 @@ mod window {
         }
         let (w, h) = opts.window;
         let mut app = App::new();
+        let mut storage = Storage::new(store);
+        storage.pending.extend(notice);
+        // The one data directory of this run, chosen here; the game's plugins use it.
+        app.insert_resource(storage);
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Camelot".into(),
@@ -97,7 +101,7 @@ mod window {
         .insert_resource(session)
         .insert_resource(Graphics {
             adapter: adapter.name.clone(),
-            detected: graphics::tier_for(&adapter),
+            detected: adapter::tier_for(&adapter),
             forced: opts.quality,
         });
         #[cfg(feature = "tools")]
@@ -107,10 +111,6 @@ mod window {
         });
         #[cfg(not(feature = "tools"))]
         let _ = launched;
-        app.world_mut()
-            .resource_mut::<Storage>()
-            .pending
-            .extend(notice);
         if opts.starts_game() || benchmarking {
             app.insert_state(Screen::Playing);
             // The game the command line opens starts at the table like one from the menu.

@@ -11,8 +11,8 @@ use camelot_engine::{
 };
 
 use crate::cli::Options;
-use crate::session::{Seat, Session, HINT_LEVEL};
-use crate::store::{read_session, Loaded, Store};
+use crate::play::session::{Seat, Session, HINT_LEVEL};
+use crate::storage::data_dir::{read_session, Loaded, Store};
 
 const HELP: &str = "\
 Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
@@ -208,8 +208,8 @@ impl Console {
                 _ => "No draw can be claimed now.".into(),
             },
             "resign" if !self.is_over() => {
-                let team = self.session.position().rules().team(self.session.to_move());
-                self.session.game.resign(team);
+                let side = self.session.position().rules().side(self.session.to_move());
+                self.session.game.resign(side);
                 self.with_autosave(format!("{} resigns.", self.seat_label()))
             }
             "resign" => "The game is over.".into(),
@@ -284,7 +284,7 @@ impl Console {
         let seats = if variant.rules().players() == self.session.seats.len() {
             self.session.seats.clone()
         } else {
-            crate::session::default_seats(variant)
+            crate::play::session::default_seats(variant)
         };
         let kept = self.replace(Session::new(Game::new(variant), seats));
         format!("{kept}New game: {}.", variant.rules().name)

@@ -15,16 +15,16 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
 use camelot_engine::{Level, Variant};
 
-use crate::actions::Notices;
-use crate::ai_player::{start_bench_search, AiPlayer, Spectate};
-use crate::analysis::Analysis;
-use crate::browse::BrowseCommand;
-use crate::input::SquareClicked;
-use crate::learn::{ExerciseRef, Exercises, StartExercise};
-use crate::pieces::PieceView;
-use crate::review::StartReview;
-use crate::session::Session;
-use crate::tournament::{StartTournament, TournamentSetup};
+use crate::input::move_entry::SquareClicked;
+use crate::play::actions::Notices;
+use crate::play::analysis::Analysis;
+use crate::play::browse::BrowseCommand;
+use crate::play::computer::{start_bench_search, AiPlayer, Spectate};
+use crate::play::learn::{ExerciseRef, Exercises, StartExercise};
+use crate::play::review::StartReview;
+use crate::play::session::Session;
+use crate::play::tournament::{StartTournament, TournamentSetup};
+use crate::table::pieces::PieceView;
 use crate::AppSystems;
 
 /// The command line's tools.
@@ -157,9 +157,9 @@ fn print_layout(
     frames: Res<Frames>,
     session: Res<Session>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform), With<crate::camera::MainCamera>>,
-    view: Res<crate::render_scale::ViewImage>,
-    insets: Res<crate::camera::ViewInsets>,
+    cams: Query<(&Camera, &GlobalTransform), With<crate::table::camera::MainCamera>>,
+    view: Res<crate::render::viewport::ViewImage>,
+    insets: Res<crate::table::camera::ViewInsets>,
     mut done: Local<bool>,
 ) {
     let at = auto.opts.exit_after_frames.unwrap_or(10);
@@ -170,7 +170,7 @@ fn print_layout(
         return;
     };
     *done = true;
-    let viewport = crate::camera::viewport_rect(window, *insets);
+    let viewport = crate::table::camera::viewport_rect(window, *insets);
     // Window coordinates: Bevy adds the viewport's corner itself; at the low tier the
     // camera's picture is stretched over the viewport.
     let on_screen = |p: Vec3| {
@@ -180,7 +180,7 @@ fn print_layout(
     };
     let variant = session.variant();
     let board = rect_of(
-        crate::board::board_corners(variant)
+        crate::table::board::board_corners(variant)
             .into_iter()
             .filter_map(on_screen),
     );
@@ -190,8 +190,8 @@ fn print_layout(
         .players_in_order()
         .map(|p| {
             let corners = rules.castle(p).iter().flat_map(|sq| {
-                let c = crate::board::square_center(g, sq);
-                let top = crate::board::MERLON_TOP;
+                let c = crate::table::board::square_center(g, sq);
+                let top = crate::table::board::MERLON_TOP;
                 [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
                     .map(|(dx, dz)| Vec3::new(c.x + dx, top, c.z + dz))
             });
@@ -279,7 +279,7 @@ const READY_TIMEOUT: u32 = 3000;
 fn track_readiness(
     auto: Res<Automation>,
     mut frames: ResMut<Frames>,
-    picture: Res<crate::picture::Picture>,
+    picture: Res<crate::render::picture_ready::Picture>,
 ) {
     if frames.ready_at.is_some() {
         return;

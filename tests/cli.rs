@@ -21,7 +21,10 @@ fn camelot(args: &[&str]) -> Command {
 /// `xvfb-run`; `None` (said on stderr) where neither can be had.
 fn on_a_display(args: &[&str]) -> Option<Command> {
     let Some(mut c) = display::game_on_a_display("1280x800x24") else {
-        eprintln!("skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+        display::skip(
+            &format!("camelot {}", args.join(" ")),
+            "no DISPLAY and no xvfb-run (apt-get install xvfb)",
+        );
         return None;
     };
     c.args(args).env(

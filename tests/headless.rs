@@ -1,31 +1,32 @@
 //! The game's ECS without a window: move entry click by click, the board built for each
 //! variant, and computer moves arriving while `update()` keeps running.
 
-use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use camelot::actions::{GameActions, Notices};
-use camelot::ai_player::AiPlayer;
-use camelot::ai_player::HintMove;
-use camelot::board::{BridgeTile, CastleTile, OnSquare, RiverTile, Tile, Tree};
-use camelot::input::{EntryCommand, MoveInput, SquareClicked};
-use camelot::pieces::{PieceView, Racked};
-use camelot::screens::Screen;
-use camelot::session::{Seat, Session};
-use camelot::settings::Settings;
-use camelot_engine::{Game, Position, Variant, LEVELS};
+use camelot::input::move_entry::{EntryCommand, MoveInput, SquareClicked};
+use camelot::play::actions::{GameActions, Notices};
+use camelot::play::computer::AiPlayer;
+use camelot::play::computer::HintMove;
+use camelot::play::screens::Screen;
+use camelot::play::session::{Seat, Session};
+use camelot::storage::data_dir::Store;
+use camelot::storage::saving::Storage;
+use camelot::storage::settings::Settings;
+use camelot::table::board::{BridgeTile, CastleTile, OnSquare, RiverTile, Tile, Tree};
+use camelot::table::pieces::{PieceView, Racked};
+use camelot_engine::{Game, Level, Position, Side, Variant};
 
-static DATA_DIR: Once = Once::new();
+/// A data directory of this test process's own: the autosave and settings stay out of
+/// the user's home.
+fn scratch_store() -> Store {
+    Store::at(std::env::temp_dir().join(format!("camelot-headless-{}", std::process::id())))
+}
 
 fn app(session: Session) -> App {
-    DATA_DIR.call_once(|| {
-        let dir = std::env::temp_dir().join(format!("camelot-headless-{}", std::process::id()));
-        // Set before any thread reads it; the autosave and settings stay out of $HOME.
-        unsafe { std::env::set_var("CAMELOT_DATA_DIR", dir) };
-    });
     let mut app = App::new();
+    app.insert_resource(Storage::new(Some(scratch_store())));
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin::default(),
@@ -131,10 +132,10 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     let e7 = camelot_engine::Geometry::camelot()
         .parse_square("E7")
         .unwrap();
-    let at = camelot::board::stand_point(Variant::Camelot, e7);
+    let at = camelot::table::board::stand_point(Variant::Camelot, e7);
     let mut q = app
         .world_mut()
-        .query_filtered::<&Transform, With<camelot::pieces::Held>>();
+        .query_filtered::<&Transform, With<camelot::table::pieces::Held>>();
     let held: Vec<Vec3> = q.iter(app.world()).map(|tf| tf.translation).collect();
     assert_eq!(held.len(), 1);
     assert!(held[0].xz().distance(at.xz()) < 1e-4, "{held:?} vs {at}");
@@ -227,7 +228,7 @@ fn river_trees_are_planted_by_clicking_squares() {
 
 #[test]
 fn a_computer_move_arrives_without_blocking_update() {
-    let seats = vec![Seat::Computer(LEVELS[4]), Seat::Human];
+    let seats = vec![Seat::Computer(Level::MASTER), Seat::Human];
     let mut app = app(Session::new(Game::new(Variant::Camelot), seats));
     let started = Instant::now();
     let mut slowest = Duration::ZERO;
@@ -261,7 +262,7 @@ fn a_computer_move_arrives_without_blocking_update() {
 
 #[test]
 fn undo_cancels_the_computer_and_restores_the_board() {
-    let seats = vec![Seat::Human, Seat::Computer(LEVELS[4])];
+    let seats = vec![Seat::Human, Seat::Computer(Level::MASTER)];
     let mut app = app(Session::new(Game::new(Variant::Camelot), seats));
     click(&mut app, "E7");
     click(&mut app, "E8");
@@ -309,7 +310,7 @@ fn an_animated_capture_ends_with_the_board_matching_the_engine() {
         }
         if app
             .world()
-            .resource::<camelot::animation::Animation>()
+            .resource::<camelot::table::animation::Animation>()
             .idle()
         {
             break;
@@ -329,7 +330,7 @@ fn an_animated_capture_ends_with_the_board_matching_the_engine() {
     let session = app.world().resource::<Session>().clone();
     let mut q = app
         .world_mut()
-        .query::<(&camelot::board::OnSquare, &PieceView)>();
+        .query::<(&camelot::table::board::OnSquare, &PieceView)>();
     let on_board: Vec<_> = q.iter(app.world()).map(|(on, p)| (on.0, p.0)).collect();
     assert_eq!(
         on_board.len() as u32,
@@ -343,8 +344,8 @@ fn an_animated_capture_ends_with_the_board_matching_the_engine() {
 
 mod drag {
     use super::*;
-    use camelot::pieces::Held;
-    use camelot::pointer::{BoardPointer, PointerAction};
+    use camelot::input::pointer::{BoardPointer, PointerAction};
+    use camelot::table::pieces::Held;
 
     fn entity_on<F: bevy::ecs::query::QueryFilter>(app: &mut App, name: &str) -> Entity {
         let sq = square(app, name);
@@ -433,7 +434,7 @@ mod drag {
             // Across the board: a piece left selected after the drop floats above it.
             tf.translation
                 .xz()
-                .distance(camelot::board::stand_point(Variant::Camelot, e7).xz())
+                .distance(camelot::table::board::stand_point(Variant::Camelot, e7).xz())
         };
         assert!(drag(&mut app, "E7", "E10"));
         assert_eq!(app.world().resource::<Session>().game.ply(), 0);
@@ -475,14 +476,19 @@ mod drag {
 #[test]
 fn a_new_game_of_another_variant_forgets_the_old_board_squares() {
     let seats = vec![
-        Seat::Computer(LEVELS[2]),
+        Seat::Computer(Level::CLUB),
         Seat::Human,
-        Seat::Computer(LEVELS[2]),
+        Seat::Computer(Level::CLUB),
         Seat::Human,
     ];
     let mut app = app(Session::new(Game::new(Variant::GrandCam), seats));
-    // The pointer rests on a square Camette does not have.
-    let far = camelot_engine::Square(80);
+    // The pointer rests on a square Camette does not have (Grand Cam's last, past
+    // Camette's 23).
+    let far = Variant::GrandCam
+        .rules()
+        .square("G13")
+        .expect("a Grand Cam square");
+    assert!(far.index() >= Variant::Camette.rules().geometry.len());
     app.world_mut().resource_mut::<MoveInput>().hovered = Some(far);
     app.update();
     app.world_mut()
@@ -511,7 +517,7 @@ fn a_hint_is_a_legal_move_shown_until_the_next_move() {
         humans(Variant::Camette),
     ));
     app.world_mut()
-        .write_message(camelot::ai_player::HintRequest);
+        .write_message(camelot::play::computer::HintRequest);
     let started = Instant::now();
     while app.world().resource::<HintMove>().0.is_none() {
         assert!(started.elapsed() < Duration::from_secs(30), "no hint");
@@ -547,7 +553,7 @@ fn run_until_idle(app: &mut App) -> f32 {
         }
         let idle = app
             .world_mut()
-            .run_system_once(camelot::animation::board_idle)
+            .run_system_once(camelot::table::animation::board_idle)
             .unwrap();
         if idle {
             app.update();
@@ -606,8 +612,8 @@ mod browsing {
     use super::*;
     use bevy::input::keyboard::{Key, KeyboardInput};
     use bevy::input::ButtonState;
-    use camelot::analysis::{Analysis, PositionKey};
-    use camelot::browse::{Browse, BrowseCommand};
+    use camelot::play::analysis::{Analysis, PositionKey};
+    use camelot::play::browse::{Browse, BrowseCommand};
 
     /// Every piece entity on the board, as (square, piece).
     fn board(app: &mut App) -> Vec<(camelot_engine::Square, camelot_engine::Piece)> {
@@ -718,7 +724,7 @@ mod browsing {
         // People at the table first, so the computer has not moved before the browse.
         let mut app = app(Session::new(game, humans(Variant::Camette)));
         command(&mut app, BrowseCommand::To(0));
-        app.world_mut().resource_mut::<Session>().seats[1] = Seat::Computer(LEVELS[0]);
+        app.world_mut().resource_mut::<Session>().seats[1] = Seat::Computer(Level::BEGINNER);
         let started = Instant::now();
         while started.elapsed() < Duration::from_millis(1500) {
             app.update();
@@ -749,7 +755,8 @@ mod browsing {
             game.play_notation(m).unwrap();
         }
         let mut app = app(Session::new(game.clone(), humans(Variant::Camelot)));
-        app.world_mut().write_message(camelot::actions::GameStarted);
+        app.world_mut()
+            .write_message(camelot::play::actions::GameStarted);
         app.update();
         assert!(
             app.world().resource::<Analysis>().on,
@@ -777,11 +784,11 @@ mod browsing {
             assert!(pos.is_legal(&line.pv[0]), "a line for the browsed position");
         }
         // Against the computer it starts off.
-        let seats = vec![Seat::Human, Seat::Computer(LEVELS[0])];
+        let seats = vec![Seat::Human, Seat::Computer(Level::BEGINNER)];
         let mut against = super::app(Session::new(game, seats));
         against
             .world_mut()
-            .write_message(camelot::actions::GameStarted);
+            .write_message(camelot::play::actions::GameStarted);
         against.update();
         assert!(!against.world().resource::<Analysis>().on);
     }
@@ -789,7 +796,7 @@ mod browsing {
 
 #[test]
 fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
-    use camelot::review::{GameReview, StartReview};
+    use camelot::play::review::{GameReview, StartReview};
     let mut game = Game::new(Variant::Camelot);
     for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
         game.play_notation(m).unwrap();
@@ -823,8 +830,8 @@ fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
 
 mod learning {
     use super::*;
-    use camelot::analysis::Analysis;
-    use camelot::learn::{ExerciseRef, Exercises, Progress, StartExercise};
+    use camelot::play::analysis::Analysis;
+    use camelot::play::learn::{ExerciseRef, Exercises, Progress, StartExercise};
 
     fn start(app: &mut App, which: ExerciseRef) {
         app.world_mut().write_message(StartExercise(which));
@@ -934,7 +941,7 @@ mod learning {
 
 #[test]
 fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
-    use camelot::input::TypedMove;
+    use camelot::input::move_entry::TypedMove;
     let mut app = app(Session::new(
         Game::new(Variant::Camelot),
         humans(Variant::Camelot),
@@ -974,14 +981,49 @@ fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
 
 mod tournaments {
     use super::*;
-    use camelot::persist::Storage;
-    use camelot::store::Store;
-    use camelot::tournament::{Phase, StartTournament, Tournament, TournamentSetup};
-    use camelot_engine::{Record, GREEDY};
+    use camelot::play::tournament::{Phase, StartTournament, Tournament, TournamentSetup};
+    use camelot_engine::Record;
 
     fn phase(app: &App) -> Option<Phase> {
         let t = app.world().resource::<Tournament>();
         t.running.as_ref().map(|r| r.phase.clone())
+    }
+
+    /// Six records, in playing order, each a complete game whose result is the one
+    /// counted.
+    fn check_records(r: &camelot::play::tournament::Running) {
+        let folder = r.folder.clone().expect("a folder for the records");
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            [
+                "001-greedy-vs-beginner.cgn",
+                "002-greedy-vs-beginner.cgn",
+                "003-greedy-vs-greedy2.cgn",
+                "004-greedy-vs-greedy2.cgn",
+                "005-beginner-vs-greedy2.cgn",
+                "006-beginner-vs-greedy2.cgn",
+            ]
+        );
+        for (k, name) in files.iter().enumerate() {
+            let text = std::fs::read_to_string(folder.join(name)).unwrap();
+            let (rec, game) = Record::import(&text).unwrap();
+            let o = game
+                .outcome()
+                .unwrap_or_else(|| panic!("{name} is unfinished"));
+            let first = if k % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            assert_eq!(o.score_for(first), r.results[k], "{name}");
+            assert_eq!(rec.tag("Round"), Some((k + 1).to_string().as_str()));
+            assert!(rec.tag("Event").unwrap().starts_with("Camette tournament"));
+        }
     }
 
     /// A whole tournament at the table: every game played with colours alternating, each
@@ -1015,7 +1057,7 @@ mod tournaments {
 
         let setup = TournamentSetup {
             variant: Variant::Camette,
-            entrants: vec![GREEDY, LEVELS[0], GREEDY],
+            entrants: vec![Level::GREEDY, Level::BEGINNER, Level::GREEDY],
             games_per_pairing: 2,
         };
         app.world_mut().write_message(StartTournament(setup));
@@ -1051,48 +1093,19 @@ mod tournaments {
         assert_eq!(
             seen_white,
             [
-                white(GREEDY),
-                white(LEVELS[0]),
-                white(GREEDY),
-                white(GREEDY),
-                white(LEVELS[0]),
-                white(GREEDY),
+                white(Level::GREEDY),
+                white(Level::BEGINNER),
+                white(Level::GREEDY),
+                white(Level::GREEDY),
+                white(Level::BEGINNER),
+                white(Level::GREEDY),
             ]
         );
         let points: f64 = (0..3).map(|i| r.standings.points(i).0).sum();
         assert_eq!(points, 6.0);
         assert_eq!(r.standings.points(0).1, 4);
 
-        // Six records, in playing order, each a complete game whose result is the one
-        // counted.
-        let folder = r.folder.clone().expect("a folder for the records");
-        let mut files: Vec<_> = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        files.sort();
-        assert_eq!(
-            files,
-            [
-                "001-greedy-vs-beginner.cgn",
-                "002-greedy-vs-beginner.cgn",
-                "003-greedy-vs-greedy2.cgn",
-                "004-greedy-vs-greedy2.cgn",
-                "005-beginner-vs-greedy2.cgn",
-                "006-beginner-vs-greedy2.cgn",
-            ]
-        );
-        for (k, name) in files.iter().enumerate() {
-            let text = std::fs::read_to_string(folder.join(name)).unwrap();
-            let (rec, game) = Record::import(&text).unwrap();
-            let o = game
-                .outcome()
-                .unwrap_or_else(|| panic!("{name} is unfinished"));
-            let first_team = (k % 2) as u8;
-            assert_eq!(o.score_for(first_team), r.results[k], "{name}");
-            assert_eq!(rec.tag("Round"), Some((k + 1).to_string().as_str()));
-            assert!(rec.tag("Event").unwrap().starts_with("Camette tournament"));
-        }
+        check_records(&r);
 
         // The player's game went into the history; no tournament game did.
         let history = store.history();
@@ -1126,7 +1139,7 @@ mod tournaments {
     /// Stopping keeps the game at the table as an ordinary game, autosaved from then on.
     #[test]
     fn a_stopped_tournament_leaves_its_game_to_be_kept() {
-        use camelot::tournament::StopTournament;
+        use camelot::play::tournament::StopTournament;
         let mut app = app(Session::fresh(Variant::Camette));
         let dir = std::env::temp_dir().join(format!("camelot-stopped-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -1135,7 +1148,7 @@ mod tournaments {
         app.world_mut()
             .write_message(StartTournament(TournamentSetup {
                 variant: Variant::Camette,
-                entrants: vec![LEVELS[1], LEVELS[2]],
+                entrants: vec![Level::NOVICE, Level::CLUB],
                 games_per_pairing: 4,
             }));
         for _ in 0..5 {

@@ -6,8 +6,9 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use camelot::settings::BoardTheme;
-use camelot::theme::{seat_color, seat_mark, theme_squares};
+use camelot::storage::settings::BoardTheme;
+use camelot::table::theme::{seat_color, seat_mark, theme_squares};
+use camelot_engine::SeatColour;
 
 /// WCAG relative luminance of an sRGB colour.
 fn luminance(c: [f32; 3]) -> f32 {
@@ -63,10 +64,10 @@ fn every_side_keeps_three_to_one_contrast_with_both_squares() {
                 (l_square - l_fallback).abs() < 0.01,
                 "{asset}: {l_square} vs {l_fallback}"
             );
-            for seat in ["white", "black", "red", "green", "blue", "yellow"] {
+            for seat in SeatColour::ALL {
                 let l_piece = luminance(srgb(seat_color(seat)));
                 let c = contrast(l_piece, l_square);
-                assert!(c >= 3.0, "{theme:?} {asset}: {seat} pieces {c:.2}:1");
+                assert!(c >= 3.0, "{theme:?} {asset}: {seat:?} pieces {c:.2}:1");
             }
         }
     }
@@ -91,28 +92,33 @@ fn deuteranope(c: [f32; 3]) -> [f32; 3] {
 
 #[test]
 fn grand_cam_sides_stay_apart_for_red_green_colour_blindness() {
-    let seats = ["red", "green", "blue", "yellow"];
+    let seats = [
+        SeatColour::Red,
+        SeatColour::Green,
+        SeatColour::Blue,
+        SeatColour::Yellow,
+    ];
     for (i, a) in seats.iter().enumerate() {
         for b in &seats[i + 1..] {
             let (ca, cb) = (
-                deuteranope(srgb(seat_color(a))),
-                deuteranope(srgb(seat_color(b))),
+                deuteranope(srgb(seat_color(*a))),
+                deuteranope(srgb(seat_color(*b))),
             );
             let apart =
                 ((ca[0] - cb[0]).powi(2) + (ca[1] - cb[1]).powi(2) + (ca[2] - cb[2]).powi(2))
                     .sqrt();
             let lum = contrast(
-                luminance(srgb(seat_color(a))),
-                luminance(srgb(seat_color(b))),
+                luminance(srgb(seat_color(*a))),
+                luminance(srgb(seat_color(*b))),
             );
-            let marked_apart = seat_mark(a).is_some() != seat_mark(b).is_some();
+            let marked_apart = seat_mark(*a).is_some() != seat_mark(*b).is_some();
             assert!(
                 apart > 0.15 || lum > 3.0 || marked_apart,
-                "{a} and {b} look alike to a deuteranope ({apart:.3}, {lum:.2}:1) and share their marking"
+                "{a:?} and {b:?} look alike to a deuteranope ({apart:.3}, {lum:.2}:1) and share their marking"
             );
         }
     }
     // Partners differ by the ring; opponents by lightness.
-    assert!(seat_mark("blue").is_some() && seat_mark("red").is_none());
-    assert!(seat_mark("yellow").is_some() && seat_mark("green").is_none());
+    assert!(seat_mark(SeatColour::Blue).is_some() && seat_mark(SeatColour::Red).is_none());
+    assert!(seat_mark(SeatColour::Yellow).is_some() && seat_mark(SeatColour::Green).is_none());
 }

@@ -4,12 +4,12 @@
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use camelot::actions::{GameActions, Notices};
-use camelot::persist::Storage;
-use camelot::screens::Screen;
-use camelot::session::{Seat, Session};
-use camelot::settings::{BoardTheme, Settings};
-use camelot::store::{Loaded, Store};
+use camelot::play::actions::{GameActions, Notices};
+use camelot::play::screens::Screen;
+use camelot::play::session::{Seat, Session};
+use camelot::storage::data_dir::{Loaded, Store};
+use camelot::storage::saving::Storage;
+use camelot::storage::settings::{BoardTheme, Settings};
 use camelot_engine::{Game, Move, Variant};
 
 fn scratch(name: &str) -> std::path::PathBuf {

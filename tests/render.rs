@@ -2,10 +2,12 @@
 //! variant's start drawn and compared with its reference picture, and the board framed
 //! inside the 3D viewport at three window sizes. Where no display can be had (no
 //! DISPLAY and no xvfb-run) or the machine has no graphics adapter, the tests say so
-//! and skip; where both are present, a failed render fails.
+//! and skip, unless `CAMELOT_REQUIRE_RENDER=1`, where they fail; where both are present,
+//! a failed render fails.
 //!
-//! The references are `tests/references/*.png`; after a deliberate change of the look,
-//! `UPDATE_REFERENCES=1 cargo test --test render` writes them again.
+//! The references are `tests/references/*.png`; a missing one fails the test. After a
+//! deliberate change of the look, `UPDATE_REFERENCES=1 cargo test --test render` writes
+//! them again.
 
 mod display;
 
@@ -82,10 +84,7 @@ fn every_variant_matches_its_reference_picture() {
     let data = scratch("references");
     match can_render(&data) {
         Ok(()) => {}
-        Err(why) => {
-            eprintln!("render test skipped: {why}");
-            return;
-        }
+        Err(why) => return display::skip("every_variant_matches_its_reference_picture", &why),
     }
     let update = std::env::var_os("UPDATE_REFERENCES").is_some();
     let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/references");
@@ -125,14 +124,17 @@ fn every_variant_matches_its_reference_picture() {
         );
         assert!(shot.exists(), "{v}: no screenshot written:\n{log}");
         let reference = refs.join(format!("{}.png", v.id()));
-        if update || !reference.exists() {
-            if !update {
-                failures.push(format!(
-                    "{v}: no reference picture (run with UPDATE_REFERENCES=1)"
-                ));
-            }
+        if update {
             std::fs::create_dir_all(&refs).unwrap();
             std::fs::copy(&shot, &reference).unwrap();
+            continue;
+        }
+        if !reference.exists() {
+            // A missing reference never writes itself in: it is made on purpose.
+            failures.push(format!(
+                "{v}: no reference picture {} (UPDATE_REFERENCES=1 writes it)",
+                reference.display()
+            ));
             continue;
         }
         let (now, w, h) = read_png(&shot);
@@ -190,8 +192,7 @@ fn the_board_fills_the_viewport_at_every_window_size() {
     match can_render(&data) {
         Ok(()) => {}
         Err(why) => {
-            eprintln!("layout test skipped: {why}");
-            return;
+            return display::skip("the_board_fills_the_viewport_at_every_window_size", &why)
         }
     }
     // Camelot's long board from White's seat, Grand Cam's cross from Yellow's.

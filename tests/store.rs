@@ -5,10 +5,10 @@
 use std::fs;
 use std::path::PathBuf;
 
-use camelot::session::{Seat, Session};
-use camelot::settings::{BoardTheme, Settings};
-use camelot::store::{Loaded, Store};
-use camelot_engine::{Game, Notation, Variant, LEVELS};
+use camelot::play::session::{Seat, Session};
+use camelot::storage::data_dir::{Loaded, Store};
+use camelot::storage::settings::{BoardTheme, Settings};
+use camelot_engine::{Game, Level, Notation, Side, Variant};
 
 fn store(name: &str) -> Store {
     let dir = std::env::temp_dir().join(format!("camelot-store-{name}-{}", std::process::id()));
@@ -21,7 +21,7 @@ fn game_with(moves: &[&str], variant: Variant) -> Session {
     for m in moves {
         g.play_notation(m).unwrap();
     }
-    Session::new(g, vec![Seat::Human, Seat::Computer(LEVELS[3])])
+    Session::new(g, vec![Seat::Human, Seat::Computer(Level::EXPERT)])
 }
 
 fn files(dir: &std::path::Path) -> Vec<String> {
@@ -83,7 +83,7 @@ fn a_new_game_never_overwrites_the_one_in_progress() {
     assert!(h.date.ends_with(" UTC"), "{}", h.date);
     // A finished game goes there too, with its result.
     let mut done = game_with(&["B3-B4"], Variant::Camette);
-    done.game.resign(1);
+    done.game.resign(Side::Second);
     st.begin(&done, Notation::Wcf).unwrap();
     st.begin(&Session::fresh(Variant::River), Notation::Wcf)
         .unwrap();

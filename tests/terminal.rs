@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use camelot::session::{Seat, Session};
-use camelot::store::{read_session, Loaded, Store};
+use camelot::play::session::{Seat, Session};
+use camelot::storage::data_dir::{read_session, Loaded, Store};
 use camelot::terminal::{Console, Step};
-use camelot_engine::{Game, InputLine, Variant, LEVELS};
+use camelot_engine::{Game, InputLine, Level, Variant};
 
 fn line(s: &str) -> InputLine {
     InputLine::Text(s.to_string())
@@ -87,7 +87,7 @@ fn the_console_plays_refuses_and_takes_back() {
 
 #[test]
 fn computers_move_by_themselves_and_hints_are_legal() {
-    let seats = vec![Seat::Human, Seat::Computer(LEVELS[1])];
+    let seats = vec![Seat::Human, Seat::Computer(Level::NOVICE)];
     let mut c = Console::new(
         Session::new(Game::new(Variant::Camette), seats),
         None,

@@ -178,7 +178,7 @@ fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, Ste
     })?;
     let over = Square(g.step(w.at.0, d));
     let pc = w.board.piece_at(over)?;
-    if r.team(pc.owner) == r.team(me) {
+    if r.side(pc.owner) == r.side(me) {
         if w.jumped || r.no_entry[me.0 as usize].contains(to) {
             return None;
         }

@@ -8,6 +8,7 @@ use crate::entry::Entry;
 use crate::moves::Move;
 use crate::notation::{Notation, NotationError, NotationErrorKind};
 use crate::outcome::{Outcome, Reason};
+use crate::piece::Side;
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -212,9 +213,9 @@ impl Game {
         (p.quiet() >= 3 * p.rules().fifty_move_plies).then(|| Outcome::draw(Reason::FiftyMoves))
     }
 
-    pub fn resign(&mut self, team: u8) {
+    pub fn resign(&mut self, side: Side) {
         if self.outcome().is_none() {
-            self.declared = Some(Outcome::win(1 - team, Reason::Resignation));
+            self.declared = Some(Outcome::win(side.other(), Reason::Resignation));
         }
     }
 

@@ -29,7 +29,7 @@ impl Goal {
             Goal::Win => pos
                 .after(m)
                 .outcome()
-                .is_some_and(|o| o.winner == Some(pos.rules().team(pos.turn()))),
+                .is_some_and(|o| o.winner == Some(pos.rules().side(pos.turn()))),
         }
     }
 }

@@ -28,6 +28,7 @@
 
 mod ai;
 mod board;
+mod builder;
 mod cellset;
 mod constraint;
 mod diagram;
@@ -52,14 +53,25 @@ mod variant;
 mod zobrist;
 
 pub use ai::{
-    bench_positions, check_position, find_puzzles, fit_win_probability, parse_puzzles, play_game,
-    review_game, run_bench, run_match, run_tournament, tune_weights, win_probability, Ai,
-    BenchLine, BenchPosition, Contender, Decision, Info, Level, Limits, Line, MatchConfig,
-    MoveClass, Played, Puzzle, PuzzleCheck, PuzzleError, Rating, ReviewedPly, Sample, Score,
-    SearchResult, Searcher, Sprt, Standings, Tally, Theme, TournamentConfig, Tuned, Verdict,
-    Weights, WinFit, GREEDY, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
+    parse_puzzles, review_game, win_probability, Ai, Decision, Info, Level, Limits, Line,
+    MoveClass, ParseLevelError, Puzzle, PuzzleCheck, PuzzleError, ReviewedPly, Score, SearchResult,
+    Searcher, Theme, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
 };
+
+/// The laboratory: matches between levels or outside programs and the sequential test
+/// that settles them, tournaments, the search's bench, self-play samples, the tuning of
+/// the evaluation and of the win probability, and the finding of puzzles. A program that
+/// plays (the game, the protocol) needs none of it.
+pub mod lab {
+    pub use crate::ai::{
+        bench_positions, check_position, find_puzzles, fit_win_probability, play_game, run_bench,
+        run_match, run_tournament, tune_weights, BenchLine, BenchPosition, Contender, MatchConfig,
+        MatchResult, ParseSprtError, Played, Rating, Sample, Sprt, Standings, Tally,
+        TournamentConfig, Tuned, Verdict, Weights, WinFit, BENCH_SIGNATURE,
+    };
+}
 pub use board::Geometry;
+pub use builder::{BuildError, PositionBuilder};
 pub use cellset::CellSet;
 pub use constraint::Constraint;
 pub use entry::{Entry, StepKind};
@@ -69,10 +81,12 @@ pub use game::{Claim, Game, PlayError};
 pub use lessons::{parse_lessons, Goal, Lesson, LessonError};
 pub use movegen::PathMove;
 pub use moves::{Move, MoveKind, MoveList};
-pub use notation::{Notation, NotationError, NotationErrorKind, MAX_MOVE_BYTES};
+pub use notation::{
+    Notation, NotationError, NotationErrorKind, ParseNotationError, MAX_MOVE_BYTES,
+};
 pub use outcome::{Outcome, Reason};
 pub use perft::{DepthTooLarge, MAX_PERFT_DEPTH};
-pub use piece::{Kind, Piece, Player};
+pub use piece::{BySide, Kind, Piece, Player, SeatColour, Side};
 pub use position::Position;
 pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
 pub use protocol::{read_line, run as run_protocol, InputLine, MAX_LINE_BYTES};

@@ -11,7 +11,7 @@
 use crate::board::{Geometry, NONE};
 use crate::cellset::CellSet;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{is_knight, is_piece, team_of, Cell, EMPTY};
+use crate::piece::{is_knight, is_piece, team_of, Cell, Player, Side, EMPTY};
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{NoMoveRule, Rules};
@@ -164,20 +164,20 @@ pub fn capture_is_compulsory(pos: &Position) -> bool {
 /// Whether any piece of `player` outside its goal castle can jump now.
 pub(crate) fn can_jump(pos: &Position, player: u8) -> bool {
     let me = player as usize;
-    let enemies = pos.team_pieces(1 - (player & 1));
+    let enemies = pos.side_pieces(Side::of(Player(player)).other());
     pos.occ[me]
         .difference(pos.rules.goal[me])
         .iter()
         .any(|sq| !jumps_over(pos, sq, enemies).is_empty())
 }
 
-/// How many pieces of `team` an enemy piece (outside its goal castle) could jump now:
-/// the pieces left hanging if `team` let the enemy move.
-pub(crate) fn jumpable_pieces(pos: &Position, team: u8) -> u32 {
+/// How many pieces of `side` an enemy piece (outside its goal castle) could jump now:
+/// the pieces left hanging if `side` let the enemy move.
+pub(crate) fn jumpable_pieces(pos: &Position, side: Side) -> u32 {
     let r = pos.rules;
-    let targets = pos.team_pieces(team);
+    let targets = pos.side_pieces(side);
     let mut hit = CellSet::EMPTY;
-    for p in (0..r.players()).filter(|&p| p as u8 & 1 != team) {
+    for p in (0..r.players()).filter(|&p| Side::from_index(p) != side) {
         for sq in pos.occ[p].difference(r.goal[p]).iter() {
             hit = hit.union(jumps_over(pos, sq, targets));
         }
@@ -389,8 +389,8 @@ impl<'a, S: Sink> Gen<'a, S> {
             team: me & 1,
             goal: rules.goal[me as usize],
             no_entry: rules.no_entry[me as usize],
-            friends: pos.team_pieces(me & 1),
-            enemies: pos.team_pieces(1 - (me & 1)),
+            friends: pos.side_pieces(Side::of(Player(me))),
+            enemies: pos.side_pieces(Side::of(Player(me)).other()),
             sink,
             emitted: 0,
             seen: Seen::new(),

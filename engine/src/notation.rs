@@ -35,6 +35,56 @@ pub enum Notation {
     Classic,
 }
 
+impl Notation {
+    pub const ALL: [Notation; 2] = [Notation::Wcf, Notation::Classic];
+
+    /// The name options and settings use: `wcf`, `classic`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Notation::Wcf => "wcf",
+            Notation::Classic => "classic",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A notation name that is neither `wcf` nor `classic`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError {
+    pub input: Excerpt,
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown notation '{}' (expected wcf or classic)",
+            self.input
+        )
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl std::str::FromStr for Notation {
+    type Err = ParseNotationError;
+
+    fn from_str(s: &str) -> std::result::Result<Notation, ParseNotationError> {
+        let lower = s.trim().to_ascii_lowercase();
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.id() == lower)
+            .ok_or_else(|| ParseNotationError {
+                input: Excerpt::new(s),
+            })
+    }
+}
+
 /// A move that could not be read or is not legal: the token (an excerpt) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
@@ -492,7 +542,7 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
             ),
         };
     } else {
-        let me_team = r.team(mover);
+        let me_side = r.side(mover);
         let mut jumped = false;
         let mut board_after = pos.clone();
         board_after.remove(from);
@@ -512,7 +562,7 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
             }
             match board_after.piece_at(over) {
                 None => return fail(t, K::NothingToLeap(at(over))),
-                Some(pc) if r.team(pc.owner) == me_team => {
+                Some(pc) if r.side(pc.owner) == me_side => {
                     if jumped {
                         return fail(t, K::CanterAfterJump(at(over)));
                     }

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::piece::Side;
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Reason {
@@ -44,18 +46,17 @@ impl Reason {
     }
 }
 
-/// The result of a finished game. `winner` is a team: 0 is White (Red and Blue in Grand
-/// Cam), 1 is Black (Green and Yellow); `None` is a draw.
+/// The result of a finished game: the side that won, or `None` for a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
-    pub winner: Option<u8>,
+    pub winner: Option<Side>,
     pub reason: Reason,
 }
 
 impl Outcome {
-    pub fn win(team: u8, reason: Reason) -> Outcome {
+    pub fn win(side: Side, reason: Reason) -> Outcome {
         Outcome {
-            winner: Some(team),
+            winner: Some(side),
             reason,
         }
     }
@@ -67,11 +68,11 @@ impl Outcome {
         }
     }
 
-    /// The result for `team`: 1 for a win, ½ for a draw, 0 for a loss.
-    pub fn score_for(&self, team: u8) -> f64 {
+    /// The result for `side`: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn score_for(&self, side: Side) -> f64 {
         match self.winner {
             None => 0.5,
-            Some(t) if t == team => 1.0,
+            Some(s) if s == side => 1.0,
             Some(_) => 0.0,
         }
     }
@@ -79,8 +80,8 @@ impl Outcome {
     /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(&self) -> &'static str {
         match self.winner {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
             None => "1/2-1/2",
         }
     }

@@ -6,6 +6,137 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Player(pub u8);
 
+/// The colour that names a seat: White and Black, or Grand Cam's four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum SeatColour {
+    White,
+    Black,
+    Red,
+    Green,
+    Blue,
+    Yellow,
+}
+
+impl SeatColour {
+    pub const ALL: [SeatColour; 6] = [
+        SeatColour::White,
+        SeatColour::Black,
+        SeatColour::Red,
+        SeatColour::Green,
+        SeatColour::Blue,
+        SeatColour::Yellow,
+    ];
+
+    /// As position strings write it: `white`, `red`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatColour::White => "white",
+            SeatColour::Black => "black",
+            SeatColour::Red => "red",
+            SeatColour::Green => "green",
+            SeatColour::Blue => "blue",
+            SeatColour::Yellow => "yellow",
+        }
+    }
+
+    /// As players say it: `White`, `Red`.
+    pub fn title(self) -> &'static str {
+        match self {
+            SeatColour::White => "White",
+            SeatColour::Black => "Black",
+            SeatColour::Red => "Red",
+            SeatColour::Green => "Green",
+            SeatColour::Blue => "Blue",
+            SeatColour::Yellow => "Yellow",
+        }
+    }
+
+    /// 0 to 5 in [`SeatColour::ALL`]'s order: an index into per-colour tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One side of a game: White or Black, or in Grand Cam a partnership (Red with Blue,
+/// Green with Yellow). Results, resignations and scores belong to a side; moves to a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum Side {
+    /// White; Red and Blue.
+    First,
+    /// Black; Green and Yellow.
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// The side a seat plays for: seats alternate between the sides in turn order.
+    pub const fn of(p: Player) -> Side {
+        if p.0 & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first side, 1 for the second: an index into per-side arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub(crate) const fn from_index(i: usize) -> Side {
+        if i & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+impl From<Side> for u8 {
+    fn from(s: Side) -> u8 {
+        s as u8
+    }
+}
+
+impl TryFrom<u8> for Side {
+    type Error = String;
+
+    fn try_from(n: u8) -> Result<Side, String> {
+        match n {
+            0 => Ok(Side::First),
+            1 => Ok(Side::Second),
+            _ => Err(format!("{n} is not a side (0 or 1)")),
+        }
+    }
+}
+
+/// One value for each side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySide<T>(pub [T; 2]);
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+
+    fn index(&self, s: Side) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, s: Side) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
     Man,

@@ -5,7 +5,9 @@ use crate::cellset::CellSet;
 use crate::movegen;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
-use crate::piece::{code, decode, is_piece, owner_of, Cell, Piece, Player, BLOCKED, EMPTY};
+use crate::piece::{
+    code, decode, is_piece, owner_of, BySide, Cell, Piece, Player, Side, BLOCKED, EMPTY,
+};
 use crate::square::Square;
 use crate::variant::{CaptureAllRule, GoalRule, NoMoveRule, Rules, Variant};
 use crate::zobrist::keys;
@@ -43,7 +45,7 @@ impl std::fmt::Debug for Position {
 
 impl Position {
     /// A board with no pieces and no trees, White (Red) to move.
-    pub fn empty(variant: Variant) -> Position {
+    pub(crate) fn empty(variant: Variant) -> Position {
         let rules = variant.rules();
         let mut cells = [BLOCKED; 160];
         for sq in rules.geometry.squares() {
@@ -106,10 +108,10 @@ impl Position {
         self.hash
     }
 
-    /// The pieces of a team (0: White, or Red and Blue; 1: Black, or Green and Yellow).
-    pub(crate) fn team_pieces(&self, team: u8) -> CellSet {
+    /// The pieces of a side (both partners' in Grand Cam).
+    pub(crate) fn side_pieces(&self, side: Side) -> CellSet {
         (0..self.rules.players())
-            .filter(|&p| p as u8 & 1 == team)
+            .filter(|&p| Side::from_index(p) == side)
             .fold(CellSet::EMPTY, |set, p| set.union(self.occ[p]))
     }
 
@@ -154,15 +156,15 @@ impl Position {
         self.occ[p.0 as usize].len()
     }
 
-    pub fn team_count(&self, team: u8) -> u32 {
+    pub fn side_count(&self, side: Side) -> u32 {
         (0..self.rules.players())
-            .filter(|&p| p as u8 & 1 == team)
+            .filter(|&p| Side::from_index(p) == side)
             .map(|p| self.occ[p].len())
             .sum()
     }
 
-    /// Puts a piece on an empty square (building positions by hand).
-    pub fn put(&mut self, sq: Square, pc: Piece) {
+    /// Puts a piece on a square, replacing what stood there.
+    pub(crate) fn put(&mut self, sq: Square, pc: Piece) {
         self.remove(sq);
         let c = code(pc.owner.0, pc.kind);
         self.cells[sq.index()] = c;
@@ -170,8 +172,8 @@ impl Position {
         self.hash ^= keys().piece[c as usize][sq.index()];
     }
 
-    /// Empties a square holding a piece (building positions by hand).
-    pub fn remove(&mut self, sq: Square) {
+    /// Empties a square holding a piece.
+    pub(crate) fn remove(&mut self, sq: Square) {
         let c = self.cells[sq.index()];
         if is_piece(c) {
             self.cells[sq.index()] = EMPTY;
@@ -184,8 +186,8 @@ impl Position {
         }
     }
 
-    /// Gives the move to a player (building positions by hand).
-    pub fn set_turn(&mut self, p: Player) {
+    /// Gives the move to a player.
+    pub(crate) fn set_turn(&mut self, p: Player) {
         self.hash ^= keys().turn[self.turn.0 as usize] ^ keys().turn[p.0 as usize];
         self.turn = p;
     }
@@ -314,33 +316,33 @@ impl Position {
             if inside == 0 {
                 continue;
             }
-            let team = p as u8 & 1;
+            let side = Side::from_index(p);
             match r.goal_rule {
                 GoalRule::WinWith(n) if inside >= n as u32 => {
-                    return Some(Outcome::win(team, Reason::GoalCastle))
+                    return Some(Outcome::win(side, Reason::GoalCastle))
                 }
                 GoalRule::EnteringLoses => {
-                    return Some(Outcome::win(1 - team, Reason::EnteredEnemyCastle))
+                    return Some(Outcome::win(side.other(), Reason::EnteredEnemyCastle))
                 }
                 _ => {}
             }
         }
-        let counts = [self.team_count(0), self.team_count(1)];
-        for team in 0..2u8 {
-            if counts[team as usize] == 0 {
-                let other = 1 - team;
+        let counts = BySide(Side::BOTH.map(|s| self.side_count(s)));
+        for side in Side::BOTH {
+            if counts[side] == 0 {
+                let other = side.other();
                 match r.capture_all {
                     CaptureAllRule::VictimWins => {
-                        return Some(Outcome::win(team, Reason::AllCaptured))
+                        return Some(Outcome::win(side, Reason::AllCaptured))
                     }
-                    CaptureAllRule::WinWithAtLeast(n) if counts[other as usize] >= n => {
+                    CaptureAllRule::WinWithAtLeast(n) if counts[other] >= n => {
                         return Some(Outcome::win(other, Reason::AllCaptured))
                     }
                     _ => {}
                 }
             }
         }
-        if r.bare_draw && counts[0] <= 1 && counts[1] <= 1 {
+        if r.bare_draw && counts.0.iter().all(|&c| c <= 1) {
             return Some(Outcome::draw(Reason::BarePieces));
         }
         None
@@ -360,10 +362,10 @@ impl Position {
 
     /// The verdict when the side to move has no legal move.
     pub(crate) fn no_move_outcome(&self) -> Outcome {
-        let me = self.rules.team(self.turn);
-        let other = 1 - me;
+        let me = self.rules.side(self.turn);
+        let other = me.other();
         match self.rules.no_move {
-            NoMoveRule::OtherWinsWithTwo if self.team_count(other) >= 2 => {
+            NoMoveRule::OtherWinsWithTwo if self.side_count(other) >= 2 => {
                 Outcome::win(other, Reason::NoLegalMove)
             }
             NoMoveRule::OtherWinsWithTwo | NoMoveRule::Draw => Outcome::draw(Reason::NoLegalMove),

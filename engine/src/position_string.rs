@@ -458,7 +458,7 @@ fn both_win(pos: &Position) -> bool {
             GoalRule::WinWith(n) => inside >= n as u32,
             GoalRule::EnteringLoses => inside > 0,
         };
-        decided[rules.team(p) as usize] |= ends;
+        decided[rules.side(p) as usize] |= ends;
     }
     decided[0] && decided[1]
 }

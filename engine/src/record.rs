@@ -31,6 +31,7 @@ use crate::game::Game;
 use crate::moves::MoveKind;
 use crate::notation::{Notation, NotationError};
 use crate::outcome::{Outcome, Reason};
+use crate::piece::Side;
 use crate::position::Position;
 use crate::position_string::ParsePositionError;
 use crate::variant::{ParseVariantError, Variant};
@@ -509,8 +510,8 @@ impl Record {
 
 fn declared_result(token: &str) -> Option<Outcome> {
     match token {
-        "1-0" => Some(Outcome::win(0, Reason::Resignation)),
-        "0-1" => Some(Outcome::win(1, Reason::Resignation)),
+        "1-0" => Some(Outcome::win(Side::First, Reason::Resignation)),
+        "0-1" => Some(Outcome::win(Side::Second, Reason::Resignation)),
         "1/2-1/2" => Some(Outcome::draw(Reason::Agreement)),
         _ => None,
     }

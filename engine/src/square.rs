@@ -87,7 +87,7 @@ impl FromStr for Coord {
 
 /// A square of one board: an index into that board's cells (at most 160).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Square(pub u8);
+pub struct Square(pub(crate) u8);
 
 impl Square {
     pub const fn index(self) -> usize {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Geometry;
 use crate::cellset::CellSet;
 use crate::excerpt::Excerpt;
-use crate::piece::{Kind, Player};
+use crate::piece::{Kind, Player, SeatColour, Side};
 use crate::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -140,10 +140,7 @@ pub(crate) struct TreeRule {
 /// One seat at the table.
 #[derive(Clone, Debug)]
 pub(crate) struct Seat {
-    /// As in position strings: `white`, `red`.
-    pub name: &'static str,
-    /// As players say it: `White`, `Red`.
-    pub title: &'static str,
+    pub colour: SeatColour,
     pub castle: CellSet,
     /// The seat whose castle is this seat's goal.
     pub goal_seat: Player,
@@ -195,24 +192,40 @@ impl Rules {
         self.geometry.parse_square(name)
     }
 
-    /// Partners share a team: team = seat & 1 (White 0, Black 1; Red+Blue 0,
-    /// Green+Yellow 1).
-    pub fn team(&self, p: Player) -> u8 {
-        p.0 & 1
+    /// The side a seat plays for: partners share one (Red and Blue, Green and Yellow).
+    pub fn side(&self, p: Player) -> Side {
+        Side::of(p)
+    }
+
+    /// The seats of a side, in turn order: one, or two partners.
+    pub fn side_seats(&self, side: Side) -> impl Iterator<Item = Player> + '_ {
+        self.players_in_order()
+            .filter(move |&p| Side::of(p) == side)
+    }
+
+    /// A side as players say it: "White", "Red and Blue".
+    pub fn side_name(&self, side: Side) -> String {
+        let names: Vec<&str> = self.side_seats(side).map(|p| self.seat_title(p)).collect();
+        names.join(" and ")
     }
 
     pub fn next_player(&self, p: Player) -> Player {
         Player((p.0 + 1) % self.seats.len() as u8)
     }
 
+    /// The colour that names the seat.
+    pub fn seat_colour(&self, p: Player) -> SeatColour {
+        self.seats[p.0 as usize].colour
+    }
+
     /// The seat's name as position strings write it: `white`, `red`.
     pub fn seat_name(&self, p: Player) -> &'static str {
-        self.seats[p.0 as usize].name
+        self.seat_colour(p).name()
     }
 
     /// The seat's name as players say it: `White`, `Red`.
     pub fn seat_title(&self, p: Player) -> &'static str {
-        self.seats[p.0 as usize].title
+        self.seat_colour(p).title()
     }
 
     /// Every seat, in turn order.
@@ -258,7 +271,7 @@ impl Rules {
         let lower = name.to_ascii_lowercase();
         self.seats
             .iter()
-            .position(|s| s.name == lower)
+            .position(|s| s.colour.name() == lower)
             .map(|i| Player(i as u8))
     }
 
@@ -269,73 +282,7 @@ impl Rules {
     }
 
     fn build(variant: Variant) -> Rules {
-        let camelot_board = Geometry::camelot();
-        let sq = |g: &Geometry, n: &str| g.parse_square(n).unwrap_or_else(|| panic!("{n}"));
-        let set = |g: &Geometry, names: &str| -> CellSet {
-            names.split_whitespace().map(|n| sq(g, n)).collect()
-        };
-        let pieces = |g: &Geometry, spec: &[(u8, &str, &str)]| -> Vec<(Player, Kind, Square)> {
-            let mut v = Vec::new();
-            for &(p, knights, men) in spec {
-                for n in knights.split_whitespace() {
-                    v.push((Player(p), Kind::Knight, sq(g, n)));
-                }
-                for n in men.split_whitespace() {
-                    v.push((Player(p), Kind::Man, sq(g, n)));
-                }
-            }
-            v
-        };
-        let two_seats = |g: &Geometry, white: &str, black: &str| {
-            vec![
-                Seat {
-                    name: "white",
-                    title: "White",
-                    castle: set(g, white),
-                    goal_seat: Player(1),
-                },
-                Seat {
-                    name: "black",
-                    title: "Black",
-                    castle: set(g, black),
-                    goal_seat: Player(0),
-                },
-            ]
-        };
-        let classic_start = pieces(
-            camelot_board,
-            &[
-                (0, "C6 D7 I7 J6", "D6 E6 F6 G6 H6 I6 E7 F7 G7 H7"),
-                (
-                    1,
-                    "C11 D10 I10 J11",
-                    "D11 E11 F11 G11 H11 I11 E10 F10 G10 H10",
-                ),
-            ],
-        );
-        let base = Rules {
-            variant,
-            name: "Camelot",
-            description: "The WCF rules: two pieces in the enemy castle win.",
-            geometry: camelot_board,
-            seats: two_seats(camelot_board, "F1 G1", "F16 G16"),
-            goal: [CellSet::EMPTY; 4],
-            no_entry: [CellSet::EMPTY; 4],
-            start: classic_start,
-            water: CellSet::EMPTY,
-            bridges: CellSet::EMPTY,
-            trees: None,
-            own_castle_jump_ends_move: false,
-            charge_out_compulsory: false,
-            goal_rule: GoalRule::WinWith(2),
-            castle_move_limit: 2,
-            castle_move_resets_quiet: false,
-            capture_all: CaptureAllRule::WinWithAtLeast(2),
-            bare_draw: true,
-            no_move: NoMoveRule::OtherWinsWithTwo,
-            fifty_move_plies: 100,
-            summary: SUMMARY_CAMELOT,
-        };
+        let base = camelot(variant);
         let mut r = match variant {
             Variant::Camelot => base,
             Variant::Classic => Rules {
@@ -359,90 +306,9 @@ impl Rules {
                 summary: SUMMARY_ANTI,
                 ..base
             },
-            Variant::River => {
-                let g = camelot_board;
-                let water_and_bridges = set(
-                    g,
-                    "A5 A6 B6 C6 A7 B7 C7 D7 E7 C8 D8 E8 F8 G8 F9 G9 H9 I9 J9 H10 I10 J10 K10 L10 J11 K11 L11 L12",
-                );
-                let bridges = set(g, "D7 D8 I9 I10");
-                let mut water = water_and_bridges;
-                for b in bridges.iter() {
-                    water.remove(b);
-                }
-                let side = [0, 1].map(|p| reachable_orthogonally(g, base.seats[p].castle, water_and_bridges));
-                let mut excluded = set(
-                    g,
-                    "E2 F2 G2 H2 D6 E6 H8 I8 J8 C9 D9 E9 H11 I11 E15 F15 G15 H15",
-                );
-                excluded = excluded.union(base.all_castles());
-                Rules {
-                    name: "River Camelot",
-                    description: "A river crosses the board; cross by the bridges. Each side first plants three trees.",
-                    start: pieces(
-                        g,
-                        &[
-                            (0, "C4 D5 I5 J4", "D4 E4 E5 F4 F5 G4 G5 H4 H5 I4"),
-                            (1, "C13 D12 I12 J13", "D13 E12 E13 F12 F13 G12 G13 H12 H13 I13"),
-                        ],
-                    ),
-                    water,
-                    bridges,
-                    trees: Some(TreeRule { per_player: 3, excluded, side }),
-                    summary: SUMMARY_RIVER,
-                    ..base
-                }
-            }
-            Variant::Camette => {
-                let g = Geometry::camette();
-                Rules {
-                    name: "Camette",
-                    description: "The 23-square game: one piece in the enemy castle wins.",
-                    geometry: g,
-                    seats: two_seats(g, "C1", "C7"),
-                    start: pieces(g, &[(0, "C2", "B3 C3 D3"), (1, "C6", "B5 C5 D5")]),
-                    goal_rule: GoalRule::WinWith(1),
-                    castle_move_limit: 0,
-                    capture_all: CaptureAllRule::WinWithAtLeast(1),
-                    bare_draw: false,
-                    no_move: NoMoveRule::StalematedLoses,
-                    summary: SUMMARY_CAMETTE,
-                    ..base
-                }
-            }
-            Variant::GrandCam => {
-                let g = Geometry::grand_cam();
-                let seat = |name, title, castle, goal| Seat { name, title, castle: set(g, castle), goal_seat: Player(goal) };
-                Rules {
-                    name: "Grand Cam",
-                    description: "Four players in two partnerships (Red+Blue against Green+Yellow) on a cross.",
-                    geometry: g,
-                    // Seat order is turn order: Red, Green, Blue, Yellow.
-                    seats: vec![
-                        seat("red", "Red", "G1", 1),
-                        seat("green", "Green", "G13", 0),
-                        seat("blue", "Blue", "A7", 3),
-                        seat("yellow", "Yellow", "M7", 2),
-                    ],
-                    start: pieces(
-                        g,
-                        &[
-                            (0, "F2 H2", "G4 F3 G3 H3 G2"),
-                            (1, "F12 H12", "G12 F11 G11 H11 G10"),
-                            (2, "B6 B8", "B7 C6 C7 C8 D7"),
-                            (3, "L6 L8", "J7 K6 K7 K8 L7"),
-                        ],
-                    ),
-                    goal_rule: GoalRule::WinWith(1),
-                    castle_move_limit: 0,
-                    capture_all: CaptureAllRule::WinWithAtLeast(1),
-                    bare_draw: false,
-                    no_move: NoMoveRule::Pass,
-                    fifty_move_plies: 200,
-                    summary: SUMMARY_GRANDCAM,
-                    ..base
-                }
-            }
+            Variant::River => river(base),
+            Variant::Camette => camette(base),
+            Variant::GrandCam => grand_cam(base),
         };
         for p in 0..r.seats.len() {
             let goal_seat = r.seats[p].goal_seat.0 as usize;
@@ -454,6 +320,183 @@ impl Rules {
             r.no_entry[p] = no_entry;
         }
         r
+    }
+}
+
+/// A square of the built-in boards, by name (the tables below name only real squares).
+fn sq(g: &Geometry, n: &str) -> Square {
+    g.parse_square(n).unwrap_or_else(|| panic!("{n}"))
+}
+
+fn set(g: &Geometry, names: &str) -> CellSet {
+    names.split_whitespace().map(|n| sq(g, n)).collect()
+}
+
+/// Start pieces: for each seat, its knights' squares and its men's.
+fn pieces(g: &Geometry, spec: &[(u8, &str, &str)]) -> Vec<(Player, Kind, Square)> {
+    let mut v = Vec::new();
+    for &(p, knights, men) in spec {
+        for n in knights.split_whitespace() {
+            v.push((Player(p), Kind::Knight, sq(g, n)));
+        }
+        for n in men.split_whitespace() {
+            v.push((Player(p), Kind::Man, sq(g, n)));
+        }
+    }
+    v
+}
+
+fn two_seats(g: &Geometry, white: &str, black: &str) -> Vec<Seat> {
+    vec![
+        Seat {
+            colour: SeatColour::White,
+            castle: set(g, white),
+            goal_seat: Player(1),
+        },
+        Seat {
+            colour: SeatColour::Black,
+            castle: set(g, black),
+            goal_seat: Player(0),
+        },
+    ]
+}
+
+/// Camelot under the WCF rules: the base the other variants change.
+fn camelot(variant: Variant) -> Rules {
+    let g = Geometry::camelot();
+    let start = pieces(
+        g,
+        &[
+            (0, "C6 D7 I7 J6", "D6 E6 F6 G6 H6 I6 E7 F7 G7 H7"),
+            (
+                1,
+                "C11 D10 I10 J11",
+                "D11 E11 F11 G11 H11 I11 E10 F10 G10 H10",
+            ),
+        ],
+    );
+    Rules {
+        variant,
+        name: "Camelot",
+        description: "The WCF rules: two pieces in the enemy castle win.",
+        geometry: g,
+        seats: two_seats(g, "F1 G1", "F16 G16"),
+        goal: [CellSet::EMPTY; 4],
+        no_entry: [CellSet::EMPTY; 4],
+        start,
+        water: CellSet::EMPTY,
+        bridges: CellSet::EMPTY,
+        trees: None,
+        own_castle_jump_ends_move: false,
+        charge_out_compulsory: false,
+        goal_rule: GoalRule::WinWith(2),
+        castle_move_limit: 2,
+        castle_move_resets_quiet: false,
+        capture_all: CaptureAllRule::WinWithAtLeast(2),
+        bare_draw: true,
+        no_move: NoMoveRule::OtherWinsWithTwo,
+        fifty_move_plies: 100,
+        summary: SUMMARY_CAMELOT,
+    }
+}
+
+fn river(base: Rules) -> Rules {
+    let g = base.geometry;
+    let water_and_bridges = set(
+        g,
+        "A5 A6 B6 C6 A7 B7 C7 D7 E7 C8 D8 E8 F8 G8 F9 G9 H9 I9 J9 H10 I10 J10 K10 L10 J11 K11 L11 L12",
+    );
+    let bridges = set(g, "D7 D8 I9 I10");
+    let mut water = water_and_bridges;
+    for b in bridges.iter() {
+        water.remove(b);
+    }
+    let side = [0, 1].map(|p| reachable_orthogonally(g, base.seats[p].castle, water_and_bridges));
+    let excluded = set(
+        g,
+        "E2 F2 G2 H2 D6 E6 H8 I8 J8 C9 D9 E9 H11 I11 E15 F15 G15 H15",
+    )
+    .union(base.all_castles());
+    Rules {
+        name: "River Camelot",
+        description:
+            "A river crosses the board; cross by the bridges. Each side first plants three trees.",
+        start: pieces(
+            g,
+            &[
+                (0, "C4 D5 I5 J4", "D4 E4 E5 F4 F5 G4 G5 H4 H5 I4"),
+                (
+                    1,
+                    "C13 D12 I12 J13",
+                    "D13 E12 E13 F12 F13 G12 G13 H12 H13 I13",
+                ),
+            ],
+        ),
+        water,
+        bridges,
+        trees: Some(TreeRule {
+            per_player: 3,
+            excluded,
+            side,
+        }),
+        summary: SUMMARY_RIVER,
+        ..base
+    }
+}
+
+fn camette(base: Rules) -> Rules {
+    let g = Geometry::camette();
+    Rules {
+        name: "Camette",
+        description: "The 23-square game: one piece in the enemy castle wins.",
+        geometry: g,
+        seats: two_seats(g, "C1", "C7"),
+        start: pieces(g, &[(0, "C2", "B3 C3 D3"), (1, "C6", "B5 C5 D5")]),
+        goal_rule: GoalRule::WinWith(1),
+        castle_move_limit: 0,
+        capture_all: CaptureAllRule::WinWithAtLeast(1),
+        bare_draw: false,
+        no_move: NoMoveRule::StalematedLoses,
+        summary: SUMMARY_CAMETTE,
+        ..base
+    }
+}
+
+fn grand_cam(base: Rules) -> Rules {
+    let g = Geometry::grand_cam();
+    let seat = |colour, castle, goal| Seat {
+        colour,
+        castle: set(g, castle),
+        goal_seat: Player(goal),
+    };
+    Rules {
+        name: "Grand Cam",
+        description: "Four players in two partnerships (Red+Blue against Green+Yellow) on a cross.",
+        geometry: g,
+        // Seat order is turn order: Red, Green, Blue, Yellow.
+        seats: vec![
+            seat(SeatColour::Red, "G1", 1),
+            seat(SeatColour::Green, "G13", 0),
+            seat(SeatColour::Blue, "A7", 3),
+            seat(SeatColour::Yellow, "M7", 2),
+        ],
+        start: pieces(
+            g,
+            &[
+                (0, "F2 H2", "G4 F3 G3 H3 G2"),
+                (1, "F12 H12", "G12 F11 G11 H11 G10"),
+                (2, "B6 B8", "B7 C6 C7 C8 D7"),
+                (3, "L6 L8", "J7 K6 K7 K8 L7"),
+            ],
+        ),
+        goal_rule: GoalRule::WinWith(1),
+        castle_move_limit: 0,
+        capture_all: CaptureAllRule::WinWithAtLeast(1),
+        bare_draw: false,
+        no_move: NoMoveRule::Pass,
+        fifty_move_plies: 200,
+        summary: SUMMARY_GRANDCAM,
+        ..base
     }
 }
 
@@ -585,7 +628,10 @@ mod tests {
         assert_eq!(name(r.goal[2]), "M7"); // blue
         assert_eq!(name(r.goal[3]), "A7"); // yellow
         assert_eq!(name(r.no_entry[0]), "G1 A7 M7");
-        assert_eq!(r.team(Player(0)), r.team(Player(2)));
-        assert_ne!(r.team(Player(0)), r.team(Player(1)));
+        assert_eq!(r.side(Player(0)), r.side(Player(2)));
+        assert_ne!(r.side(Player(0)), r.side(Player(1)));
+        assert_eq!(r.side_name(Side::First), "Red and Blue");
+        assert_eq!(r.side_name(Side::Second), "Green and Yellow");
+        assert_eq!(Variant::Camelot.rules().side_name(Side::Second), "Black");
     }
 }

@@ -6,9 +6,9 @@ use common::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use camelot_engine::lab::Weights;
 use camelot_engine::{
-    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Score, Searcher, Variant,
-    Weights, GREEDY, LEVELS,
+    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Score, Searcher, Variant, LEVELS,
 };
 
 fn quick(nodes: u64) -> Level {
@@ -24,7 +24,7 @@ fn best_move(position: &str, limits: Limits) -> String {
 
 #[test]
 fn every_level_plays_only_legal_moves_in_every_variant() {
-    let levels = [GREEDY, LEVELS[0], LEVELS[1], quick(3_000)];
+    let levels = [Level::GREEDY, Level::BEGINNER, Level::NOVICE, quick(3_000)];
     for v in Variant::ALL {
         for (i, &level) in levels.iter().enumerate() {
             for seed in 0..3u64 {
@@ -34,7 +34,7 @@ fn every_level_plays_only_legal_moves_in_every_variant() {
                     Ai::new(levels[(i + 1) % levels.len()], seed + 7),
                 ];
                 while !game.is_over() && game.ply() < 160 {
-                    let team = game.position().rules().team(game.position().turn()) as usize;
+                    let team = game.position().rules().side(game.position().turn()).index();
                     match players[team].decide(&game, |_| {}) {
                         Some((Decision::Play(m), _)) => {
                             assert!(
@@ -232,7 +232,12 @@ fn is_deterministic_for_a_seed_and_node_limit() {
     };
     assert_eq!(run(), run());
     let game = Game::new(Variant::Camette);
-    let choose = |seed| Ai::new(LEVELS[0], seed).decide(&game, |_| {}).unwrap().0;
+    let choose = |seed| {
+        Ai::new(Level::BEGINNER, seed)
+            .decide(&game, |_| {})
+            .unwrap()
+            .0
+    };
     assert_eq!(choose(5), choose(5));
 }
 

@@ -38,7 +38,7 @@ fn every_lesson_can_be_done_and_teaches_something() {
         if let Goal::Win = l.goal {
             for m in legal.iter().filter(|m| l.goal.accepts(pos, m)) {
                 let o = pos.after(m).outcome().unwrap();
-                assert_eq!(o.winner, Some(pos.rules().team(pos.turn())), "{}", l.id);
+                assert_eq!(o.winner, Some(pos.rules().side(pos.turn())), "{}", l.id);
             }
         }
         assert!(!l.text.is_empty() && !l.done.is_empty() && !l.title.is_empty());

@@ -1,12 +1,10 @@
-//! The match runner: parallel games equal serial ones, outside programs as opponents,
-//! the sequential test, and the benchmark's signature.
+//! The match runner: parallel games equal serial ones, the sequential test, and the
+//! benchmark. Outside programs as opponents are tested beside `camelot-cli`, which is one.
 
-use std::process::Command;
-
-use camelot_engine::{
-    bench_positions, play_game, run_bench, run_match, Contender, Level, Limits, MatchConfig,
-    Notation, Sprt, Variant, Verdict,
+use camelot_engine::lab::{
+    bench_positions, run_bench, run_match, BenchLine, Contender, MatchConfig, Sprt, Verdict,
 };
+use camelot_engine::{Level, Notation, Variant};
 
 fn level(name: &str) -> Contender {
     Contender::Level(Level::by_name(name).expect("a level"))
@@ -26,18 +24,15 @@ fn config(a: Contender, b: Contender, games: u32) -> MatchConfig {
 /// Every game's moves and result, by game number.
 fn games_of(cfg: &MatchConfig, jobs: usize) -> Vec<(u32, Vec<String>, f64)> {
     let mut seen = Vec::new();
-    let tally = run_match(cfg, 0, jobs, None, |i, played, _| {
+    let result = run_match(cfg, 0, jobs, None, |i, played, _| {
         seen.push((i, played.game.move_texts(Notation::Wcf), played.a_score()));
         Ok(())
     })
     .expect("the match runs");
-    assert_eq!(tally.games(), cfg.games);
+    assert_eq!(result.tally.games(), cfg.games);
+    assert_eq!(result.decided, None, "no test, no verdict");
     seen.sort_by_key(|g| g.0);
     seen
-}
-
-fn cli_engine() -> Vec<String> {
-    vec![env!("CARGO_BIN_EXE_camelot-cli").into(), "engine".into()]
 }
 
 #[test]
@@ -51,75 +46,14 @@ fn parallel_games_are_the_serial_games() {
 }
 
 #[test]
-fn an_outside_program_plays_through_the_protocol() {
-    // This engine's own protocol, at a fixed depth, as player B.
-    let cfg = config(
-        level("novice"),
-        Contender::Program {
-            command: cli_engine(),
-            limits: Limits::depth(2),
-        },
-        2,
-    );
-    let games = games_of(&cfg, 2);
-    for (_, moves, _) in &games {
-        assert!(moves.len() > 4, "a whole game was played: {moves:?}");
-    }
-    let name = cfg.b.name();
-    assert!(
-        name.starts_with("program ") && name.contains("camelot-cli"),
-        "{name}"
-    );
-}
-
-#[test]
-fn a_program_that_cannot_start_or_cheats_is_named_in_a_clear_error() {
-    let missing = config(
-        level("novice"),
-        Contender::Program {
-            command: vec!["/nonexistent/engine".into()],
-            limits: Limits::depth(1),
-        },
-        2,
-    );
-    let err = play_game(&missing, 0).err().expect("an error");
-    assert!(err.contains("cannot start '/nonexistent/engine'"), "{err}");
-
-    // Greets properly, then answers every `go` with a move that does not exist.
-    let script = "while read l; do case \"$l\" in camelot) echo camelotok;; go*) echo 'bestmove A1-A2';; quit) exit 0;; esac; done";
-    let cheat = config(
-        level("novice"),
-        Contender::Program {
-            command: vec!["sh".into(), "-c".into(), script.into()],
-            limits: Limits::depth(1),
-        },
-        2,
-    );
-    let err =
-        run_match(&cheat, 0, 1, None, |_, _, _| Ok(())).expect_err("the match ends with an error");
-    assert!(err.starts_with("game 1: 'sh -c"), "{err}");
-    assert!(err.contains("answered 'bestmove A1-A2'"), "{err}");
-
-    // Says nothing at all.
-    let silent = config(
-        level("novice"),
-        Contender::Program {
-            command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
-            limits: Limits::depth(1),
-        },
-        1,
-    );
-    let err = play_game(&silent, 0).err().expect("an error");
-    assert!(err.contains("did not answer within 10 s"), "{err}");
-}
-
-#[test]
 fn the_sequential_test_stops_a_lopsided_match_early() {
     let cfg = config(level("expert"), level("beginner"), 200);
     let sprt = Sprt::new(0.0, 100.0);
-    let tally = run_match(&cfg, 0, 2, Some(sprt), |_, _, _| Ok(())).expect("runs");
-    assert_eq!(sprt.verdict(&tally), Verdict::Accept);
-    assert!(tally.games() < 60, "{tally:?}");
+    let result = run_match(&cfg, 0, 2, Some(sprt), |_, _, _| Ok(())).expect("runs");
+    let at = result.decided.expect("the test decided");
+    assert_eq!(sprt.verdict(&at), Verdict::Accept);
+    assert!(at.games() <= result.tally.games(), "{result:?}");
+    assert!(result.tally.games() < 60, "{result:?}");
 }
 
 #[test]
@@ -150,92 +84,22 @@ fn the_bench_covers_every_variant_and_counts_the_same_nodes_twice() {
     }
     let first = run_bench();
     let second = run_bench();
-    let nodes = |l: &[camelot_engine::BenchLine]| l.iter().map(|l| l.nodes).collect::<Vec<_>>();
+    let nodes = |l: &[BenchLine]| l.iter().map(|l| l.nodes).collect::<Vec<_>>();
     assert_eq!(nodes(&first), nodes(&second));
     assert!(first.iter().all(|l| l.nodes > 0));
 }
 
 #[test]
-fn the_cli_match_and_bench_report_and_refuse_bad_options() {
-    let cli = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
-            .args(args)
-            .output()
-            .expect("runs")
-    };
-    let o = cli(&[
-        "match",
-        "--variant",
-        "camette",
-        "--a",
-        "club",
-        "--b",
-        "novice",
-        "--games",
-        "4",
-        "--jobs",
-        "2",
-        "--movetime",
-        "20",
-        "--sprt",
-        "0,50",
-    ]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{out}");
-    assert!(out.contains("club vs novice in camette: 4 games"), "{out}");
-    assert!(out.contains("sprt elo0 0 elo1 50 llr"), "{out}");
-    // A lopsided match is settled early, and the verdict is where the ratio first
-    // crossed its bound: a game still under way then is counted in the totals but
-    // cannot take the verdict back.
-    let o = cli(&[
-        "match",
-        "--variant",
-        "camette",
-        "--a",
-        "club",
-        "--b",
-        "beginner",
-        "--games",
-        "60",
-        "--jobs",
-        "2",
-        "--sprt",
-        "0,100",
-    ]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{out}");
-    assert!(
-        out.contains("H1 accepted: A is at least +100 Elo stronger"),
-        "{out}"
-    );
-    let played: u32 = out
-        .split(" in camette: ")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .expect("the number of games");
-    assert!(played < 60, "stopped early: {out}");
-    if let Some(at) = out.split(" at game ").nth(1) {
-        let at: u32 = at.split(' ').next().unwrap().parse().unwrap();
-        // Each of the two threads may have been playing a game at the crossing (the one
-        // that finished the deciding game starts its next before the stop is seen).
-        assert!(
-            at < played && played <= at + 2,
-            "at most two games under way: {out}"
-        );
-    }
-    for bad in ["5,1", "x", "0,", "nan,3"] {
-        let o = cli(&["match", "--a", "club", "--b", "club", "--sprt", bad]);
-        assert_eq!(o.status.code(), Some(2), "{bad}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("expected two Elo values"));
-    }
-    let o = cli(&["bench", "--runs", "1"]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success());
-    let nodes: u64 = out
-        .lines()
-        .find_map(|l| l.strip_prefix("nodes "))
-        .and_then(|n| n.parse().ok())
-        .expect("a node count");
-    assert_eq!(nodes, run_bench().iter().map(|l| l.nodes).sum::<u64>());
+fn game_numbers_past_the_last_are_refused_before_any_game() {
+    let cfg = config(level("beginner"), level("beginner"), 2);
+    let err = run_match(&cfg, u32::MAX - 1, 1, None, |_, _, _| Ok(()))
+        .expect_err("the second game's number would not fit");
+    assert!(err.contains("past the last game number"), "{err}");
+    let one = config(level("beginner"), level("beginner"), 1);
+    let result = run_match(&one, u32::MAX - 1, 1, None, |i, _, _| {
+        assert_eq!(i, u32::MAX - 1);
+        Ok(())
+    })
+    .expect("the last game number is played");
+    assert_eq!(result.tally.games(), 1);
 }

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::{Game, Notation, Outcome, Position, Reason, Record, Variant};
+use camelot_engine::{Game, Notation, Outcome, Position, Reason, Record, Side, Variant};
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
 
@@ -23,7 +23,10 @@ fn nolan_chaxx_2008_replays_move_by_move() {
         game.position().to_string(),
         "variant=camelot turn=white white=KF12 black=MF8,MC9,MH11"
     );
-    assert_eq!(game.outcome(), Some(Outcome::win(1, Reason::Resignation)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Side::Second, Reason::Resignation))
+    );
     // Every move prints back exactly as the WCF printed it.
     let printed = game.move_texts(Notation::Wcf);
     let published: Vec<&str> = NOLAN_CHAXX_MOVES

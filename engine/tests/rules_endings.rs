@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::{Outcome, Reason};
+use camelot_engine::{Outcome, Reason, Side};
 
 fn outcome(s: &str) -> Option<Outcome> {
     pos(s).outcome()
@@ -13,7 +13,7 @@ fn outcome(s: &str) -> Option<Outcome> {
 fn camelot_two_pieces_in_the_goal_castle_win() {
     assert_eq!(
         outcome("variant=camelot turn=black white=MF16,MG16 black=MA13,MB13"),
-        Some(Outcome::win(0, Reason::GoalCastle))
+        Some(Outcome::win(Side::First, Reason::GoalCastle))
     );
     assert_eq!(
         outcome("variant=camelot turn=black white=MF16,MA4 black=MA13,MB13"),
@@ -21,7 +21,10 @@ fn camelot_two_pieces_in_the_goal_castle_win() {
     );
     let p = pos("variant=river turn=white white=MF15,MG16,MA4 black=MA13,MB13");
     let after = play(&p, &["F15-F16"]);
-    assert_eq!(after.outcome(), Some(Outcome::win(0, Reason::GoalCastle)));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::win(Side::First, Reason::GoalCastle))
+    );
 }
 
 #[test]
@@ -30,7 +33,10 @@ fn camelot_capturing_everything_wins_only_with_two_pieces_left() {
         &pos("variant=camelot turn=white white=MF8,MA4 black=MG9"),
         &["F8xH10"],
     );
-    assert_eq!(two.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
+    assert_eq!(
+        two.outcome(),
+        Some(Outcome::win(Side::First, Reason::AllCaptured))
+    );
     let one = play(
         &pos("variant=camelot turn=white white=MF8 black=MG9,MA13"),
         &["F8xH10"],
@@ -54,7 +60,10 @@ fn camelot_stalemate_wins_for_a_side_with_two_pieces() {
     // Black's only piece sits in White's castle with both castle moves used.
     let s = "variant=camelot turn=black white=MA4,MB4 black=MF1 castle_moves=0,2";
     assert!(pos(s).legal_moves().is_empty());
-    assert_eq!(outcome(s), Some(Outcome::win(0, Reason::NoLegalMove)));
+    assert_eq!(
+        outcome(s),
+        Some(Outcome::win(Side::First, Reason::NoLegalMove))
+    );
     // The 1930 rules (rule 11) make it a draw.
     let classic = s.replace("camelot", "classic");
     assert_eq!(outcome(&classic), Some(Outcome::draw(Reason::NoLegalMove)));
@@ -77,7 +86,7 @@ fn camelot_stalemate_is_a_draw_when_the_other_side_has_one_piece() {
     let white_two = stuck.replace("white=MJ13", "white=MJ13,MK13");
     assert_eq!(
         outcome(&white_two),
-        Some(Outcome::win(0, Reason::NoLegalMove))
+        Some(Outcome::win(Side::First, Reason::NoLegalMove))
     );
 }
 
@@ -88,7 +97,7 @@ fn anti_entering_the_enemy_castle_loses() {
     let after = play(&p, &["F15-F16"]);
     assert_eq!(
         after.outcome(),
-        Some(Outcome::win(1, Reason::EnteredEnemyCastle))
+        Some(Outcome::win(Side::Second, Reason::EnteredEnemyCastle))
     );
 }
 
@@ -98,7 +107,10 @@ fn anti_losing_all_pieces_or_being_stalemated_wins() {
         &pos("variant=anti turn=white white=MF8,MA4 black=MG9"),
         &["F8xH10"],
     );
-    assert_eq!(p.outcome(), Some(Outcome::win(1, Reason::AllCaptured)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::win(Side::Second, Reason::AllCaptured))
+    );
     // One piece each is no draw in Anti-Camelot.
     assert_eq!(
         outcome("variant=anti turn=white white=MF8 black=MA13"),
@@ -110,12 +122,18 @@ fn anti_losing_all_pieces_or_being_stalemated_wins() {
 fn camette_one_piece_in_the_castle_or_all_captures_win_and_stalemate_loses() {
     let p = pos("variant=camette turn=white white=MC6,MA3 black=MA5,ME5");
     let after = play(&p, &["C6-C7"]);
-    assert_eq!(after.outcome(), Some(Outcome::win(0, Reason::GoalCastle)));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::win(Side::First, Reason::GoalCastle))
+    );
     let taken = play(
         &pos("variant=camette turn=white white=MB3 black=MC4"),
         &["B3xD5"],
     );
-    assert_eq!(taken.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
+    assert_eq!(
+        taken.outcome(),
+        Some(Outcome::win(Side::First, Reason::AllCaptured))
+    );
 }
 
 #[test]
@@ -126,27 +144,35 @@ fn camette_side_without_moves_loses() {
     // built by hand to test the rule alone.
     let s = "variant=camette turn=black white=MA4,MB4,MB3,MB2,MA5,MC5,MC3,MC1 black=MA3";
     assert!(s.parse::<camelot_engine::Position>().is_err());
-    let mut p = camelot_engine::Position::empty(camelot_engine::Variant::Camette);
-    let g = p.geometry();
+    let mut b = camelot_engine::Position::builder(camelot_engine::Variant::Camette);
     for (owner, squares) in [(0, "A4 B4 B3 B2 A5 C5 C3 C1"), (1, "A3")] {
         for name in squares.split(' ') {
-            let piece = camelot_engine::Piece {
-                owner: camelot_engine::Player(owner),
-                kind: camelot_engine::Kind::Man,
-            };
-            p.put(g.parse_square(name).unwrap(), piece);
+            b.piece(
+                camelot_engine::Player(owner),
+                camelot_engine::Kind::Man,
+                name,
+            );
         }
     }
-    p.set_turn(camelot_engine::Player(1));
+    let p = b
+        .turn(camelot_engine::Player(1))
+        .build()
+        .expect("every square is open");
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome::win(0, Reason::NoLegalMove)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::win(Side::First, Reason::NoLegalMove))
+    );
 }
 
 #[test]
 fn grand_cam_one_piece_on_the_opposite_castle_wins() {
     let p = pos("variant=grandcam turn=red red=MG12,MC5 green=MC9 blue=ML6 yellow=MD3");
     let after = play(&p, &["G12-G13"]);
-    assert_eq!(after.outcome(), Some(Outcome::win(0, Reason::GoalCastle)));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::win(Side::First, Reason::GoalCastle))
+    );
 }
 
 #[test]
@@ -162,7 +188,10 @@ fn grand_cam_partnership_capturing_all_wins_and_empty_players_pass() {
     // Capturing Yellow's last piece ends it.
     let q = pos("variant=grandcam turn=blue red=MC5 green= blue=MD4 yellow=ME5");
     let done = play(&q, &["D4xF6"]);
-    assert_eq!(done.outcome(), Some(Outcome::win(0, Reason::AllCaptured)));
+    assert_eq!(
+        done.outcome(),
+        Some(Outcome::win(Side::First, Reason::AllCaptured))
+    );
 }
 
 #[test]
@@ -172,5 +201,8 @@ fn anti_a_side_that_cannot_move_wins() {
     let s = "variant=anti turn=black white=MA5,MB5,MB4,MB3,MA6,MC6,MC4,MC2 black=MA4";
     let p = pos(s);
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome::win(1, Reason::NoLegalMove)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::win(Side::Second, Reason::NoLegalMove))
+    );
 }

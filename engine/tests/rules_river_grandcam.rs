@@ -95,7 +95,10 @@ fn grand_cam_goal_is_the_opposite_castle() {
     let p = pos("variant=grandcam turn=blue red=MC5 green=MK9 blue=ML7 yellow=MI11");
     assert!(moves_from(&p, "L7").contains(&"L7-M7".to_string()));
     let won = play(&p, &["L7-M7"]);
-    assert_eq!(won.outcome().unwrap().winner, Some(0));
+    assert_eq!(
+        won.outcome().unwrap().winner,
+        Some(camelot_engine::Side::First)
+    );
 }
 
 #[test]

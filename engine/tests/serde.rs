@@ -1,6 +1,6 @@
 //! serde on the public value types.
 
-use camelot_engine::{Game, Move, Outcome, Position, Reason, Record, Variant};
+use camelot_engine::{Game, Move, Outcome, Position, Reason, Record, Side, Variant};
 
 #[test]
 fn value_types_round_trip_through_serde() {
@@ -24,7 +24,7 @@ fn value_types_round_trip_through_serde() {
         serde_json::from_str::<Move>(&serde_json::to_string(&m).unwrap()).unwrap(),
         m
     );
-    let o = Outcome::win(1, Reason::GoalCastle);
+    let o = Outcome::win(Side::Second, Reason::GoalCastle);
     assert_eq!(
         serde_json::from_str::<Outcome>(&serde_json::to_string(&o).unwrap()).unwrap(),
         o

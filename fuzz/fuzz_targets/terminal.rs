@@ -2,7 +2,7 @@
 //! The terminal game's input, line by line, from arbitrary bytes: every line gets an
 //! answer and the game stays consistent. No files are touched (save and load are off)
 //! and `hint` is left out (it runs a long search).
-use camelot::session::{Seat, Session};
+use camelot::play::session::{Seat, Session};
 use camelot::terminal::Console;
 use camelot_engine::{read_line, Game, Variant};
 use libfuzzer_sys::fuzz_target;

@@ -3,14 +3,14 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use camelot_engine::{win_probability, Game, MoveClass, Notation, Rules, Score};
+use camelot_engine::{win_probability, Game, MoveClass, Notation, Rules, Score, Side};
 
-use crate::analysis::{Analysis, PositionKey, LINES};
-use crate::browse::{Browse, BrowseCommand};
-use crate::session::Session;
+use crate::play::analysis::{Analysis, PositionKey, LINES};
+use crate::play::browse::{Browse, BrowseCommand};
+use crate::play::session::Session;
 
 use super::review_view::mark;
-use super::style::team_name;
+use super::style::side_name;
 
 /// A score as men (a man is 100), or the forced result.
 pub fn score_text(score: Score) -> String {
@@ -171,7 +171,7 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
         Some(_) => pos.outcome(),
     };
     if let Some(o) = ended {
-        eval_bar(ui, rules, o.score_for(0));
+        eval_bar(ui, rules, o.score_for(Side::First));
         if pos.outcome().is_some() {
             ui.label(format!("The game is over: {o}."));
             return;
@@ -185,9 +185,9 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
         ui.label(egui::RichText::new("Searching…").weak());
         return;
     };
-    let mover = rules.team(pos.turn());
+    let mover = rules.side(pos.turn());
     let p = win_probability(pos.variant(), report.info.score);
-    let p0 = if mover == 0 { p } else { 1.0 - p };
+    let p0 = if mover == Side::First { p } else { 1.0 - p };
     if ended.is_none() {
         eval_bar(ui, rules, p0);
     }
@@ -202,7 +202,7 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
         )
     };
     ui.label(
-        egui::RichText::new(format!("{source}   scores for {}", team_name(rules, mover))).weak(),
+        egui::RichText::new(format!("{source}   scores for {}", side_name(rules, mover))).weak(),
     );
     for (k, line) in report.info.lines.iter().take(LINES).enumerate() {
         let moves = pos.line_text(&line.pv[..line.pv.len().min(6)], Notation::Wcf);
@@ -213,7 +213,8 @@ pub fn analysis(ui: &mut egui::Ui, analysis: &mut Analysis, session: &Session, b
     }
 }
 
-/// A bar split at team 0's win probability (team 0 light on the left, team 1 dark),
+/// A bar split at the first side's win probability (it is light, on the left; the second
+/// dark),
 /// with each side's percentage under its end.
 fn eval_bar(ui: &mut egui::Ui, rules: &Rules, p0: f64) {
     let width = ui.available_width().max(120.0);
@@ -232,8 +233,12 @@ fn eval_bar(ui: &mut egui::Ui, rules: &Rules, p0: f64) {
         rect.y_range(),
         egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 120, 60)),
     );
-    let left = format!("{} {:.0}%", team_name(rules, 0), p0 * 100.0);
-    let right = format!("{:.0}% {}", (1.0 - p0) * 100.0, team_name(rules, 1));
+    let left = format!("{} {:.0}%", side_name(rules, Side::First), p0 * 100.0);
+    let right = format!(
+        "{:.0}% {}",
+        (1.0 - p0) * 100.0,
+        side_name(rules, Side::Second)
+    );
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(&left).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
 use camelot_engine::Notation;
 
-use crate::actions::GameActions;
-use crate::persist::Storage;
-use crate::screens::Screen;
-use crate::settings::{BoardTheme, Quality, Settings};
-use crate::store::read_session;
+use crate::play::actions::GameActions;
+use crate::play::screens::Screen;
+use crate::storage::data_dir::read_session;
+use crate::storage::saving::Storage;
+use crate::storage::settings::{BoardTheme, Quality, Settings};
 
 /// Which windows are open.
 #[derive(Resource, Default)]

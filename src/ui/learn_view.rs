@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Notation, Variant};
 
-use crate::learn::{ExerciseRef, Exercises, Progress, StartExercise};
-use crate::session::Session;
+use crate::play::learn::{ExerciseRef, Exercises, Progress, StartExercise};
+use crate::play::session::Session;
 
 /// The menu's lists: lessons by variant, puzzles by variant; a click starts one.
 pub fn menu_lists(ui: &mut egui::Ui, exercises: &Exercises, pick: &mut Option<ExerciseRef>) {

@@ -10,15 +10,15 @@ use super::dialogs::Dialogs;
 use super::learn_view;
 use super::style::seat_text;
 use super::tournament_view;
-use crate::actions::{GameActions, Notices};
-use crate::camera::ViewInsets;
-use crate::learn::{Exercises, StartExercise};
-use crate::persist::Storage;
-use crate::screens::Screen;
-use crate::session::{default_seats, parse_seats, Seat, Session};
-use crate::settings::Settings;
-use crate::store::{Loaded, SavedGame};
-use crate::tournament::StartTournament;
+use crate::play::actions::{GameActions, Notices};
+use crate::play::learn::{Exercises, StartExercise};
+use crate::play::screens::Screen;
+use crate::play::session::{default_seats, parse_seats, Seat, Session};
+use crate::play::tournament::StartTournament;
+use crate::storage::data_dir::{Loaded, SavedGame};
+use crate::storage::saving::Storage;
+use crate::storage::settings::Settings;
+use crate::table::camera::ViewInsets;
 
 /// What the menu has chosen so far, and the games it offers to continue.
 #[derive(Resource)]

@@ -21,7 +21,7 @@ use bevy_egui::{
     PrimaryEguiContext,
 };
 
-use crate::screens::Screen;
+use crate::play::screens::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
@@ -40,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 style::style_once,
                 style::apply_ui_scale,
-                crate::render_scale::show_view,
+                crate::render::viewport::show_view,
                 menu::menu.run_if(in_state(Screen::Menu)),
                 panel::panel.run_if(in_state(Screen::Playing)),
                 dialogs::dialogs,

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
 
-use crate::actions::Notices;
+use crate::play::actions::Notices;
 
 pub(super) fn notices(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {
     if notices.items.is_empty() {

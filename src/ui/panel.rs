@@ -15,19 +15,19 @@ use super::move_box;
 use super::review_view;
 use super::style::seat_text;
 use super::tournament_view;
-use crate::actions::GameActions;
-use crate::ai_player::{AiPlayer, HintRequest, Purpose, Spectate};
-use crate::analysis::Analysis;
-use crate::browse::{Browse, BrowseCommand};
-use crate::camera::{CameraCommand, ViewInsets};
-use crate::input::{MoveInput, TypedMove};
-use crate::learn::{Exercises, StartExercise};
-use crate::review::{GameReview, StartReview};
-use crate::screens::Screen;
-use crate::session::{Seat, Session};
-use crate::settings::Settings;
-use crate::theme::MarkerKind;
-use crate::tournament::{StopTournament, Tournament};
+use crate::input::move_entry::{MoveInput, TypedMove};
+use crate::play::actions::GameActions;
+use crate::play::analysis::Analysis;
+use crate::play::browse::{Browse, BrowseCommand};
+use crate::play::computer::{AiPlayer, HintRequest, Purpose, Spectate};
+use crate::play::learn::{Exercises, StartExercise};
+use crate::play::review::{GameReview, StartReview};
+use crate::play::screens::Screen;
+use crate::play::session::{Seat, Session};
+use crate::play::tournament::{StopTournament, Tournament};
+use crate::storage::settings::Settings;
+use crate::table::camera::{CameraCommand, ViewInsets};
+use crate::table::theme::MarkerKind;
 
 /// The rule that constrains the player to move, in a sentence.
 pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
@@ -216,7 +216,7 @@ fn sections(
 /// The banner's background: the colour of the seat to move, dimmed.
 fn banner_frame(session: &Session) -> egui::Frame {
     let rules = session.position().rules();
-    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(session.to_move()));
+    let [r, g, b] = crate::table::theme::seat_text_color(rules.seat_colour(session.to_move()));
     let tint = |c: u8| (c as u16 * 22 / 100) as u8;
     egui::Frame::new()
         .fill(if session.game.is_over() {
@@ -407,7 +407,7 @@ fn landings(ui: &mut egui::Ui, input: &MoveInput) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Landings:");
         for k in kinds {
-            let [r, g, b] = crate::theme::marker_text_color(k);
+            let [r, g, b] = crate::table::theme::marker_text_color(k);
             ui.colored_label(egui::Color32::from_rgb(r, g, b), k.label());
         }
     });

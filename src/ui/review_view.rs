@@ -4,13 +4,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use camelot_engine::{MoveClass, ReviewedPly};
+use camelot_engine::{MoveClass, ReviewedPly, Side};
 
-use crate::browse::BrowseCommand;
-use crate::review::{GameReview, StartReview};
-use crate::session::Session;
+use crate::play::browse::BrowseCommand;
+use crate::play::review::{GameReview, StartReview};
+use crate::play::session::Session;
 
-use super::style::team_name;
+use super::style::side_name;
 
 /// The mark a move gets in the list: none for good moves.
 pub fn mark(class: Option<MoveClass>) -> (&'static str, Option<egui::Color32>) {
@@ -57,16 +57,16 @@ pub fn review_controls(
     });
     if let Some(plies) = plies {
         let rules = session.position().rules();
-        for team in 0..2u8 {
+        for side in Side::BOTH {
             let count = |c: MoveClass| {
                 plies
                     .iter()
-                    .filter(|p| rules.team(p.player) == team && p.class == Some(c))
+                    .filter(|p| rules.side(p.player) == side && p.class == Some(c))
                     .count()
             };
             ui.label(format!(
                 "{}: best {}, inaccuracies {}, mistakes {}, blunders {}",
-                team_name(rules, team),
+                side_name(rules, side),
                 count(MoveClass::Best),
                 count(MoveClass::Inaccuracy),
                 count(MoveClass::Mistake),
@@ -76,12 +76,18 @@ pub fn review_controls(
     }
 }
 
-/// The first team's win probability in each position of the game (0 is the start).
-pub fn curve(plies: &[ReviewedPly], team_of: impl Fn(&ReviewedPly) -> u8) -> Vec<f64> {
-    let for_team0 = |p: &ReviewedPly, v: f64| if team_of(p) == 0 { v } else { 1.0 - v };
-    let mut points: Vec<f64> = plies.iter().map(|p| for_team0(p, p.before)).collect();
+/// The first side's win probability in each position of the game (0 is the start).
+pub fn curve(plies: &[ReviewedPly], side_of: impl Fn(&ReviewedPly) -> Side) -> Vec<f64> {
+    let for_first = |p: &ReviewedPly, v: f64| {
+        if side_of(p) == Side::First {
+            v
+        } else {
+            1.0 - v
+        }
+    };
+    let mut points: Vec<f64> = plies.iter().map(|p| for_first(p, p.before)).collect();
     if let Some(last) = plies.last() {
-        points.push(for_team0(last, last.after));
+        points.push(for_first(last, last.after));
     }
     points
 }
@@ -95,7 +101,7 @@ pub fn graph(
     browse: &mut MessageWriter<BrowseCommand>,
 ) {
     let rules = session.position().rules();
-    let points = curve(plies, |p| rules.team(p.player));
+    let points = curve(plies, |p| rules.side(p.player));
     let size = egui::vec2(ui.available_width(), 90.0);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     let painter = ui.painter_at(rect);
@@ -137,8 +143,8 @@ pub fn graph(
     );
     let label = format!(
         "{} light, {} dark",
-        team_name(rules, 0),
-        team_name(rules, 1)
+        side_name(rules, Side::First),
+        side_name(rules, Side::Second)
     );
     painter.text(
         rect.left_top() + egui::vec2(6.0, 4.0),
@@ -170,7 +176,7 @@ mod tests {
         }
         let plies = review_game(&game, Limits::nodes(2_000), |_, _| true);
         let rules = game.position().rules();
-        let points = curve(&plies, |p| rules.team(p.player));
+        let points = curve(&plies, |p| rules.side(p.player));
         assert_eq!(points.len(), 4);
         // White moves first: the start is White's "before"; Black's before is flipped.
         assert_eq!(points[0], plies[0].before);

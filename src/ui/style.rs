@@ -1,7 +1,7 @@
 //! The look of the egui interface, and text in a seat's colour.
 
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::{Player, Rules};
+use camelot_engine::{Player, Rules, Side};
 
 /// Dark panels with slightly larger type, set once.
 pub(super) fn style_once(
@@ -30,7 +30,7 @@ pub(super) fn style_once(
 /// grow together).
 pub(super) fn apply_ui_scale(
     mut contexts: EguiContexts,
-    settings: bevy::prelude::Res<crate::settings::Settings>,
+    settings: bevy::prelude::Res<crate::storage::settings::Settings>,
 ) -> bevy::prelude::Result {
     let ctx = contexts.ctx_mut()?;
     let scale = settings.ui_scale();
@@ -42,18 +42,13 @@ pub(super) fn apply_ui_scale(
 
 /// A seat's name in its colour.
 pub fn seat_text(rules: &Rules, p: Player) -> egui::RichText {
-    let [r, g, b] = crate::theme::seat_text_color(rules.seat_name(p));
+    let [r, g, b] = crate::table::theme::seat_text_color(rules.seat_colour(p));
     egui::RichText::new(rules.seat_title(p))
         .color(egui::Color32::from_rgb(r, g, b))
         .strong()
 }
 
-/// "Red & Blue": the seats of a team, in turn order.
-pub fn team_name(rules: &Rules, team: u8) -> String {
-    rules
-        .players_in_order()
-        .filter(|&p| rules.team(p) == team)
-        .map(|p| rules.seat_title(p))
-        .collect::<Vec<_>>()
-        .join(" & ")
+/// "Red & Blue": the seats of a side, in turn order, short enough for a panel's line.
+pub fn side_name(rules: &Rules, side: Side) -> String {
+    rules.side_name(side).replace(" and ", " & ")
 }

@@ -2,11 +2,11 @@
 //! section that shows it: which game is on, the crosstable, points and ratings.
 
 use bevy_egui::egui;
-use camelot_engine::{Level, Variant, LEVELS};
+use camelot_engine::{Level, Side, Variant};
 
-use super::style::team_name;
-use crate::session::Session;
-use crate::tournament::{Phase, Running, Tournament, TournamentSetup};
+use super::style::side_name;
+use crate::play::session::Session;
+use crate::play::tournament::{Phase, Running, Tournament, TournamentSetup};
 
 /// The menu's tournament choices, kept while the menu is open.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +19,7 @@ impl Default for Choice {
     fn default() -> Choice {
         // Three levels, two games a pair: one game with each colour.
         Choice {
-            entrants: vec![LEVELS[1], LEVELS[2], LEVELS[3]],
+            entrants: vec![Level::NOVICE, Level::CLUB, Level::EXPERT],
             games_per_pairing: 2,
         }
     }
@@ -105,7 +105,7 @@ fn entrant_list(ui: &mut egui::Ui, choice: &mut Choice) {
     if choice.entrants.len() < TournamentSetup::MAX_ENTRANTS
         && ui.button("Add an entrant").clicked()
     {
-        let next = choice.entrants.last().copied().unwrap_or(LEVELS[0]);
+        let next = choice.entrants.last().copied().unwrap_or(Level::BEGINNER);
         choice.entrants.push(next);
     }
 }
@@ -125,7 +125,7 @@ pub fn panel_section(ui: &mut egui::Ui, tournament: &Tournament, session: &Sessi
     if let Phase::Playing(k) | Phase::Between { finished: k, .. } = r.phase {
         let round = r.schedule[k];
         let rules = r.setup.variant.rules();
-        let (first, second) = if round.first_team() == 0 {
+        let (first, second) = if round.first_side() == Side::First {
             (round.pair.0, round.pair.1)
         } else {
             (round.pair.1, round.pair.0)
@@ -133,9 +133,9 @@ pub fn panel_section(ui: &mut egui::Ui, tournament: &Tournament, session: &Sessi
         ui.label(format!(
             "{} ({}) against {} ({})",
             r.standings.names[first],
-            team_name(rules, 0),
+            side_name(rules, Side::First),
             r.standings.names[second],
-            team_name(rules, 1)
+            side_name(rules, Side::Second)
         ));
     }
     crosstable(ui, r);
@@ -210,7 +210,7 @@ pub fn points_text(p: f64) -> String {
 }
 
 /// `+120 (+40 to +200)`.
-fn rating_text(r: camelot_engine::Rating) -> String {
+fn rating_text(r: camelot_engine::lab::Rating) -> String {
     let f = |x: f64| {
         if x.is_finite() {
             format!("{x:+.0}")

@@ -31,6 +31,27 @@ pub fn game_on_a_display(screen: &str) -> Option<Command> {
     Some(c)
 }
 
+/// A test that cannot draw here says why, loudly, and returns; with
+/// `CAMELOT_REQUIRE_RENDER=1` (set by `.ci/run` once it has installed Xvfb and Mesa's
+/// Vulkan) it fails instead. Each skip is also appended to the file named by
+/// `CAMELOT_SKIP_LOG`, where CI counts them.
+pub fn skip(test: &str, why: &str) {
+    if std::env::var_os("CAMELOT_REQUIRE_RENDER").is_some_and(|v| v == "1") {
+        panic!("{test}: cannot render ({why}), and CAMELOT_REQUIRE_RENDER=1 requires it");
+    }
+    eprintln!("SKIPPED {test}: {why}");
+    if let Some(log) = std::env::var_os("CAMELOT_SKIP_LOG") {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
+            let _ = writeln!(f, "{test}: {why}");
+        }
+    }
+}
+
 /// The game's exit status, also when it ran inside `xvfb-run`.
 pub fn exit_code(out: &Output) -> Option<i32> {
     String::from_utf8_lossy(&out.stderr)

@@ -11,6 +11,11 @@ use crate::position::Position;
 /// The positions, as data: `depth name position-string`, one per line.
 const POSITIONS: &str = include_str!("bench_positions.txt");
 
+/// The bench's total node count on this search: its signature. A change to the search
+/// changes it on purpose, here and in the commit that says so; any other change must
+/// leave it as it is (`the_bench_counts_its_signature`).
+pub const BENCH_SIGNATURE: u64 = 2_075_868;
+
 /// The table size every bench search starts with (cleared before each position).
 const BENCH_TABLE_MB: usize = 16;
 
@@ -71,4 +76,18 @@ pub fn run_bench() -> Vec<BenchLine> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_counts_its_signature() {
+        let nodes: u64 = run_bench().iter().map(|l| l.nodes).sum();
+        assert_eq!(
+            nodes, BENCH_SIGNATURE,
+            "the search's tree changed: if on purpose, pin the new signature"
+        );
+    }
 }

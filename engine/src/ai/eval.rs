@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use super::weights::Weights;
 use crate::board::{Geometry, NONE};
 use crate::cellset::CellSet;
-use crate::piece::is_knight;
+use crate::piece::{is_knight, Side};
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::{Rules, Variant};
@@ -199,7 +199,7 @@ pub(super) struct Sets {
 
 impl Sets {
     pub(super) fn of(pos: &Position) -> Sets {
-        let team = [pos.team_pieces(0), pos.team_pieces(1)];
+        let team = Side::BOTH.map(|s| pos.side_pieces(s));
         let land = tables(pos.variant()).land;
         Sets {
             empty: land

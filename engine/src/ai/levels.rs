@@ -1,8 +1,11 @@
 //! Named playing levels, weakest first.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use super::search::Limits;
+use crate::excerpt::Excerpt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Style {
@@ -59,7 +62,7 @@ impl Level {
 
     /// Every level, weakest first, then `greedy`.
     pub fn all() -> impl Iterator<Item = Level> {
-        LEVELS.into_iter().chain(std::iter::once(GREEDY))
+        LEVELS.into_iter().chain(std::iter::once(Level::GREEDY))
     }
 
     /// The same level thinking for a set time a move instead of its own budget (its
@@ -109,44 +112,35 @@ const fn search(depth: Option<u32>, nodes: Option<u64>, noise: i32, blunder: u32
 /// How long the grandmaster thinks a move.
 pub const GRANDMASTER_TIME: Duration = Duration::from_secs(3);
 
-/// The yardstick player.
-pub const GREEDY: Level = Level {
-    name: "greedy",
-    description: "one ply, no look-ahead (a yardstick)",
-    style: Style::Greedy,
-};
-
-/// The levels, weakest first. Search budgets are node counts, so a level plays the same
-/// on any machine and a match is reproducible from its seed; on this project's 2-core
-/// reference machine master takes a few seconds a move. The grandmaster alone thinks
-/// for a set time on every core, so its games are not reproducible.
-pub const LEVELS: [Level; 6] = [
-    Level {
+impl Level {
+    /// Looks one move ahead and blunders now and then.
+    pub const BEGINNER: Level = Level {
         name: "beginner",
         description: "looks one move ahead and blunders now and then",
         style: search(Some(1), None, 150, 100),
-    },
-    Level {
+    };
+    pub const NOVICE: Level = Level {
         name: "novice",
         description: "looks two moves ahead, sometimes carelessly",
         style: search(Some(2), None, 40, 20),
-    },
-    Level {
+    };
+    pub const CLUB: Level = Level {
         name: "club",
         description: "a club player: 20,000 positions a move",
         style: search(None, Some(20_000), 0, 0),
-    },
-    Level {
+    };
+    pub const EXPERT: Level = Level {
         name: "expert",
         description: "250,000 positions a move",
         style: search(None, Some(250_000), 0, 0),
-    },
-    Level {
+    };
+    pub const MASTER: Level = Level {
         name: "master",
         description: "the strongest: 2 million positions a move (two to three seconds here)",
         style: search(None, Some(2_000_000), 0, 0),
-    },
-    Level {
+    };
+    /// The only level whose games depend on the machine: a set time on every core.
+    pub const GRANDMASTER: Level = Level {
         name: "grandmaster",
         description: "thinks three seconds a move on every core",
         style: Style::Search {
@@ -159,8 +153,63 @@ pub const LEVELS: [Level; 6] = [
             blunder: 0,
             threads: 0,
         },
-    },
+    };
+    /// The yardstick player: one ply, no search.
+    pub const GREEDY: Level = Level {
+        name: "greedy",
+        description: "one ply, no look-ahead (a yardstick)",
+        style: Style::Greedy,
+    };
+}
+
+/// The levels, weakest first. Search budgets are node counts, so a level plays the same
+/// on any machine and a match is reproducible from its seed; on this project's 2-core
+/// reference machine master takes a few seconds a move. The grandmaster alone thinks
+/// for a set time on every core, so its games are not reproducible.
+pub const LEVELS: [Level; 6] = [
+    Level::BEGINNER,
+    Level::NOVICE,
+    Level::CLUB,
+    Level::EXPERT,
+    Level::MASTER,
+    Level::GRANDMASTER,
 ];
+
+/// A level name that is none of [`Level::all`]'s; the rejected text is handed back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError {
+    pub input: Excerpt,
+}
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Level::all().map(|l| l.name).collect();
+        write!(
+            f,
+            "unknown level '{}' (levels: {})",
+            self.input,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::by_name(s.trim()).ok_or_else(|| ParseLevelError {
+            input: Excerpt::new(s),
+        })
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
 
 impl Level {
     /// Threads this level searches on (`Style::Search::threads` with 0 made the core

@@ -10,6 +10,7 @@ use super::sprt::{Sprt, Verdict};
 use super::{Ai, Decision, Level, Limits, Score, Searcher};
 use crate::game::Game;
 use crate::outcome::Outcome;
+use crate::piece::Side;
 use crate::variant::Variant;
 
 /// Who plays one side of a match.
@@ -54,8 +55,8 @@ pub struct MatchConfig {
 pub struct Played {
     pub game: Game,
     pub outcome: Outcome,
-    /// The team `a` played (0: White / Red+Blue).
-    pub a_team: u8,
+    /// The side `a` played.
+    pub a_side: Side,
     /// For each ply of the game, the score the mover's search gave its position (for
     /// the team to move): `None` for opening random plies, forced moves, setup moves and
     /// outside programs.
@@ -65,7 +66,7 @@ pub struct Played {
 impl Played {
     /// 1, ½ or 0 for player `a`.
     pub fn a_score(&self) -> f64 {
-        self.outcome.score_for(self.a_team)
+        self.outcome.score_for(self.a_side)
     }
 }
 
@@ -204,7 +205,7 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
             .wrapping_add((index / 2) as u64)
             ^ 0x0FE1,
     );
-    let a_team = (index % 2) as u8;
+    let a_side = Side::from_index(index as usize);
     let mut a = Seat::new(&cfg.a, seed ^ 0xA)?;
     let mut b = Seat::new(&cfg.b, seed ^ 0xB)?;
     let mut game = Game::new(cfg.variant);
@@ -223,7 +224,7 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
             return Ok(Played {
                 game,
                 outcome: o,
-                a_team,
+                a_side,
                 scores,
             });
         }
@@ -235,8 +236,11 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
             random_left -= 1;
             continue;
         }
-        let team = pos.rules().team(pos.turn());
-        let seat = if team == a_team { &mut a } else { &mut b };
+        let seat = if pos.rules().side(pos.turn()) == a_side {
+            &mut a
+        } else {
+            &mut b
+        };
         let (decision, score) = seat.decide(&game)?;
         match decision {
             Decision::Play(m) => {
@@ -252,21 +256,48 @@ pub fn play_game(cfg: &MatchConfig, index: u32) -> Result<Played, String> {
     }
 }
 
+/// What a match came to.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MatchResult {
+    /// Every game played, those still under way when the test decided included.
+    pub tally: Tally,
+    /// The tally at the game where the sequential test first crossed a bound: its verdict
+    /// stands there, whatever the games then under way added.
+    pub decided: Option<Tally>,
+}
+
+impl MatchResult {
+    /// The tally the test's verdict is read at: where it decided, or the end.
+    pub fn verdict_tally(&self) -> Tally {
+        self.decided.unwrap_or(self.tally)
+    }
+}
+
 /// Plays games `first`, `first + 1`, ... of a match on `jobs` threads, calling `on_game`
 /// with each finished game (in the order they finish) and the tally so far. Stops early
 /// when `sprt` reaches a verdict (the games already under way are finished and counted).
 /// The first error (a program that failed or cheated, or `on_game` failing) ends the
-/// match.
+/// match; so does a game number past `u32::MAX`.
 pub fn run_match(
     cfg: &MatchConfig,
     first: u32,
     jobs: usize,
     sprt: Option<Sprt>,
     mut on_game: impl FnMut(u32, &Played, &Tally) -> Result<(), String>,
-) -> Result<Tally, String> {
+) -> Result<MatchResult, String> {
+    // Games are numbered from 1 in reports and records: the last must fit too.
+    if first.checked_add(cfg.games).is_none() {
+        return Err(format!(
+            "games {} to {} run past the last game number, {}",
+            u64::from(first) + 1,
+            u64::from(first) + u64::from(cfg.games),
+            u32::MAX
+        ));
+    }
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
+    let mut decided = None;
     let mut error = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -301,6 +332,7 @@ pub fn run_match(
                         error.get_or_insert(e);
                     }
                     if sprt.is_some_and(|s| s.verdict(&tally) != Verdict::Continue) {
+                        decided.get_or_insert(tally);
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -313,6 +345,6 @@ pub fn run_match(
     });
     match error {
         Some(e) => Err(e),
-        None => Ok(tally),
+        None => Ok(MatchResult { tally, decided }),
     }
 }

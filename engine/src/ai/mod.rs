@@ -28,10 +28,10 @@ use crate::game::{Claim, Game};
 use crate::moves::Move;
 use crate::tablebase::Tablebase;
 
-pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition};
+pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition, BENCH_SIGNATURE};
 pub(crate) use levels::Style;
-pub use levels::{Level, GREEDY, LEVELS};
-pub use matches::{play_game, run_match, Contender, MatchConfig, Played, Tally};
+pub use levels::{Level, ParseLevelError, LEVELS};
+pub use matches::{play_game, run_match, Contender, MatchConfig, MatchResult, Played, Tally};
 pub use puzzles::{
     check_position, find_puzzles, parse_puzzles, Puzzle, PuzzleCheck, PuzzleError, Theme,
     PUZZLE_NODES,
@@ -39,7 +39,7 @@ pub use puzzles::{
 pub use review::{review_game, MoveClass, ReviewedPly, REVIEW_NODES};
 pub use samples::Sample;
 pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
-pub use sprt::{Sprt, Verdict};
+pub use sprt::{ParseSprtError, Sprt, Verdict};
 pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
 pub use tune::{tune as tune_weights, Tuned};
 pub use weights::Weights;
@@ -53,7 +53,7 @@ use rng::Rng;
 const CLAIM_MARGIN: i32 = 25;
 
 /// The levels that play from a solved table when they are given one.
-pub const TABLEBASE_LEVELS: [&str; 3] = ["expert", "master", "grandmaster"];
+pub const TABLEBASE_LEVELS: [Level; 3] = [Level::EXPERT, Level::MASTER, Level::GRANDMASTER];
 
 /// What the AI wants to do on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ impl Ai {
     /// Hands the AI Camette's solved table: the top levels ([`TABLEBASE_LEVELS`]) then
     /// play perfectly from it; the others keep playing by search, as they always have.
     pub fn set_tablebase(&mut self, table: Option<Arc<Tablebase>>) {
-        let top = TABLEBASE_LEVELS.contains(&self.level.name);
+        let top = TABLEBASE_LEVELS.iter().any(|l| l.name == self.level.name);
         self.searcher.set_tablebase(table.filter(|_| top));
     }
 
@@ -196,7 +196,7 @@ fn empty_result(m: Move) -> SearchResult {
 /// One ply: the move whose resulting position evaluates best (a won game first).
 fn greedy(game: &Game) -> SearchResult {
     let pos = game.position();
-    let me = pos.rules().team(pos.turn());
+    let me = pos.rules().side(pos.turn());
     let mut best: Option<(Move, i32)> = None;
     let mut scores = Vec::new();
     for m in pos.legal_moves().iter() {

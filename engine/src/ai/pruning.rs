@@ -69,7 +69,7 @@ pub(super) fn null_move_allowed(pos: &Position, min_pieces: u32) -> bool {
 pub(super) fn forked(pos: &Position) -> bool {
     pos.setup_left() == 0
         && pos.must_leave_now().is_empty()
-        && jumpable_pieces(pos, pos.rules().team(pos.turn())) >= 2
+        && jumpable_pieces(pos, pos.rules().side(pos.turn())) >= 2
         && !capture_is_compulsory(pos)
 }
 
@@ -115,6 +115,7 @@ pub(super) fn goal_threat(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Side;
 
     fn position(s: &str) -> Position {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
@@ -133,12 +134,12 @@ mod tests {
     #[test]
     fn a_fork_is_two_pieces_that_can_be_jumped_and_no_jump_of_ones_own() {
         let pos = position(FORK);
-        assert_eq!(jumpable_pieces(&pos, 0), 2);
-        assert_eq!(jumpable_pieces(&pos, 1), 0);
+        assert_eq!(jumpable_pieces(&pos, Side::First), 2);
+        assert_eq!(jumpable_pieces(&pos, Side::Second), 0);
         assert!(forked(&pos));
         // One piece that can be jumped is not a fork: the mover saves it.
         let one = position("variant=camelot turn=white white=ME8,MH4 black=ME9,ME10,MH9,MH10");
-        assert_eq!(jumpable_pieces(&one, 0), 1);
+        assert_eq!(jumpable_pieces(&one, Side::First), 1);
         assert!(!forked(&one));
         // With a jump of its own the mover must take it: no fork to extend for.
         let jump = position("variant=camelot turn=white white=ME8,MH8 black=ME9,ME10,MH9");

@@ -13,6 +13,7 @@ use super::winprob::win_probability;
 use crate::game::Game;
 use crate::moves::{Move, MoveKind};
 use crate::notation::Notation;
+use crate::piece::Side;
 use crate::position::Position;
 
 /// The budget each check searches: the test re-checks every puzzle at it.
@@ -258,10 +259,10 @@ pub fn check_position(pos: &Position, history: &[Position], limits: Limits) -> O
 pub fn find_puzzles(game: &Game, limits: Limits, prefix: &str) -> Vec<Puzzle> {
     let mut out = Vec::new();
     // The previous position's team to move and its win probability there.
-    let mut before: Option<(u8, f64)> = None;
+    let mut before: Option<(Side, f64)> = None;
     for i in 0..game.moves().len() {
         let pos = game.position_at(i);
-        let team = pos.rules().team(pos.turn());
+        let team = pos.rules().side(pos.turn());
         let c = check_position(pos, &game.history()[..i], limits);
         // The mover's chances before the opponent's last move: a puzzle is a chance the
         // opponent gave, not a win already in hand.

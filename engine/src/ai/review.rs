@@ -116,11 +116,11 @@ pub fn review_game(
     for i in 0..values.len().saturating_sub(1) {
         let (pos, next) = (game.position_at(i), game.position_at(i + 1));
         let rules = pos.rules();
-        let me = rules.team(pos.turn());
+        let me = rules.side(pos.turn());
         let before = values[i].win;
         // The next value is for the team to move there: the opponents, except when a
         // seat is skipped and the turn comes back to the mover's side.
-        let after = if rules.team(next.turn()) == me {
+        let after = if rules.side(next.turn()) == me {
             values[i + 1].win
         } else {
             1.0 - values[i + 1].win
@@ -149,7 +149,7 @@ fn value(searcher: &mut Searcher, pos: &Position, history: &[Position], limits: 
         return Valued {
             best: None,
             score: Score(0),
-            win: o.score_for(pos.rules().team(pos.turn())),
+            win: o.score_for(pos.rules().side(pos.turn())),
         };
     }
     if pos.in_setup() {

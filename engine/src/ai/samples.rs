@@ -89,7 +89,7 @@ impl Sample {
             let position = game.position_at(i).clone();
             let result = played
                 .outcome
-                .score_for(position.rules().team(position.turn()));
+                .score_for(position.rules().side(position.turn()));
             samples.push(Sample {
                 quiet: !capture_is_compulsory(&position),
                 position,

@@ -20,6 +20,7 @@ use super::tt::{Bound, Entry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
+use crate::piece::BySide;
 use crate::position::Position;
 use crate::tablebase::{Tablebase, Value};
 use crate::variant::Variant;
@@ -30,6 +31,9 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
 /// The deepest search a limit may ask for.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// A root move and its score at one depth.
+type ScoredMove = (Move, i32);
 
 /// A search score for the side (team) to move: hundredths of a man, or a win or a loss
 /// in so many plies. Prints as the engine protocol writes it: `cp 34`, `win 5`, `loss 5`.
@@ -175,9 +179,9 @@ pub struct Searcher {
     /// 1930 rules and Anti-Camelot share a start), so what the table and the evaluation
     /// cache hold is good only for the variant it came from.
     variant: Option<Variant>,
-    /// What a draw scores for each team to move in this search: the variant's contempt
-    /// against the team at the root, for its opponent.
-    draw: [i32; 2],
+    /// What a draw scores for each side to move in this search: the variant's contempt
+    /// against the side at the root, for its opponent.
+    draw: BySide<i32>,
     /// `after_null[ply]`: the node at this ply was reached by a null move.
     after_null: [bool; MAX_PLY + 2],
     /// `after_fork[ply]`: the node at this ply is a child of a fork's extension.
@@ -217,7 +221,7 @@ impl Searcher {
             threads: 1,
             first_depth: 1,
             variant: None,
-            draw: [0; 2],
+            draw: BySide([0; 2]),
             after_null: [false; MAX_PLY + 2],
             after_fork: [false; MAX_PLY + 2],
         }
@@ -302,24 +306,7 @@ impl Searcher {
         limits: Limits,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
-        self.nodes = 0;
-        self.start = Instant::now();
-        self.limits = limits;
-        self.stopped = false;
-        let contempt = tables(pos.variant()).weights.contempt;
-        let root_team = pos.rules().team(pos.turn()) as usize & 1;
-        self.draw[root_team] = -contempt;
-        self.draw[1 - root_team] = contempt;
-        self.killers = [[None; 2]; MAX_PLY];
-        self.history.iter_mut().for_each(|h| *h /= 8);
-        // Positions since the last capture can repeat; older ones cannot.
-        let reversible = (pos.quiet() as usize).min(history.len());
-        self.path = history[history.len() - reversible..]
-            .iter()
-            .map(|p| p.hash())
-            .collect();
-        self.path.push(pos.hash());
-
+        self.prepare(pos, history, limits);
         let mut root = pos.legal_moves().to_vec();
         let solved = self
             .tablebase
@@ -368,46 +355,7 @@ impl Searcher {
         let mut scores: Vec<(Move, i32)> = root.iter().map(|&m| (m, 0)).collect();
         let multipv = self.multipv.max(1);
         for depth in self.first_depth.min(max_depth)..=max_depth {
-            let beta = WIN + 1;
-            let mut best: Option<(Move, i32)> = None;
-            let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
-            let mut failed_high: Option<(Move, i32)> = None;
-            for (i, m) in root.iter().enumerate() {
-                // The score a move must beat to be among the best `multipv` so far (with
-                // one line: the best score so far, plain principal-variation search).
-                let floor = multipv_floor(&this_iter, multipv);
-                let child = pos.after(m);
-                self.path.push(child.hash());
-                let score = if i < multipv || self.exact_root {
-                    let a = if self.exact_root { -WIN - 1 } else { floor };
-                    -self.negamax(&child, depth as i32 - 1, -beta, -a, 1)
-                } else {
-                    let s = -self.negamax(&child, depth as i32 - 1, -floor - 1, -floor, 1);
-                    if s > floor && !self.stopped {
-                        let full = -self.negamax(&child, depth as i32 - 1, -beta, -floor, 1);
-                        if self.stopped && multipv == 1 {
-                            // Out of time while re-searching a move that proved better
-                            // than the best so far: it is better, by how much unknown.
-                            failed_high = Some((*m, s));
-                        }
-                        full
-                    } else {
-                        s
-                    }
-                };
-                self.path.pop();
-                if self.stopped {
-                    if let Some((m, s)) = failed_high {
-                        this_iter.push((m, s));
-                        best = Some((m, s));
-                    }
-                    break;
-                }
-                this_iter.push((*m, score));
-                if best.is_none_or(|(_, b)| score > b) {
-                    best = Some((*m, score));
-                }
-            }
+            let (best, this_iter) = self.search_root(pos, &root, depth, multipv);
             if self.stopped && this_iter.is_empty() {
                 break;
             }
@@ -463,6 +411,80 @@ impl Searcher {
             result.lines.iter_mut().for_each(|l| l.score = Score(0));
         }
         result
+    }
+
+    /// Clears what one search leaves for the next and sets the draw's score and the
+    /// path of positions that can repeat.
+    fn prepare(&mut self, pos: &Position, history: &[Position], limits: Limits) {
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.limits = limits;
+        self.stopped = false;
+        let contempt = tables(pos.variant()).weights.contempt;
+        let root = pos.rules().side(pos.turn());
+        self.draw[root] = -contempt;
+        self.draw[root.other()] = contempt;
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        // Positions since the last capture can repeat; older ones cannot.
+        let reversible = (pos.quiet() as usize).min(history.len());
+        self.path = history[history.len() - reversible..]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        self.path.push(pos.hash());
+    }
+
+    /// One iteration over the root moves, in order: the best move and score, and each
+    /// move's score (those searched before time ran out).
+    fn search_root(
+        &mut self,
+        pos: &Position,
+        root: &[Move],
+        depth: u32,
+        multipv: usize,
+    ) -> (Option<ScoredMove>, Vec<ScoredMove>) {
+        let beta = WIN + 1;
+        let mut best: Option<(Move, i32)> = None;
+        let mut this_iter: Vec<(Move, i32)> = Vec::with_capacity(root.len());
+        let mut failed_high: Option<(Move, i32)> = None;
+        for (i, m) in root.iter().enumerate() {
+            // The score a move must beat to be among the best `multipv` so far (with
+            // one line: the best score so far, plain principal-variation search).
+            let floor = multipv_floor(&this_iter, multipv);
+            let child = pos.after(m);
+            self.path.push(child.hash());
+            let score = if i < multipv || self.exact_root {
+                let a = if self.exact_root { -WIN - 1 } else { floor };
+                -self.negamax(&child, depth as i32 - 1, -beta, -a, 1)
+            } else {
+                let s = -self.negamax(&child, depth as i32 - 1, -floor - 1, -floor, 1);
+                if s > floor && !self.stopped {
+                    let full = -self.negamax(&child, depth as i32 - 1, -beta, -floor, 1);
+                    if self.stopped && multipv == 1 {
+                        // Out of time while re-searching a move that proved better
+                        // than the best so far: it is better, by how much unknown.
+                        failed_high = Some((*m, s));
+                    }
+                    full
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                if let Some((m, s)) = failed_high {
+                    this_iter.push((m, s));
+                    best = Some((m, s));
+                }
+                break;
+            }
+            this_iter.push((*m, score));
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((*m, score));
+            }
+        }
+        (best, this_iter)
     }
 
     /// A won or lost root answered from the table: the quickest win (or the longest
@@ -591,14 +613,14 @@ impl Searcher {
     fn terminal_score(&self, o: Outcome, pos: &Position, ply: i32) -> i32 {
         match o.winner {
             None => self.draw_score(pos),
-            Some(t) if t == pos.rules().team(pos.turn()) => WIN - ply,
+            Some(t) if t == pos.rules().side(pos.turn()) => WIN - ply,
             Some(_) => -(WIN - ply),
         }
     }
 
     /// A draw's score for the team to move in `pos` (see [`Searcher::draw`]).
     fn draw_score(&self, pos: &Position) -> i32 {
-        self.draw[pos.rules().team(pos.turn()) as usize & 1]
+        self.draw[pos.rules().side(pos.turn())]
     }
 
     /// The evaluation where quiescence stops, with the draw the 50-move count brings

@@ -3,7 +3,11 @@
 //! normal approximation on game scores (win 1, draw ½, loss 0), as Fishtest and
 //! cutechess-cli do, with the draws counted in the variance.
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::matches::{score_moments, Tally};
+use crate::excerpt::Excerpt;
 
 /// A sequential test with bounds from the error rates `alpha` (accepting a change that is
 /// no better than `elo0`) and `beta` (rejecting one as good as `elo1`).
@@ -13,6 +17,43 @@ pub struct Sprt {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+}
+
+/// Bounds for a test that could not be read: `ELO0,ELO1` with ELO0 < ELO1, at most 1000
+/// apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSprtError {
+    pub input: Excerpt,
+}
+
+impl fmt::Display for ParseSprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected two Elo values ELO0,ELO1 with ELO0 < ELO1, not '{}'",
+            self.input
+        )
+    }
+}
+
+impl std::error::Error for ParseSprtError {}
+
+impl FromStr for Sprt {
+    type Err = ParseSprtError;
+
+    /// `0,20`: the usual test between those two Elo differences.
+    fn from_str(s: &str) -> Result<Sprt, ParseSprtError> {
+        let bad = || ParseSprtError {
+            input: Excerpt::new(s),
+        };
+        let (a, b) = s.split_once(',').ok_or_else(bad)?;
+        let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
+        let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
+        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1 && elo1 - elo0 <= 1000.0) {
+            return Err(bad());
+        }
+        Ok(Sprt::new(elo0, elo1))
+    }
 }
 
 /// What the test says so far.

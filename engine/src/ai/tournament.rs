@@ -226,7 +226,7 @@ mod tests {
     fn pairings_cover_every_pair_once() {
         let cfg = TournamentConfig {
             variant: Variant::Camelot,
-            entrants: vec![Contender::Level(crate::ai::GREEDY); 4],
+            entrants: vec![Contender::Level(crate::ai::Level::GREEDY); 4],
             games_per_pairing: 2,
             seed: 1,
             random_plies: 0,

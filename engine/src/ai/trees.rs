@@ -60,7 +60,7 @@ mod tests {
     #[test]
     fn plants_river_trees_by_evaluation() {
         let game = Game::new(Variant::River);
-        let mut ai = crate::ai::Ai::new(crate::ai::LEVELS[4], 3);
+        let mut ai = crate::ai::Ai::new(crate::ai::Level::MASTER, 3);
         let (d, _) = ai.decide(&game, |_| {}).unwrap();
         let crate::ai::Decision::Play(m) = d else {
             panic!("expected a tree")

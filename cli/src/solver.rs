@@ -1,0 +1,161 @@
+//! The solver room: Camette solved by retrograde analysis, its table verified and probed.
+
+use std::path::{Path, PathBuf};
+
+use camelot_engine::{
+    default_tablebase_path, Notation, Position, SolveStats, Tablebase, Value, Variant,
+};
+
+use crate::output::position;
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The variant: only `camette` is small enough to solve.
+    variant: Variant,
+    /// A position string whose value to print.
+    #[arg(long)]
+    probe: Option<String>,
+    /// Threads to solve on (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// The table file (default: camette.tablebase in the data directory).
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Solve again even if the table exists.
+    #[arg(long)]
+    force: bool,
+    /// Check the whole table against the board's left-right symmetry (which the
+    /// solver does not use): reads it into memory, a few minutes.
+    #[arg(long, conflicts_with_all = ["probe", "force"])]
+    verify: bool,
+    /// Solve only the classes of up to this many pieces and write nothing (to time
+    /// the solver).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8), conflicts_with_all = ["probe", "table", "force", "verify"])]
+    max_pieces: Option<u32>,
+}
+
+impl SolveArgs {
+    pub fn run(self) -> Result<(), String> {
+        if self.variant != Variant::Camette {
+            return Err(format!(
+                "only camette can be solved; {} has too many positions for a table",
+                self.variant
+            ));
+        }
+        let probe = self.probe.as_deref().map(position).transpose()?;
+        if let Some(p) = &probe {
+            if p.variant() != Variant::Camette {
+                return Err(format!("the position is {}, not camette", p.variant()));
+            }
+        }
+        let threads = self
+            .threads
+            .map(|t| t as usize)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        if let Some(max) = self.max_pieces {
+            let (_, stats) = Tablebase::solve(max, threads, &|line| eprintln!("{line}"));
+            print_solve_stats(&stats, None);
+            return Ok(());
+        }
+        let path = self.table.or_else(default_tablebase_path).ok_or(
+            "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
+        )?;
+        if self.verify {
+            return verify_table(&path);
+        }
+        let tb = if path.exists() && !self.force {
+            open_table(&path, probe.is_none())?
+        } else {
+            solve_into(&path, threads)?
+        };
+        match probe {
+            Some(p) => print_probe(&tb, &p),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The table already built; without a probe, says so and prints the start's value.
+fn open_table(path: &Path, report: bool) -> Result<Tablebase, String> {
+    let tb = Tablebase::open(path).map_err(|e| e.to_string())?;
+    if report {
+        out!(
+            "table {} (built already; --force builds it again)",
+            path.display()
+        );
+        out!("start {}", start_value(&tb)?);
+    }
+    Ok(tb)
+}
+
+fn solve_into(path: &Path, threads: usize) -> Result<Tablebase, String> {
+    eprintln!(
+        "solving Camette on {threads} threads into {}",
+        path.display()
+    );
+    let (tb, stats) = Tablebase::solve(8, threads, &|line| eprintln!("{line}"));
+    let bytes = tb
+        .write(path)
+        .map_err(|e| format!("the table could not be written: {e}"))?;
+    print_solve_stats(&stats, Some(bytes));
+    out!("table {}", path.display());
+    out!("start {}", start_value(&tb)?);
+    Ok(tb)
+}
+
+fn print_probe(tb: &Tablebase, p: &Position) -> Result<(), String> {
+    let Some(v) = tb.probe(p) else {
+        return Err(format!(
+            "not in the table: {}",
+            if p.outcome().is_some() {
+                "the game is over there"
+            } else {
+                "a piece stands in its own castle without the duty to leave it (must_leave)"
+            }
+        ));
+    };
+    out!("value {v}");
+    for (m, mv) in tb.rank_moves(p) {
+        out!(
+            "{} {mv}",
+            p.move_text(&m, Notation::Wcf).expect("a legal move")
+        );
+    }
+    Ok(())
+}
+
+/// `solve --verify`: the table at `path` against the board's mirror symmetry.
+fn verify_table(path: &Path) -> Result<(), String> {
+    let tb = Tablebase::load(path).map_err(|e| e.to_string())?;
+    let (checked, wrong) = tb.check_mirror();
+    out!("mirror check: {checked} positions, {wrong} disagree with their mirror image");
+    if wrong > 0 {
+        return Err(format!(
+            "{} is not sound: solve it again with --force",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+fn start_value(tb: &Tablebase) -> Result<Value, String> {
+    tb.probe(&Position::start(Variant::Camette)).ok_or_else(|| {
+        "the table has no value for the start: it is damaged (--force builds it again)".into()
+    })
+}
+
+fn print_solve_stats(s: &SolveStats, bytes: Option<u64>) {
+    out!(
+        "positions {} (reachable {}): wins {}, losses {}, draws {}; longest win {} plies",
+        s.positions,
+        s.reachable,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.longest
+    );
+    out!("time {:.1} s", s.time.as_secs_f64());
+    if let Some(b) = bytes {
+        out!("size {b} bytes");
+    }
+}

@@ -1,0 +1,216 @@
+//! The laboratory from the command line: outside programs as match opponents (this
+//! binary's own `engine` among them), matches, the bench, and bad options refused.
+
+use std::process::Command;
+
+use camelot_engine::lab::{play_game, run_bench, run_match, Contender, MatchConfig};
+use camelot_engine::{Level, Limits, Notation, Variant};
+
+fn level(name: &str) -> Contender {
+    Contender::Level(Level::by_name(name).expect("a level"))
+}
+
+fn config(a: Contender, b: Contender, games: u32) -> MatchConfig {
+    MatchConfig {
+        variant: Variant::Camette,
+        a,
+        b,
+        games,
+        seed: 7,
+        random_plies: 4,
+    }
+}
+
+/// Every game's moves and result, by game number.
+fn games_of(cfg: &MatchConfig, jobs: usize) -> Vec<(u32, Vec<String>, f64)> {
+    let mut seen = Vec::new();
+    let result = run_match(cfg, 0, jobs, None, |i, played, _| {
+        seen.push((i, played.game.move_texts(Notation::Wcf), played.a_score()));
+        Ok(())
+    })
+    .expect("the match runs");
+    assert_eq!(result.tally.games(), cfg.games);
+    seen.sort_by_key(|g| g.0);
+    seen
+}
+
+fn cli_engine() -> Vec<String> {
+    vec![env!("CARGO_BIN_EXE_camelot-cli").into(), "engine".into()]
+}
+
+#[test]
+fn an_outside_program_plays_through_the_protocol() {
+    // This engine's own protocol, at a fixed depth, as player B.
+    let cfg = config(
+        level("novice"),
+        Contender::Program {
+            command: cli_engine(),
+            limits: Limits::depth(2),
+        },
+        2,
+    );
+    let games = games_of(&cfg, 2);
+    for (_, moves, _) in &games {
+        assert!(moves.len() > 4, "a whole game was played: {moves:?}");
+    }
+    let name = cfg.b.name();
+    assert!(
+        name.starts_with("program ") && name.contains("camelot-cli"),
+        "{name}"
+    );
+}
+
+#[test]
+fn a_program_that_cannot_start_or_cheats_is_named_in_a_clear_error() {
+    let missing = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["/nonexistent/engine".into()],
+            limits: Limits::depth(1),
+        },
+        2,
+    );
+    let err = play_game(&missing, 0).err().expect("an error");
+    assert!(err.contains("cannot start '/nonexistent/engine'"), "{err}");
+
+    // Greets properly, then answers every `go` with a move that does not exist.
+    let script = "while read l; do case \"$l\" in camelot) echo camelotok;; go*) echo 'bestmove A1-A2';; quit) exit 0;; esac; done";
+    let cheat = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["sh".into(), "-c".into(), script.into()],
+            limits: Limits::depth(1),
+        },
+        2,
+    );
+    let err =
+        run_match(&cheat, 0, 1, None, |_, _, _| Ok(())).expect_err("the match ends with an error");
+    assert!(err.starts_with("game 1: 'sh -c"), "{err}");
+    assert!(err.contains("answered 'bestmove A1-A2'"), "{err}");
+
+    // Says nothing at all.
+    let silent = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
+            limits: Limits::depth(1),
+        },
+        1,
+    );
+    let err = play_game(&silent, 0).err().expect("an error");
+    assert!(err.contains("did not answer within 10 s"), "{err}");
+}
+
+#[test]
+fn the_cli_match_and_bench_report_and_refuse_bad_options() {
+    let cli = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let o = cli(&[
+        "match",
+        "--variant",
+        "camette",
+        "--a",
+        "club",
+        "--b",
+        "novice",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--movetime",
+        "20",
+        "--sprt",
+        "0,50",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("club vs novice in camette: 4 games"), "{out}");
+    assert!(out.contains("sprt elo0 0 elo1 50 llr"), "{out}");
+    // A lopsided match is settled early, and the verdict is where the ratio first
+    // crossed its bound: a game still under way then is counted in the totals but
+    // cannot take the verdict back.
+    let o = cli(&[
+        "match",
+        "--variant",
+        "camette",
+        "--a",
+        "club",
+        "--b",
+        "beginner",
+        "--games",
+        "60",
+        "--jobs",
+        "2",
+        "--sprt",
+        "0,100",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("H1 accepted: A is at least +100 Elo stronger"),
+        "{out}"
+    );
+    let played: u32 = out
+        .split(" in camette: ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the number of games");
+    assert!(played < 60, "stopped early: {out}");
+    if let Some(at) = out.split(" at game ").nth(1) {
+        let at: u32 = at.split(' ').next().unwrap().parse().unwrap();
+        // Each of the two threads may have been playing a game at the crossing (the one
+        // that finished the deciding game starts its next before the stop is seen).
+        assert!(
+            at < played && played <= at + 2,
+            "at most two games under way: {out}"
+        );
+    }
+    for bad in ["5,1", "x", "0,", "nan,3"] {
+        let o = cli(&["match", "--a", "club", "--b", "club", "--sprt", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("expected two Elo values"));
+    }
+    let o = cli(&["bench", "--runs", "1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .and_then(|n| n.parse().ok())
+        .expect("a node count");
+    assert_eq!(nodes, run_bench().iter().map(|l| l.nodes).sum::<u64>());
+}
+
+fn cli_refusal(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn the_cli_refuses_deep_perft_and_endless_files() {
+    let o = cli_refusal(&["perft", "--variant", "camette", "--depth", "300"]);
+    assert_eq!(o.status.code(), Some(2), "a usage error, not a crash");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("300"));
+    #[cfg(unix)]
+    {
+        let o = cli_refusal(&["replay", "/dev/zero"]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("too large"), "{err}");
+    }
+    let o = cli_refusal(&[
+        "analyze",
+        "--position",
+        "variant=camette turn=white white=KC2 black=KC6",
+        "--depth",
+        "4294967296",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,0 +1,7 @@
+//! Rendering: what the machine can draw with (checked before the window opens), the
+//! quality tiers, where the 3D view is drawn, and whether a frame's picture is complete.
+
+pub mod adapter;
+pub mod picture_ready;
+pub mod quality;
+pub mod viewport;

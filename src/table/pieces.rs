@@ -1,0 +1,240 @@
+//! The pieces: one entity per piece on the board, and one per captured piece standing in
+//! its owner's rack beside the board. Both mirror the engine whenever no move is being
+//! shown; a piece out of place (dropped where it cannot go, put back by an undo) slides
+//! home rather than jumping. Nothing else spawns pieces.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use camelot_engine::{Game, Kind, Piece, Player, Square, Variant};
+
+use crate::play::browse::Browse;
+use crate::play::session::Session;
+use crate::table::board::{board_half_extent, seat_direction, stand_point, BuiltBoard, OnSquare};
+use crate::table::shapes;
+use crate::table::theme::Palette;
+use crate::AppSystems;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, create_meshes)
+        .add_systems(Update, (sync_pieces, sync_rack).in_set(AppSystems::Mirror));
+}
+
+/// A piece, as the engine knows it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView(pub Piece);
+
+/// A piece the player holds (dragging it, or part way through entering a leap): the
+/// input places it, the mirror leaves its transform alone.
+#[derive(Component)]
+pub struct Held;
+
+/// A captured piece in its owner's rack: `slot` counts from the first piece lost.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Racked {
+    pub owner: Player,
+    pub slot: usize,
+}
+
+#[derive(Resource)]
+pub struct PieceMeshes {
+    pub man: Handle<Mesh>,
+    pub knight: Handle<Mesh>,
+    /// The partner's ring (Grand Cam), on a man and on a knight.
+    man_mark: Handle<Mesh>,
+    knight_mark: Handle<Mesh>,
+}
+
+fn create_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+    commands.insert_resource(PieceMeshes {
+        man: meshes.add(shapes::man()),
+        knight: meshes.add(shapes::knight()),
+        man_mark: meshes.add(shapes::mark_ring(0.695)),
+        knight_mark: meshes.add(shapes::mark_ring(1.045)),
+    });
+}
+
+/// The knight's head looks along +X in its mesh; turned 55° off the direction its owner
+/// faces, its profile shows to the player who owns it.
+fn facing(variant: Variant, owner: Player) -> Quat {
+    let facing = -seat_direction(variant, owner.0 as usize);
+    let yaw = (-facing.z).atan2(facing.x) + 55f32.to_radians();
+    Quat::from_rotation_y(yaw)
+}
+
+/// Where a piece stands on its square, facing the far side of the board.
+pub fn piece_transform(variant: Variant, sq: Square, piece: Piece) -> Transform {
+    Transform::from_translation(stand_point(variant, sq))
+        .with_rotation(facing(variant, piece.owner))
+}
+
+/// Where slot `slot` of a seat's rack is: on the table to that seat's left, at its end
+/// of the board, in rows of seven running towards the middle.
+pub fn rack_transform(variant: Variant, owner: Player, slot: usize) -> Transform {
+    let rules = variant.rules();
+    let half = board_half_extent(rules.geometry);
+    let back = seat_direction(variant, owner.0 as usize);
+    // Facing the board from behind its castle, the seat's left hand.
+    let side = Vec3::new(-back.z, 0.0, back.x);
+    let reach = |d: Vec3| (d.x.abs() * half.x + d.z.abs() * half.y).max(1.0);
+    let (row, col) = ((slot / 7) as f32, (slot % 7) as f32);
+    let start = back * (reach(back) - 0.6) + side * (reach(side) + 0.9 + 0.85 * row);
+    let at = start - back * (0.78 * col);
+    Transform::from_translation(Vec3::new(at.x, -0.02, at.z)).with_rotation(facing(variant, owner))
+}
+
+/// Spawns a piece entity (on the board or in a rack: the caller adds which).
+pub fn spawn_piece<'a>(
+    commands: &'a mut Commands,
+    meshes: &PieceMeshes,
+    palette: &Palette,
+    variant: Variant,
+    piece: Piece,
+    transform: Transform,
+) -> EntityCommands<'a> {
+    let (mesh, mark) = match piece.kind {
+        Kind::Man => (&meshes.man, &meshes.man_mark),
+        Kind::Knight => (&meshes.knight, &meshes.knight_mark),
+    };
+    let seat = variant.rules().seat_colour(piece.owner);
+    let mut e = commands.spawn((
+        crate::table::board::BoardPart,
+        PieceView(piece),
+        Mesh3d(mesh.clone()),
+        MeshMaterial3d(palette.piece(seat)),
+        transform,
+    ));
+    if let Some(ring) = palette.mark(seat) {
+        e.with_children(|p| {
+            p.spawn((Mesh3d(mark.clone()), MeshMaterial3d(ring)));
+        });
+    }
+    e
+}
+
+/// Moves a transform towards where it belongs: a short slide, not a jump. Returns
+/// whether it is still on its way.
+fn settle(tf: &mut Transform, want: Transform, dt: f32) -> bool {
+    let gap = tf.translation.distance(want.translation);
+    if !(0.002..=6.0).contains(&gap) {
+        *tf = want;
+        return false;
+    }
+    let k = 1.0 - (-18.0 * dt).exp();
+    tf.translation = tf.translation.lerp(want.translation, k);
+    tf.rotation = tf.rotation.slerp(want.rotation, k);
+    tf.scale = tf.scale.lerp(want.scale, k);
+    true
+}
+
+/// Spawns, despawns and places board pieces until they match the position.
+pub fn sync_pieces(
+    mut commands: Commands,
+    session: Res<Session>,
+    browse: Res<Browse>,
+    built: Res<BuiltBoard>,
+    time: Res<Time>,
+    mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
+    meshes: Option<Res<PieceMeshes>>,
+    palette: Option<Res<Palette>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Some(meshes), Some(palette)) = (meshes, palette) else {
+        return;
+    };
+    let variant = session.variant();
+    if built.0 != Some(variant) {
+        return;
+    }
+    let pos = browse.shown(&session);
+    let mut have: HashMap<Square, Entity> = HashMap::new();
+    for (e, on, view, mut tf, held) in &mut pieces {
+        if pos.piece_at(on.0) == Some(view.0) && !have.contains_key(&on.0) {
+            have.insert(on.0, e);
+            let want = piece_transform(variant, on.0, view.0);
+            if *tf != want && !held && settle(&mut tf, want, time.delta_secs()) {
+                redraw.write(RequestRedraw);
+            }
+        } else {
+            commands.entity(e).despawn();
+        }
+    }
+    for sq in pos.geometry().squares() {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        if !have.contains_key(&sq) {
+            let tf = piece_transform(variant, sq, piece);
+            spawn_piece(&mut commands, &meshes, &palette, variant, piece, tf).insert(OnSquare(sq));
+        }
+    }
+}
+
+/// Each seat's pieces captured in the game's first `plies` moves, in the order they were
+/// taken.
+pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<Kind>> {
+    let players = game.position().rules().players();
+    let mut lost = vec![Vec::new(); players];
+    for (i, m) in game.moves().iter().enumerate().take(plies) {
+        let before = game.position_at(i);
+        for sq in m.captured.iter() {
+            if let Some(pc) = before.piece_at(sq) {
+                lost[pc.owner.0 as usize].push(pc.kind);
+            }
+        }
+    }
+    lost
+}
+
+/// Makes the racks hold exactly each seat's captured pieces.
+fn sync_rack(
+    mut commands: Commands,
+    session: Res<Session>,
+    browse: Res<Browse>,
+    built: Res<BuiltBoard>,
+    time: Res<Time>,
+    mut racked: Query<(Entity, &Racked, &PieceView, &mut Transform)>,
+    meshes: Option<Res<PieceMeshes>>,
+    palette: Option<Res<Palette>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Some(meshes), Some(palette)) = (meshes, palette) else {
+        return;
+    };
+    let variant = session.variant();
+    if built.0 != Some(variant) {
+        return;
+    }
+    let lost = lost_pieces(&session.game, browse.shown_ply(&session));
+    let mut have: HashMap<(u8, usize), Entity> = HashMap::new();
+    for (e, r, view, mut tf) in &mut racked {
+        let wanted = lost.get(r.owner.0 as usize).and_then(|l| l.get(r.slot));
+        if wanted == Some(&view.0.kind)
+            && view.0.owner == r.owner
+            && !have.contains_key(&(r.owner.0, r.slot))
+        {
+            have.insert((r.owner.0, r.slot), e);
+            if settle(
+                &mut tf,
+                rack_transform(variant, r.owner, r.slot),
+                time.delta_secs(),
+            ) {
+                redraw.write(RequestRedraw);
+            }
+        } else {
+            commands.entity(e).despawn();
+        }
+    }
+    for (owner, kinds) in lost.iter().enumerate() {
+        let owner = Player(owner as u8);
+        for (slot, &kind) in kinds.iter().enumerate() {
+            if !have.contains_key(&(owner.0, slot)) {
+                let tf = rack_transform(variant, owner, slot);
+                let piece = Piece { owner, kind };
+                spawn_piece(&mut commands, &meshes, &palette, variant, piece, tf)
+                    .insert(Racked { owner, slot });
+            }
+        }
+    }
+}
