@@ -178,8 +178,8 @@ impl Geometry {
         })
     }
 
-    /// The 93-square cross of Grand Cam (rank 3 is D3-J3: RULES.md rules out the K3
-    /// misprint).
+    /// The 93-square cross of Grand Cam (rank 3 is D3-J3: docs/rules.md, ruling 8, rules
+    /// out the K3 misprint).
     pub fn grand_cam() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| {

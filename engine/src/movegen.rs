@@ -4,7 +4,7 @@
 //! search: a breadth-first search over canter landings (canters change nothing, so a
 //! canter move is just a reachable square) and a depth-first search over jump sequences
 //! (jumps remove pieces, so the board changes along the way). Captures are deduplicated
-//! per piece by (end square, captured set), the identity RULES.md gives a move.
+//! per piece by (end square, captured set), the identity docs/rules.md gives a move.
 //!
 //! Nothing here allocates unless a list overflows its inline capacity.
 

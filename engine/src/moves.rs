@@ -20,7 +20,7 @@ pub enum MoveKind {
     Pass,
 }
 
-/// A legal move is identified by its start, end and captured squares (RULES.md); the
+/// A legal move is identified by its start, end and captured squares (docs/rules.md, §2); the
 /// kind says how it is written. Two moves are equal when those three are.
 #[derive(Clone, Copy, Debug, Eq, Serialize, Deserialize)]
 pub struct Move {

@@ -1,10 +1,10 @@
-//! Position strings (RULES.md, "Position strings"): one line of `key=value` fields.
+//! Position strings (docs/formats.md): one line of `key=value` fields.
 //!
 //! ```text
 //! variant=camelot turn=white white=KC6,MD6 black=KD10 castle_moves=0,1 must_leave=F1 quiet=3
 //! ```
 //!
-//! One extension, documented in the README: `setup=N`, the River Camelot tree placements
+//! One extension, documented in docs/formats.md: `setup=N`, the River Camelot tree placements
 //! still to make, so that positions during tree placement print and parse too.
 //!
 //! Parsing is linear in the input and refuses positions the rules cannot reach: more

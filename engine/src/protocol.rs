@@ -1,5 +1,5 @@
 //! A text protocol on stdin/stdout modelled on UCI, so that other programs can drive
-//! the engine. See the README for the commands; in short:
+//! the engine. See docs/formats.md for the commands; in short:
 //!
 //! ```text
 //! > camelot                      < id name ... / camelotok

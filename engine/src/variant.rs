@@ -131,7 +131,7 @@ pub(crate) enum NoMoveRule {
 pub(crate) struct TreeRule {
     pub per_player: u8,
     /// Squares on which no tree may stand: the text's list, plus the castles (see the
-    /// README's rulings).
+    /// rulings of docs/rules.md).
     pub excluded: CellSet,
     /// `side[player]`: the squares on that player's side of the river.
     pub side: [CellSet; 2],

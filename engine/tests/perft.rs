@@ -1,4 +1,4 @@
-//! Perft from every variant's start. Depth 1-2 of Camelot are the WCF's and RULES.md's
+//! Perft from every variant's start. Depth 1-2 of Camelot are the WCF's (docs/rules.md)
 //! published figures (100; 10,026); deeper counts pin this generator against regressions.
 
 use camelot_engine::{Position, Variant};

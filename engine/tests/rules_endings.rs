@@ -1,4 +1,4 @@
-//! The End of game table of RULES.md, variant by variant.
+//! How games end (docs/rules.md), variant by variant.
 
 mod common;
 use common::*;

@@ -1,4 +1,4 @@
-//! Every move rule of RULES.md on hand-built positions; the expected move lists are
+//! Every move rule of docs/rules.md on hand-built positions; the expected move lists are
 //! worked out by hand from the rule text.
 //!
 //! Trick used throughout: a piece in the enemy castle with both castle moves used has no
@@ -102,7 +102,7 @@ fn a_jump_sequence_may_end_on_its_start_square() {
     let m = list.iter().next().unwrap();
     assert_eq!(m.from, m.to);
     assert_eq!(m.capture_count(), 4);
-    // RULES.md's path and the reverse one are the same move.
+    // The rules' example path and the reverse one are the same move.
     for path in ["D4xF4xF6xD6xD4", "D4xD6xF6xF4xD4", "d4xf4xf6xd6xd4"] {
         assert_eq!(p.parse_move(path).unwrap(), *m);
     }

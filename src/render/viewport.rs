@@ -4,7 +4,7 @@
 //! [`LOW_SCALE`] times the viewport's size, and egui stretches that picture over the
 //! viewport: a sixth of the pixels for a softer image, which is what makes Mesa's
 //! software Vulkan draw several frames a second instead of one in two seconds
-//! (README, "Figures").
+//! (docs/building.md, "Performance").
 //!
 //! The pointer and `--print-layout` convert between window and picture coordinates
 //! with [`ViewImage::window_to_view`] and [`ViewImage::view_to_window`].

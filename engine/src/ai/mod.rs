@@ -15,7 +15,7 @@ mod samples;
 mod search;
 mod sprt;
 mod tournament;
-mod trees;
+mod tree_planting;
 mod tt;
 mod tune;
 mod weights;
@@ -116,7 +116,7 @@ impl Ai {
             return None;
         }
         if pos.in_setup() {
-            let mut scored = trees::score_placements(pos);
+            let mut scored = tree_planting::score_placements(pos);
             let noise = match self.level.style {
                 Style::Search { noise, .. } => noise / 10,
                 Style::Greedy => 0,

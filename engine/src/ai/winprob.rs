@@ -3,14 +3,14 @@
 //! self-play games by maximum likelihood.
 //!
 //! The scales below come from `camelot-cli selfplay` and `camelot-cli fit-winprob` (the
-//! README's "Win probability" section gives the commands, the data and the fit).
+//! "Win probability" section of docs/ai.md gives the commands, the data and the fit).
 
 use super::search::Score;
 use crate::variant::Variant;
 
 /// Hundredths of a man for which the odds are e to 1, per variant (see the module doc):
 /// the maximum-likelihood fit to club-level self-play (`camelot-cli selfplay` with the
-/// seeds in the README, then `camelot-cli fit-winprob`). Anti-Camelot's games were
+/// seeds in docs/ai.md, then `camelot-cli fit-winprob`). Anti-Camelot's games were
 /// nearly all drawn (two decisive games in a hundred): its data fit no curve (the
 /// likelihood is flattest at an infinite scale), so it borrows Camelot's until its AI
 /// wins games (the AI issue's work on Anti-Camelot's endgame).
