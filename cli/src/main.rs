@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod output;
 mod analysis;
 mod lab;
+mod online;
 mod rules;
 mod solver;
 mod tournament;
@@ -70,6 +71,8 @@ enum Command {
     /// Fit the win probability curve (one scale a variant) to samples files written by
     /// `selfplay`; prints the scale and the log-loss on held-out samples.
     FitWinprob(tuning::FitWinprobArgs),
+    /// Online play against a camelot-server: create, play, move, watch, list, loadtest.
+    Online(online::OnlineArgs),
     /// Solve Camette by retrograde analysis (minutes on two cores; a table of about
     /// 0.9 GB in the data directory), or, with --probe, print one position's value and
     /// its moves' values from that table (built first if it is missing).
@@ -95,6 +98,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Tune(a) => a.run(),
         Command::FitWinprob(a) => a.run(),
         Command::Solve(a) => a.run(),
+        Command::Online(a) => a.run(),
     }
 }
 

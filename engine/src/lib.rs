@@ -54,8 +54,8 @@ mod zobrist;
 
 pub use ai::{
     parse_puzzles, review_game, win_probability, Ai, Decision, Info, Level, Limits, Line,
-    MoveClass, ParseLevelError, Puzzle, PuzzleCheck, PuzzleError, ReviewedPly, Score, SearchResult,
-    Searcher, Theme, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
+    MoveClass, ParseLevelError, Program, Puzzle, PuzzleCheck, PuzzleError, ReviewedPly, Score,
+    SearchResult, Searcher, Theme, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
 };
 
 /// The laboratory: matches between levels or outside programs and the sequential test

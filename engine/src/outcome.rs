@@ -27,9 +27,30 @@ pub enum Reason {
     FiftyMoves,
     Resignation,
     Agreement,
+    /// A clock ran out (online games with a clock or days a move).
+    Time,
 }
 
 impl Reason {
+    pub const ALL: [Reason; 11] = [
+        Reason::GoalCastle,
+        Reason::EnteredEnemyCastle,
+        Reason::AllCaptured,
+        Reason::NoLegalMove,
+        Reason::BarePieces,
+        Reason::NobodyCanMove,
+        Reason::Repetition,
+        Reason::FiftyMoves,
+        Reason::Resignation,
+        Reason::Agreement,
+        Reason::Time,
+    ];
+
+    /// The reason [`Reason::describe`] wrote.
+    pub fn from_description(text: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.describe() == text)
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Reason::GoalCastle => "pieces in the goal castle",
@@ -42,6 +63,7 @@ impl Reason {
             Reason::FiftyMoves => "50 moves without progress",
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
+            Reason::Time => "time",
         }
     }
 }
@@ -77,6 +99,18 @@ impl Outcome {
         }
     }
 
+    /// The outcome a result token (`1-0`, `0-1`, `1/2-1/2`) and a reason in words name;
+    /// `None` for anything else (`*`, an unknown reason).
+    pub fn from_result(token: &str, reason: &str) -> Option<Outcome> {
+        let reason = Reason::from_description(reason)?;
+        match token {
+            "1-0" => Some(Outcome::win(Side::First, reason)),
+            "0-1" => Some(Outcome::win(Side::Second, reason)),
+            "1/2-1/2" => Some(Outcome::draw(reason)),
+            _ => None,
+        }
+    }
+
     /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(&self) -> &'static str {
         match self.winner {
@@ -90,5 +124,20 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.result_token(), self.reason.describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_back_from_their_token_and_words() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_description(r.describe()), Some(r));
+        }
+        let o = Outcome::win(Side::Second, Reason::Time);
+        assert_eq!(Outcome::from_result(o.result_token(), "time"), Some(o));
+        assert_eq!(Outcome::from_result("*", "aborted"), None);
     }
 }

@@ -348,6 +348,31 @@ impl Position {
         None
     }
 
+    /// Whether `side` has the pieces to win by any of the variant's rules. A side that
+    /// has not cannot win however play goes on: where a clock runs out against it, the
+    /// game is drawn (docs/rules.md, ruling 13).
+    pub fn has_winning_material(&self, side: Side) -> bool {
+        let r = self.rules;
+        if r.goal_rule == GoalRule::EnteringLoses {
+            // Anti-Camelot: the other side can always be made to win it for you.
+            return true;
+        }
+        let by_goal = match r.goal_rule {
+            GoalRule::WinWith(n) => n as u32,
+            GoalRule::EnteringLoses => 0,
+        };
+        let by_capture = match r.capture_all {
+            CaptureAllRule::WinWithAtLeast(n) => n,
+            CaptureAllRule::VictimWins => u32::MAX,
+        };
+        let by_stalemate = match r.no_move {
+            NoMoveRule::OtherWinsWithTwo => 2,
+            NoMoveRule::StalematedLoses => 1,
+            NoMoveRule::Draw | NoMoveRule::StalematedWins | NoMoveRule::Pass => u32::MAX,
+        };
+        self.side_count(side) >= by_goal.min(by_capture).min(by_stalemate)
+    }
+
     /// The rules' verdict on this position, if the game is over here. Claims (repetition,
     /// 50 moves) need the history and live in [`crate::game::Game`].
     pub fn outcome(&self) -> Option<Outcome> {

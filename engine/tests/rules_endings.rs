@@ -206,3 +206,20 @@ fn anti_a_side_that_cannot_move_wins() {
         Some(Outcome::win(Side::Second, Reason::NoLegalMove))
     );
 }
+
+#[test]
+fn winning_material_is_what_some_rule_can_still_turn_into_a_win() {
+    let pos = |s: &str| s.parse::<camelot_engine::Position>().unwrap();
+    // Camelot: every way to win needs two pieces.
+    let one = pos("variant=camelot turn=white white=MF8 black=MG9,MA13");
+    assert!(!one.has_winning_material(Side::First));
+    assert!(one.has_winning_material(Side::Second));
+    // Camette and Grand Cam: one piece can still enter the castle.
+    let camette = pos("variant=camette turn=white white=MC3 black=MB5,MD5");
+    assert!(camette.has_winning_material(Side::First));
+    let grand = pos("variant=grandcam turn=red red=MG4 green=MG10 blue= yellow=");
+    assert!(grand.has_winning_material(Side::First));
+    // Anti-Camelot: the win is losing, open to anyone.
+    let anti = pos("variant=anti turn=white white=MF8 black=MG9,MA13");
+    assert!(anti.has_winning_material(Side::First));
+}

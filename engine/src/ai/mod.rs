@@ -32,6 +32,7 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition, BENCH_SIGN
 pub(crate) use levels::Style;
 pub use levels::{Level, ParseLevelError, LEVELS};
 pub use matches::{play_game, run_match, Contender, MatchConfig, MatchResult, Played, Tally};
+pub use program::Program;
 pub use puzzles::{
     check_position, find_puzzles, parse_puzzles, Puzzle, PuzzleCheck, PuzzleError, Theme,
     PUZZLE_NODES,

@@ -1,0 +1,229 @@
+//! `online loadtest`: N games of random legal moves, C at a time, every seat on its own
+//! connection as a real player would be; each move's round trip (sent to acknowledged,
+//! which means stored) is timed. The last line is
+//! `games N, moves M, errors E, p50 X ms, p99 Y ms`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use camelot_engine::{Notation, Variant};
+use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
+use camelot_online::{create_game, Connection, Mirror};
+use tokio::sync::{Mutex, Semaphore};
+
+#[derive(clap::Args)]
+pub struct LoadtestArgs {
+    #[arg(long)]
+    server: String,
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    concurrency: u32,
+    #[arg(long, default_value = "camelot")]
+    variant: Variant,
+    /// Seeds the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// What the games measured.
+#[derive(Default)]
+struct Tally {
+    round_trips: Vec<Duration>,
+    errors: u64,
+    first_errors: Vec<String>,
+}
+
+impl Tally {
+    fn error(&mut self, e: String) {
+        self.errors += 1;
+        if self.first_errors.len() < 5 {
+            self.first_errors.push(e);
+        }
+    }
+}
+
+impl LoadtestArgs {
+    pub fn run(self) -> Result<(), String> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| e.to_string())?;
+        let started = Instant::now();
+        let tally = runtime.block_on(self.drive());
+        let elapsed = started.elapsed();
+        let mut trips = tally.round_trips;
+        trips.sort();
+        let pct = |p: f64| -> f64 {
+            if trips.is_empty() {
+                return 0.0;
+            }
+            let i = ((trips.len() as f64 * p).ceil() as usize).clamp(1, trips.len()) - 1;
+            trips[i].as_secs_f64() * 1000.0
+        };
+        for e in &tally.first_errors {
+            eprintln!("error: {e}");
+        }
+        out!(
+            "{:.1} s, {:.0} moves/s",
+            elapsed.as_secs_f64(),
+            trips.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+        );
+        out!(
+            "games {}, moves {}, errors {}, p50 {:.1} ms, p99 {:.1} ms",
+            self.games,
+            trips.len(),
+            tally.errors,
+            pct(0.50),
+            pct(0.99)
+        );
+        Ok(())
+    }
+
+    async fn drive(&self) -> Tally {
+        let tally = Arc::new(Mutex::new(Tally::default()));
+        let gate = Arc::new(Semaphore::new(self.concurrency as usize));
+        let mut games = Vec::new();
+        for g in 0..self.games {
+            let permit = gate
+                .clone()
+                .acquire_owned()
+                .await
+                .expect("the gate stays open");
+            let (server, variant, tally) = (self.server.clone(), self.variant, tally.clone());
+            let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
+            games.push(tokio::spawn(async move {
+                if let Err(e) = one_game(&server, variant, seed, &tally).await {
+                    tally.lock().await.error(e);
+                }
+                drop(permit);
+            }));
+        }
+        for g in games {
+            let _ = g.await;
+        }
+        Arc::try_unwrap(tally).map_or_else(|_| Tally::default(), Mutex::into_inner)
+    }
+}
+
+async fn one_game(
+    server: &str,
+    variant: Variant,
+    seed: u64,
+    tally: &Mutex<Tally>,
+) -> Result<(), String> {
+    let created = create_game(server, variant.id(), TimeControl::Untimed).await?;
+    let rules = variant.rules();
+    let mut seats = Vec::new();
+    for (i, p) in rules.players_in_order().enumerate() {
+        let token = created
+            .seats
+            .get(rules.seat_title(p))
+            .cloned()
+            .ok_or("a seat without a token")?;
+        let (server, game) = (server.to_string(), created.game.clone());
+        let seed = seed ^ (i as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        // Each seat waits for the others' moves, so they all run at once.
+        seats.push(tokio::spawn(async move {
+            play_seat(&server, &game, &token, seed).await
+        }));
+    }
+    for seat in seats {
+        let result = seat.await.map_err(|e| e.to_string())?;
+        let mut t = tally.lock().await;
+        match result {
+            Ok((trips, refused)) => {
+                t.round_trips.extend(trips);
+                for r in refused {
+                    t.error(r);
+                }
+            }
+            Err(e) => t.error(e),
+        }
+    }
+    Ok(())
+}
+
+/// One seat: random legal moves on its turns until the game ends; each move's round
+/// trip, and the moves the server refused.
+async fn play_seat(
+    server: &str,
+    game: &str,
+    token: &str,
+    seed: u64,
+) -> Result<(Vec<Duration>, Vec<String>), String> {
+    let mut c = Connection::open(server).await?;
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.to_string(),
+        token: Some(token.to_string()),
+    })
+    .await?;
+    let mut mirror = loop {
+        match c.recv().await? {
+            ServerMessage::State { you, game, .. } => {
+                break Mirror::from_state(you.as_deref(), &game)?
+            }
+            ServerMessage::Error { message } => return Err(message),
+            _ => {}
+        }
+    };
+    let mut rng = seed | 1;
+    let (mut trips, mut refused) = (Vec::new(), Vec::new());
+    let mut id = 0;
+    let timeout = Duration::from_secs(30);
+    while !mirror.is_over() {
+        if mirror.my_turn() {
+            let pos = mirror.game.position();
+            let legal = pos.legal_moves();
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let m = *legal.get((rng % legal.len() as u64) as usize);
+            let mv = pos
+                .move_text(&m, Notation::Wcf)
+                .expect("a legal move has a text");
+            id += 1;
+            let sent = Instant::now();
+            let ply = mirror.game.ply();
+            c.send(&ClientMessage::Move {
+                id,
+                ply: ply as u32,
+                mv,
+            })
+            .await?;
+            // Until our ack or refusal, follow the game.
+            loop {
+                let message = tokio::time::timeout(timeout, c.recv())
+                    .await
+                    .map_err(|_| "no answer in 30 s".to_string())??;
+                match &message {
+                    ServerMessage::Ack { id: a, .. } if *a == id => {
+                        trips.push(sent.elapsed());
+                    }
+                    ServerMessage::Rejected { id: r, reason } if *r == id => {
+                        refused.push(format!("game {game}: {reason}"));
+                        return Ok((trips, refused));
+                    }
+                    _ => {}
+                }
+                mirror.apply(&message)?;
+                // The server sends the move itself before its ack: once acknowledged, it
+                // is in the copy.
+                if matches!(message, ServerMessage::Ack { .. }) {
+                    if mirror.game.ply() <= ply {
+                        return Err(format!("game {game}: ply {ply} acknowledged, never sent"));
+                    }
+                    break;
+                }
+            }
+        } else {
+            let message = tokio::time::timeout(timeout, c.recv())
+                .await
+                .map_err(|_| format!("game {game}: nothing heard in 30 s"))??;
+            mirror.apply(&message)?;
+        }
+    }
+    c.close().await;
+    Ok((trips, refused))
+}

@@ -1,0 +1,260 @@
+//! A link to one game on a server: a thread of its own that connects, says hello,
+//! passes messages both ways, and when the connection drops connects again and asks for
+//! the whole game. Its owner talks to it through two channels, so it serves a frame loop
+//! (the 3D table) and a plain program (`camelot-cli online`) alike.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc as tmpsc;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::protocol::{ClientMessage, ServerMessage, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use crate::server_url::ws_url;
+
+/// What the link tells its owner.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkEvent {
+    /// A message from the server. After every (re)connection the first is the whole
+    /// game (`State`).
+    Message(ServerMessage),
+    /// The connection dropped; the link is trying again (away this long so far).
+    Reconnecting { reason: String, away: Duration },
+    /// The server refused the game or the seat (an unknown game, a wrong token, another
+    /// protocol version): the link has stopped.
+    Refused { reason: String },
+    /// The server could not be reached for longer than the link was allowed to wait:
+    /// the link has stopped.
+    GaveUp { reason: String },
+}
+
+/// How long a link keeps trying a server that is away.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkOptions {
+    /// Stop after this long without a connection (`None`: never).
+    pub give_up_after: Option<Duration>,
+}
+
+/// The owner's end of a link. Dropping it closes the connection; the thread ends on its
+/// own (`close` waits for it).
+pub struct Link {
+    commands: tmpsc::UnboundedSender<ClientMessage>,
+    events: mpsc::Receiver<LinkEvent>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Link {
+    /// Starts a link to `game` on `server` (`http://host:port`, `ws://host:port` or
+    /// `host:port`), playing the seat of `token` or, without one, watching.
+    pub fn open(server: &str, game: &str, token: Option<&str>, options: LinkOptions) -> Link {
+        let (commands, command_rx) = tmpsc::unbounded_channel();
+        let (event_tx, events) = mpsc::channel();
+        let target = Target {
+            url: ws_url(server),
+            game: game.to_string(),
+            token: token.map(str::to_string),
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("camelot-link-{game}"))
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a runtime for the link");
+                runtime.block_on(run(target, options, command_rx, event_tx));
+            })
+            .expect("spawns the link's thread");
+        Link {
+            commands,
+            events,
+            thread: Some(thread),
+        }
+    }
+
+    /// Queues a message for the server: sent now, or when the connection is back.
+    pub fn send(&self, message: ClientMessage) {
+        let _ = self.commands.send(message);
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<LinkEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    /// Every event that has arrived, without waiting.
+    pub fn try_recv(&self) -> Option<LinkEvent> {
+        self.events.try_recv().ok()
+    }
+}
+
+impl Link {
+    /// Closes the connection and waits for the link's thread to end.
+    pub fn close(mut self) {
+        let (closed, _) = tmpsc::unbounded_channel();
+        // Dropping the only sender closes the channel, which ends the link's loop.
+        self.commands = closed;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+struct Target {
+    url: String,
+    game: String,
+    token: Option<String>,
+}
+
+/// How one connection ended.
+enum Ended {
+    /// The owner is gone.
+    Closed,
+    /// The server refused us: no use trying again.
+    Refused(String),
+    /// The connection broke.
+    Dropped(String),
+}
+
+async fn run(
+    target: Target,
+    options: LinkOptions,
+    mut commands: tmpsc::UnboundedReceiver<ClientMessage>,
+    events: mpsc::Sender<LinkEvent>,
+) {
+    let mut away_since: Option<Instant> = None;
+    let mut wait = Duration::from_millis(200);
+    loop {
+        let (ended, joined) = connect_once(&target, &mut commands, &events).await;
+        if joined {
+            // A connection that got as far as the game starts the count again.
+            away_since = None;
+            wait = Duration::from_millis(200);
+        }
+        match ended {
+            Ended::Closed => return,
+            Ended::Refused(reason) => {
+                let _ = events.send(LinkEvent::Refused { reason });
+                return;
+            }
+            Ended::Dropped(reason) => {
+                let since = *away_since.get_or_insert_with(Instant::now);
+                if options.give_up_after.is_some_and(|g| since.elapsed() >= g) {
+                    let _ = events.send(LinkEvent::GaveUp {
+                        reason: format!(
+                            "the server could not be reached for {} s: {reason}",
+                            since.elapsed().as_secs()
+                        ),
+                    });
+                    return;
+                }
+                let event = LinkEvent::Reconnecting {
+                    reason,
+                    away: since.elapsed(),
+                };
+                if events.send(event).is_err() {
+                    return;
+                }
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = wait_for_close(&mut commands) => return,
+        }
+        wait = (wait * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// Returns once the owner has closed the link; messages sent meanwhile stay queued.
+async fn wait_for_close(commands: &mut tmpsc::UnboundedReceiver<ClientMessage>) {
+    // `recv` would take a queued message off the queue; the channel's closed state is
+    // only seen by polling, so poll slowly while the connection is away.
+    while !commands.is_closed() {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// One connection, from connecting to its end; whether it joined the game.
+async fn connect_once(
+    target: &Target,
+    commands: &mut tmpsc::UnboundedReceiver<ClientMessage>,
+    events: &mpsc::Sender<LinkEvent>,
+) -> (Ended, bool) {
+    let mut joined = false;
+    let ended = converse(target, commands, events, &mut joined).await;
+    (ended, joined)
+}
+
+async fn converse(
+    target: &Target,
+    commands: &mut tmpsc::UnboundedReceiver<ClientMessage>,
+    events: &mpsc::Sender<LinkEvent>,
+    joined: &mut bool,
+) -> Ended {
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_FRAME_BYTES))
+        .max_frame_size(Some(MAX_FRAME_BYTES));
+    let connecting = tokio_tungstenite::connect_async_with_config(&target.url, Some(config), true);
+    let (socket, _) = match tokio::time::timeout(Duration::from_secs(10), connecting).await {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => return Ended::Dropped(format!("cannot connect to {}: {e}", target.url)),
+        Err(_) => return Ended::Dropped(format!("no answer from {} in 10 s", target.url)),
+    };
+    let (mut sink, mut stream) = socket.split();
+    let hello = ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: target.game.clone(),
+        token: target.token.clone(),
+    };
+    if let Err(e) = sink.send(text(&hello)).await {
+        return Ended::Dropped(e.to_string());
+    }
+    let mut ping = tokio::time::interval(Duration::from_secs(10));
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let message = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None => return Ended::Dropped("the server closed the connection".into()),
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => return Ended::Dropped(e.to_string()),
+                };
+                let Ok(message) = serde_json::from_str::<ServerMessage>(&message) else {
+                    return Ended::Dropped("the server sent a message this client cannot read".into());
+                };
+                if !*joined {
+                    match &message {
+                        ServerMessage::State { .. } => *joined = true,
+                        ServerMessage::Error { message } => return Ended::Refused(message.clone()),
+                        _ => {}
+                    }
+                }
+                if events.send(LinkEvent::Message(message)).is_err() {
+                    return Ended::Closed;
+                }
+            }
+            command = commands.recv(), if *joined => {
+                let Some(command) = command else {
+                    let _ = sink.send(Message::Close(None)).await;
+                    return Ended::Closed;
+                };
+                if let Err(e) = sink.send(text(&command)).await {
+                    return Ended::Dropped(e.to_string());
+                }
+            }
+            _ = ping.tick() => {
+                if commands.is_closed() {
+                    return Ended::Closed;
+                }
+                if sink.send(text(&ClientMessage::Ping { n: 0 })).await.is_err() {
+                    return Ended::Dropped("the connection broke".into());
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn text(m: &ClientMessage) -> Message {
+    Message::text(serde_json::to_string(m).expect("messages serialise"))
+}

@@ -1,0 +1,211 @@
+//! A client's copy of a game on the server: the engine's `Game` replayed from the
+//! server's moves, with the seats, clocks, offers and result. The server's game is the
+//! truth; the mirror follows it message by message, and a message it cannot follow (a
+//! gap in the plies) asks for the whole game again.
+
+use std::time::{Duration, Instant};
+
+use camelot_engine::{Game, Player, Variant};
+
+use crate::protocol::{ClockView, GameView, OfferView, ResultView, SeatView, ServerMessage};
+
+/// What a message did to the mirror.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Update {
+    /// The whole game was (re)read.
+    Whole,
+    /// Ply `ply` was played.
+    Moved { ply: usize },
+    /// Seats, offers or clocks changed.
+    Details,
+    /// The game ended.
+    Ended,
+    /// Nothing that concerns the game (an ack, a pong, an error).
+    Nothing,
+}
+
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    pub id: String,
+    pub variant: Variant,
+    pub game: Game,
+    /// The seat this client plays, if it is not watching.
+    pub you: Option<Player>,
+    pub seats: Vec<SeatView>,
+    pub clocks: Option<ClockView>,
+    /// When `clocks` (and `move_due_ms`) were read: the running clock has run since.
+    pub clocks_read: Instant,
+    pub move_due_ms: Option<u64>,
+    pub offers: Vec<OfferView>,
+    pub result: Option<ResultView>,
+}
+
+impl Mirror {
+    /// The mirror of a whole game as the server sent it.
+    pub fn from_state(you: Option<&str>, view: &GameView) -> Result<Mirror, String> {
+        let variant: Variant = view
+            .variant
+            .parse()
+            .map_err(|e| format!("the server's game: {e}"))?;
+        let mut game = Game::new(variant);
+        for (i, m) in view.moves.iter().enumerate() {
+            game.play_notation(m)
+                .map_err(|e| format!("the server's ply {i} does not replay: {e}"))?;
+        }
+        let rules = variant.rules();
+        let you = match you {
+            Some(name) => Some(
+                rules
+                    .seat_by_name(name)
+                    .ok_or_else(|| format!("the server seated us as '{name}'"))?,
+            ),
+            None => None,
+        };
+        Ok(Mirror {
+            id: view.id.clone(),
+            variant,
+            game,
+            you,
+            seats: view.seats.clone(),
+            clocks: view.clocks.clone(),
+            clocks_read: Instant::now(),
+            move_due_ms: view.move_due_ms,
+            offers: view.offers.clone(),
+            result: view.result.clone(),
+        })
+    }
+
+    /// Follows one message; an `Err` means the mirror is out of step and needs the whole
+    /// game again.
+    pub fn apply(&mut self, m: &ServerMessage) -> Result<Update, String> {
+        match m {
+            ServerMessage::State { you, game, .. } => {
+                *self = Mirror::from_state(you.as_deref(), game)?;
+                Ok(Update::Whole)
+            }
+            ServerMessage::Moved {
+                ply,
+                mv,
+                clocks,
+                move_due_ms,
+                ..
+            } => self.moved(*ply as usize, mv, clocks, *move_due_ms),
+            ServerMessage::Offered { kind, by } => {
+                self.offers.retain(|o| o.kind != *kind);
+                self.offers.push(OfferView {
+                    kind: *kind,
+                    by: by.clone(),
+                });
+                Ok(Update::Details)
+            }
+            ServerMessage::Declined { kind, .. } => {
+                self.offers.retain(|o| o.kind != *kind);
+                Ok(Update::Details)
+            }
+            ServerMessage::Ended { result, reason } => {
+                self.result = Some(ResultView {
+                    result: result.clone(),
+                    reason: reason.clone(),
+                });
+                self.offers.clear();
+                let now = self.remaining();
+                if let Some(c) = &mut self.clocks {
+                    c.remaining_ms = now;
+                    c.running = None;
+                    self.clocks_read = Instant::now();
+                }
+                Ok(Update::Ended)
+            }
+            ServerMessage::Presence { seat, connected } => {
+                if let Some(s) = self.seats.iter_mut().find(|s| s.name == *seat) {
+                    s.connected = *connected;
+                    s.away_ms = (!connected).then_some(0);
+                }
+                Ok(Update::Details)
+            }
+            _ => Ok(Update::Nothing),
+        }
+    }
+
+    fn moved(
+        &mut self,
+        ply: usize,
+        mv: &str,
+        clocks: &Option<ClockView>,
+        move_due_ms: Option<u64>,
+    ) -> Result<Update, String> {
+        if ply < self.game.ply() {
+            // Heard already (a reconnection's state came first).
+            return Ok(Update::Nothing);
+        }
+        if ply > self.game.ply() {
+            return Err(format!(
+                "ply {ply} arrived while this copy is at ply {}",
+                self.game.ply()
+            ));
+        }
+        self.game
+            .play_notation(mv)
+            .map_err(|e| format!("the server's ply {ply} does not replay: {e}"))?;
+        if clocks.is_some() {
+            self.clocks = clocks.clone();
+        }
+        self.move_due_ms = move_due_ms;
+        self.clocks_read = Instant::now();
+        self.offers.clear();
+        Ok(Update::Moved { ply })
+    }
+
+    /// The server has said the game is over (with its result).
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Player {
+        self.game.position().turn()
+    }
+
+    /// Whether this client's seat is to move: the game goes on and the seat is the
+    /// mover's. The result of a move that ended the game arrives just after the move, so
+    /// the engine is asked too: whether the board ended it, or the draws a server applies
+    /// by itself (fivefold repetition, 150 moves without progress).
+    pub fn my_turn(&self) -> bool {
+        !self.is_over()
+            && !self.game.is_over()
+            && self.game.automatic_draw().is_none()
+            && self.you == Some(self.to_move())
+    }
+
+    /// Every seat's clock now (ms), counting the running one down since it was read.
+    pub fn remaining(&self) -> Vec<u64> {
+        let Some(c) = &self.clocks else {
+            return Vec::new();
+        };
+        let spent = self.clocks_read.elapsed().as_millis() as u64;
+        c.remaining_ms
+            .iter()
+            .enumerate()
+            .map(|(i, &ms)| {
+                if c.running == Some(i) {
+                    ms.saturating_sub(spent)
+                } else {
+                    ms
+                }
+            })
+            .collect()
+    }
+
+    /// Correspondence: the time left for the move now due.
+    pub fn move_due(&self) -> Option<Duration> {
+        self.move_due_ms
+            .map(|ms| Duration::from_millis(ms).saturating_sub(self.clocks_read.elapsed()))
+    }
+
+    /// `1-0 (resignation)`, as the last line of a finished game.
+    pub fn result_text(&self) -> Option<String> {
+        self.result
+            .as_ref()
+            .map(|r| format!("{} ({})", r.result, r.reason))
+    }
+}

@@ -1,0 +1,432 @@
+//! One game as the server keeps it, and what may happen to it: moves judged by the
+//! engine, clocks, offers, claims, resignation, aborting, flag fall. Nothing here reads
+//! or writes the database: each operation works on a copy and says what changed
+//! ([`Change`]), which the hub stores before it takes the copy for the truth.
+
+use camelot_engine::{Claim, Game, Notation, Outcome, Player, Reason, Variant};
+use camelot_online::protocol::{
+    ClaimKind, ClockView, GameView, OfferKind, OfferView, ResultView, SeatView, TimeControl,
+};
+
+/// Milliseconds in a day.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// A stored ply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ply {
+    /// WCF notation, canonical.
+    pub notation: String,
+    pub seat: Player,
+    /// Unix time of the move (ms).
+    pub at: i64,
+    /// Every seat's clock after the move (ms), where the game has a clock.
+    pub clocks_after: Vec<i64>,
+}
+
+/// How the game stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Live,
+    /// Finished with a result (`1-0`, `0-1`, `1/2-1/2`, or `*` when aborted) and why.
+    Over {
+        result: String,
+        reason: String,
+    },
+}
+
+/// The offers that stand: who made each.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Offers {
+    pub draw: Option<Player>,
+    pub takeback: Option<Player>,
+}
+
+impl Offers {
+    pub fn get(&self, kind: OfferKind) -> Option<Player> {
+        match kind {
+            OfferKind::Draw => self.draw,
+            OfferKind::Takeback => self.takeback,
+        }
+    }
+
+    fn set(&mut self, kind: OfferKind, by: Option<Player>) {
+        match kind {
+            OfferKind::Draw => self.draw = by,
+            OfferKind::Takeback => self.takeback = by,
+        }
+    }
+}
+
+/// What an operation changed, for the database.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// A ply was added (and the game may have ended with it).
+    Moved,
+    /// Offers, or the game's status, changed; no ply.
+    Updated,
+    /// Plies from `keep` on were taken back.
+    TakenBack { keep: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    pub id: String,
+    pub variant: Variant,
+    pub time: TimeControl,
+    pub created_at: i64,
+    pub game: Game,
+    pub plies: Vec<Ply>,
+    pub status: Status,
+    /// Every seat's clock (ms) as of `last_move_at`.
+    pub clocks: Vec<i64>,
+    /// Unix ms of the last ply (the game's creation before the first).
+    pub last_move_at: i64,
+    pub offers: Offers,
+}
+
+/// Why a request was refused; the text is what the client is told.
+pub type Refusal = String;
+
+impl LiveGame {
+    pub fn new(id: String, variant: Variant, time: TimeControl, now: i64) -> LiveGame {
+        let seats = variant.rules().players();
+        LiveGame {
+            id,
+            variant,
+            time,
+            created_at: now,
+            game: Game::new(variant),
+            plies: Vec::new(),
+            status: Status::Live,
+            clocks: vec![initial_clock(time); seats],
+            last_move_at: now,
+            offers: Offers::default(),
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.variant.rules().players()
+    }
+
+    pub fn seat_name(&self, p: Player) -> &'static str {
+        self.variant.rules().seat_title(p)
+    }
+
+    pub fn is_live(&self) -> bool {
+        self.status == Status::Live
+    }
+
+    fn to_move(&self) -> Player {
+        self.game.position().turn()
+    }
+
+    /// Whether the clock runs on the move now due: not in the first round, where every
+    /// seat makes its first move untimed (nobody loses on time before the others came).
+    fn clock_runs(&self) -> bool {
+        matches!(self.time, TimeControl::Clock { .. }) && self.plies.len() >= self.seats()
+    }
+
+    /// When the seat to move runs out of time (unix ms), if it can.
+    pub fn deadline(&self) -> Option<i64> {
+        if !self.is_live() {
+            return None;
+        }
+        match self.time {
+            TimeControl::Clock { .. } if self.clock_runs() => {
+                Some(self.last_move_at + self.clocks[self.to_move().0 as usize])
+            }
+            TimeControl::Days { days } => Some(self.last_move_at + days as i64 * DAY_MS),
+            _ => None,
+        }
+    }
+
+    fn check_live(&self) -> Result<(), Refusal> {
+        match &self.status {
+            Status::Live => Ok(()),
+            Status::Over { result, reason } => {
+                Err(format!("the game is over ({result}, {reason})"))
+            }
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.status = Status::Over {
+            result: outcome.result_token().to_string(),
+            reason: outcome.reason.describe().to_string(),
+        };
+        self.offers = Offers::default();
+    }
+
+    /// Seat `seat` plays `text` as ply `ply`. Judged by the engine: the seat must be the
+    /// one to move, the ply the next, the move legal. A mover whose time has run out
+    /// loses on time instead (and the move is refused).
+    pub fn play(
+        &mut self,
+        seat: Player,
+        ply: u32,
+        text: &str,
+        now: i64,
+    ) -> Result<Change, Refusal> {
+        self.check_live()?;
+        if self.deadline().is_some_and(|d| now >= d) {
+            return Err("your time has run out".into());
+        }
+        if seat != self.to_move() {
+            return Err(format!(
+                "it is {}'s turn, not {}'s",
+                self.seat_name(self.to_move()),
+                self.seat_name(seat)
+            ));
+        }
+        if ply as usize != self.plies.len() {
+            return Err(format!(
+                "that move was for ply {ply}; the game is at ply {}",
+                self.plies.len()
+            ));
+        }
+        let before = self.game.position().clone();
+        let mv = self.game.play_notation(text).map_err(|e| e.to_string())?;
+        let notation = before
+            .move_text(&mv, Notation::Wcf)
+            .expect("a move just played has a text");
+        self.spend_time(seat, now);
+        self.plies.push(Ply {
+            notation,
+            seat,
+            at: now,
+            clocks_after: self.clocks.clone(),
+        });
+        self.last_move_at = now;
+        // A move answers any offer that stood.
+        self.offers = Offers::default();
+        if let Some(o) = self.game.outcome().or_else(|| self.game.automatic_draw()) {
+            self.game.declare(o);
+            self.end(o);
+        }
+        Ok(Change::Moved)
+    }
+
+    /// The mover's clock after a move made at `now`: the time spent taken off, the
+    /// increment added.
+    fn spend_time(&mut self, seat: Player, now: i64) {
+        if let TimeControl::Clock { increment, .. } = self.time {
+            if self.clock_runs() {
+                let c = &mut self.clocks[seat.0 as usize];
+                *c = *c - (now - self.last_move_at) + increment as i64 * 1000;
+            }
+        }
+    }
+
+    /// The seat to move has let its time run out: it loses, or draws where the other
+    /// side has no pieces to win with (docs/rules.md, ruling 13).
+    pub fn flag(&mut self, now: i64) -> Option<Change> {
+        if self.deadline().is_none_or(|d| now < d) {
+            return None;
+        }
+        let mover = self.to_move();
+        let loser = self.variant.rules().side(mover);
+        if let TimeControl::Clock { .. } = self.time {
+            self.clocks[mover.0 as usize] = 0;
+        }
+        let o = if self.game.position().has_winning_material(loser.other()) {
+            Outcome::win(loser.other(), Reason::Time)
+        } else {
+            Outcome::draw(Reason::Time)
+        };
+        self.game.declare(o);
+        self.end(o);
+        Some(Change::Updated)
+    }
+
+    pub fn resign(&mut self, seat: Player) -> Result<Change, Refusal> {
+        self.check_live()?;
+        self.game.resign(self.variant.rules().side(seat));
+        let o = self.game.outcome().expect("a resigned game is over");
+        self.end(o);
+        Ok(Change::Updated)
+    }
+
+    /// Until both sides have moved, any seat may call the game off.
+    pub fn abort(&mut self) -> Result<Change, Refusal> {
+        self.check_live()?;
+        if self.plies.len() >= 2 {
+            return Err("too late to abort: both sides have moved".into());
+        }
+        self.status = Status::Over {
+            result: "*".into(),
+            reason: "aborted".into(),
+        };
+        self.offers = Offers::default();
+        Ok(Change::Updated)
+    }
+
+    pub fn claim(&mut self, seat: Player, kind: ClaimKind) -> Result<Change, Refusal> {
+        self.check_live()?;
+        if seat != self.to_move() {
+            return Err("only the player to move may claim a draw".into());
+        }
+        let claim = match kind {
+            ClaimKind::Repetition => Claim::Repetition,
+            ClaimKind::FiftyMoves => Claim::FiftyMoves,
+        };
+        let o = self.game.claim(claim).map_err(|e| e.to_string())?;
+        self.end(o);
+        Ok(Change::Updated)
+    }
+
+    pub fn offer(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
+        self.check_live()?;
+        if kind == OfferKind::Takeback && self.last_ply_of(seat).is_none() {
+            return Err("there is no move of yours to take back".into());
+        }
+        if let Some(by) = self.offers.get(kind) {
+            if self.same_side(by, seat) {
+                return Err("that offer already stands".into());
+            }
+            // The other side offered the same: that is agreement.
+            return self.accept(seat, kind);
+        }
+        self.offers.set(kind, Some(seat));
+        Ok(Change::Updated)
+    }
+
+    pub fn decline(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
+        self.check_live()?;
+        match self.offers.get(kind) {
+            Some(by) if !self.same_side(by, seat) => {
+                self.offers.set(kind, None);
+                Ok(Change::Updated)
+            }
+            _ => Err("there is no offer from the other side to decline".into()),
+        }
+    }
+
+    pub fn accept(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
+        self.check_live()?;
+        let by = match self.offers.get(kind) {
+            Some(by) if !self.same_side(by, seat) => by,
+            _ => return Err("there is no offer from the other side to accept".into()),
+        };
+        match kind {
+            OfferKind::Draw => {
+                self.game.agree_draw();
+                let o = self.game.outcome().expect("an agreed game is over");
+                self.end(o);
+                Ok(Change::Updated)
+            }
+            OfferKind::Takeback => {
+                let keep = self.last_ply_of(by).expect("checked when offered");
+                self.take_back_to(keep);
+                Ok(Change::TakenBack { keep })
+            }
+        }
+    }
+
+    fn same_side(&self, a: Player, b: Player) -> bool {
+        let r = self.variant.rules();
+        r.side(a) == r.side(b)
+    }
+
+    fn last_ply_of(&self, seat: Player) -> Option<usize> {
+        self.plies.iter().rposition(|p| p.seat == seat)
+    }
+
+    /// Keeps the first `keep` plies: the clocks go back to where they stood then, and the
+    /// mover's clock starts again now.
+    pub fn take_back_to(&mut self, keep: usize) {
+        self.plies.truncate(keep);
+        let mut game = Game::new(self.variant);
+        for p in &self.plies {
+            game.play_notation(&p.notation)
+                .expect("stored plies replay");
+        }
+        self.game = game;
+        self.clocks = self.plies.last().map_or_else(
+            || vec![initial_clock(self.time); self.seats()],
+            |p| p.clocks_after.clone(),
+        );
+        self.offers = Offers::default();
+    }
+
+    /// What a client sees, as of `now`.
+    pub fn view(&self, now: i64, connected: &[bool], away_since: &[Option<i64>]) -> GameView {
+        let rules = self.variant.rules();
+        GameView {
+            id: self.id.clone(),
+            variant: self.variant.id().to_string(),
+            time: self.time,
+            seats: rules
+                .players_in_order()
+                .map(|p| {
+                    let i = p.0 as usize;
+                    SeatView {
+                        name: rules.seat_title(p).to_string(),
+                        connected: connected.get(i).copied().unwrap_or(false),
+                        away_ms: away_since
+                            .get(i)
+                            .copied()
+                            .flatten()
+                            .map(|t| (now - t).max(0) as u64),
+                    }
+                })
+                .collect(),
+            moves: self.plies.iter().map(|p| p.notation.clone()).collect(),
+            clocks: self.clock_view(now),
+            move_due_ms: self.move_due(now),
+            offers: [OfferKind::Draw, OfferKind::Takeback]
+                .into_iter()
+                .filter_map(|k| {
+                    self.offers.get(k).map(|by| OfferView {
+                        kind: k,
+                        by: rules.seat_title(by).to_string(),
+                    })
+                })
+                .collect(),
+            result: match &self.status {
+                Status::Live => None,
+                Status::Over { result, reason } => Some(ResultView {
+                    result: result.clone(),
+                    reason: reason.clone(),
+                }),
+            },
+        }
+    }
+
+    /// The clocks as of `now`: the running one with the time since the last move spent.
+    pub fn clock_view(&self, now: i64) -> Option<ClockView> {
+        let TimeControl::Clock { .. } = self.time else {
+            return None;
+        };
+        let mut remaining = self.clocks.clone();
+        let running = (self.is_live() && self.clock_runs()).then(|| self.to_move().0 as usize);
+        if let Some(i) = running {
+            remaining[i] -= now - self.last_move_at;
+        }
+        Some(ClockView {
+            remaining_ms: remaining.into_iter().map(|c| c.max(0) as u64).collect(),
+            running,
+        })
+    }
+
+    /// Correspondence: the time left for the move now due.
+    pub fn move_due(&self, now: i64) -> Option<u64> {
+        match self.time {
+            TimeControl::Days { .. } => self.deadline().map(|d| (d - now).max(0) as u64),
+            _ => None,
+        }
+    }
+}
+
+/// A seat's clock at the start: the game's minutes, and the first move's increment
+/// credited ahead (so that a clock of no minutes, `0+5`, is five seconds a move).
+pub fn initial_clock(time: TimeControl) -> i64 {
+    match time {
+        TimeControl::Clock { minutes, increment } => {
+            minutes as i64 * 60_000 + increment as i64 * 1000
+        }
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

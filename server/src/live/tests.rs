@@ -1,0 +1,200 @@
+use super::*;
+
+const T0: i64 = 1_000_000;
+
+fn camelot(time: TimeControl) -> LiveGame {
+    LiveGame::new("g".into(), Variant::Camelot, time, T0)
+}
+
+const WHITE: Player = Player(0);
+const BLACK: Player = Player(1);
+
+#[test]
+fn the_engine_judges_every_move_and_the_seat_and_ply_must_match() {
+    let mut g = camelot(TimeControl::Untimed);
+    assert_eq!(
+        g.play(BLACK, 0, "H11-F9", T0),
+        Err("it is White's turn, not Black's".into())
+    );
+    assert_eq!(
+        g.play(WHITE, 1, "E6-E8", T0),
+        Err("that move was for ply 1; the game is at ply 0".into())
+    );
+    let illegal = g.play(WHITE, 0, "E6-E9", T0).unwrap_err();
+    assert!(illegal.contains("E6-E9"), "{illegal}");
+    assert!(
+        g.plies.is_empty() && g.game.ply() == 0,
+        "a refused move changes nothing"
+    );
+    assert_eq!(g.play(WHITE, 0, "e6-e8", T0 + 5), Ok(Change::Moved));
+    assert_eq!(g.plies[0].notation, "E6-E8", "stored in canonical notation");
+    assert_eq!(g.plies[0].seat, WHITE);
+}
+
+#[test]
+fn clocks_start_after_the_first_round_and_take_time_and_give_increment() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 1,
+        increment: 2,
+    });
+    assert_eq!(g.deadline(), None, "no clock runs on a first move");
+    g.play(WHITE, 0, "E6-E8", T0 + 30_000).unwrap();
+    g.play(BLACK, 1, "H11-F9", T0 + 50_000).unwrap();
+    // A minute, and the first timed move's increment ahead.
+    assert_eq!(g.clocks, vec![62_000, 62_000], "first moves untimed");
+    assert_eq!(g.deadline(), Some(T0 + 50_000 + 62_000));
+    g.play(WHITE, 2, "H6-F8", T0 + 60_000).unwrap();
+    assert_eq!(g.clocks[0], 62_000 - 10_000 + 2_000);
+    let view = g.clock_view(T0 + 61_000).unwrap();
+    assert_eq!(view.running, Some(1));
+    assert_eq!(view.remaining_ms, vec![54_000, 61_000]);
+}
+
+#[test]
+fn a_flag_fall_loses_unless_the_other_side_cannot_win() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 1,
+        increment: 0,
+    });
+    g.play(WHITE, 0, "E6-E8", T0).unwrap();
+    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    assert_eq!(g.flag(T0 + 59_999), None);
+    assert_eq!(
+        g.play(WHITE, 2, "H6-F8", T0 + 60_000),
+        Err("your time has run out".into())
+    );
+    assert_eq!(g.flag(T0 + 60_000), Some(Change::Updated));
+    assert_eq!(
+        g.status,
+        Status::Over {
+            result: "0-1".into(),
+            reason: "time".into()
+        }
+    );
+    assert_eq!(g.clock_view(T0 + 70_000).unwrap().remaining_ms[0], 0);
+}
+
+#[test]
+fn correspondence_gives_days_a_move() {
+    let mut g = camelot(TimeControl::Days { days: 3 });
+    assert_eq!(g.deadline(), Some(T0 + 3 * DAY_MS));
+    assert_eq!(g.move_due(T0 + DAY_MS), Some(2 * DAY_MS as u64));
+    g.play(WHITE, 0, "E6-E8", T0 + DAY_MS).unwrap();
+    assert_eq!(g.deadline(), Some(T0 + 4 * DAY_MS));
+    assert!(g.flag(T0 + 4 * DAY_MS).is_some());
+    assert_eq!(
+        g.status,
+        Status::Over {
+            result: "1-0".into(),
+            reason: "time".into()
+        }
+    );
+}
+
+#[test]
+fn offers_are_made_by_one_side_and_answered_by_the_other() {
+    let mut g = camelot(TimeControl::Untimed);
+    g.play(WHITE, 0, "E6-E8", T0).unwrap();
+    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    g.offer(WHITE, OfferKind::Draw).unwrap();
+    assert!(g.accept(WHITE, OfferKind::Draw).is_err(), "not one's own");
+    g.decline(BLACK, OfferKind::Draw).unwrap();
+    assert_eq!(g.offers, Offers::default());
+    g.offer(BLACK, OfferKind::Draw).unwrap();
+    // A move answers the offer.
+    assert!(g.play(BLACK, 2, "H6-F8", T0).is_err());
+    g.play(WHITE, 2, "H6-F8", T0).unwrap();
+    assert_eq!(g.offers.draw, None);
+    g.offer(WHITE, OfferKind::Draw).unwrap();
+    g.accept(BLACK, OfferKind::Draw).unwrap();
+    assert_eq!(
+        g.status,
+        Status::Over {
+            result: "1/2-1/2".into(),
+            reason: "agreement".into()
+        }
+    );
+    assert!(g
+        .play(BLACK, 3, "F11-F7", T0)
+        .unwrap_err()
+        .contains("game is over"));
+}
+
+#[test]
+fn a_takeback_returns_to_before_the_askers_last_move() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 5,
+        increment: 0,
+    });
+    assert!(
+        g.offer(WHITE, OfferKind::Takeback).is_err(),
+        "nothing to take back"
+    );
+    for (i, (seat, m)) in [
+        (WHITE, "E6-E8"),
+        (BLACK, "H11-F9"),
+        (WHITE, "H6-F8"),
+        (BLACK, "G11-G9"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        g.play(seat, i as u32, m, T0 + 1000 * i as i64).unwrap();
+    }
+    g.offer(WHITE, OfferKind::Takeback).unwrap();
+    assert_eq!(
+        g.accept(BLACK, OfferKind::Takeback),
+        Ok(Change::TakenBack { keep: 2 })
+    );
+    assert_eq!(g.plies.len(), 2);
+    assert_eq!(g.game.ply(), 2);
+    assert_eq!(g.game.position().turn(), WHITE);
+    assert_eq!(g.clocks, g.plies[1].clocks_after);
+}
+
+#[test]
+fn abort_resign_and_claims() {
+    let mut g = camelot(TimeControl::Untimed);
+    g.play(WHITE, 0, "E6-E8", T0).unwrap();
+    let mut aborted = g.clone();
+    aborted.abort().unwrap();
+    assert_eq!(
+        aborted.status,
+        Status::Over {
+            result: "*".into(),
+            reason: "aborted".into()
+        }
+    );
+    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    assert!(g.abort().is_err());
+    assert!(
+        g.claim(WHITE, ClaimKind::Repetition).is_err(),
+        "nothing to claim"
+    );
+    assert!(
+        g.claim(BLACK, ClaimKind::FiftyMoves).is_err(),
+        "not Black's turn"
+    );
+    g.resign(BLACK).unwrap();
+    assert_eq!(
+        g.status,
+        Status::Over {
+            result: "1-0".into(),
+            reason: "resignation".into()
+        }
+    );
+}
+
+#[test]
+fn grand_cam_partners_share_a_side() {
+    let mut g = LiveGame::new("g".into(), Variant::GrandCam, TimeControl::Untimed, T0);
+    let (red, green, blue) = (Player(0), Player(1), Player(2));
+    g.play(red, 0, "G4-G5", T0).unwrap();
+    g.offer(red, OfferKind::Draw).unwrap();
+    assert!(
+        g.accept(blue, OfferKind::Draw).is_err(),
+        "a partner is no opponent"
+    );
+    g.accept(green, OfferKind::Draw).unwrap();
+    assert!(!g.is_live());
+}

@@ -1,0 +1,327 @@
+//! Wrong tokens, moves out of turn, illegal moves, watchers who move, unreadable,
+//! oversized and binary frames, floods, another protocol version: each refused with a
+//! message, closing at most the offending connection, the server serving on. A real
+//! server process on loopback.
+
+mod common;
+
+use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
+use camelot_online::{create_game, Connection};
+use common::{scratch, sqlite, Server};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+
+fn server(name: &str) -> Server {
+    let dir = scratch(name);
+    Server::start(
+        std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    )
+}
+
+async fn joined(url: &str, game: &str, token: Option<&str>) -> (Connection, ServerMessage) {
+    let mut c = Connection::open(url).await.expect("connects");
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.into(),
+        token: token.map(String::from),
+    })
+    .await
+    .unwrap();
+    let first = loop {
+        match c.recv().await.expect("an answer") {
+            ServerMessage::Presence { .. } => continue,
+            other => break other,
+        }
+    };
+    (c, first)
+}
+
+/// The next message that is not about presence.
+async fn next(c: &mut Connection) -> ServerMessage {
+    loop {
+        match c.recv().await.expect("a message") {
+            ServerMessage::Presence { .. } => continue,
+            other => return other,
+        }
+    }
+}
+
+async fn raw(
+    url: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let ws = camelot_online::ws_url(url);
+    tokio_tungstenite::connect_async(ws)
+        .await
+        .expect("connects")
+        .0
+}
+
+/// The next text frame as a server message, or `None` when the server closed.
+async fn raw_next(
+    s: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Option<ServerMessage> {
+    loop {
+        match s.next().await {
+            Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+            Some(Ok(_)) => continue,
+        }
+    }
+}
+
+/// The server still creates games and refuses bad ones, after whatever came before.
+async fn still_serves(url: &str) {
+    let again = create_game(url, "grandcam", TimeControl::Days { days: 3 })
+        .await
+        .unwrap();
+    assert_eq!(again.seats.len(), 4);
+    let bad = create_game(url, "chess", TimeControl::Untimed)
+        .await
+        .unwrap_err();
+    assert!(bad.contains("unknown variant 'chess'"), "{bad}");
+}
+
+#[tokio::test]
+async fn wrong_tokens_and_unknown_games_are_refused_and_closed() {
+    let s = server("tokens");
+    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+        .await
+        .unwrap();
+    // A token that holds no seat, and a game that does not exist: said, and closed.
+    let (mut c, first) = joined(&s.url, &created.game, Some("not-a-token")).await;
+    assert_eq!(
+        first,
+        ServerMessage::error(format!("that token holds no seat in game {}", created.game))
+    );
+    assert!(c.recv().await.is_err(), "the connection is closed");
+    let (_, first) = joined(&s.url, "nosuchgame", None).await;
+    assert_eq!(first, ServerMessage::error("there is no game 'nosuchgame'"));
+
+    still_serves(&s.url).await;
+}
+
+#[tokio::test]
+async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
+    let s = server("moves");
+    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+        .await
+        .unwrap();
+    let (white, black) = (&created.seats["White"], &created.seats["Black"]);
+    // Out of turn, illegal, for a past ply: refused with the reason, nothing stored.
+    let (mut b, state) = joined(&s.url, &created.game, Some(black)).await;
+    assert!(matches!(state, ServerMessage::State { you: Some(ref y), .. } if y == "Black"));
+    b.send(&ClientMessage::Move {
+        id: 1,
+        ply: 0,
+        mv: "H11-F9".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        next(&mut b).await,
+        ServerMessage::Rejected {
+            id: 1,
+            reason: "it is White's turn, not Black's".into()
+        }
+    );
+    let (mut w, _) = joined(&s.url, &created.game, Some(white)).await;
+    w.send(&ClientMessage::Move {
+        id: 2,
+        ply: 0,
+        mv: "E6-E9".into(),
+    })
+    .await
+    .unwrap();
+    match next(&mut w).await {
+        ServerMessage::Rejected { id: 2, reason } => assert!(reason.contains("E6-E9"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    w.send(&ClientMessage::Move {
+        id: 3,
+        ply: 0,
+        mv: "E6-E8".into(),
+    })
+    .await
+    .unwrap();
+    assert!(matches!(
+        next(&mut w).await,
+        ServerMessage::Moved { ply: 0, .. }
+    ));
+    assert_eq!(next(&mut w).await, ServerMessage::Ack { id: 3, ply: 0 });
+    w.send(&ClientMessage::Move {
+        id: 4,
+        ply: 0,
+        mv: "E8-E9".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        next(&mut w).await,
+        ServerMessage::Rejected {
+            id: 4,
+            reason: "it is Black's turn, not White's".into()
+        }
+    );
+
+    // A watcher can only watch.
+    let (mut watcher, state) = joined(&s.url, &created.game, None).await;
+    assert!(
+        matches!(state, ServerMessage::State { you: None, ref game, .. } if game.moves == ["E6-E8"])
+    );
+    watcher
+        .send(&ClientMessage::Move {
+            id: 5,
+            ply: 1,
+            mv: "H11-F9".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        next(&mut watcher).await,
+        ServerMessage::Rejected {
+            id: 5,
+            reason: "watchers can only watch".into()
+        }
+    );
+    watcher.send(&ClientMessage::Resign).await.unwrap();
+    assert_eq!(
+        next(&mut watcher).await,
+        ServerMessage::error("watchers can only watch")
+    );
+
+    // Through all of it the game went on, and the server still serves.
+    b.send(&ClientMessage::Move {
+        id: 6,
+        ply: 1,
+        mv: "H11-F9".into(),
+    })
+    .await
+    .unwrap();
+    loop {
+        match next(&mut b).await {
+            ServerMessage::Ack { id: 6, ply: 1 } => break,
+            ServerMessage::Moved { .. } => continue,
+            other => panic!("{other:?}"),
+        }
+    }
+    still_serves(&s.url).await;
+}
+
+#[tokio::test]
+async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection() {
+    let s = server("frames");
+    // Unreadable text is answered and the connection goes on; binary frames and
+    // oversized ones close that connection only.
+    let mut r = raw(&s.url).await;
+    r.send(Message::text("{\"t\":\"fly\"}")).await.unwrap();
+    match raw_next(&mut r).await {
+        Some(ServerMessage::Error { message }) => assert!(
+            message.contains("not a message of protocol version 1"),
+            "{message}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    r.send(Message::text("{\"t\":\"ping\",\"n\":7}"))
+        .await
+        .unwrap();
+    assert_eq!(raw_next(&mut r).await, Some(ServerMessage::Pong { n: 7 }));
+    r.send(Message::binary(vec![0u8; 10])).await.unwrap();
+    assert_eq!(
+        raw_next(&mut r).await,
+        Some(ServerMessage::error(
+            "binary frames are not part of the protocol"
+        ))
+    );
+    assert_eq!(raw_next(&mut r).await, None);
+    let mut big = raw(&s.url).await;
+    let huge = format!(
+        "{{\"t\":\"ping\",\"n\":1,\"pad\":\"{}\"}}",
+        "x".repeat(64 * 1024)
+    );
+    let _ = big.send(Message::text(huge)).await;
+    // Whatever it says, the server closes this connection (the loop ends only then).
+    while let Some(m) = raw_next(&mut big).await {
+        assert!(matches!(m, ServerMessage::Error { .. }), "{m:?}");
+    }
+
+    // Garbage, again and again: the connection is closed after ten.
+    let mut g = raw(&s.url).await;
+    for _ in 0..10 {
+        let _ = g.send(Message::text("not json")).await;
+    }
+    let mut errors = 0;
+    while let Some(m) = raw_next(&mut g).await {
+        assert!(matches!(m, ServerMessage::Error { .. }));
+        errors += 1;
+    }
+    assert_eq!(errors, 10);
+
+    still_serves(&s.url).await;
+}
+
+#[tokio::test]
+async fn a_flood_of_refused_moves_is_cut_off() {
+    let s = server("flood");
+    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+        .await
+        .unwrap();
+    let white = &created.seats["White"];
+    // A flood of refused moves is cut off.
+    let (mut flood, _) = joined(&s.url, &created.game, Some(white)).await;
+    let mut cut = false;
+    for id in 0..200 {
+        if flood
+            .send(&ClientMessage::Move {
+                id,
+                ply: 9,
+                mv: "A1-A2".into(),
+            })
+            .await
+            .is_err()
+        {
+            cut = true;
+            break;
+        }
+    }
+    if !cut {
+        loop {
+            match flood.recv().await {
+                Ok(ServerMessage::Error { message })
+                    if message.starts_with("too many messages") =>
+                {
+                    cut = true;
+                }
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+    }
+    assert!(cut, "the flood was cut off");
+
+    still_serves(&s.url).await;
+}
+
+#[tokio::test]
+async fn another_protocol_version_is_told_which_one_the_server_speaks() {
+    let s = server("version");
+    // Another protocol version is told which one the server speaks.
+    let mut old = raw(&s.url).await;
+    old.send(Message::text(r#"{"t":"hello","v":99,"game":"x"}"#))
+        .await
+        .unwrap();
+    match raw_next(&mut old).await {
+        Some(ServerMessage::Error { message }) => {
+            assert!(
+                message.contains("protocol version 1") && message.contains("version 99"),
+                "{message}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+
+    still_serves(&s.url).await;
+}

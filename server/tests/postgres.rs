@@ -1,0 +1,231 @@
+//! Several server processes on one PostgreSQL serve the same games: a move made through
+//! one process reaches the players and watchers connected to the other (by LISTEN and
+//! NOTIFY), and a move made on a stale copy is judged against the database's. Two real
+//! server processes on loopback, on a database of the test's own.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use camelot_online::protocol::{
+    ClientMessage, OfferKind, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
+use camelot_online::{create_game, Connection};
+use common::{postgres_url, Server};
+use sqlx::Connection as _;
+
+fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+/// Drops a test's database once its servers are gone.
+async fn drop_database(admin: &str, name: &str) {
+    let mut c = sqlx::PgConnection::connect(admin)
+        .await
+        .expect("connects to PostgreSQL");
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut c)
+        .await
+        .unwrap();
+}
+
+/// A database of this test's own on the server `admin` names: created now.
+async fn fresh_database(admin: &str, name: &str) -> String {
+    let mut c = sqlx::PgConnection::connect(admin)
+        .await
+        .expect("connects to PostgreSQL");
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+        .execute(&mut c)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut c)
+        .await
+        .unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    format!("{base}/{name}")
+}
+
+async fn join(url: &str, game: &str, token: Option<&str>) -> Connection {
+    let mut c = Connection::open(url).await.unwrap();
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.into(),
+        token: token.map(String::from),
+    })
+    .await
+    .unwrap();
+    loop {
+        if let ServerMessage::State { .. } = c.recv().await.unwrap() {
+            return c;
+        }
+    }
+}
+
+/// Reads until `want` matches a message, at most ten seconds.
+async fn expect(
+    c: &mut Connection,
+    what: &str,
+    want: impl Fn(&ServerMessage) -> bool,
+) -> ServerMessage {
+    let found = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let m = c.recv().await.unwrap();
+            if want(&m) {
+                return m;
+            }
+        }
+    })
+    .await;
+    found.unwrap_or_else(|_| panic!("{what}: not within 10 s"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_serve_one_game_through_postgresql() {
+    let Some(admin) = postgres_url("two_processes_serve_one_game_through_postgresql") else {
+        return;
+    };
+    let name = format!("camelot_test_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let a = Server::start(bin(), &db, "127.0.0.1:0");
+    let b = Server::start(bin(), &db, "127.0.0.1:0");
+    let created = create_game(
+        &a.url,
+        "camelot",
+        TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
+        },
+    )
+    .await
+    .unwrap();
+    let game = created.game.as_str();
+    // White plays on A, Black on B; a watcher on each.
+    let mut white = join(&a.url, game, Some(&created.seats["White"])).await;
+    let mut black = join(&b.url, game, Some(&created.seats["Black"])).await;
+    let mut watch_a = join(&a.url, game, None).await;
+    let mut watch_b = join(&b.url, game, None).await;
+    let moves = ["E6-E8", "H11-F9", "H6-F8", "G11-G9", "D6-D8", "I11-H11"];
+    for (ply, mv) in moves.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut white, &mut black)
+        } else {
+            (&mut black, &mut white)
+        };
+        mover
+            .send(&ClientMessage::Move {
+                id: ply as u64,
+                ply: ply as u32,
+                mv: mv.to_string(),
+            })
+            .await
+            .unwrap();
+        expect(mover, "the ack", |m| matches!(m, ServerMessage::Ack { .. })).await;
+        let is_it = |m: &ServerMessage| matches!(m, ServerMessage::Moved { ply: p, mv: t, .. } if *p == ply as u32 && t == mv);
+        expect(other, "the move on the other process", is_it).await;
+        expect(&mut watch_a, "the move for A's watcher", is_it).await;
+        expect(&mut watch_b, "the move for B's watcher", is_it).await;
+    }
+    // An offer made on B is heard on A, and accepted there.
+    black
+        .send(&ClientMessage::Offer {
+            kind: OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+    expect(&mut white, "the offer", |m| {
+        matches!(
+            m,
+            ServerMessage::Offered {
+                kind: OfferKind::Draw,
+                ..
+            }
+        )
+    })
+    .await;
+    white
+        .send(&ClientMessage::Accept {
+            kind: OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+    let ended = |m: &ServerMessage| matches!(m, ServerMessage::Ended { result, reason } if result == "1/2-1/2" && reason == "agreement");
+    expect(&mut black, "the end on B", ended).await;
+    expect(&mut watch_b, "the end for B's watcher", ended).await;
+
+    // Both processes tell the same finished game.
+    for url in [&a.url, &b.url] {
+        let mut c = Connection::open(url).await.unwrap();
+        c.send(&ClientMessage::Hello {
+            v: PROTOCOL_VERSION,
+            game: game.into(),
+            token: None,
+        })
+        .await
+        .unwrap();
+        let state = loop {
+            if let ServerMessage::State { game, .. } = c.recv().await.unwrap() {
+                break game;
+            }
+        };
+        assert_eq!(state.moves, moves, "{url}");
+        assert_eq!(
+            state.result.as_ref().map(|r| r.result.as_str()),
+            Some("1/2-1/2"),
+            "{url}"
+        );
+    }
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
+    let Some(admin) = postgres_url("a_move_on_a_stale_copy_is_judged_against_the_database") else {
+        return;
+    };
+    let name = format!("camelot_stale_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let a = Server::start(bin(), &db, "127.0.0.1:0");
+    let b = Server::start(bin(), &db, "127.0.0.1:0");
+    let created = create_game(&a.url, "camette", TimeControl::Untimed)
+        .await
+        .unwrap();
+    let game = created.game.as_str();
+    // White holds connections to both processes; a move through A, then the same ply
+    // again through B, which must refuse it whether or not it has heard of the first.
+    let mut on_a = join(&a.url, game, Some(&created.seats["White"])).await;
+    let mut on_b = join(&b.url, game, Some(&created.seats["White"])).await;
+    on_a.send(&ClientMessage::Move {
+        id: 1,
+        ply: 0,
+        mv: "B3-A3".into(),
+    })
+    .await
+    .unwrap();
+    expect(&mut on_a, "the ack", |m| {
+        matches!(m, ServerMessage::Ack { id: 1, .. })
+    })
+    .await;
+    on_b.send(&ClientMessage::Move {
+        id: 2,
+        ply: 0,
+        mv: "D3-E3".into(),
+    })
+    .await
+    .unwrap();
+    match expect(&mut on_b, "the answer", |m| {
+        matches!(
+            m,
+            ServerMessage::Ack { .. } | ServerMessage::Rejected { .. }
+        )
+    })
+    .await
+    {
+        ServerMessage::Rejected { id: 2, .. } => {}
+        other => panic!("a second ply 0 was taken: {other:?}"),
+    }
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
