@@ -10,6 +10,9 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let launched = Instant::now();
+    // A save past the file-size limit fails with an error the game says, instead of a
+    // signal that ends it mid-write.
+    camelot_engine::report_file_size_limit();
     // --help, --version and usage errors end here, as clap does.
     let opts = Options::parse();
     if let Err(e) = opts.check() {
@@ -35,7 +38,11 @@ mod window {
     use camelot::play::session::{Seat, Session};
     use camelot::render::adapter;
     use camelot::render::quality::Graphics;
-    use camelot::storage::data_dir::{read_session, Loaded, Store};
+    use camelot::storage::data_dir::{read_session, DataLock, Loaded, Store, StoreError};
+
+    /// The data directory's lock, held as long as the window is open.
+    #[derive(Resource)]
+    struct DataDirHeld(#[allow(dead_code)] Option<DataLock>);
     use camelot::storage::saving::Storage;
     use camelot_engine::Game;
 
@@ -59,10 +66,19 @@ mod window {
             }
         };
         let store = Store::from_env().ok();
+        // One program a data directory: a second would lose a game to the first.
+        let lock = match store.as_ref().map(Store::lock) {
+            Some(Err(e @ StoreError::Locked { .. })) => {
+                eprintln!("camelot: {e}");
+                return ExitCode::FAILURE;
+            }
+            Some(Ok(lock)) => Some(lock),
+            _ => None,
+        };
         // A game in progress that cannot be read is moved aside now, and said.
         let autosave = store.as_ref().map_or(Loaded::Missing, Store::load_autosave);
-        let notice = autosave.notice("autosave");
-        let mut session = match opening_session(&opts, autosave) {
+        let mut notice: Vec<String> = autosave.notice("autosave").into_iter().collect();
+        let mut session = match opening_session(&opts, autosave, &mut notice) {
             Ok(s) => s,
             Err(msg) => {
                 eprintln!("camelot: {msg}");
@@ -81,6 +97,7 @@ mod window {
         let mut app = App::new();
         let mut storage = Storage::new(store);
         storage.pending.extend(notice);
+        app.insert_resource(DataDirHeld(lock));
         // The one data directory of this run, chosen here; the game's plugins use it.
         app.insert_resource(storage);
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -124,9 +141,17 @@ mod window {
 
     /// The game the window opens on: from `--load`, `--continue`, `--variant`/`--seats`,
     /// or the game in progress behind the menu (a fresh game if there is none).
-    fn opening_session(opts: &Options, autosave: Loaded<Session>) -> Result<Session, String> {
+    fn opening_session(
+        opts: &Options,
+        autosave: Loaded<Session>,
+        notices: &mut Vec<String>,
+    ) -> Result<Session, String> {
         let mut session = if let Some(path) = &opts.load {
-            read_session(path).map_err(|e| e.to_string())?
+            let mut s = read_session(path).map_err(|e| e.to_string())?;
+            if opts.seats.is_none() {
+                notices.extend(s.seats_from_record(path));
+            }
+            s
         } else if opts.resume {
             match autosave {
                 Loaded::Read(s) => s,

@@ -7,19 +7,21 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use camelot_engine::{
-    read_line, Ai, Claim, Constraint, Decision, Game, InputLine, Notation, Variant, MAX_LINE_BYTES,
+    read_line, Ai, Claim, Constraint, Decision, FileError, Game, InputLine, Notation, Variant,
+    MAX_LINE_BYTES,
 };
 
 use crate::cli::Options;
 use crate::play::session::{Seat, Session, HINT_LEVEL};
-use crate::storage::data_dir::{read_session, Loaded, Store};
+use crate::storage::data_dir::{read_session, Loaded, Store, StoreError};
 
 const HELP: &str = "\
 Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
 or in the 1930 numbered notation (47C71). Commands:
   moves        list the legal moves        hint     ask the computer
   undo, redo   take back / replay a move   claim    claim a draw when allowed
-  save FILE    write the game record       load FILE  read a game record
+  save FILE    write the game record (save --force FILE replaces a file)
+  load FILE    read a game record
   new [VARIANT] start a new game           rules    the rules of this variant
   resign, quit";
 
@@ -39,8 +41,20 @@ pub struct Console {
     files: bool,
     /// The ply and epoch last shown, so the board is drawn once per change.
     shown: Option<(usize, u64)>,
-    /// An autosave failure is said once, not after every move.
-    autosave_failed: bool,
+    /// How the last save of the game in progress went; a failure is said once, not
+    /// after every move.
+    saved: Saved,
+}
+
+/// How the last save of the game in progress went.
+#[derive(Clone, Debug, PartialEq)]
+enum Saved {
+    /// Nothing to save yet, or saved.
+    Ok,
+    Failed(String),
+    /// The last game could not be put into the history: the autosave keeps it, and this
+    /// game is not saved over it until that works.
+    HeldBack(String),
 }
 
 fn computers_for(seats: &[Seat]) -> Vec<Option<Ai>> {
@@ -63,7 +77,7 @@ impl Console {
             store,
             files,
             shown: None,
-            autosave_failed: false,
+            saved: Saved::Ok,
         }
     }
 
@@ -125,25 +139,30 @@ impl Console {
         Some(self.with_autosave(said))
     }
 
-    /// Saves the game in progress; a failure is reported once.
+    /// Saves the game in progress; a failure is reported once. While the last game is
+    /// held back in the autosave, each save first tries again to put it in the history.
     fn with_autosave(&mut self, mut said: String) -> String {
         let Some(store) = &self.store else {
             return said;
         };
-        match store.save_autosave(&self.session, Notation::Wcf) {
-            Ok(()) => self.autosave_failed = false,
-            Err(e) if !self.autosave_failed => {
-                self.autosave_failed = true;
+        let r = if matches!(self.saved, Saved::HeldBack(_)) {
+            store.begin(&self.session, Notation::Wcf).map(|_| ())
+        } else {
+            store.save_autosave(&self.session, Notation::Wcf)
+        };
+        let was = std::mem::replace(&mut self.saved, saved(&r));
+        if let Err(e) = r {
+            if was == Saved::Ok {
                 said.push_str(&format!("\nThe game could not be saved: {e}"));
             }
-            Err(_) => {}
         }
         said
     }
 
     /// Starts another game at the table (the one in progress goes to the history).
     fn replace(&mut self, session: Session) -> String {
-        let said = begin(self.store.as_ref(), &session);
+        let (said, saved) = begin(self.store.as_ref(), &session);
+        self.saved = saved;
         let epoch = self.session.epoch + 1;
         self.computers = computers_for(&session.seats);
         self.session = session;
@@ -216,13 +235,7 @@ impl Console {
             "new" => self.new_game(arg),
             "save" | "load" if !self.files => "Saving and loading files is off here.".into(),
             "save" | "load" if arg.is_empty() => format!("{cmd} needs a file name."),
-            "save" => {
-                let text = self.session.record_text(Notation::Wcf);
-                match camelot_engine::write_atomic(std::path::Path::new(arg), text.as_bytes()) {
-                    Ok(()) => format!("Saved to {arg}."),
-                    Err(e) => format!("Cannot save: {e}"),
-                }
-            }
+            "save" => self.save(arg),
             "load" => match read_session(std::path::Path::new(arg)) {
                 Ok(mut s) => {
                     // The people at the table stay where they sit if the record's game
@@ -238,6 +251,28 @@ impl Console {
             _ => self.play(line),
         };
         (vec![said], Step::Continue)
+    }
+
+    /// `save FILE`, or `save --force FILE` to replace a file that is there.
+    fn save(&mut self, arg: &str) -> String {
+        let (replace, name) = match arg.strip_prefix("--force") {
+            Some(rest) if rest.is_empty() || rest.starts_with(' ') => (true, rest.trim()),
+            _ => match arg.strip_suffix("--force") {
+                Some(rest) if rest.ends_with(' ') => (true, rest.trim()),
+                _ => (false, arg),
+            },
+        };
+        if name.is_empty() {
+            return "save needs a file name.".into();
+        }
+        let text = self.session.record_text(Notation::Wcf);
+        match camelot_engine::write_new_file(std::path::Path::new(name), text.as_bytes(), replace) {
+            Ok(()) => format!("Saved to {name}."),
+            Err(e @ FileError::Exists { .. }) => {
+                format!("Not saved: {e}. `save --force {name}` replaces it.")
+            }
+            Err(e) => format!("Cannot save: {e}"),
+        }
     }
 
     fn play(&mut self, token: &str) -> String {
@@ -291,12 +326,42 @@ impl Console {
     }
 }
 
-/// A game starts in the store (the one in progress goes to the history); what to say.
-fn begin(store: Option<&Store>, session: &Session) -> String {
-    match store.map(|st| st.begin(session, Notation::Wcf)) {
-        Some(Ok(Some(p))) => format!("The last game is kept in {}.\n", p.display()),
-        Some(Err(e)) => format!("The game could not be saved: {e}\n"),
-        _ => String::new(),
+/// A game starts in the store (the one in progress goes to the history); what to say,
+/// and how saving stands.
+fn begin(store: Option<&Store>, session: &Session) -> (String, Saved) {
+    let Some(st) = store else {
+        return (String::new(), Saved::Ok);
+    };
+    let r = st.begin(session, Notation::Wcf);
+    let said = match &r {
+        Ok(Some(p)) => format!("The last game is kept in {}.\n", p.display()),
+        Ok(None) => String::new(),
+        Err(e) => format!("The game could not be saved: {e}\n"),
+    };
+    (said, saved(&r))
+}
+
+fn saved<T>(r: &Result<T, StoreError>) -> Saved {
+    match r {
+        Ok(_) => Saved::Ok,
+        Err(e @ StoreError::NotArchived { .. }) => Saved::HeldBack(e.to_string()),
+        Err(e) => Saved::Failed(e.to_string()),
+    }
+}
+
+impl Console {
+    /// What to say when the input ends: whether the game is saved, and where.
+    pub fn farewell(&self) -> String {
+        match (&self.store, &self.saved) {
+            (None, _) => "Input ended; nothing was saved (no data directory).".into(),
+            (Some(st), Saved::Ok) => format!(
+                "Input ended; the game is saved in {}.",
+                st.autosave_path().display()
+            ),
+            (Some(_), Saved::Failed(e) | Saved::HeldBack(e)) => {
+                format!("Input ended; the game is NOT saved: {e}")
+            }
+        }
     }
 }
 
@@ -340,7 +405,13 @@ fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
             _ => return Err("there is no game in progress to continue".into()),
         }
     } else if let Some(path) = &opts.load {
-        read_session(path).map_err(|e| e.to_string())?
+        let mut s = read_session(path).map_err(|e| e.to_string())?;
+        if opts.seats.is_none() {
+            if let Some(said) = s.seats_from_record(path) {
+                println!("{said}");
+            }
+        }
+        s
     } else {
         let v = opts.variant_or_default();
         Session::new(Game::new(v), opts.seats_for(v).map_err(|e| e.to_string())?)
@@ -356,6 +427,18 @@ fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
 /// Plays in the terminal until the game is quit or the input ends.
 pub fn run(opts: &Options) -> ExitCode {
     let store = Store::from_env().ok();
+    // One program a data directory: a second would lose a game to the first.
+    let _lock = match store.as_ref().map(Store::lock) {
+        Some(Err(e @ StoreError::Locked { .. })) => {
+            eprintln!("camelot: {e}");
+            return ExitCode::FAILURE;
+        }
+        Some(Ok(lock)) => Some(lock),
+        _ => None,
+    };
+    if store.is_none() {
+        println!("No data directory (set HOME or CAMELOT_DATA_DIR): nothing will be saved.");
+    }
     if let Some(notice) = store
         .as_ref()
         .map(Store::load_autosave)
@@ -370,9 +453,11 @@ pub fn run(opts: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    print!("{}", begin(store.as_ref(), &session));
+    let (said, saved) = begin(store.as_ref(), &session);
+    print!("{said}");
     println!("{}\n{HELP}", session.position().rules().name);
     let mut console = Console::new(session, store, true);
+    console.saved = saved;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     loop {
@@ -388,7 +473,7 @@ pub fn run(opts: &Options) -> ExitCode {
         print!("{}> ", console.seat_label());
         let _ = io::stdout().flush();
         let Some(line) = read_line(&mut input) else {
-            println!("\nInput ended; the game is saved.");
+            println!("\n{}", console.farewell());
             return ExitCode::SUCCESS;
         };
         let (said, step) = console.input(&line);

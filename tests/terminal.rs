@@ -140,7 +140,7 @@ fn the_terminal_game_reads_its_input_and_keeps_the_game() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("not UTF-8"), "{out}");
-    assert!(out.contains("Input ended; the game is saved."), "{out}");
+    assert!(out.contains("Input ended; the game is saved in "), "{out}");
     let Loaded::Read(saved) = Store::at(&dir).load_autosave() else {
         panic!("autosaved: {out}")
     };

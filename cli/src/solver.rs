@@ -89,6 +89,7 @@ fn open_table(path: &Path, report: bool) -> Result<Tablebase, String> {
 }
 
 fn solve_into(path: &Path, threads: usize) -> Result<Tablebase, String> {
+    check_writable(path)?;
     eprintln!(
         "solving Camette on {threads} threads into {}",
         path.display()
@@ -124,9 +125,10 @@ fn print_probe(tb: &Tablebase, p: &Position) -> Result<(), String> {
     Ok(())
 }
 
-/// `solve --verify`: the table at `path` against the board's mirror symmetry.
+/// `solve --verify`: the table at `path` against the board's mirror symmetry. An older
+/// table without a checksum that passes is written again with one.
 fn verify_table(path: &Path) -> Result<(), String> {
-    let tb = Tablebase::load(path).map_err(|e| e.to_string())?;
+    let (tb, without_checksum) = Tablebase::load(path).map_err(|e| e.to_string())?;
     let (checked, wrong) = tb.check_mirror();
     out!("mirror check: {checked} positions, {wrong} disagree with their mirror image");
     if wrong > 0 {
@@ -135,6 +137,37 @@ fn verify_table(path: &Path) -> Result<(), String> {
             path.display()
         ));
     }
+    if without_checksum {
+        tb.write(path)
+            .map_err(|e| format!("the table could not be written again: {e}"))?;
+        out!("table {} written again with a checksum", path.display());
+    }
+    Ok(())
+}
+
+/// Makes sure the table can be written where it is to go, before the minutes of solving
+/// it: its folder is made if need be and a file is created and removed there.
+fn check_writable(path: &Path) -> Result<(), String> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        format!("the table cannot be written to {}: {e}", path.display())
+    };
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() {
+            return Err(cannot(&"not a regular file"));
+        }
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| cannot(&e))?;
+    let probe = dir.join(format!(".camette-write-check-{}.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| cannot(&e))?;
+    let _ = std::fs::remove_file(&probe);
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use camelot_engine::lab::{fit_win_probability, tune_weights, Sample, Weights};
-use camelot_engine::{read_text, write_atomic, Variant};
+use camelot_engine::{read_text, write_new_file, FileError, Variant};
 
 #[derive(clap::Args)]
 pub struct TuneArgs {
@@ -13,9 +13,13 @@ pub struct TuneArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Write the fitted weights file here (the compiled-in one is
-    /// engine/src/ai/weights/VARIANT.txt: rebuild to play with it).
+    /// engine/src/ai/weights/VARIANT.txt: rebuild to play with it). An existing file is
+    /// replaced only with --force; the folder must exist.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Replace the --out file if it exists.
+    #[arg(long, requires = "out")]
+    force: bool,
 }
 
 /// Every sample of the samples files, in order; a bad line is named with its file.
@@ -83,7 +87,7 @@ impl TuneArgs {
             }
         }
         if let Some(path) = &self.out {
-            write_weights(path, variant, &t)?;
+            write_weights(path, variant, &t, self.force)?;
         }
         Ok(())
     }
@@ -93,6 +97,7 @@ fn write_weights(
     path: &Path,
     variant: Variant,
     t: &camelot_engine::lab::Tuned,
+    replace: bool,
 ) -> Result<(), String> {
     let header = format!(
         "# {variant}: the evaluation's weights, in hundredths of a man (see weights.rs for\n\
@@ -102,8 +107,10 @@ fn write_weights(
         t.after.1,
         t.before.1
     );
-    write_atomic(path, t.weights.to_text(&header).as_bytes())
-        .map_err(|e| format!("cannot write {e}"))?;
+    write_new_file(path, t.weights.to_text(&header).as_bytes(), replace).map_err(|e| match e {
+        FileError::Exists { .. } => format!("{e}: --force replaces it"),
+        e => format!("cannot write {e}"),
+    })?;
     out!("wrote {}", path.display());
     Ok(())
 }

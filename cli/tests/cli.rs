@@ -390,6 +390,37 @@ fn tune_fits_self_play_samples_and_writes_a_weights_file() {
     for name in ["man 100\n", "knight ", "advance 0 ", "tempo ", "progress "] {
         assert!(text.contains(name), "{name} missing from {text}");
     }
+    // The file is there now: replaced only with --force; a FIFO, a device or a missing
+    // folder never written to.
+    let o = cli(&["tune", "--variant", "camette", s, "--out", w]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("the file exists: --force replaces it"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cli(&["tune", "--variant", "camette", s, "--out", w, "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (target, says) in [
+        ("/dev/null", "a device, not a regular file"),
+        (
+            &*dir.join("no/such/folder.txt").to_string_lossy(),
+            "the folder does not exist",
+        ),
+    ] {
+        let o = cli(&[
+            "tune",
+            "--variant",
+            "camette",
+            s,
+            "--out",
+            target,
+            "--force",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{target}");
+        assert!(stderr(&o).contains(says), "{target}: {}", stderr(&o));
+    }
+    assert!(!dir.join("no").exists());
 
     // No samples of the variant asked for, a missing file, a malformed line.
     let o = cli(&["tune", "--variant", "river", s]);
@@ -411,4 +442,64 @@ fn tune_fits_self_play_samples_and_writes_a_weights_file() {
     let o = cli(&["tune", "--variant", "camette", bad.to_str().unwrap()]);
     assert!(stderr(&o).contains("line 1: result '2'"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unwritable_table_is_found_before_the_solve() {
+    let started = std::time::Instant::now();
+    let o = cli(&["solve", "camette", "--table", "/dev/null/camette.tablebase"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("the table cannot be written to /dev/null/camette.tablebase"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "before solving"
+    );
+}
+
+#[test]
+fn game_numbers_past_the_last_are_refused() {
+    let o = cli(&[
+        "match",
+        "--a",
+        "beginner",
+        "--b",
+        "beginner",
+        "--first-game",
+        "4294967295",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o)
+            .contains("games 4294967295 to 4294967296 run past the last game number, 4294967295"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_without_waiting() {
+    let dir = std::env::temp_dir().join(format!("camelot-cli-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pipe = dir.join("pipe.cgn");
+    assert!(Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .unwrap()
+        .success());
+    let o = cli(&["replay", pipe.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a FIFO, not a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

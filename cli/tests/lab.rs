@@ -200,7 +200,16 @@ fn the_cli_refuses_deep_perft_and_endless_files() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("300"));
     #[cfg(unix)]
     {
+        // An endless device is refused before a byte is read; an oversized regular file
+        // is refused at the record's size limit.
         let o = cli_refusal(&["replay", "/dev/zero"]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("a device, not a regular file"), "{err}");
+        let big = std::env::temp_dir().join(format!("camelot-big-{}.cgn", std::process::id()));
+        std::fs::write(&big, vec![b' '; camelot_engine::MAX_RECORD_BYTES + 1]).unwrap();
+        let o = cli_refusal(&["replay", big.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&big);
         assert_eq!(o.status.code(), Some(1));
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("too large"), "{err}");

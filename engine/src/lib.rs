@@ -76,7 +76,10 @@ pub use cellset::CellSet;
 pub use constraint::Constraint;
 pub use entry::{Entry, StepKind};
 pub use excerpt::Excerpt;
-pub use files::{data_dir, read_text, write_atomic, FileError};
+pub use files::{
+    data_dir, read_text, remove_stale_temporaries, report_file_size_limit, write_atomic,
+    write_new_file, FileError,
+};
 pub use game::{Claim, Game, PlayError};
 pub use lessons::{parse_lessons, Goal, Lesson, LessonError};
 pub use movegen::PathMove;

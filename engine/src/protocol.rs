@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::ai::{Limits, Searcher, MAX_DEPTH};
+use crate::ai::{usable_threads, Limits, Searcher, MAX_DEPTH};
 use crate::excerpt::Excerpt;
 use crate::game::Game;
 use crate::notation::Notation;
@@ -138,6 +138,12 @@ impl<W: Write + Send + 'static> Engine<W> {
         match value.parse::<usize>() {
             Ok(n) if (1..=max).contains(&n) => {
                 *slot = n;
+                let used = usable_threads(n);
+                if name.eq_ignore_ascii_case("threads") && used < n {
+                    self.say(&format!(
+                        "info string threads {n} asked, {used} used: one a core of this machine"
+                    ));
+                }
                 Ok(())
             }
             _ => Err(format!(

@@ -246,12 +246,15 @@ impl Record {
                             max: MAX_RECORD_TAGS,
                         });
                     }
-                    rec.tags.push((k, v));
+                    rec.tags.push((k, printable(&v, false)));
                 }
-                Token::Comment(c) => match rec.moves.last_mut() {
-                    Some(m) => append(&mut m.comment, &c),
-                    None => append(&mut pending_comment, &c),
-                },
+                Token::Comment(c) => {
+                    let c = printable(&c, true);
+                    match rec.moves.last_mut() {
+                        Some(m) => append(&mut m.comment, &c),
+                        None => append(&mut pending_comment, &c),
+                    }
+                }
                 Token::Group(g) => {
                     // `(3M, 2K)` after a numbered-notation move is its capture count;
                     // anything else in brackets is a variation, which we skip.
@@ -439,7 +442,9 @@ impl Record {
         for (k, v) in &self.tags {
             out.push_str(&format!(
                 "[{k} \"{}\"]\n",
-                v.replace('\\', "\\\\").replace('"', "\\\"")
+                printable(v, false)
+                    .replace('\\', "\\\\")
+                    .replace('"', "\\\"")
             ));
         }
         out.push('\n');
@@ -456,7 +461,7 @@ impl Record {
             line.push_str(&word);
         };
         if let Some(c) = &self.preamble {
-            push(format!("{{{c}}}"), &mut line, &mut out);
+            push(format!("{{{}}}", printable(c, true)), &mut line, &mut out);
         }
         for (i, m) in self.moves.iter().enumerate() {
             let ply = i + first_seat;
@@ -477,7 +482,7 @@ impl Record {
             }
             push(w, &mut line, &mut out);
             if let Some(c) = &m.comment {
-                push(format!("{{{c}}}"), &mut line, &mut out);
+                push(format!("{{{}}}", printable(c, true)), &mut line, &mut out);
             }
         }
         push(self.result.clone(), &mut line, &mut out);
@@ -487,17 +492,63 @@ impl Record {
     }
 }
 
+/// Text with its control characters (a terminal's escapes, a tag's newline) made
+/// spaces, so that a record's text reads back and prints safely; a comment keeps its
+/// line ends.
+fn printable(s: &str, keep_newlines: bool) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() && !(keep_newlines && c == '\n') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 impl Record {
-    /// A game as record text, with these tags (Variant and Result are filled in).
-    pub fn export(game: &Game, tags: &[(&str, &str)], notation: Notation) -> String {
-        let rec = Record::from_game(game, tags, notation);
+    /// Keeps what `source`, the record a game was read from, says besides the moves: its
+    /// tags (where this record has none of its own, or only the `?` of an unknown), its
+    /// opening comment, and each move's glyph and comment as long as the moves are the
+    /// source's. So a record loaded and saved again loses nothing of what it held.
+    pub fn keep_annotations(&mut self, source: &Record) {
+        for (k, v) in &source.tags {
+            match self.tag(k) {
+                None => self.tags.push((k.clone(), v.clone())),
+                Some("?") if v != "?" => self.set_tag(k, v),
+                Some(_) => {}
+            }
+        }
+        if self.preamble.is_none() {
+            self.preamble = source.preamble.clone();
+        }
+        for (mine, theirs) in self.moves.iter_mut().zip(&source.moves) {
+            if mine.text != theirs.text {
+                break;
+            }
+            mine.glyph = mine.glyph.take().or_else(|| theirs.glyph.clone());
+            mine.comment = mine.comment.take().or_else(|| theirs.comment.clone());
+        }
+    }
+
+    /// The record's text for `game`, the game it was made from.
+    pub fn text_for(&self, game: &Game) -> String {
         let first = game
             .moves()
             .iter()
             .position(|m| m.kind != MoveKind::PlaceTree)
             .unwrap_or(game.ply());
         let first_seat = game.position_at(first).turn().0 as usize;
-        rec.to_text(game.start().rules().players(), first_seat)
+        self.to_text(game.start().rules().players(), first_seat)
+    }
+
+    /// A game as record text, with these tags (Variant and Result are filled in).
+    pub fn export(game: &Game, tags: &[(&str, &str)], notation: Notation) -> String {
+        Record::from_game(game, tags, notation).text_for(game)
     }
 
     /// Reads record text and replays it move by move.

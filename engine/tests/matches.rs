@@ -103,3 +103,21 @@ fn game_numbers_past_the_last_are_refused_before_any_game() {
     .expect("the last game number is played");
     assert_eq!(result.tally.games(), 1);
 }
+
+#[test]
+fn a_program_that_sends_an_endless_line_is_cut_off() {
+    // Greets properly, then answers `go` with a line that never ends.
+    let script = "while read l; do case \"$l\" in camelot) echo camelotok;; go*) head -c 100000000 /dev/zero | tr '\\0' x;; quit) exit 0;; esac; done";
+    let cfg = config(
+        level("novice"),
+        Contender::Program {
+            command: vec!["sh".into(), "-c".into(), script.into()],
+            limits: camelot_engine::Limits::depth(1),
+        },
+        1,
+    );
+    let err = camelot_engine::lab::play_game(&cfg, 0)
+        .err()
+        .expect("an error");
+    assert!(err.contains("sent a line longer than 64 KiB"), "{err}");
+}

@@ -121,3 +121,30 @@ proptest! {
         let _ = Record::import(&format!("[Variant \"camelot\"]\n1. E6-E8 {t}"));
     }
 }
+
+proptest! {
+    /// Whatever a record's tags and comments hold (newlines, escapes, quotes, a
+    /// terminal's control characters), an exported record reads back, with the same
+    /// moves and tags, and its text carries no control character but line ends.
+    #[test]
+    fn exported_records_read_back(
+        event in "\\PC{0,30}",
+        white in prop::collection::vec(prop::char::any(), 0..20),
+        comment in prop::collection::vec(prop::char::any(), 0..20),
+    ) {
+        let white: String = white.into_iter().collect();
+        let comment: String = comment.into_iter().filter(|&c| c != '}').collect();
+        let mut game = camelot_engine::Game::new(Variant::Camelot);
+        game.play_notation("E6-E8").unwrap();
+        game.play_notation("H11-F9").unwrap();
+        let text = Record::export(&game, &[("Event", &event), ("White", &white)], camelot_engine::Notation::Wcf);
+        let mut rec = Record::parse(&text).unwrap();
+        rec.moves[0].comment = Some(comment);
+        let again = rec.to_text(2, 0);
+        prop_assert!(!again.chars().any(|c| c.is_control() && c != '\n'), "{again:?}");
+        let (read, replayed) = Record::import(&again).map_err(|e| TestCaseError::fail(format!("{e}: {again}")))?;
+        prop_assert_eq!(replayed.moves(), game.moves());
+        prop_assert_eq!(&read.tags, &rec.tags);
+        prop_assert_eq!(Record::import(&read.to_text(2, 0)).unwrap().0.tags, read.tags);
+    }
+}

@@ -423,3 +423,34 @@ fn threads_search_together_and_bad_counts_are_refused() {
     let pos = camelot_engine::Position::start(camelot_engine::Variant::Camelot);
     assert!(pos.parse_move(mv).is_ok(), "{best}");
 }
+
+#[test]
+fn stop_is_answered_at_once_whatever_the_threads_asked() {
+    let e = Engine::start();
+    e.send("setoption threads 256");
+    e.send("position startpos variant camelot");
+    let mut fastest = Duration::MAX;
+    for round in 1..=3 {
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        let asked = Instant::now();
+        e.send("stop");
+        e.wait_for("bestmove", round);
+        fastest = fastest.min(asked.elapsed());
+    }
+    let lines = e.close();
+    assert!(
+        fastest < Duration::from_millis(100),
+        "stop answered in {fastest:?} at best"
+    );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores < 256 {
+        assert!(
+            lines.iter().any(|l| l
+                == &format!(
+                    "info string threads 256 asked, {cores} used: one a core of this machine"
+                )),
+            "{lines:?}"
+        );
+    }
+}

@@ -131,6 +131,9 @@ pub struct Session {
     /// A game of a computer tournament: the tournament keeps its record, so it is not
     /// autosaved and never goes into the history.
     pub in_tournament: bool,
+    /// The record the game was read from: its tags, comments and glyphs are written
+    /// again with the game.
+    pub source: Option<Record>,
 }
 
 impl Session {
@@ -140,6 +143,7 @@ impl Session {
             seats,
             epoch: 0,
             in_tournament: false,
+            source: None,
         }
     }
 
@@ -228,16 +232,56 @@ impl Session {
     /// The record with more tags first (`Event`, `Round`).
     pub fn record_text_with(&self, notation: Notation, extra: &[(&str, &str)]) -> String {
         let rules = self.position().rules();
+        // A record read from a file keeps its players' names; a game begun here names
+        // its seats.
         let names: Vec<(&str, String)> = rules
             .players_in_order()
             .zip(&self.seats)
-            .map(|(p, s)| (rules.seat_title(p), s.label()))
+            .map(|(p, s)| {
+                let title = rules.seat_title(p);
+                let named = self
+                    .source
+                    .as_ref()
+                    .and_then(|r| r.tag(title))
+                    .filter(|n| *n != "?");
+                (title, named.map_or_else(|| s.label(), str::to_string))
+            })
             .collect();
         let seats = self.seats_token();
         let mut tags: Vec<(&str, &str)> = extra.to_vec();
         tags.extend(names.iter().map(|(k, v)| (*k, v.as_str())));
         tags.push(("Seats", &seats));
-        Record::export(&self.game, &tags, notation)
+        let mut rec = Record::from_game(&self.game, &tags, notation);
+        if let Some(source) = &self.source {
+            rec.keep_annotations(source);
+        }
+        rec.text_for(&self.game)
+    }
+
+    /// A record read from a file came with seats (its `Seats` tag): the player is told
+    /// which, and a record that seats only computers is not let play itself unasked:
+    /// people sit at every seat instead. What to say, if the record named its seats.
+    pub fn seats_from_record(&mut self, file: &std::path::Path) -> Option<String> {
+        self.source.as_ref()?.tag("Seats")?;
+        let rules = self.position().rules();
+        if self.seats.iter().all(|s| !s.is_human()) {
+            let named = self.seats_token();
+            self.seats = vec![Seat::Human; self.seats.len()];
+            return Some(format!(
+                "{} seats only computers ({named}); people sit at every seat instead (--seats {named} watches them).",
+                file.display()
+            ));
+        }
+        let seats: Vec<String> = rules
+            .players_in_order()
+            .zip(&self.seats)
+            .map(|(p, s)| format!("{} {}", rules.seat_title(p), s.label()))
+            .collect();
+        Some(format!(
+            "Seats from {}: {} (--seats chooses others).",
+            file.display(),
+            seats.join(", ")
+        ))
     }
 
     /// Reads a `.cgn` record: the game and, if the record names them, the seats.
@@ -248,7 +292,9 @@ impl Session {
             .tag("Seats")
             .and_then(|s| parse_seats(s, variant).ok())
             .unwrap_or_else(|| default_seats(variant));
-        Ok(Session::new(game, seats))
+        let mut s = Session::new(game, seats);
+        s.source = Some(rec);
+        Ok(s)
     }
 
     /// One line on how the game ended.

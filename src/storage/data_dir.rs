@@ -37,6 +37,16 @@ pub enum StoreError {
         path: PathBuf,
         error: serde_json::Error,
     },
+    /// The game in the autosave could not be put into the history: it stays where it
+    /// is, and nothing is written over it.
+    NotArchived {
+        autosave: PathBuf,
+        error: Box<StoreError>,
+    },
+    /// Another program holds the data directory.
+    Locked {
+        dir: PathBuf,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -50,6 +60,18 @@ impl fmt::Display for StoreError {
             StoreError::BadSettings { path, error } => {
                 write!(f, "{} is not a settings file: {error}", path.display())
             }
+            StoreError::NotArchived { autosave, error } => write!(
+                f,
+                "the previous game could not be put into the history ({error}); it stays in {} \
+                 and is not written over, so this game is not saved until the history can be written",
+                autosave.display()
+            ),
+            StoreError::Locked { dir } => write!(
+                f,
+                "another Camelot is using the data directory {}: close it first (or set \
+                 CAMELOT_DATA_DIR to another folder)",
+                dir.display()
+            ),
         }
     }
 }
@@ -114,6 +136,12 @@ impl SavedGame {
     }
 }
 
+/// The data directory held by this program (see [`Store::lock`]).
+#[derive(Debug)]
+pub struct DataLock {
+    _file: fs::File,
+}
+
 /// The data directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
@@ -130,6 +158,32 @@ impl Store {
 
     pub fn at(dir: impl Into<PathBuf>) -> Store {
         Store { dir: dir.into() }
+    }
+
+    /// Takes the data directory for this program alone: two programs writing one
+    /// autosave would lose a game. Held until the lock is dropped. Temporaries that a
+    /// write killed in mid-way left behind are removed (no other writer is left).
+    pub fn lock(&self) -> Result<DataLock, StoreError> {
+        fs::create_dir_all(&self.dir).map_err(|e| file_error(&self.dir, e))?;
+        let path = self.dir.join("lock");
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| file_error(&path, e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Locked {
+                    dir: self.dir.clone(),
+                })
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(file_error(&path, e)),
+        }
+        camelot_engine::remove_stale_temporaries(&self.dir);
+        camelot_engine::remove_stale_temporaries(&self.games_dir());
+        Ok(DataLock { _file: file })
     }
 
     pub fn dir(&self) -> &Path {
@@ -154,6 +208,18 @@ impl Store {
         let path = self.autosave_path();
         match read_session(&path) {
             Ok(s) => Loaded::Read(s),
+            // A link to nothing is not followed: it is moved aside and said, and the next
+            // game is saved in the data directory, not wherever the link pointed.
+            Err(StoreError::File(e)) if e.is_not_found() && fs::symlink_metadata(&path).is_ok() => {
+                let target = fs::read_link(&path).unwrap_or_default();
+                Loaded::Unreadable {
+                    kept_as: move_aside(&path),
+                    error: StoreError::File(FileError::DanglingLink {
+                        path: path.clone(),
+                        target,
+                    }),
+                }
+            }
             Err(StoreError::File(e)) if e.is_not_found() => Loaded::Missing,
             Err(error) => Loaded::Unreadable {
                 kept_as: move_aside(&path),
@@ -173,7 +239,13 @@ impl Store {
     pub fn begin(&self, s: &Session, notation: Notation) -> Result<Option<PathBuf>, StoreError> {
         let archived = match self.load_autosave() {
             Loaded::Read(old) if old.game.ply() > 0 && !old.same_game(s) => {
-                Some(self.archive(&self.autosave_path(), &old)?)
+                let kept = self.archive(&self.autosave_path(), &old).map_err(|e| {
+                    StoreError::NotArchived {
+                        autosave: self.autosave_path(),
+                        error: Box::new(e),
+                    }
+                })?;
+                Some(kept)
             }
             _ => None,
         };
@@ -228,6 +300,18 @@ impl Store {
                 format!("-{n}")
             };
             let to = games.join(format!("{stamp}-{}{suffix}.cgn", game.variant()));
+            if fs::symlink_metadata(from).is_ok_and(|m| m.file_type().is_symlink()) {
+                // A link (to a synchronised folder, say): the game it points to is copied
+                // into the history as a file of its own (a link moved there would point
+                // nowhere), then the link is removed; the file it points to is left as
+                // it is.
+                if to.exists() {
+                    continue;
+                }
+                write_atomic(&to, &fs::read(from).map_err(|e| file_error(from, e))?)?;
+                fs::remove_file(from).map_err(|e| file_error(from, e))?;
+                return Ok(to);
+            }
             // A hard link never replaces a file that is there: the name is taken only
             // if it is free. Where links are not possible, a copy is written instead.
             match fs::hard_link(from, &to) {

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::play::actions::{BoardReset, GameStarted, MovePlayed, Notices};
 use crate::play::screens::Screen;
 use crate::play::session::Session;
-use crate::storage::data_dir::{Loaded, Store};
+use crate::storage::data_dir::{Loaded, Store, StoreError};
 use crate::storage::settings::Settings;
 use crate::AppSystems;
 
@@ -25,8 +25,15 @@ pub(crate) fn plugin(app: &mut App) {
     let store = storage.store.clone();
     let settings = match store.as_ref().map(Store::load_settings) {
         Some(Loaded::Read(s)) => {
-            storage.written = Some(s.clone());
-            s
+            let (checked, fixes) = s.checked();
+            if !fixes.is_empty() {
+                storage.pending.push(format!(
+                    "The settings file holds values out of range: {}.",
+                    fixes.join("; ")
+                ));
+            }
+            storage.written = Some(checked.clone());
+            checked
         }
         Some(unreadable @ Loaded::Unreadable { .. }) => {
             storage.pending.extend(unreadable.notice("settings file"));
@@ -65,6 +72,9 @@ pub struct Storage {
     failed: Option<String>,
     /// Notices from before the first frame.
     pub pending: Vec<String>,
+    /// The last game is still in the autosave, not yet in the history: nothing may be
+    /// written over it.
+    held_back: bool,
 }
 
 impl Storage {
@@ -76,16 +86,13 @@ impl Storage {
             written: None,
             failed: None,
             pending: Vec::new(),
+            held_back: false,
         }
     }
 
     /// Reports a write's outcome: a failure once, until a write succeeds again.
-    fn report<E: std::fmt::Display>(
-        &mut self,
-        what: &str,
-        r: Result<(), E>,
-        notices: &mut Notices,
-    ) {
+    fn report(&mut self, what: &str, r: Result<(), StoreError>, notices: &mut Notices) {
+        self.held_back = holds_back(&r);
         match r {
             Ok(()) => self.failed = None,
             Err(e) => {
@@ -130,6 +137,11 @@ fn begin_new_games(
     storage.report("The game", r, &mut notices);
 }
 
+/// Whether an outcome leaves the last game held back in the autosave.
+fn holds_back<T>(r: &Result<T, StoreError>) -> bool {
+    matches!(r, Err(StoreError::NotArchived { .. }))
+}
+
 fn autosave_after_changes(
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
@@ -144,7 +156,13 @@ fn autosave_after_changes(
     let Some(store) = storage.store.clone() else {
         return;
     };
-    let r = store.save_autosave(&session, settings.notation);
+    // While the last game could not be put into the history, every save tries that
+    // again first: the autosave holds it, and is never written over until it is kept.
+    let r = if storage.held_back {
+        store.begin(&session, settings.notation).map(|_| ())
+    } else {
+        store.save_autosave(&session, settings.notation)
+    };
     storage.report("The game", r, &mut notices);
 }
 

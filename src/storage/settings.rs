@@ -110,6 +110,50 @@ impl Settings {
         }
     }
 
+    /// How fast moves may be shown (0: at once), seconds between computer moves, the
+    /// volume: what the settings window offers. A hand-edited file may hold anything.
+    pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<f32> = 0.0..=4.0;
+    pub const AI_DELAYS: std::ops::RangeInclusive<f32> = 0.0..=10.0;
+    pub const VOLUMES: std::ops::RangeInclusive<f32> = 0.0..=1.0;
+
+    /// The settings with every number in its range: a value outside it (or not a
+    /// number) is replaced by the default, and each replacement is said.
+    pub fn checked(mut self) -> (Settings, Vec<String>) {
+        let defaults = Settings::default();
+        let mut fixes = Vec::new();
+        let mut check =
+            |name: &str, value: &mut f32, range: std::ops::RangeInclusive<f32>, default: f32| {
+                if !range.contains(value) {
+                    fixes.push(format!(
+                        "{name} {value} is not from {} to {}, so {default} is used",
+                        range.start(),
+                        range.end()
+                    ));
+                    *value = default;
+                }
+            };
+        check(
+            "animation_speed",
+            &mut self.animation_speed,
+            Self::ANIMATION_SPEEDS,
+            defaults.animation_speed,
+        );
+        check(
+            "ai_delay",
+            &mut self.ai_delay,
+            Self::AI_DELAYS,
+            defaults.ai_delay,
+        );
+        check("volume", &mut self.volume, Self::VOLUMES, defaults.volume);
+        check(
+            "ui_scale",
+            &mut self.ui_scale,
+            Self::UI_SCALES,
+            defaults.ui_scale,
+        );
+        (self, fixes)
+    }
+
     /// The interface's scale, clamped (a hand-edited file may hold anything).
     pub fn ui_scale(&self) -> f32 {
         if self.ui_scale.is_finite() {

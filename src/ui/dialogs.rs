@@ -21,6 +21,8 @@ pub struct Dialogs {
     pub settings: bool,
     /// The save and load windows, with the path being typed.
     save: Option<String>,
+    /// The file being saved exists: the window asks whether to replace it.
+    save_exists: bool,
     load: Option<String>,
     /// Asked to open the save or load window (the path is filled in when it opens).
     want_save: bool,
@@ -57,7 +59,10 @@ pub(super) fn dialogs(mut contexts: EguiContexts, mut p: DialogParams) -> Result
         .as_ref()
         .map_or_else(|| PathBuf::from("."), |s| s.games_dir());
     if std::mem::take(&mut p.dialogs.want_save) {
+        // The history's folder is ours to make; any other folder must exist.
+        let _ = std::fs::create_dir_all(&games);
         p.dialogs.save = Some(games.join("game.cgn").display().to_string());
+        p.dialogs.save_exists = false;
     }
     if std::mem::take(&mut p.dialogs.want_load) {
         p.dialogs.load = Some(games.join("game.cgn").display().to_string());
@@ -140,11 +145,11 @@ fn settings(ctx: &egui::Context, dialogs: &mut Dialogs, settings: &mut Settings)
         .resizable(false)
         .show(ctx, |ui| {
             ui.add(
-                egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0)
+                egui::Slider::new(&mut settings.animation_speed, Settings::ANIMATION_SPEEDS)
                     .text("animation speed (0: none)"),
             );
             ui.add(
-                egui::Slider::new(&mut settings.ai_delay, 0.0..=5.0)
+                egui::Slider::new(&mut settings.ai_delay, Settings::AI_DELAYS)
                     .text("seconds before a computer moves"),
             );
             ui.horizontal(|ui| {
@@ -166,7 +171,7 @@ fn settings(ctx: &egui::Context, dialogs: &mut Dialogs, settings: &mut Settings)
                 }
             });
             ui.horizontal(|ui| {
-                ui.add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).text("volume"));
+                ui.add(egui::Slider::new(&mut settings.volume, Settings::VOLUMES).text("volume"));
                 ui.checkbox(&mut settings.muted, "Mute");
             });
             ui.checkbox(
@@ -202,14 +207,30 @@ fn save(ctx: &egui::Context, p: &mut DialogParams) {
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label("File (.cgn, a text record any Camelot program can read):");
-            ui.add(egui::TextEdit::singleline(&mut path).desired_width(420.0));
+            let edit = ui.add(egui::TextEdit::singleline(&mut path).desired_width(420.0));
+            if edit.changed() {
+                p.dialogs.save_exists = false;
+            }
+            if p.dialogs.save_exists {
+                ui.label("That file exists. Replace it?");
+            }
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                let label = if p.dialogs.save_exists {
+                    "Replace"
+                } else {
+                    "Save"
+                };
+                if ui.button(label).clicked() {
                     let text = p.actions.session.record_text(p.settings.notation);
-                    match camelot_engine::write_atomic(Path::new(&path), text.as_bytes()) {
+                    let replace = p.dialogs.save_exists;
+                    match camelot_engine::write_new_file(Path::new(&path), text.as_bytes(), replace)
+                    {
                         Ok(()) => {
                             p.actions.notices.say(format!("Saved to {path}"));
                             keep = false;
+                        }
+                        Err(camelot_engine::FileError::Exists { .. }) => {
+                            p.dialogs.save_exists = true;
                         }
                         Err(e) => p.actions.notices.say(format!("Cannot save: {e}")),
                     }

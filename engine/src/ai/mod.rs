@@ -39,7 +39,7 @@ pub use puzzles::{
 };
 pub use review::{review_game, MoveClass, ReviewedPly, REVIEW_NODES};
 pub use samples::Sample;
-pub use search::{Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
+pub use search::{usable_threads, Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
 pub use sprt::{ParseSprtError, Sprt, Verdict};
 pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
 pub use tune::{tune as tune_weights, Tuned};

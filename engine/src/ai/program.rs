@@ -2,7 +2,7 @@
 //! an older build of it, or any other program that answers the same commands), started
 //! for one game and asked for a move with `position` and `go`.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -12,11 +12,17 @@ use crate::excerpt::Excerpt;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::Notation;
+use crate::protocol::MAX_LINE_BYTES;
 
 /// How long a program may take to answer beyond the time it was given.
 const GRACE: Duration = Duration::from_secs(10);
 /// How long a search without a time limit (a node or depth budget) may take.
 const UNTIMED: Duration = Duration::from_secs(600);
+
+/// What the reader passes on for a line it could not keep (marked by a leading NUL,
+/// which no text line of the protocol holds).
+const TOO_LONG: &str = "\0sent a line longer than 64 KiB";
+const NOT_TEXT: &str = "\0sent a line that is not UTF-8 text";
 
 /// A running engine program.
 pub struct Program {
@@ -41,11 +47,32 @@ impl Program {
         let input = child.stdin.take().expect("stdin was piped");
         let output = child.stdout.take().expect("stdout was piped");
         let (tx, lines) = mpsc::channel();
-        // A reader thread, so that a silent program can be timed out.
+        // A reader thread, so that a silent program can be timed out. Lines are read
+        // with the protocol's own limit: a program that sends an endless line is cut off
+        // at 64 KiB, not kept in memory.
         std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut input = BufReader::new(output);
+            loop {
+                let mut buf = Vec::new();
+                match (&mut input)
+                    .take(MAX_LINE_BYTES as u64 + 1)
+                    .read_until(b'\n', &mut buf)
+                {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                // Past the limit the program is not heard any more: its line is not
+                // waited for to its end.
+                let too_long = buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES;
+                let line = if too_long {
+                    String::from(TOO_LONG)
+                } else {
+                    while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                        buf.pop();
+                    }
+                    String::from_utf8(buf).unwrap_or_else(|_| String::from(NOT_TEXT))
+                };
+                if tx.send(line).is_err() || too_long {
                     break;
                 }
             }
@@ -73,6 +100,9 @@ impl Program {
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match self.lines.recv_timeout(left) {
+                Ok(line) if line == TOO_LONG || line == NOT_TEXT => {
+                    return Err(format!("'{}' {}", self.name, &line[1..]))
+                }
                 Ok(line) if done(line.trim()) => return Ok(line.trim().to_string()),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {

@@ -22,8 +22,13 @@ use index::{Material, Pieces, CLASSES};
 pub use solve::SolveStats;
 pub use value::Value;
 
-/// The first line of a table file.
-const MAGIC: &[u8] = b"camelot camette tablebase 1\n";
+/// The first line of a table file, then the checksum of the values (8 bytes, little
+/// endian), then the values.
+const MAGIC: &[u8] = b"camelot camette tablebase 2\n";
+/// The first line of a table written before tables carried a checksum.
+const MAGIC_V1: &[u8] = b"camelot camette tablebase 1\n";
+/// The bytes before the values.
+const HEADER: u64 = MAGIC.len() as u64 + 8;
 /// The table's file name in the data directory.
 pub const TABLEBASE_FILE: &str = "camette.tablebase";
 
@@ -66,9 +71,9 @@ impl std::fmt::Display for TablebaseError {
 
 impl std::error::Error for TablebaseError {}
 
-fn offsets() -> [u64; CLASSES] {
+fn offsets(header: u64) -> [u64; CLASSES] {
     let mut o = [0u64; CLASSES];
-    let mut at = MAGIC.len() as u64;
+    let mut at = header;
     for (id, slot) in o.iter_mut().enumerate() {
         *slot = at;
         at += Material::of_class(id).size();
@@ -76,12 +81,87 @@ fn offsets() -> [u64; CLASSES] {
     o
 }
 
-fn total_len() -> u64 {
-    MAGIC.len() as u64
-        + (0..CLASSES)
-            .map(|id| Material::of_class(id).size())
-            .sum::<u64>()
+/// The values' bytes, all classes together.
+fn values_len() -> u64 {
+    (0..CLASSES)
+        .map(|id| Material::of_class(id).size())
+        .sum::<u64>()
 }
+
+/// A checksum of a table's values, fed in pieces: eight bytes at a time, multiplied and
+/// rotated (fast enough for the 0.9 GB a whole table has), so that a changed, swapped or
+/// zeroed byte anywhere changes it.
+#[derive(Clone, Copy)]
+struct Checksum {
+    h: u64,
+    /// Bytes fed so far not yet a whole word, and how many.
+    tail: [u8; 8],
+    tail_len: usize,
+}
+
+impl Checksum {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    fn new() -> Checksum {
+        Checksum {
+            h: 0x243F_6A88_85A3_08D3,
+            tail: [0; 8],
+            tail_len: 0,
+        }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.h = (self.h ^ w).wrapping_mul(Self::K).rotate_left(29);
+    }
+
+    fn feed(&mut self, mut data: &[u8]) {
+        while self.tail_len > 0 && !data.is_empty() {
+            self.tail[self.tail_len] = data[0];
+            self.tail_len += 1;
+            data = &data[1..];
+            if self.tail_len == 8 {
+                self.word(u64::from_le_bytes(self.tail));
+                self.tail_len = 0;
+            }
+        }
+        let mut words = data.chunks_exact(8);
+        for w in &mut words {
+            self.word(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        for &b in words.remainder() {
+            self.tail[self.tail_len] = b;
+            self.tail_len += 1;
+        }
+    }
+
+    fn finish(mut self, len: u64) -> u64 {
+        if self.tail_len > 0 {
+            self.tail[self.tail_len..].fill(0);
+            self.word(u64::from_le_bytes(self.tail));
+        }
+        self.word(len);
+        self.h
+    }
+}
+
+/// The checksum of the values in `file` from `from` on, read in pieces.
+fn checksum_of(file: &mut File, from: u64, len: u64) -> std::io::Result<u64> {
+    file.seek(SeekFrom::Start(from))?;
+    let mut sum = Checksum::new();
+    let mut buf = vec![0u8; 8 << 20];
+    let mut left = len;
+    while left > 0 {
+        let n = buf.len().min(left as usize);
+        file.read_exact(&mut buf[..n])?;
+        sum.feed(&buf[..n]);
+        left -= n as u64;
+    }
+    Ok(sum.finish(len))
+}
+
+/// Tables this process has found sound: (path, size, last change). A table is read whole
+/// once to check it, not at every open.
+static CHECKED: Mutex<Vec<(PathBuf, u64, std::time::SystemTime)>> = Mutex::new(Vec::new());
 
 impl Tablebase {
     /// Solves Camette on `threads` threads: every position with at most `max_pieces`
@@ -95,79 +175,84 @@ impl Tablebase {
         (
             Tablebase {
                 store: Store::Memory(solved),
-                offsets: offsets(),
+                offsets: offsets(HEADER),
             },
             stats,
         )
     }
 
-    /// Writes a whole table (solved with all 8 pieces) to `path`, atomically.
+    /// Writes a whole table (solved with all 8 pieces) to `path`, atomically, with the
+    /// checksum of its values.
     pub fn write(&self, path: &Path) -> Result<u64, FileError> {
         let Store::Memory(classes) = &self.store else {
             return Ok(0);
         };
-        let mut data = Vec::with_capacity(total_len() as usize);
-        data.extend_from_slice(MAGIC);
+        let mut sum = Checksum::new();
         for (id, vals) in classes.iter().enumerate() {
             assert_eq!(
                 vals.len() as u64,
                 Material::of_class(id).size(),
                 "only a whole table is written"
             );
+            sum.feed(vals);
+        }
+        let mut data = Vec::with_capacity((HEADER + values_len()) as usize);
+        data.extend_from_slice(MAGIC);
+        data.extend_from_slice(&sum.finish(values_len()).to_le_bytes());
+        for vals in classes {
             data.extend_from_slice(vals);
         }
         write_atomic(path, &data)?;
         Ok(data.len() as u64)
     }
 
-    /// Opens a table file written by [`Tablebase::write`].
+    /// Opens a table file written by [`Tablebase::write`]. The first open in a process
+    /// reads it whole once to check its checksum (a second or so); a table that fails is
+    /// refused, never used.
     pub fn open(path: &Path) -> Result<Tablebase, TablebaseError> {
-        let corrupt = |why: String| TablebaseError::Corrupt {
-            path: path.to_path_buf(),
-            why,
-        };
-        let mut file =
-            File::open(path).map_err(|e| TablebaseError::File(FileError::io(path, e)))?;
-        let len = file
-            .metadata()
-            .map_err(|e| TablebaseError::File(FileError::io(path, e)))?
-            .len();
-        let mut magic = vec![0u8; MAGIC.len()];
-        if file.read_exact(&mut magic).is_err() || magic != MAGIC {
+        let (file, version) = open_file(path)?;
+        if version == 1 {
             return Err(corrupt(
-                "it does not start as a table of this version".into(),
+                path,
+                "an older table, without a checksum: `camelot-cli solve camette --verify` checks it and adds one"
+                    .into(),
             ));
-        }
-        if len != total_len() {
-            return Err(corrupt(format!(
-                "{len} bytes where {} were expected",
-                total_len()
-            )));
         }
         Ok(Tablebase {
             store: Store::File {
                 file: Mutex::new(file),
                 path: path.to_path_buf(),
             },
-            offsets: offsets(),
+            offsets: offsets(HEADER),
         })
     }
 
-    /// Reads a whole table file into memory (for [`Tablebase::check_mirror`]).
-    pub fn load(path: &Path) -> Result<Tablebase, TablebaseError> {
-        let opened = Tablebase::open(path)?;
+    /// Reads a whole table file into memory (for [`Tablebase::check_mirror`]); an older
+    /// table without a checksum is read too, so that it can be checked and written again
+    /// with one. Whether it was such an older table.
+    pub fn load(path: &Path) -> Result<(Tablebase, bool), TablebaseError> {
+        let (_, version) = open_file(path)?;
+        let header = if version == 1 {
+            MAGIC_V1.len() as u64
+        } else {
+            HEADER
+        };
         let bytes =
             std::fs::read(path).map_err(|e| TablebaseError::File(FileError::io(path, e)))?;
+        let offsets = offsets(header);
         let classes = (0..CLASSES)
             .map(|id| {
-                let from = opened.offsets[id] as usize;
+                let from = offsets[id] as usize;
                 bytes[from..from + Material::of_class(id).size() as usize].to_vec()
             })
             .collect();
-        Ok(Tablebase {
-            store: Store::Memory(classes),
-            offsets: opened.offsets,
-        })
+        Ok((
+            Tablebase {
+                store: Store::Memory(classes),
+                offsets,
+            },
+            version == 1,
+        ))
     }
 
     /// Checks the whole table against the board's left-right symmetry, which the solver
@@ -258,6 +343,63 @@ impl Tablebase {
         moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v.rank()));
         moves
     }
+}
+
+fn corrupt(path: &Path, why: String) -> TablebaseError {
+    TablebaseError::Corrupt {
+        path: path.to_path_buf(),
+        why,
+    }
+}
+
+/// Opens a table file and checks it: its first line, its size, and (for a table of this
+/// version) its checksum. The file, and the version it was written in (1: no checksum).
+fn open_file(path: &Path) -> Result<(File, u32), TablebaseError> {
+    let io = |e| TablebaseError::File(FileError::io(path, e));
+    let mut file = File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    let len = meta.len();
+    let mut magic = vec![0u8; MAGIC.len()];
+    if file.read_exact(&mut magic).is_err() || (magic != MAGIC && magic != MAGIC_V1) {
+        return Err(corrupt(
+            path,
+            "it does not start as a table of this version".into(),
+        ));
+    }
+    if magic == MAGIC_V1 {
+        let expected = MAGIC_V1.len() as u64 + values_len();
+        if len != expected {
+            return Err(corrupt(
+                path,
+                format!("{len} bytes where {expected} were expected"),
+            ));
+        }
+        return Ok((file, 1));
+    }
+    let expected = HEADER + values_len();
+    if len != expected {
+        return Err(corrupt(
+            path,
+            format!("{len} bytes where {expected} were expected"),
+        ));
+    }
+    let stamp = (path.to_path_buf(), len, meta.modified().map_err(io)?);
+    if CHECKED.lock().is_ok_and(|c| c.contains(&stamp)) {
+        return Ok((file, 2));
+    }
+    let mut stored = [0u8; 8];
+    file.read_exact(&mut stored).map_err(io)?;
+    let actual = checksum_of(&mut file, HEADER, values_len()).map_err(io)?;
+    if actual != u64::from_le_bytes(stored) {
+        return Err(corrupt(
+            path,
+            "its checksum does not match its values: it was damaged".into(),
+        ));
+    }
+    if let Ok(mut c) = CHECKED.lock() {
+        c.push(stamp);
+    }
+    Ok((file, 2))
 }
 
 /// `$CAMELOT_DATA_DIR/camette.tablebase`, or the same file in the platform's data

@@ -251,3 +251,70 @@ fn the_small_table_is_mirror_symmetric() {
     assert!(checked > 1_000_000, "{checked}");
     assert_eq!(wrong, 0);
 }
+
+/// A whole-size table file of zero values (sparse: no disk is used), with a header
+/// whose checksum is `sum`.
+fn zero_table(path: &Path, sum: u64) {
+    use std::io::Write;
+    let mut f = File::create(path).unwrap();
+    f.write_all(MAGIC).unwrap();
+    f.write_all(&sum.to_le_bytes()).unwrap();
+    f.set_len(HEADER + values_len()).unwrap();
+}
+
+#[test]
+fn a_table_is_opened_only_if_its_checksum_matches() {
+    let dir = std::env::temp_dir().join(format!("camelot-tablebase-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("zeros.tablebase");
+    let mut sum = Checksum::new();
+    let zeros = vec![0u8; 8 << 20];
+    let mut left = values_len();
+    while left > 0 {
+        let n = zeros.len().min(left as usize);
+        sum.feed(&zeros[..n]);
+        left -= n as u64;
+    }
+    let sum = sum.finish(values_len());
+    zero_table(&path, sum);
+    assert!(Tablebase::open(&path).is_ok(), "a sound table opens");
+    // The right header and size, one value changed: refused, and said why.
+    let damaged = dir.join("damaged.tablebase");
+    zero_table(&damaged, sum);
+    {
+        use std::io::{Seek, Write};
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&damaged)
+            .unwrap();
+        f.seek(SeekFrom::Start(HEADER + values_len() / 2)).unwrap();
+        f.write_all(&[3]).unwrap();
+    }
+    let err = Tablebase::open(&damaged)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("checksum does not match"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_checksum_sees_every_byte_wherever_the_pieces_split() {
+    let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let whole = {
+        let mut s = Checksum::new();
+        s.feed(&data);
+        s.finish(data.len() as u64)
+    };
+    for split in [1, 3, 8, 13, 999] {
+        let mut s = Checksum::new();
+        s.feed(&data[..split]);
+        s.feed(&data[split..]);
+        assert_eq!(s.finish(data.len() as u64), whole, "split at {split}");
+    }
+    let mut changed = data.clone();
+    changed[500] ^= 1;
+    let mut s = Checksum::new();
+    s.feed(&changed);
+    assert_ne!(s.finish(changed.len() as u64), whole);
+}
