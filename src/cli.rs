@@ -43,6 +43,15 @@ pub struct Options {
     /// Print the graphics adapter found (or why none) and the quality it gets, and exit.
     #[arg(long)]
     pub diagnose: bool,
+    /// An online game's server (http://HOST:PORT): with --game, open the table at it.
+    #[arg(long, requires = "game", conflicts_with_all = ["variant", "load", "resume", "terminal"])]
+    pub server: Option<String>,
+    /// The online game's id.
+    #[arg(long, requires = "server")]
+    pub game: Option<String>,
+    /// The secret token of the seat to play (without one: watch the game).
+    #[arg(long, requires = "game")]
+    pub token: Option<String>,
     #[cfg(feature = "tools")]
     #[command(flatten)]
     pub tools: crate::tools::ToolOptions,
@@ -80,6 +89,11 @@ impl Options {
     /// Whether the command line asks for a game rather than the menu.
     pub fn starts_game(&self) -> bool {
         self.variant.is_some() || self.seats.is_some() || self.load.is_some() || self.resume
+    }
+
+    /// Whether the command line opens an online game.
+    pub fn online(&self) -> bool {
+        self.server.is_some()
     }
 
     /// Checks what clap cannot: the seats against the variant.

@@ -19,6 +19,8 @@ pub mod terminal;
 #[cfg(feature = "gui")]
 pub mod input;
 #[cfg(feature = "gui")]
+pub mod online;
+#[cfg(feature = "gui")]
 pub mod render;
 #[cfg(feature = "gui")]
 pub mod table;
@@ -76,7 +78,11 @@ pub fn game_plugin(app: &mut App) {
         play::analysis::plugin,
         play::review::plugin,
     ))
-    .add_plugins((play::learn::plugin, play::tournament::plugin));
+    .add_plugins((
+        play::learn::plugin,
+        play::tournament::plugin,
+        online::plugin,
+    ));
 }
 
 /// What a window adds: the camera and lights and the quality tier, egui, sound with the

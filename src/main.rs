@@ -128,6 +128,15 @@ mod window {
         });
         #[cfg(not(feature = "tools"))]
         let _ = launched;
+        if let (Some(server), Some(game)) = (&opts.server, &opts.game) {
+            // The table opens once the server has sent the game.
+            app.world_mut().write_message(camelot::online::JoinOnline {
+                server: server.clone(),
+                game: game.clone(),
+                tokens: opts.token.iter().map(|t| (None, t.clone())).collect(),
+                seats: None,
+            });
+        }
         if opts.starts_game() || benchmarking {
             app.insert_state(Screen::Playing);
             // The game the command line opens starts at the table like one from the menu.

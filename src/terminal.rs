@@ -62,7 +62,7 @@ fn computers_for(seats: &[Seat]) -> Vec<Option<Ai>> {
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
-            Seat::Human => None,
+            Seat::Human | Seat::Remote => None,
             Seat::Computer(level) => Some(Ai::new(*level, 1 + i as u64)),
         })
         .collect()

@@ -15,6 +15,7 @@ pub use connection::Connection;
 pub use link::{Link, LinkEvent, LinkOptions};
 pub use mirror::{Mirror, Update};
 pub use requests::{
-    ask, create_game, create_game_blocking, list_games, list_games_blocking, Created,
+    ask, create_game, create_game_blocking, list_games, list_games_blocking, peek_game,
+    peek_game_blocking, Created,
 };
 pub use server_url::ws_url;

@@ -41,7 +41,8 @@ pub struct LinkOptions {
 /// own (`close` waits for it).
 pub struct Link {
     commands: tmpsc::UnboundedSender<ClientMessage>,
-    events: mpsc::Receiver<LinkEvent>,
+    /// Behind a lock so that a link can sit in shared state (a game's resource).
+    events: std::sync::Mutex<mpsc::Receiver<LinkEvent>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -68,7 +69,7 @@ impl Link {
             .expect("spawns the link's thread");
         Link {
             commands,
-            events,
+            events: std::sync::Mutex::new(events),
             thread: Some(thread),
         }
     }
@@ -80,12 +81,12 @@ impl Link {
 
     /// The next event, waiting at most `timeout`.
     pub fn recv_timeout(&self, timeout: Duration) -> Option<LinkEvent> {
-        self.events.recv_timeout(timeout).ok()
+        self.events.lock().ok()?.recv_timeout(timeout).ok()
     }
 
     /// Every event that has arrived, without waiting.
     pub fn try_recv(&self) -> Option<LinkEvent> {
-        self.events.try_recv().ok()
+        self.events.lock().ok()?.try_recv().ok()
     }
 }
 

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::connection::Connection;
-use crate::protocol::{ClientMessage, GameSummary, ServerMessage, TimeControl, PROTOCOL_VERSION};
+use crate::protocol::{
+    ClientMessage, GameSummary, GameView, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
 use crate::server_url::ws_url;
 
 /// A game just created: its public id and each seat's secret token, by seat name.
@@ -61,6 +63,46 @@ pub async fn list_games(server: &str) -> Result<Vec<GameSummary>, String> {
         ServerMessage::Games { games } => Ok(games),
         other => Err(format!("unexpected answer: {other:?}")),
     }
+}
+
+/// A game as a seat (or, without a token, a watcher) would see it on joining: the seat
+/// the token holds, and the whole game. For lists that mark where it is one's move.
+pub async fn peek_game(
+    server: &str,
+    game: &str,
+    token: Option<&str>,
+) -> Result<(Option<String>, GameView), String> {
+    let request = ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.to_string(),
+        token: token.map(str::to_string),
+    };
+    let exchange = async {
+        let mut c = Connection::open(server).await?;
+        c.send(&request).await?;
+        loop {
+            match c.recv().await? {
+                ServerMessage::State { you, game, .. } => {
+                    c.close().await;
+                    return Ok((you, *game));
+                }
+                ServerMessage::Error { message } => return Err(message),
+                _ => continue,
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(15), exchange)
+        .await
+        .map_err(|_| format!("no answer from {} in 15 s", ws_url(server)))?
+}
+
+/// [`peek_game`] for a program without a runtime.
+pub fn peek_game_blocking(
+    server: &str,
+    game: &str,
+    token: Option<&str>,
+) -> Result<(Option<String>, GameView), String> {
+    block_on(peek_game(server, game, token))
 }
 
 fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {

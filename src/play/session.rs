@@ -18,6 +18,8 @@ pub const HINT_LEVEL: Level = Level::EXPERT;
 pub enum Seat {
     Human,
     Computer(Level),
+    /// Someone on another machine, in an online game: the server brings their moves.
+    Remote,
 }
 
 /// A seat or a list of seats that could not be read.
@@ -60,6 +62,9 @@ impl Seat {
         if s == "human" {
             return Ok(Seat::Human);
         }
+        if s == "remote" {
+            return Ok(Seat::Remote);
+        }
         let name = s
             .strip_prefix("ai:")
             .ok_or_else(|| SeatError::NotASeat(Excerpt::new(&s)))?;
@@ -73,6 +78,7 @@ impl Seat {
         match self {
             Seat::Human => "human".into(),
             Seat::Computer(l) => format!("ai:{}", l.name),
+            Seat::Remote => "remote".into(),
         }
     }
 
@@ -81,6 +87,7 @@ impl Seat {
         match self {
             Seat::Human => "Human".into(),
             Seat::Computer(l) => format!("Computer ({})", l.name),
+            Seat::Remote => "Elsewhere (online)".into(),
         }
     }
 
@@ -134,6 +141,49 @@ pub struct Session {
     /// The record the game was read from: its tags, comments and glyphs are written
     /// again with the game.
     pub source: Option<Record>,
+    /// An online game: the server's copy is the truth, and the seats played here.
+    pub online: Option<OnlineRef>,
+}
+
+/// Where an online game lives, and the seats this machine holds (their secret tokens).
+/// Kept in the game's record (tags `Server`, `OnlineGame`, `Tokens`), so a game reopened
+/// after the program was closed picks up from the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineRef {
+    pub server: String,
+    pub game: String,
+    pub tokens: Vec<(Player, String)>,
+}
+
+impl OnlineRef {
+    /// `White:TOKEN Black:TOKEN`, as the `Tokens` tag holds them.
+    fn tokens_tag(&self, variant: Variant) -> String {
+        let rules = variant.rules();
+        self.tokens
+            .iter()
+            .map(|(p, t)| format!("{}:{t}", rules.seat_title(*p)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The reference a record's tags name, if they name one.
+    pub fn from_record(rec: &Record, variant: Variant) -> Option<OnlineRef> {
+        let rules = variant.rules();
+        let tokens = rec
+            .tag("Tokens")
+            .unwrap_or("")
+            .split_whitespace()
+            .filter_map(|pair| {
+                let (seat, token) = pair.split_once(':')?;
+                Some((rules.seat_by_name(seat)?, token.to_string()))
+            })
+            .collect();
+        Some(OnlineRef {
+            server: rec.tag("Server")?.to_string(),
+            game: rec.tag("OnlineGame")?.to_string(),
+            tokens,
+        })
+    }
 }
 
 impl Session {
@@ -144,6 +194,7 @@ impl Session {
             epoch: 0,
             in_tournament: false,
             source: None,
+            online: None,
         }
     }
 
@@ -251,6 +302,18 @@ impl Session {
         let mut tags: Vec<(&str, &str)> = extra.to_vec();
         tags.extend(names.iter().map(|(k, v)| (*k, v.as_str())));
         tags.push(("Seats", &seats));
+        let online = self.online.as_ref().map(|o| {
+            (
+                o.server.clone(),
+                o.game.clone(),
+                o.tokens_tag(self.variant()),
+            )
+        });
+        if let Some((server, game, tokens)) = &online {
+            tags.push(("Server", server));
+            tags.push(("OnlineGame", game));
+            tags.push(("Tokens", tokens));
+        }
         let mut rec = Record::from_game(&self.game, &tags, notation);
         if let Some(source) = &self.source {
             rec.keep_annotations(source);
@@ -293,6 +356,7 @@ impl Session {
             .and_then(|s| parse_seats(s, variant).ok())
             .unwrap_or_else(|| default_seats(variant));
         let mut s = Session::new(game, seats);
+        s.online = OnlineRef::from_record(&rec, variant);
         s.source = Some(rec);
         Ok(s)
     }

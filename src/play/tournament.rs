@@ -473,7 +473,7 @@ mod tests {
                 .iter()
                 .map(|s| match s {
                     Seat::Computer(l) => l.name,
-                    Seat::Human => "human",
+                    Seat::Human | Seat::Remote => "human",
                 })
                 .collect()
         };

@@ -95,6 +95,8 @@ pub struct Settings {
     /// No animation: moves appear at once, the camera cuts instead of gliding and does
     /// not orbit (for players whom motion troubles).
     pub reduced_motion: bool,
+    /// The game server online games are created on, listed from and watched at.
+    pub server: String,
 }
 
 impl Settings {
@@ -179,6 +181,7 @@ impl Default for Settings {
             muted: false,
             ui_scale: 1.0,
             reduced_motion: false,
+            server: "http://127.0.0.1:8080".into(),
         }
     }
 }

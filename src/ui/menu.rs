@@ -8,8 +8,11 @@ use camelot_engine::{Game, Player, Variant, LEVELS};
 
 use super::dialogs::Dialogs;
 use super::learn_view;
+use super::online_view;
 use super::style::seat_text;
 use super::tournament_view;
+use crate::online::lobby::Lobby;
+use crate::online::JoinOnline;
 use crate::play::actions::{GameActions, Notices};
 use crate::play::learn::{Exercises, StartExercise};
 use crate::play::screens::Screen;
@@ -30,6 +33,7 @@ pub struct MenuState {
     history: Vec<SavedGame>,
     checked: bool,
     tournament: tournament_view::Choice,
+    online_time: online_view::TimeChoice,
 }
 
 impl Default for MenuState {
@@ -41,6 +45,7 @@ impl Default for MenuState {
             history: Vec::new(),
             checked: false,
             tournament: tournament_view::Choice::default(),
+            online_time: online_view::TimeChoice::default(),
         }
     }
 }
@@ -83,10 +88,12 @@ pub(super) fn menu(
     mut view: ResMut<ViewInsets>,
     mut dialogs: ResMut<Dialogs>,
     storage: Res<Storage>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     exercises: Res<Exercises>,
     mut start_exercise: MessageWriter<StartExercise>,
     mut start_tournament: MessageWriter<StartTournament>,
+    mut lobby: ResMut<Lobby>,
+    mut join: MessageWriter<JoinOnline>,
 ) -> Result {
     if *view != ViewInsets::default() {
         *view = ViewInsets::default();
@@ -109,8 +116,15 @@ pub(super) fn menu(
             seat_choice(ui, &mut state);
             ui.add_space(10.0);
             ui.horizontal(|ui| {
+                let remote = state.seats.contains(&Seat::Remote);
                 if ui
-                    .button(egui::RichText::new("  Start  ").strong())
+                    .add_enabled(
+                        !remote,
+                        egui::Button::new(egui::RichText::new("  Start  ").strong()),
+                    )
+                    .on_disabled_hover_text(
+                        "A seat is set to be played elsewhere: create an online game below",
+                    )
                     .clicked()
                 {
                     pick = Some(Pick::Start);
@@ -125,6 +139,20 @@ pub(super) fn menu(
             learn_view::menu_lists(ui, &exercises, &mut exercise);
             if let Some(e) = exercise {
                 start_exercise.write(StartExercise(e));
+            }
+            ui.add_space(8.0);
+            let (variant, seats) = (state.variant, state.seats.clone());
+            let MenuState { online_time, .. } = &mut *state;
+            if let Some(online_view::OnlinePick::Join(j)) = online_view::menu_section(
+                ui,
+                &mut lobby,
+                online_time,
+                &mut settings,
+                &storage,
+                variant,
+                &seats,
+            ) {
+                join.write(j);
             }
             ui.add_space(8.0);
             ui.heading("Watch");
@@ -184,6 +212,8 @@ fn seat_choice(ui: &mut egui::Ui, state: &mut MenuState) {
                 .width(200.0)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(seat, Seat::Human, "Human");
+                    ui.selectable_value(seat, Seat::Remote, Seat::Remote.label())
+                        .on_hover_text("A friend on another machine, invited to an online game");
                     for l in LEVELS {
                         ui.selectable_value(seat, Seat::Computer(l), Seat::Computer(l).label())
                             .on_hover_text(l.description);

@@ -7,6 +7,7 @@ mod learn_view;
 mod menu;
 mod move_box;
 mod notices;
+mod online_view;
 mod panel;
 mod review_view;
 mod style;

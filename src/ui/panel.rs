@@ -12,10 +12,12 @@ use super::analysis_view;
 use super::dialogs::Dialogs;
 use super::learn_view;
 use super::move_box;
+use super::online_view;
 use super::review_view;
 use super::style::seat_text;
 use super::tournament_view;
 use crate::input::move_entry::{MoveInput, TypedMove};
+use crate::online::{Online, OnlineRequest};
 use crate::play::actions::GameActions;
 use crate::play::analysis::Analysis;
 use crate::play::browse::{Browse, BrowseCommand};
@@ -81,6 +83,8 @@ pub(super) struct Panel<'w> {
     start_exercise: MessageWriter<'w, StartExercise>,
     tournament: Res<'w, Tournament>,
     stop_tournament: MessageWriter<'w, StopTournament>,
+    online: Res<'w, Online>,
+    online_requests: MessageWriter<'w, OnlineRequest>,
 }
 
 pub(super) fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
@@ -156,7 +160,18 @@ fn sections(
     if tournament_view::panel_section(ui, &p.tournament, &p.actions.session) {
         p.stop_tournament.write(StopTournament);
     }
-    game_buttons(ui, p, act);
+    if p.online.table.is_some() {
+        // Online, the server's game is the truth: no undo or redo, but offers to the
+        // other side, and the seats' clocks and presence.
+        let mut asked = Vec::new();
+        if let Some(t) = &p.online.table {
+            let model = online_view::PanelModel::of(t);
+            online_view::panel_section(ui, &model, &p.actions.session, &mut asked);
+        }
+        p.online_requests.write_batch(asked);
+    } else {
+        game_buttons(ui, p, act);
+    }
     typed_move(ui, p);
     table_buttons(ui, p);
     views(ui, &mut p.camera);

@@ -1,0 +1,319 @@
+//! Online games at the table, against a real `camelot-server` process on loopback: a
+//! move clicked at the table reaches a `camelot-cli online watch` process, a move sent
+//! by `camelot-cli online move` arrives at the table, a server killed and restarted is
+//! ridden out, and the panel's offers and clocks work through the requests its buttons
+//! send. The headless app runs the game's plugins on `MinimalPlugins`.
+
+#[path = "../server/tests/common/mod.rs"]
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use camelot::input::move_entry::SquareClicked;
+use camelot::online::{Connection, JoinOnline, Online, OnlineRequest};
+use camelot::play::screens::Screen;
+use camelot::play::session::{Seat, Session};
+use camelot::storage::data_dir::Store;
+use camelot::storage::saving::Storage;
+use camelot::storage::settings::Settings;
+use camelot_online::protocol::{OfferKind, TimeControl};
+use camelot_online::{create_game_blocking, Created};
+use common::{scratch, sqlite, Server};
+
+/// A binary of the workspace beside the game's, built first if this test was built
+/// alone.
+fn sibling(name: &str) -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_camelot")).with_file_name(name);
+    if !bin.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-p", name, "--bin", name])
+            .status()
+            .expect("runs cargo");
+        assert!(status.success(), "{name} builds");
+    }
+    bin
+}
+
+fn app(data: &Path) -> App {
+    let mut app = App::new();
+    app.insert_resource(Storage::new(Some(Store::at(data))));
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .add_plugins(camelot::game_plugin)
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_secs_f64(1.0 / 60.0),
+    ))
+    .insert_resource(Session::fresh(camelot_engine::Variant::Camelot))
+    .insert_state(Screen::Menu);
+    {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.animation_speed = 0.0;
+        s.ai_delay = 0.0;
+    }
+    app.update();
+    app
+}
+
+/// Updates the app until `f` holds (or fails after `limit`).
+fn until(app: &mut App, what: &str, limit: Duration, f: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !f(app) {
+        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn moves(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<Session>()
+        .game
+        .move_texts(camelot_engine::Notation::Wcf)
+}
+
+fn click(app: &mut App, name: &str) {
+    let sq = {
+        let s = app.world().resource::<Session>();
+        s.position().geometry().parse_square(name).unwrap()
+    };
+    app.world_mut().write_message(SquareClicked {
+        square: sq,
+        dropped: false,
+    });
+    app.update();
+}
+
+fn join(app: &mut App, server: &str, game: &str, token: &str) {
+    app.world_mut().write_message(JoinOnline {
+        server: server.into(),
+        game: game.into(),
+        tokens: vec![(None, token.into())],
+        seats: None,
+    });
+    until(
+        app,
+        "the table takes the server's game",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<Session>()
+                .online
+                .as_ref()
+                .is_some_and(|o| o.game == game)
+        },
+    );
+}
+
+fn create(url: &str, time: TimeControl) -> Created {
+    create_game_blocking(url, "camelot", time).expect("the server creates a game")
+}
+
+#[test]
+fn moves_cross_between_the_table_and_other_clients() {
+    let dir = scratch("table");
+    let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created = create(&s.url, TimeControl::Untimed);
+    let cli = sibling("camelot-cli");
+    let watch_out = dir.join("watch.out");
+    let mut watch = Command::new(&cli)
+        .args([
+            "online",
+            "watch",
+            "--server",
+            &s.url,
+            "--game",
+            &created.game,
+        ])
+        .stdout(Stdio::from(std::fs::File::create(&watch_out).unwrap()))
+        .spawn()
+        .unwrap();
+    let mut app = app(&dir.join("data"));
+    join(&mut app, &s.url, &created.game, &created.seats["White"]);
+    {
+        let session = app.world().resource::<Session>();
+        assert_eq!(session.seats, [Seat::Human, Seat::Remote]);
+    }
+    // Clicked at the table: stored by the server, seen by the watcher.
+    click(&mut app, "E7");
+    click(&mut app, "E8");
+    assert_eq!(moves(&app), ["E7-E8"]);
+    common::wait_until("the watcher sees it", Duration::from_secs(20), || {
+        std::fs::read_to_string(&watch_out).is_ok_and(|t| t.contains("1. White E7-E8"))
+    });
+    until(
+        &mut app,
+        "the server acknowledges it",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<Online>()
+                .table
+                .as_ref()
+                .is_some_and(|t| t.unsent() == 0)
+        },
+    );
+    // Black's seat is not this table's: a click there moves nothing.
+    click(&mut app, "H10");
+    click(&mut app, "H9");
+    assert_eq!(moves(&app), ["E7-E8"]);
+    // Sent by another client: it arrives at the table.
+    let o = Command::new(&cli)
+        .args([
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            &created.game,
+            "--token",
+            &created.seats["Black"],
+            "H10-H9",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n");
+    until(
+        &mut app,
+        "Black's move arrives",
+        Duration::from_secs(20),
+        |a| moves(a) == ["E7-E8", "H10-H9"],
+    );
+    // The panel's resign button: the game ends on the server and at the table.
+    app.world_mut().write_message(OnlineRequest::Resign);
+    until(
+        &mut app,
+        "the resignation is heard",
+        Duration::from_secs(20),
+        |a| a.world().resource::<Session>().game.outcome().is_some(),
+    );
+    assert_eq!(
+        app.world().resource::<Session>().result_text().as_deref(),
+        Some("Black wins: resignation")
+    );
+    let status = watch.wait().unwrap();
+    assert!(status.success());
+    assert!(std::fs::read_to_string(&watch_out)
+        .unwrap()
+        .ends_with("result: 0-1 (resignation)\n"));
+}
+
+#[test]
+fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
+    let dir = scratch("table-drop");
+    let db = sqlite(&dir);
+    let mut s = Server::start(&sibling("camelot-server"), &db, "127.0.0.1:0");
+    let created = create(
+        &s.url,
+        TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
+        },
+    );
+    let mut app = app(&dir.join("data"));
+    join(&mut app, &s.url, &created.game, &created.seats["White"]);
+    click(&mut app, "E7");
+    click(&mut app, "E8");
+    until(&mut app, "stored", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.unsent() == 0)
+    });
+    s.kill();
+    until(&mut app, "the loss is seen", Duration::from_secs(20), |a| {
+        matches!(
+            a.world()
+                .resource::<Online>()
+                .table
+                .as_ref()
+                .map(|t| &t.connection),
+            Some(Connection::Away { .. })
+        )
+    });
+    let s = Server::start(
+        &sibling("camelot-server"),
+        &db,
+        &format!("127.0.0.1:{}", s.port),
+    );
+    until(&mut app, "connected again", Duration::from_secs(30), |a| {
+        matches!(
+            a.world()
+                .resource::<Online>()
+                .table
+                .as_ref()
+                .map(|t| &t.connection),
+            Some(Connection::Live)
+        )
+    });
+    assert_eq!(moves(&app), ["E7-E8"], "the game picked up where it was");
+    // Black (another client) moves; the clocks now run for White.
+    let cli = sibling("camelot-cli");
+    let o = Command::new(&cli)
+        .args([
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            &created.game,
+            "--token",
+            &created.seats["Black"],
+            "H10-H9",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n");
+    until(&mut app, "Black's move", Duration::from_secs(20), |a| {
+        moves(a).len() == 2
+    });
+    click(&mut app, "D7");
+    click(&mut app, "D8");
+    until(
+        &mut app,
+        "White's second move stored",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<Online>()
+                .table
+                .as_ref()
+                .is_some_and(|t| {
+                    t.unsent() == 0 && t.mirror.as_ref().is_some_and(|m| m.game.ply() == 3)
+                })
+        },
+    );
+    let clocks = {
+        let online = app.world().resource::<Online>();
+        let m = online.table.as_ref().unwrap().mirror.as_ref().unwrap();
+        m.clocks.clone().expect("a clocked game")
+    };
+    assert_eq!(clocks.running, Some(1), "Black's clock runs");
+    // Five minutes, the first increment ahead, the second move's time taken and its
+    // increment given.
+    let white = clocks.remaining_ms[0];
+    assert!(white > 300_000 && white <= 306_000, "{white}");
+    assert!(clocks.remaining_ms[1] <= 303_000, "{clocks:?}");
+    // A draw offered through the panel's request stands on the server.
+    app.world_mut()
+        .write_message(OnlineRequest::Offer(OfferKind::Draw));
+    until(&mut app, "the offer stands", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .and_then(|t| t.mirror.as_ref())
+            .is_some_and(|m| m.offers.iter().any(|o| o.by == "White"))
+    });
+    drop(s);
+}
