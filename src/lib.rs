@@ -82,6 +82,7 @@ pub fn game_plugin(app: &mut App) {
         play::learn::plugin,
         play::tournament::plugin,
         online::plugin,
+        table::coordinates::plugin,
     ));
 }
 

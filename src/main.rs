@@ -58,7 +58,17 @@ mod window {
                 ExitCode::FAILURE
             };
         }
-        let adapter = match adapter::check_display().and_then(|_| adapter::find_adapter()) {
+        #[cfg(feature = "tools")]
+        let offscreen = opts.tools.offscreen;
+        #[cfg(not(feature = "tools"))]
+        let offscreen = false;
+        // Offscreen, no window opens: only the adapter matters.
+        let display = if offscreen {
+            Ok(String::new())
+        } else {
+            adapter::check_display()
+        };
+        let adapter = match display.and_then(|_| adapter::find_adapter()) {
             Ok(a) => a,
             Err(problem) => {
                 eprintln!("{problem}");
@@ -100,27 +110,14 @@ mod window {
         app.insert_resource(DataDirHeld(lock));
         // The one data directory of this run, chosen here; the game's plugins use it.
         app.insert_resource(storage);
-        app.add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Camelot".into(),
-                resolution: WindowResolution::new(w, h),
-                // Frame times are measured without waiting for the display.
-                present_mode: if benchmarking {
-                    PresentMode::AutoNoVsync
-                } else {
-                    PresentMode::AutoVsync
-                },
-                ..default()
-            }),
-            ..default()
-        }))
-        .add_plugins((camelot::game_plugin, camelot::view_plugin))
-        .insert_resource(session)
-        .insert_resource(Graphics {
-            adapter: adapter.name.clone(),
-            detected: adapter::tier_for(&adapter),
-            forced: opts.quality,
-        });
+        add_bevy(&mut app, (w, h), benchmarking, offscreen);
+        app.add_plugins((camelot::game_plugin, camelot::view_plugin))
+            .insert_resource(session)
+            .insert_resource(Graphics {
+                adapter: adapter.name.clone(),
+                detected: adapter::tier_for(&adapter),
+                forced: opts.quality,
+            });
         #[cfg(feature = "tools")]
         app.insert_resource(camelot::tools::Automation {
             launched: Some(launched),
@@ -145,6 +142,40 @@ mod window {
         match app.run() {
             AppExit::Success => ExitCode::SUCCESS,
             AppExit::Error(_) => ExitCode::FAILURE,
+        }
+    }
+
+    /// Bevy's plugins: a window, or offscreen none (the window stays an entity that
+    /// nothing opens, the loop runs itself and the cameras draw into an image).
+    fn add_bevy(app: &mut App, (w, h): (u32, u32), benchmarking: bool, offscreen: bool) {
+        let window = WindowPlugin {
+            primary_window: Some(Window {
+                title: "Camelot".into(),
+                resolution: WindowResolution::new(w, h),
+                // Frame times are measured without waiting for the display.
+                present_mode: if benchmarking {
+                    PresentMode::AutoNoVsync
+                } else {
+                    PresentMode::AutoVsync
+                },
+                ..default()
+            }),
+            ..default()
+        };
+        if offscreen {
+            app.add_plugins(
+                DefaultPlugins
+                    .set(window)
+                    .disable::<bevy::winit::WinitPlugin>(),
+            )
+            .add_plugins((
+                bevy::app::ScheduleRunnerPlugin::run_loop(std::time::Duration::ZERO),
+                camelot::render::offscreen::OffscreenPlugin {
+                    size: UVec2::new(w, h),
+                },
+            ));
+        } else {
+            app.add_plugins(DefaultPlugins.set(window));
         }
     }
 

@@ -1,7 +1,8 @@
 //! Tools for scripts and measurements, built with the `tools` feature (on by default;
 //! `--no-default-features --features gui` leaves them out): `--screenshot PATH
 //! --after-frames N`, `--exit-after-frames N`, `--bench-frames N`, `--click`,
-//! `--print-layout`, `--fixed-frame-time`, `--idle-cpu`, and the launch-to-board time.
+//! `--print-layout`, `--fixed-frame-time`, `--idle-cpu`, `--offscreen`, and the
+//! launch-to-board time.
 //! While a tool runs, frames are drawn continuously (the window does not rest).
 //!
 //! Frame numbers count from the first complete frame: the board built, every texture
@@ -29,7 +30,16 @@ use crate::AppSystems;
 
 /// The command line's tools.
 #[derive(clap::Args, Debug, Clone, Default)]
+#[command(group(
+    clap::ArgGroup::new("frame_tools")
+        .multiple(true)
+        .args(["screenshot", "bench_frames", "exit_after_frames"])
+))]
 pub struct ToolOptions {
+    /// Draw into a picture instead of a window, with no display (no X server): for
+    /// --screenshot, --bench-frames and --exit-after-frames.
+    #[arg(long, requires = "frame_tools")]
+    pub offscreen: bool,
     /// Save a screenshot of frame N (see --after-frames) to PATH (PNG).
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
@@ -185,16 +195,10 @@ fn print_layout(
             .filter_map(on_screen),
     );
     let rules = variant.rules();
-    let g = rules.geometry;
     let castles: Vec<String> = rules
         .players_in_order()
         .map(|p| {
-            let corners = rules.castle(p).iter().flat_map(|sq| {
-                let c = crate::table::board::square_center(g, sq);
-                let top = crate::table::board::MERLON_TOP;
-                [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
-                    .map(|(dx, dz)| Vec3::new(c.x + dx, top, c.z + dz))
-            });
+            let corners = crate::table::castles::castle_points(rules, p).into_iter();
             format!("{:?}", rect_of(corners.filter_map(on_screen)))
         })
         .collect();
@@ -322,6 +326,7 @@ fn report_first_board_frame(
 fn screenshot_and_exit(
     mut commands: Commands,
     auto: Res<Automation>,
+    offscreen: Option<Res<crate::render::offscreen::Offscreen>>,
     frames: Res<Frames>,
     capturing: Query<(), With<Capturing>>,
     mut taken: Local<bool>,
@@ -339,9 +344,11 @@ fn screenshot_and_exit(
                     t.elapsed().as_secs_f64() * 1000.0
                 );
             }
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path.clone()));
+            let shot = match &offscreen {
+                Some(o) => Screenshot::image(o.image.clone()),
+                None => Screenshot::primary_window(),
+            };
+            commands.spawn(shot).observe(save_to_disk(path.clone()));
         }
     }
     if let Some(n) = auto.opts.exit_after_frames {

@@ -149,4 +149,14 @@ fn diagnose_names_the_adapter_and_its_tier() {
     if stdout.contains("llvmpipe") {
         assert_eq!(tier, "low", "{stdout}");
     }
+    // Sound, on or off and why, in one line; never alsa-lib's own complaints.
+    let sound = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("sound: "))
+        .unwrap_or_else(|| panic!("no sound line:\n{stdout}"));
+    assert!(
+        sound.starts_with("on: ") || sound.starts_with("off: "),
+        "{sound}"
+    );
+    assert!(!stderr.contains("ALSA lib"), "{stderr}");
 }

@@ -1,9 +1,10 @@
 //! `cargo run -p camelot-assetgen --release`: makes every texture, the environment map,
 //! the sounds and the icon of the game in `assets/`, the same bytes on every machine.
 //!
-//! The board's mean colours are set here: both squares of every theme have a relative
-//! luminance between 0.145 and 0.22, so that the near-white and near-black pieces keep a
-//! contrast of at least 3:1 with either (the game's tests measure these files).
+//! The board's mean colours are set here: every theme's light squares have a relative
+//! luminance of about 0.258 and its dark ones about 0.163 (1.45 times apart, so the two
+//! read apart), so that the near-white and near-black pieces keep a contrast of at least
+//! 3:1 with either (the game's tests measure these files).
 
 mod environment;
 mod icon;
@@ -40,23 +41,23 @@ fn main() -> std::io::Result<()> {
     };
 
     // Walnut and maple: golden oak and a reddish walnut, mid-tone.
-    let (light, light_rough) = textures::wood(1024, rgb(180, 142, 84), rgb(118, 86, 44), 1);
-    save(&light.scale_to_mean(rgb(156, 122, 70)), "wood_light.png")?;
+    let (light, light_rough) = textures::wood(1024, rgb(171, 135, 80), rgb(112, 82, 42), 1);
+    save(&light.scale_to_mean(rgb(162, 126, 72)), "wood_light.png")?;
     save(&light_rough, "wood_light_rough.png")?;
-    let (dark, dark_rough) = textures::wood(1024, rgb(172, 108, 72), rgb(98, 56, 36), 2);
-    save(&dark.scale_to_mean(rgb(152, 95, 64)), "wood_dark.png")?;
+    let (dark, dark_rough) = textures::wood(1024, rgb(164, 98, 58), rgb(92, 52, 30), 2);
+    save(&dark.scale_to_mean(rgb(152, 90, 52)), "wood_dark.png")?;
     save(&dark_rough, "wood_dark_rough.png")?;
     // Marble: a warm grey and a green-grey with pale veins.
-    let m = textures::marble(768, rgb(138, 133, 125), rgb(190, 186, 178), 3);
-    save(&m.scale_to_mean(rgb(130, 126, 119)), "marble_light.png")?;
-    let m = textures::marble(768, rgb(96, 108, 104), rgb(150, 160, 156), 4);
-    save(&m.scale_to_mean(rgb(100, 112, 110)), "marble_dark.png")?;
+    let m = textures::marble(768, rgb(131, 126, 119), rgb(181, 177, 169), 3);
+    save(&m.scale_to_mean(rgb(136, 132, 124)), "marble_light.png")?;
+    let m = textures::marble(768, rgb(92, 103, 99), rgb(143, 153, 149), 4);
+    save(&m.scale_to_mean(rgb(97, 110, 107)), "marble_dark.png")?;
     // A tournament's printed vinyl: buff and green.
     save(
-        &textures::vinyl(256, rgb(136, 124, 94), 5),
+        &textures::vinyl(256, rgb(144, 131, 100), 5),
         "vinyl_light.png",
     )?;
-    save(&textures::vinyl(256, rgb(78, 118, 86), 6), "vinyl_dark.png")?;
+    save(&textures::vinyl(256, rgb(76, 116, 85), 6), "vinyl_dark.png")?;
     // The table's felt, the castles' stone, the river's ripples.
     let (felt, felt_n) = textures::felt(512, rgb(24, 62, 46), 7);
     save(&felt, "felt.png")?;

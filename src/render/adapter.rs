@@ -144,6 +144,10 @@ pub fn diagnose() -> (String, bool) {
             out.push_str(&format!("adapter: {p}\n"));
         }
     }
+    #[cfg(feature = "sound")]
+    out.push_str(&format!("sound: {}\n", crate::table::speaker::describe()));
+    #[cfg(not(feature = "sound"))]
+    out.push_str("sound: off: built without the sound feature\n");
     (out, ok)
 }
 

@@ -12,7 +12,7 @@
 use bevy::anti_alias::fxaa::Fxaa;
 use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
 use bevy::core_pipeline::tonemapping::Tonemapping;
-use bevy::light::{DirectionalLightShadowMap, GeneratedEnvironmentMapLight};
+use bevy::light::{DirectionalLightShadowMap, GeneratedEnvironmentMapLight, Skybox};
 use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::prelude::*;
 use bevy::render::render_resource::{TextureViewDescriptor, TextureViewDimension};
@@ -124,6 +124,7 @@ fn apply_quality(
             Smaa,
             ScreenSpaceAmbientOcclusion,
             GeneratedEnvironmentMapLight,
+            Skybox,
         )>();
         match q {
             Quality::Low => {
@@ -142,11 +143,19 @@ fn apply_quality(
             }
         }
         if let (Some(cube), false) = (&cube, q == Quality::Low) {
-            e.insert(GeneratedEnvironmentMapLight {
-                environment_map: cube.clone(),
-                intensity: 1400.0,
-                ..default()
-            });
+            e.insert((
+                GeneratedEnvironmentMapLight {
+                    environment_map: cube.clone(),
+                    intensity: 1400.0,
+                    ..default()
+                },
+                // The room itself, beyond the table and the floor.
+                Skybox {
+                    image: Some(cube.clone()),
+                    brightness: 900.0,
+                    ..default()
+                },
+            ));
         }
     }
     for mut key in &mut keys {

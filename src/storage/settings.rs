@@ -97,6 +97,8 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The game server online games are created on, listed from and watched at.
     pub server: String,
+    /// The files' letters and the ranks' numbers on the board's frame.
+    pub coordinates: bool,
 }
 
 impl Settings {
@@ -182,6 +184,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             reduced_motion: false,
             server: "http://127.0.0.1:8080".into(),
+            coordinates: true,
         }
     }
 }

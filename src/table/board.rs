@@ -6,10 +6,15 @@
 //! of draws, not hundreds); every square is still an entity with its `OnSquare`.
 
 use bevy::prelude::*;
-use camelot_engine::{Geometry, Player, Rules, Square, Variant};
+use camelot_engine::{Player, Rules, Square, Variant};
 
 use crate::play::browse::Browse;
 use crate::play::session::Session;
+use crate::table::castles;
+pub use crate::table::layout::{
+    board_half_extent, cell_center, seat_direction, square_at, square_center, BoardPart, SURFACE,
+    TILE,
+};
 use crate::table::shapes;
 use crate::table::theme::Palette;
 use crate::AppSystems;
@@ -21,18 +26,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, sync_trees.in_set(AppSystems::Mirror));
 }
 
-/// Distance between square centres.
-pub const TILE: f32 = 1.0;
-/// Height of the squares' top face, where pieces stand.
-pub const SURFACE: f32 = 0.0;
-/// How much higher a castle square's top is than the other squares'.
-pub const CASTLE_RISE: f32 = 0.08;
-/// The top of the merlons on the castles: the highest part of the board.
-pub const MERLON_TOP: f32 = CASTLE_RISE + 0.16;
+pub use crate::table::castles::CASTLE_RISE;
 /// The river's surface, below the squares: its banks show.
 const WATER_LEVEL: f32 = -0.075;
-/// The table's top, on which the plinth stands.
-const TABLE_TOP: f32 = -0.23;
+pub use crate::table::room::TABLE_TOP;
 
 /// The square an entity stands on or is: squares, pieces, trees, markers.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,10 +55,6 @@ pub struct BridgeTile;
 #[derive(Component)]
 pub struct Tree;
 
-/// Everything spawned for the current board, despawned when the variant changes.
-#[derive(Component)]
-pub struct BoardPart;
-
 /// Which variant's board stands on the table.
 #[derive(Resource, Default)]
 pub struct BuiltBoard(pub Option<Variant>);
@@ -70,26 +63,6 @@ pub struct BuiltBoard(pub Option<Variant>);
 pub struct TreeMeshes {
     trunk: Handle<Mesh>,
     leaves: Handle<Mesh>,
-}
-
-/// The centre of a square's top face.
-pub fn square_center(g: &Geometry, sq: Square) -> Vec3 {
-    let c = g.coord(sq);
-    Vec3::new(
-        (c.file as f32 - (g.files as f32 - 1.0) / 2.0) * TILE,
-        SURFACE,
-        -(c.rank as f32 - (g.ranks as f32 - 1.0) / 2.0) * TILE,
-    )
-}
-
-/// The square whose column holds a point on the board (the pointer's hit), if any.
-pub fn square_at(g: &Geometry, p: Vec3) -> Option<Square> {
-    let file = (p.x / TILE + (g.files as f32 - 1.0) / 2.0).round();
-    let rank = (-p.z / TILE + (g.ranks as f32 - 1.0) / 2.0).round();
-    if !(0.0..g.files as f32).contains(&file) || !(0.0..g.ranks as f32).contains(&rank) {
-        return None;
-    }
-    g.square(camelot_engine::Coord::new(file as u8, rank as u8))
 }
 
 /// Where a piece stands on a square: castle squares are raised.
@@ -102,13 +75,8 @@ pub fn stand_point(variant: Variant, sq: Square) -> Vec3 {
     p
 }
 
-/// Half the board's extent in x and z.
-pub fn board_half_extent(g: &Geometry) -> Vec2 {
-    Vec2::new(g.files as f32, g.ranks as f32) * TILE / 2.0
-}
-
-/// Every corner of every square's top (castles at their merlons' height): the points
-/// the camera must see for the whole board to be in view.
+/// Every corner of every square's top (castle squares raised): the points the camera
+/// must see for the whole board to be in view.
 pub fn board_corners(variant: Variant) -> Vec<Vec3> {
     let r = variant.rules();
     let castles = r.all_castles();
@@ -117,7 +85,7 @@ pub fn board_corners(variant: Variant) -> Vec<Vec3> {
         .flat_map(|sq| {
             let c = square_center(r.geometry, sq);
             let y = if castles.contains(sq) {
-                MERLON_TOP
+                CASTLE_RISE
             } else {
                 SURFACE
             };
@@ -127,18 +95,23 @@ pub fn board_corners(variant: Variant) -> Vec<Vec3> {
         .collect()
 }
 
-/// Where a seat sits: the unit vector from the board's centre towards its castle.
-pub fn seat_direction(variant: Variant, seat: usize) -> Vec3 {
+/// The board's corners, the castles' tower tops and the outer corners of the frame
+/// around it: everything the camera must see for the board and its coordinates to be
+/// in view.
+pub fn table_corners(variant: Variant) -> Vec<Vec3> {
+    let g = variant.rules().geometry;
+    let half = board_half_extent(g) + Vec2::splat(super::coordinates::FRAME_WIDTH);
+    let top = super::coordinates::FRAME_TOP;
+    let mut points = board_corners(variant);
     let rules = variant.rules();
-    let g = rules.geometry;
-    let castle = rules.castle(Player(seat as u8));
-    let sum: Vec3 = castle.iter().map(|sq| square_center(g, sq)).sum();
-    let d = (sum / castle.len().max(1) as f32).with_y(0.0);
-    if d.length() < 1e-3 {
-        Vec3::Z
-    } else {
-        d.normalize()
+    for p in rules.players_in_order() {
+        points.extend(castles::castle_points(rules, p));
     }
+    points.extend(
+        [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+            .map(|(x, z)| Vec3::new(x * half.x, top, z * half.y)),
+    );
+    points
 }
 
 fn create_tree_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
@@ -175,7 +148,10 @@ struct BoardMeshes {
     riverbed: shapes::Builder,
     water: shapes::Builder,
     bridges: shapes::Builder,
-    castles: Vec<(usize, shapes::Builder)>,
+    /// Each castle's court and its towers' roofs, in its seat's colour.
+    courts: Vec<(usize, shapes::Builder)>,
+    /// Every castle's walls and towers, in plain stone.
+    masonry: shapes::Builder,
 }
 
 impl BoardMeshes {
@@ -210,15 +186,8 @@ impl BoardMeshes {
                 if rules.bridges.contains(sq) {
                     shapes::bridge_span(&mut m.bridges, at);
                 }
-            } else if let Some(p) = castle {
-                let b = match m.castles.iter_mut().find(|(s, _)| *s == p.0 as usize) {
-                    Some((_, b)) => b,
-                    None => {
-                        m.castles.push((p.0 as usize, shapes::Builder::default()));
-                        &mut m.castles.last_mut().expect("just pushed").1
-                    }
-                };
-                shapes::castle_block(b, at, CASTLE_RISE);
+            } else if castle.is_some() {
+                // Built with its castle's walls, below.
             } else {
                 let c = g.coord(sq);
                 let wood = if (c.file + c.rank).is_multiple_of(2) {
@@ -227,8 +196,18 @@ impl BoardMeshes {
                     &mut m.light
                 };
                 let (uv, turn) = square_uv(sq);
-                wood.tile(at, 0.94 * TILE, 0.1, uv, 0.25, turn);
+                // Squares abut, inlaid: a gap between them would show the plinth as a
+                // line that flickers with the view.
+                wood.tile(at, TILE, 0.1, uv, 0.25, turn);
             }
+        }
+        for p in rules.players_in_order() {
+            let mut b = shapes::Builder::default();
+            for sq in rules.castle(p).iter() {
+                castles::court(&mut b, square_center(g, sq));
+            }
+            castles::masonry(&mut m.masonry, &mut b, &castles::plan(rules, p));
+            m.courts.push((p.0 as usize, b));
         }
         m
     }
@@ -260,12 +239,7 @@ fn rebuild_board(
 fn spawn_board(commands: &mut Commands, variant: Variant, meshes: &mut Assets<Mesh>, p: &Palette) {
     let rules = variant.rules();
     let g = rules.geometry;
-    commands.spawn((
-        BoardPart,
-        Mesh3d(meshes.add(shapes::table(40.0, 30.0))),
-        MeshMaterial3d(p.table.clone()),
-        Transform::from_xyz(0.0, TABLE_TOP, 0.0),
-    ));
+    crate::table::room::spawn_room(commands, variant, meshes, p);
     let built = BoardMeshes::build(rules);
     let mut part = |builder: shapes::Builder, material: Handle<StandardMaterial>| {
         if builder.is_empty() {
@@ -278,15 +252,18 @@ fn spawn_board(commands: &mut Commands, variant: Variant, meshes: &mut Assets<Me
             Transform::IDENTITY,
         ));
     };
+    part(super::coordinates::frame(g), p.plinth.clone());
     part(built.light, p.light.clone());
     part(built.dark, p.dark.clone());
     part(built.plinth, p.plinth.clone());
     part(built.riverbed, p.riverbed.clone());
     part(built.water, p.water.clone());
     part(built.bridges, p.bridge.clone());
-    for (seat, b) in built.castles {
+    for (seat, b) in built.courts {
         part(b, p.castle(rules.seat_colour(Player(seat as u8))));
     }
+    part(built.masonry, p.masonry.clone());
+    super::coordinates::spawn_labels(commands, rules, meshes, p.label.clone());
     // Every square an entity: what it is, where it is.
     for sq in g.squares() {
         let mut tile = commands.spawn((

@@ -15,9 +15,10 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use camelot_engine::Variant;
 
 use crate::input::focus::{egui_wants_keys, egui_wants_pointer};
+use crate::play::actions::GameStarted;
 use crate::play::session::Session;
 use crate::storage::settings::Settings;
-use crate::table::board::{board_corners, seat_direction};
+use crate::table::board::{seat_direction, table_corners};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -147,11 +148,11 @@ pub fn margin(viewport: Vec2) -> f32 {
     (viewport.min_element() * 0.04).max(12.0)
 }
 
-/// The orbit at `yaw` and `pitch` from which the whole board fills a viewport of this
+/// The orbit at `yaw` and `pitch` from which the whole board, with its frame, fills a viewport of this
 /// size, with a margin on the tighter side: the board's projected box is centred and
 /// scaled until it just fits.
 pub fn framed(variant: Variant, yaw: f32, pitch: f32, viewport: Vec2) -> Orbit {
-    let points = board_corners(variant);
+    let points = table_corners(variant);
     let aspect = viewport.x / viewport.y;
     let m = margin(viewport);
     let room = Vec2::new(1.0 - 2.0 * m / viewport.x, 1.0 - 2.0 * m / viewport.y);
@@ -230,7 +231,8 @@ fn spawn_camera_and_lights(mut commands: Commands, rig: Res<CameraRig>) {
         brightness: 420.0,
         ..default()
     });
-    commands.insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.05)));
+    // The room's walls in their mean tone, where the tier draws no room.
+    commands.insert_resource(ClearColor(Color::srgb(0.3, 0.26, 0.22)));
 }
 
 fn mouse_controls(
@@ -321,13 +323,15 @@ fn key_controls(
     }
 }
 
-/// Resets the view for a new board, turns to the player to move if asked, and orbits
-/// slowly while computers play each other.
+/// Resets the view for a new board or another game at the table (its seats may differ:
+/// an online game seats this machine's player anywhere), turns to the player to move if
+/// asked, and orbits slowly while computers play each other.
 fn follow_game(
     session: Res<Session>,
     settings: Res<Settings>,
     time: Res<Time>,
     mut rig: ResMut<CameraRig>,
+    mut started: MessageReader<GameStarted>,
     mut last: Local<Option<(Variant, u8)>>,
     mut commands: MessageWriter<CameraCommand>,
 ) {
@@ -335,7 +339,8 @@ fn follow_game(
     let turn = session.to_move().0;
     let before = *last;
     *last = Some((variant, turn));
-    if before.map(|b| b.0) != Some(variant) {
+    let another_game = started.read().count() > 0;
+    if another_game || before.map(|b| b.0) != Some(variant) {
         commands.write(CameraCommand::Reset);
         return;
     }
@@ -449,11 +454,48 @@ fn move_camera(
 mod tests {
     use super::*;
 
+    /// Another game seated at the table with the same variant (an online game joined
+    /// from a Camelot table, where this machine holds Black) turns the view to its seat,
+    /// as a new variant does; moves alone do not.
+    #[test]
+    fn another_game_at_the_table_resets_the_view() {
+        use crate::play::session::Seat;
+        use camelot_engine::Game;
+        #[derive(Resource, Default)]
+        struct Resets(usize);
+        fn count(mut seen: MessageReader<CameraCommand>, mut resets: ResMut<Resets>) {
+            resets.0 += seen.read().filter(|c| **c == CameraCommand::Reset).count();
+        }
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<CameraRig>()
+            .init_resource::<Resets>()
+            .insert_resource(Settings::default())
+            .insert_resource(Session::new(
+                Game::new(Variant::Camelot),
+                vec![Seat::Human, Seat::Human],
+            ))
+            .add_message::<GameStarted>()
+            .add_message::<CameraCommand>()
+            .add_systems(Update, (follow_game, count).chain());
+        app.update();
+        assert_eq!(app.world().resource::<Resets>().0, 1, "the first board");
+        app.update();
+        assert_eq!(app.world().resource::<Resets>().0, 1, "nothing new");
+        app.world_mut().insert_resource(Session::new(
+            Game::new(Variant::Camelot),
+            vec![Seat::Remote, Seat::Human],
+        ));
+        app.world_mut().write_message(GameStarted);
+        app.update();
+        assert_eq!(app.world().resource::<Resets>().0, 2, "another game");
+    }
+
     /// Every variant, from every seat, at three window sizes with the panels' usual
     /// room taken: the whole board inside the viewport with the margin, and filling at
     /// least 55% of its width or height.
     #[test]
-    fn the_seated_view_frames_the_whole_board() {
+    fn the_seated_view_frames_the_whole_board_and_its_coordinates() {
         let insets = ViewInsets {
             top: 58.0,
             right: 330.0,
@@ -467,7 +509,7 @@ mod tests {
                     for pitch in [SEATED_PITCH, TOP_PITCH] {
                         let o = framed(v, yaw, pitch, viewport);
                         let (mut lo, mut hi) = (Vec2::MAX, Vec2::MIN);
-                        for p in board_corners(v) {
+                        for p in table_corners(v) {
                             let px = o.project(viewport, p);
                             lo = lo.min(px);
                             hi = hi.max(px);
@@ -482,6 +524,132 @@ mod tests {
                         assert!(fill >= 0.55, "{v} seat {seat} {w}x{h}: fills {fill}");
                     }
                 }
+            }
+        }
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (min, max).
+    fn crosses(a: Vec3, b: Vec3, (lo, hi): (Vec3, Vec3)) -> bool {
+        let d = b - a;
+        let (mut t0, mut t1) = (0.0f32, 1.0f32);
+        for k in 0..3 {
+            if d[k].abs() < 1e-9 {
+                if a[k] < lo[k] || a[k] > hi[k] {
+                    return false;
+                }
+                continue;
+            }
+            let (ta, tb) = ((lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]);
+            t0 = t0.max(ta.min(tb));
+            t1 = t1.min(ta.max(tb));
+        }
+        t0 < t1
+    }
+
+    /// The table's top reaches past everything the camera frames (the board, its
+    /// frame, the castles), in every variant.
+    #[test]
+    fn the_table_reaches_past_everything_the_camera_frames() {
+        use crate::table::room::table_half_extent;
+        for v in Variant::ALL {
+            let half = table_half_extent(v);
+            for c in table_corners(v) {
+                assert!(c.x.abs() < half.x && c.z.abs() < half.y, "{v}: {c}");
+            }
+        }
+    }
+
+    /// The boxes of every castle's walls and towers on the variant's board.
+    fn every_castles_masonry(rules: &camelot_engine::Rules) -> Vec<(Vec3, Vec3)> {
+        use crate::table::castles::{plan, solids};
+        rules
+            .players_in_order()
+            .flat_map(|p| solids(&plan(rules, p)))
+            .collect()
+    }
+
+    /// A man standing in any castle, seen from any seat, seated or from above: no wall
+    /// or tower stands between the camera and any point of the man's side facing it.
+    #[test]
+    fn a_piece_in_a_castle_stays_in_full_view_from_every_seat() {
+        use crate::table::board::stand_point;
+        let viewport = Vec2::new(950.0, 742.0);
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let masonry = every_castles_masonry(rules);
+            for seat in 0..rules.players() {
+                let yaw = yaw_towards(seat_direction(v, seat));
+                for pitch in [SEATED_PITCH, TOP_PITCH] {
+                    let eye = framed(v, yaw, pitch, viewport).transform().translation;
+                    for castle in rules.players_in_order() {
+                        for sq in rules.castle(castle).iter() {
+                            let base = stand_point(v, sq);
+                            let towards = (eye - base).with_y(0.0).normalize();
+                            for turn in [-1.0f32, -0.5, 0.0, 0.5, 1.0] {
+                                let side = Quat::from_rotation_y(turn) * towards * 0.3;
+                                for h in [0.02, 0.06, 0.1, 0.15, 0.2, 0.3, 0.4, 0.7] {
+                                    let point = base + side + Vec3::Y * h;
+                                    let hidden = masonry.iter().any(|&b| crosses(eye, point, b));
+                                    assert!(
+                                        !hidden,
+                                        "{v} seat {seat} pitch {pitch}: {} hidden at {h}",
+                                        rules.geometry.name(sq)
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// From every seat, seated: each file's letter and each rank's number can be read
+    /// at one end at least, with no castle wall or tower in front of its centre or its
+    /// corners; and nothing of a castle stands on a label.
+    #[test]
+    fn every_coordinate_is_readable_past_the_castles_from_every_seat() {
+        use crate::table::coordinates::labels;
+        let viewport = Vec2::new(950.0, 742.0);
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let masonry = every_castles_masonry(rules);
+            let all = labels(rules.geometry);
+            for (text, at) in &all {
+                let r = 0.25;
+                let under = masonry.iter().any(|(lo, hi)| {
+                    at.x + r > lo.x && at.x - r < hi.x && at.z + r > lo.z && at.z - r < hi.z
+                });
+                assert!(!under, "{v}: castle masonry on the label {text}");
+            }
+            for seat in 0..rules.players() {
+                let yaw = yaw_towards(seat_direction(v, seat));
+                let eye = framed(v, yaw, SEATED_PITCH, viewport)
+                    .transform()
+                    .translation;
+                let seen = |at: Vec3| {
+                    [
+                        (0.0, 0.0),
+                        (-0.2, -0.2),
+                        (0.2, -0.2),
+                        (-0.2, 0.2),
+                        (0.2, 0.2),
+                    ]
+                    .iter()
+                    .all(|&(dx, dz)| {
+                        let p = at + Vec3::new(dx, 0.0, dz);
+                        !masonry.iter().any(|&b| crosses(eye, p, b))
+                    })
+                };
+                for (text, _) in &all {
+                    let readable = all.iter().any(|(t, at)| t == text && seen(*at));
+                    assert!(readable, "{v} seat {seat}: {text} hidden at both ends");
+                }
+                let hidden = all.iter().filter(|(_, at)| !seen(*at)).count();
+                assert!(
+                    hidden <= 2,
+                    "{v} seat {seat}: {hidden} labels behind castles"
+                );
             }
         }
     }

@@ -6,9 +6,15 @@ pub mod animation;
 pub mod assets;
 pub mod board;
 pub mod camera;
+pub mod castles;
+pub mod coordinates;
+pub mod layout;
 pub mod markers;
 pub mod pieces;
+pub mod room;
 pub mod shapes;
 #[cfg(feature = "sound")]
 pub mod sound;
+#[cfg(feature = "sound")]
+pub mod speaker;
 pub mod theme;

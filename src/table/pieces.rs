@@ -11,7 +11,7 @@ use camelot_engine::{Game, Kind, Piece, Player, Square, Variant};
 
 use crate::play::browse::Browse;
 use crate::play::session::Session;
-use crate::table::board::{board_half_extent, seat_direction, stand_point, BuiltBoard, OnSquare};
+use crate::table::board::{seat_direction, stand_point, BuiltBoard, OnSquare};
 use crate::table::shapes;
 use crate::table::theme::Palette;
 use crate::AppSystems;
@@ -69,19 +69,10 @@ pub fn piece_transform(variant: Variant, sq: Square, piece: Piece) -> Transform 
         .with_rotation(facing(variant, piece.owner))
 }
 
-/// Where slot `slot` of a seat's rack is: on the table to that seat's left, at its end
-/// of the board, in rows of seven running towards the middle.
+/// Where slot `slot` of a seat's rack is: its place in the seat's tray.
 pub fn rack_transform(variant: Variant, owner: Player, slot: usize) -> Transform {
-    let rules = variant.rules();
-    let half = board_half_extent(rules.geometry);
-    let back = seat_direction(variant, owner.0 as usize);
-    // Facing the board from behind its castle, the seat's left hand.
-    let side = Vec3::new(-back.z, 0.0, back.x);
-    let reach = |d: Vec3| (d.x.abs() * half.x + d.z.abs() * half.y).max(1.0);
-    let (row, col) = ((slot / 7) as f32, (slot % 7) as f32);
-    let start = back * (reach(back) - 0.6) + side * (reach(side) + 0.9 + 0.85 * row);
-    let at = start - back * (0.78 * col);
-    Transform::from_translation(Vec3::new(at.x, -0.02, at.z)).with_rotation(facing(variant, owner))
+    Transform::from_translation(crate::table::room::tray_slot(variant, owner, slot))
+        .with_rotation(facing(variant, owner))
 }
 
 /// Spawns a piece entity (on the board or in a rack: the caller adds which).

@@ -43,6 +43,17 @@ impl Builder {
         }
     }
 
+    /// A flat face lying in the board's plane, facing up; corners in any winding.
+    pub fn flat_quad(&mut self, corners: [Vec3; 4]) {
+        let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]);
+        let up = if n.y >= 0.0 {
+            corners
+        } else {
+            [corners[0], corners[3], corners[2], corners[1]]
+        };
+        self.quad(up, [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
+    }
+
     /// A flat four-sided face; corners counter-clockwise seen from the side it faces.
     fn quad(&mut self, corners: [Vec3; 4], uvs: [Vec2; 4]) {
         let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]);
@@ -158,6 +169,11 @@ impl Builder {
     /// centre, around the Y axis. Neighbouring segments meeting at less than 40° share
     /// a normal (a smooth curve); sharper corners stay crisp.
     pub fn lathe(&mut self, profile: &[(f32, f32)], segments: u32, lift: f32) {
+        self.lathe_at(profile, segments, Vec3::Y * lift);
+    }
+
+    /// A lathe's shape with its axis through `at`.
+    pub fn lathe_at(&mut self, profile: &[(f32, f32)], segments: u32, at: Vec3) {
         let seg_normal = |i: usize| {
             let (r0, y0) = profile[i];
             let (r1, y1) = profile[i + 1];
@@ -183,7 +199,7 @@ impl Builder {
                 let (sin, cos) = a.sin_cos();
                 for (&(r, y), n) in [(&profile[s], at_start), (&profile[s + 1], at_end)] {
                     self.vertex(
-                        Vec3::new(r * cos, y + lift, r * sin),
+                        at + Vec3::new(r * cos, y, r * sin),
                         Vec3::new(n.x * cos, n.y, n.x * sin),
                         Vec2::new(k as f32 / segments as f32, y),
                     );
@@ -260,22 +276,6 @@ fn triangulate(poly: &[Vec2]) -> Vec<[usize; 3]> {
     out
 }
 
-/// A castle square: a raised block of stone with a merlon at each corner.
-pub fn castle_block(b: &mut Builder, at: Vec3, rise: f32) {
-    b.block(
-        Vec3::new(at.x, (rise - 0.06) / 2.0, at.z),
-        Vec3::new(0.98, rise + 0.06, 0.98),
-        None,
-    );
-    for (dx, dz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-        b.block(
-            Vec3::new(at.x + dx * 0.41, rise + 0.08, at.z + dz * 0.41),
-            Vec3::splat(0.16),
-            None,
-        );
-    }
-}
-
 /// A wooden bridge over one river square, carrying pieces from rank to rank: a deck of
 /// planks at the board's surface on two beams, and a rail on posts along each side.
 pub fn bridge_span(b: &mut Builder, at: Vec3) {
@@ -309,23 +309,6 @@ pub fn bridge_span(b: &mut Builder, at: Vec3) {
             None,
         );
     }
-}
-
-/// The table: a large flat cloth, textured in repeats.
-pub fn table(width: f32, depth: f32) -> Mesh {
-    let mut b = Builder::default();
-    b.top(Vec3::ZERO, Vec2::new(width, depth), Vec2::ZERO);
-    let mut mesh = b.build();
-    if let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
-        mesh.attribute_mut(Mesh::ATTRIBUTE_UV_0)
-    {
-        // Normalised, so the material's scale says how many repeats there are.
-        for uv in uvs.iter_mut() {
-            uv[0] /= width * 0.5;
-            uv[1] /= depth * 0.5;
-        }
-    }
-    mesh
 }
 
 /// A turned base shared by both pieces: a foot, a bead and a waist.

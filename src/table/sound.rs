@@ -1,46 +1,82 @@
-//! The table's sounds (the `sound` cargo feature: Bevy's audio needs ALSA's development
-//! files, `libasound2-dev`, to build on Linux): a wooden click as a piece lands, a
-//! heavier knock for a capture, a bell for a castle entry, a low thud for a refused
-//! click, a chord at the end of a game. The samples are `assets/sounds/*.wav`, made by
-//! `camelot-assetgen`; the settings hold the volume and mute.
+//! The table's sounds: a wooden click as a piece lands, a heavier knock for a capture, a
+//! bell for a castle entry, a low thud for a refused click, a chord at the end of a game.
+//! The samples are `assets/sounds/*.wav`, made by `camelot-assetgen` and compiled in;
+//! they go out through the [`Speaker`] (ALSA loaded at run time, so the default build
+//! needs no -dev package). Without a speaker the game says so once (unless muted) and
+//! plays silently.
+//! The settings hold the volume and mute.
 
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
-use crate::play::actions::Refused;
+use crate::play::actions::{Notices, Refused};
 use crate::play::session::Session;
 use crate::storage::settings::Settings;
 use crate::table::animation::{Landing, LandingKind};
-use crate::table::assets;
+use crate::table::speaker::{read_wav, Samples, Speaker};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_sounds)
-        .add_systems(Update, play_cues.in_set(AppSystems::Present));
+    app.add_systems(Startup, open_speaker).add_systems(
+        Update,
+        (say_there_is_no_sound, play_cues).in_set(AppSystems::Present),
+    );
 }
 
 #[derive(Resource)]
 struct Sounds {
-    step: Handle<AudioSource>,
-    capture: Handle<AudioSource>,
-    castle: Handle<AudioSource>,
-    refused: Handle<AudioSource>,
-    end: Handle<AudioSource>,
+    speaker: Speaker,
+    step: Samples,
+    capture: Samples,
+    castle: Samples,
+    refused: Samples,
+    end: Samples,
 }
 
-fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
-    let load = |name: &str| server.load(assets::path(&format!("sounds/{name}")));
+/// Why there is no speaker, and whether the player has been told.
+#[derive(Resource)]
+struct NoSpeaker {
+    why: String,
+    said: bool,
+}
+
+fn open_speaker(mut commands: Commands) {
+    let speaker = match Speaker::open() {
+        Ok(s) => s,
+        Err(why) => {
+            warn!("no sound: {why}");
+            commands.insert_resource(NoSpeaker { why, said: false });
+            return;
+        }
+    };
+    let wav = |bytes: &[u8]| read_wav(bytes).expect("the game's own sounds read");
     commands.insert_resource(Sounds {
-        step: load("move.wav"),
-        capture: load("capture.wav"),
-        castle: load("castle.wav"),
-        refused: load("refused.wav"),
-        end: load("end.wav"),
+        speaker,
+        step: wav(include_bytes!("../../assets/sounds/move.wav")),
+        capture: wav(include_bytes!("../../assets/sounds/capture.wav")),
+        castle: wav(include_bytes!("../../assets/sounds/castle.wav")),
+        refused: wav(include_bytes!("../../assets/sounds/refused.wav")),
+        end: wav(include_bytes!("../../assets/sounds/end.wav")),
     });
 }
 
+/// A missing speaker is said once, when sound is on (a muted table is not told).
+fn say_there_is_no_sound(
+    missing: Option<ResMut<NoSpeaker>>,
+    settings: Res<Settings>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(mut missing) = missing else { return };
+    if missing.said || settings.muted || settings.volume <= 0.0 {
+        return;
+    }
+    missing.said = true;
+    notices.say(format!(
+        "No sound: {}. The game plays silently.",
+        missing.why
+    ));
+}
+
 fn play_cues(
-    mut commands: Commands,
     sounds: Option<Res<Sounds>>,
     settings: Res<Settings>,
     session: Res<Session>,
@@ -57,12 +93,7 @@ fn play_cues(
     if settings.muted || settings.volume <= 0.0 {
         return;
     }
-    let mut play = |h: &Handle<AudioSource>| {
-        commands.spawn((
-            AudioPlayer(h.clone()),
-            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.volume)),
-        ));
-    };
+    let play = |samples: &Samples| s.speaker.play(samples, settings.volume);
     for kind in cues {
         play(match kind {
             LandingKind::Step => &s.step,
@@ -75,5 +106,54 @@ fn play_cues(
     }
     if ended {
         play(&s.end);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(muted: bool) -> App {
+        let mut app = App::new();
+        app.insert_resource(Settings {
+            muted,
+            ..Settings::default()
+        })
+        .init_resource::<Notices>()
+        .insert_resource(NoSpeaker {
+            why: "no audio device".into(),
+            said: false,
+        })
+        .add_systems(Update, say_there_is_no_sound);
+        app
+    }
+
+    fn said(app: &App) -> Vec<String> {
+        let notices = app.world().resource::<Notices>();
+        notices.items.iter().map(|(t, _)| t.clone()).collect()
+    }
+
+    #[test]
+    fn a_missing_speaker_is_said_once_when_sound_is_on() {
+        let mut app = table(false);
+        app.update();
+        assert_eq!(
+            said(&app),
+            vec!["No sound: no audio device. The game plays silently.".to_string()]
+        );
+        app.world_mut().resource_mut::<Notices>().items.clear();
+        app.update();
+        app.update();
+        assert!(said(&app).is_empty(), "said again: {:?}", said(&app));
+    }
+
+    #[test]
+    fn a_muted_table_is_told_only_when_unmuted() {
+        let mut app = table(true);
+        app.update();
+        assert!(said(&app).is_empty());
+        app.world_mut().resource_mut::<Settings>().muted = false;
+        app.update();
+        assert_eq!(said(&app).len(), 1);
     }
 }

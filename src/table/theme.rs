@@ -3,10 +3,14 @@
 //! load is reported once and its material keeps a plain colour of the same mean. A
 //! board theme changes the materials in place, so nothing is respawned.
 //!
-//! Readability first: pieces are near-white and near-black (Grand Cam: pale mint and
-//! pale yellow against maroon and navy, partners told apart by a ring on the Blue and
-//! Yellow pieces), and every board square is mid-tone, so each side keeps at least 3:1
-//! luminance contrast with both squares (`tests` below measure the texture files).
+//! Readability first: pieces are near-white and near-black (Grand Cam: an aqua green
+//! and a lemon yellow against maroon and navy, partners told apart by a ring on the Blue
+//! and Yellow pieces), and every board square is mid-tone, the light ones at least 1.4
+//! times the dark ones' luminance, so each side keeps at least 3:1 luminance contrast
+//! with both squares. That leaves little room: the light squares are kept just dark
+//! enough (luminance 0.23) that an aqua green and a lemon yellow, not two near-whites,
+//! clear 3:1. Grand Cam's four sides are at least 20 apart in CIEDE2000, and still
+//! apart for red-green colour-blind eyes (`tests/looks.rs` measures all of it).
 
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
 use bevy::math::Affine2;
@@ -40,12 +44,12 @@ const fn rgb(r: u8, g: u8, b: u8) -> Color {
 /// A seat's pieces' colour.
 pub fn seat_color(seat: SeatColour) -> Color {
     match seat {
-        SeatColour::White => rgb(236, 230, 218),
-        SeatColour::Black => rgb(34, 30, 28),
-        SeatColour::Red => rgb(70, 4, 3),
-        SeatColour::Green => rgb(196, 245, 196),
-        SeatColour::Blue => rgb(4, 14, 92),
-        SeatColour::Yellow => rgb(250, 232, 120),
+        SeatColour::White => rgb(250, 247, 240),
+        SeatColour::Black => rgb(18, 16, 15),
+        SeatColour::Red => rgb(64, 3, 2),
+        SeatColour::Green => rgb(120, 255, 215),
+        SeatColour::Blue => rgb(3, 10, 84),
+        SeatColour::Yellow => rgb(255, 236, 20),
     }
 }
 
@@ -124,8 +128,8 @@ pub fn theme_squares(t: BoardTheme) -> [(&'static str, Color); 2] {
 fn theme_look(t: BoardTheme) -> ThemeLook {
     match t {
         BoardTheme::Walnut => ThemeLook {
-            light: ("textures/wood_light.png", rgb(156, 122, 70)),
-            dark: ("textures/wood_dark.png", rgb(152, 95, 64)),
+            light: ("textures/wood_light.png", rgb(162, 126, 72)),
+            dark: ("textures/wood_dark.png", rgb(152, 90, 52)),
             rough: Some((
                 "textures/wood_light_rough.png",
                 "textures/wood_dark_rough.png",
@@ -134,15 +138,15 @@ fn theme_look(t: BoardTheme) -> ThemeLook {
             plinth: 0.45,
         },
         BoardTheme::Marble => ThemeLook {
-            light: ("textures/marble_light.png", rgb(130, 126, 119)),
-            dark: ("textures/marble_dark.png", rgb(100, 112, 110)),
+            light: ("textures/marble_light.png", rgb(136, 132, 124)),
+            dark: ("textures/marble_dark.png", rgb(97, 110, 107)),
             rough: None,
             roughness: 0.22,
             plinth: 0.5,
         },
         BoardTheme::Tournament => ThemeLook {
-            light: ("textures/vinyl_light.png", rgb(136, 124, 94)),
-            dark: ("textures/vinyl_dark.png", rgb(78, 118, 86)),
+            light: ("textures/vinyl_light.png", rgb(144, 131, 100)),
+            dark: ("textures/vinyl_dark.png", rgb(76, 116, 85)),
             rough: None,
             roughness: 0.6,
             plinth: 0.5,
@@ -156,13 +160,21 @@ pub struct Palette {
     pub light: Handle<StandardMaterial>,
     pub dark: Handle<StandardMaterial>,
     pub plinth: Handle<StandardMaterial>,
+    /// The table: dark oiled wood.
     pub table: Handle<StandardMaterial>,
+    /// The trays' lining.
+    pub felt: Handle<StandardMaterial>,
+    /// The room's flagstone floor.
+    pub floor: Handle<StandardMaterial>,
     pub water: Handle<StandardMaterial>,
     pub riverbed: Handle<StandardMaterial>,
     pub bridge: Handle<StandardMaterial>,
     pub trunk: Handle<StandardMaterial>,
     pub leaves: Handle<StandardMaterial>,
-    pub merlon: Handle<StandardMaterial>,
+    /// The castles' walls and towers: plain stone.
+    pub masonry: Handle<StandardMaterial>,
+    /// The coordinates on the board's frame.
+    pub label: Handle<StandardMaterial>,
     pub hover: Handle<StandardMaterial>,
     pub selected: Handle<StandardMaterial>,
     pub hint: Handle<StandardMaterial>,
@@ -290,6 +302,55 @@ impl Loader<'_> {
     }
 }
 
+/// The table's walnut, the trays' felt and the floor's stone.
+struct RoomMaterials {
+    table: Handle<StandardMaterial>,
+    felt: Handle<StandardMaterial>,
+    floor: Handle<StandardMaterial>,
+}
+
+fn room_materials(
+    loader: &Loader,
+    add: &mut impl FnMut(StandardMaterial) -> Handle<StandardMaterial>,
+    stone: &Option<Handle<Image>>,
+    stone_n: &Option<Handle<Image>>,
+    textures: &mut Vec<(Handle<Image>, Handle<StandardMaterial>, Color)>,
+) -> RoomMaterials {
+    let felt = loader.load("textures/felt.png", true, true);
+    let felt_n = loader.load("textures/felt_normal.png", false, true);
+    let felt_material = add(StandardMaterial {
+        base_color_texture: felt.clone(),
+        normal_map_texture: felt_n,
+        uv_transform: Affine2::from_scale(Vec2::splat(2.0)),
+        ..matte(Color::WHITE, 0.95)
+    });
+    if let Some(f) = felt {
+        textures.push((f, felt_material.clone(), rgb(24, 62, 46)));
+    }
+    let walnut = loader.load("textures/wood_dark.png", true, true);
+    let table_tint = rgb(62, 50, 46);
+    let table = add(StandardMaterial {
+        base_color_texture: walnut.clone(),
+        // The grain a long board's length across the table.
+        uv_transform: Affine2::from_scale(Vec2::new(0.12, 0.35)),
+        ..matte(table_tint, 0.55)
+    });
+    if let Some(w) = walnut {
+        textures.push((w, table.clone(), rgb(60, 38, 26)));
+    }
+    let floor = add(StandardMaterial {
+        base_color_texture: stone.clone(),
+        normal_map_texture: stone_n.clone(),
+        uv_transform: Affine2::from_scale(Vec2::splat(0.2)),
+        ..matte(rgb(120, 108, 96), 0.9)
+    });
+    RoomMaterials {
+        table,
+        felt: felt_material,
+        floor,
+    }
+}
+
 fn create_palette(
     mut commands: Commands,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -330,17 +391,7 @@ fn create_palette(
         add(m)
     });
     let marks = SeatColour::ALL.map(|s| Some(add(matte(seat_mark(s)?, 0.4))));
-    let felt = loader.load("textures/felt.png", true, true);
-    let felt_n = loader.load("textures/felt_normal.png", false, true);
-    let table = add(StandardMaterial {
-        base_color_texture: felt.clone(),
-        normal_map_texture: felt_n,
-        uv_transform: Affine2::from_scale(Vec2::splat(6.0)),
-        ..matte(Color::WHITE, 0.95)
-    });
-    if let Some(f) = felt {
-        textures.push((f, table.clone(), rgb(24, 62, 46)));
-    }
+    let room = room_materials(&loader, &mut add, &stone, &stone_n, &mut textures);
     let water_n = loader.load("textures/water_normal.png", false, true);
     let themes: Vec<(BoardTheme, ThemeTextures)> = BoardTheme::ALL
         .iter()
@@ -354,7 +405,9 @@ fn create_palette(
         light: add(matte(Color::WHITE, 1.0)),
         dark: add(matte(Color::WHITE, 1.0)),
         plinth: add(matte(Color::WHITE, 0.7)),
-        table,
+        table: room.table,
+        felt: room.felt,
+        floor: room.floor,
         water: add(StandardMaterial {
             base_color: rgb(40, 92, 112).with_alpha(0.88),
             alpha_mode: AlphaMode::Blend,
@@ -371,10 +424,14 @@ fn create_palette(
         }),
         trunk: add(matte(rgb(88, 60, 36), 0.9)),
         leaves: add(matte(rgb(44, 108, 46), 0.8)),
-        merlon: add(StandardMaterial {
+        masonry: add(StandardMaterial {
             base_color_texture: stone,
+            normal_map_texture: stone_n,
+            // Blocks a few to a wall's height.
+            uv_transform: Affine2::from_scale(Vec2::splat(3.0)),
             ..matte(rgb(150, 146, 138), 0.85)
         }),
+        label: add(matte(rgb(236, 222, 186), 0.6)),
         hover: add(glowing(Color::srgb(1.0, 0.95, 0.6), 0.6)),
         selected: add(glowing(Color::srgb(1.0, 0.85, 0.2), 1.2)),
         hint: add(glowing(Color::srgb(0.75, 0.4, 1.0), 1.5)),

@@ -182,6 +182,10 @@ fn settings(ctx: &egui::Context, dialogs: &mut Dialogs, settings: &mut Settings)
                 &mut settings.orbit_when_watching,
                 "Orbit slowly while computers play",
             );
+            ui.checkbox(
+                &mut settings.coordinates,
+                "Coordinates on the board's frame (A-L, 1-16)",
+            );
             ui.add(
                 egui::Slider::new(&mut settings.ui_scale, Settings::UI_SCALES)
                     .step_by(0.05)

@@ -193,7 +193,7 @@ fn sections(
             p.actions.session.game.is_over(),
         );
     }
-    landings(ui, &p.input);
+    landings(ui, &p.input, &p.actions.session);
     ui.separator();
     thinking(ui, &p.ai, &p.actions.session);
     ui.separator();
@@ -408,7 +408,14 @@ fn watching(ui: &mut egui::Ui, spectate: &mut Spectate, settings: &mut Settings,
 }
 
 /// What the marks on the offered landings mean, while a piece is selected.
-fn landings(ui: &mut egui::Ui, input: &MoveInput) {
+fn landings(ui: &mut egui::Ui, input: &MoveInput, session: &Session) {
+    // The square under the pointer, by name: the board's coordinates, said.
+    if let Some(sq) = input.hovered {
+        ui.label(format!(
+            "Pointer on {}",
+            session.position().geometry().name(sq)
+        ));
+    }
     if input.offers.is_empty() {
         return;
     }
