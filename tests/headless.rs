@@ -15,7 +15,7 @@ use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
 use camelot::storage::settings::Settings;
 use camelot::table::board::{BridgeTile, CastleTile, OnSquare, RiverTile, Tile, Tree};
-use camelot::table::pieces::{PieceView, Racked};
+use camelot::table::pieces::{InTray, PieceView};
 use camelot_engine::{Game, Level, Position, Side, Variant};
 
 /// A data directory of this test process's own: the autosave and settings stay out of
@@ -154,10 +154,10 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     assert!(app.world().resource::<MoveInput>().clicks.is_empty());
     app.update();
     // The board mirrors the engine: two white and two black pieces left, and Black's
-    // two captured men stand in Black's rack beside the board.
+    // two captured men stand in Black's tray beside the board.
     assert_eq!(count::<(With<PieceView>, With<OnSquare>)>(&mut app), 4);
-    let mut racked = app.world_mut().query::<&Racked>();
-    let mut slots: Vec<(u8, usize)> = racked
+    let mut in_tray = app.world_mut().query::<&InTray>();
+    let mut slots: Vec<(u8, usize)> = in_tray
         .iter(app.world())
         .map(|r| (r.owner.0, r.slot))
         .collect();
@@ -563,12 +563,12 @@ fn run_until_idle(app: &mut App) -> f32 {
     panic!("the animation never ended");
 }
 
-fn racked(app: &mut App) -> usize {
-    count::<With<Racked>>(app)
+fn pieces_in_trays(app: &mut App) -> usize {
+    count::<With<InTray>>(app)
 }
 
 #[test]
-fn an_undone_capture_flies_back_and_its_pieces_return_from_the_rack() {
+fn an_undone_capture_flies_back_and_its_pieces_return_from_the_tray() {
     let start = position("variant=camelot turn=white white=ME5,MA4 black=ME6,ME8,MF6,ML10");
     let mut app = app(Session::new(
         Game::from_position(start.clone()),
@@ -579,17 +579,17 @@ fn an_undone_capture_flies_back_and_its_pieces_return_from_the_rack() {
     click(&mut app, "E7");
     click(&mut app, "E9");
     run_until_idle(&mut app);
-    assert_eq!(racked(&mut app), 2);
+    assert_eq!(pieces_in_trays(&mut app), 2);
     let undone = app
         .world_mut()
         .run_system_once(|mut a: GameActions| a.undo())
         .unwrap();
     assert!(undone);
     let highest = run_until_idle(&mut app);
-    // The man leapt back through the air; the two black men left the rack for their
+    // The man leapt back through the air; the two black men left the tray for their
     // squares; every piece stands where the engine has it.
     assert!(highest > 0.3, "{highest}");
-    assert_eq!(racked(&mut app), 0);
+    assert_eq!(pieces_in_trays(&mut app), 0);
     let mut q = app.world_mut().query::<(&OnSquare, &PieceView)>();
     let mut on_board: Vec<_> = q.iter(app.world()).map(|(on, p)| (on.0, p.0)).collect();
     on_board.sort_by_key(|(sq, _)| *sq);
@@ -604,7 +604,7 @@ fn an_undone_capture_flies_back_and_its_pieces_return_from_the_rack() {
         .run_system_once(|mut a: GameActions| a.redo())
         .unwrap();
     run_until_idle(&mut app);
-    assert_eq!(racked(&mut app), 2);
+    assert_eq!(pieces_in_trays(&mut app), 2);
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
 }
 

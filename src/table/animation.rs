@@ -1,7 +1,7 @@
 //! Moves played along their paths: plain steps slide, leaps arc and squash as they land,
-//! a jumped piece lifts off the board into its owner's rack beside it, a castle entry
+//! a jumped piece lifts off the board into its owner's tray beside it, a castle entry
 //! lights the castle. An undone move plays backwards: the piece leaps back and its
-//! captures return from the rack to their squares. When nothing is moving, the mirrors
+//! captures return from the tray to their squares. When nothing is moving, the mirrors
 //! in `pieces` and `board` make everything match the engine.
 
 use std::collections::VecDeque;
@@ -14,7 +14,7 @@ use crate::play::actions::{BoardReset, MovePlayed};
 use crate::play::session::Session;
 use crate::storage::settings::Settings;
 use crate::table::board::{stand_point, CastleTile, OnSquare};
-use crate::table::pieces::{rack_transform, PieceView, Racked};
+use crate::table::pieces::{tray_transform, InTray, PieceView};
 use crate::table::theme::Palette;
 use crate::AppSystems;
 
@@ -76,9 +76,9 @@ pub fn board_idle(anim: Res<Animation>, lifting: Query<(), With<Lifted>>) -> boo
 /// What happens when a leg of a flight ends.
 #[derive(Clone, Copy, Debug)]
 enum LegEnd {
-    /// The jumped piece on this square goes to its owner's rack, in this slot.
+    /// The jumped piece on this square goes to its owner's tray, in this slot.
     Capture(Square, Player, usize),
-    /// A piece comes back from its owner's rack (this slot) to this square (an undo).
+    /// A piece comes back from its owner's tray (this slot) to this square (an undo).
     Restore(Square, Player, usize),
 }
 
@@ -93,7 +93,7 @@ struct Flight {
     t: f32,
 }
 
-/// A piece on its way to or from a rack.
+/// A piece on its way to or from a tray.
 #[derive(Component)]
 pub struct Lifted {
     from: Vec3,
@@ -105,7 +105,7 @@ pub struct Lifted {
 
 #[derive(Clone, Copy)]
 enum Arrival {
-    Rack(Racked),
+    Tray(InTray),
     Board(Square),
 }
 
@@ -154,7 +154,7 @@ fn jumped_square(pos: &Position, a: Square, b: Square) -> Option<Square> {
 
 /// The path and what each landing does, forwards or (an undo) backwards. `start` is the
 /// game's start: what a seat had then and has before the move says how many of its
-/// pieces are in the rack already. A move's captures take the next slots in square
+/// pieces are in the tray already. A move's captures take the next slots in square
 /// order, as [`lost_pieces`] counts them.
 fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<LegEnd>>)> {
     let path = m.path.as_ref()?.path.clone();
@@ -296,14 +296,14 @@ struct Landed {
     capture: Option<LegEnd>,
 }
 
-/// A capture lifts the jumped piece towards its rack; a restore brings a racked piece
+/// A capture lifts the jumped piece towards its tray; a restore brings a in_tray piece
 /// back; a castle entry lights the castle.
 fn on_landed(
     ev: On<Landed>,
     mut commands: Commands,
     session: Res<Session>,
     board_pieces: Query<(Entity, &OnSquare, &Transform), With<PieceView>>,
-    racked: Query<(Entity, &Racked, &Transform)>,
+    in_tray: Query<(Entity, &InTray, &Transform)>,
     castles: Query<(&OnSquare, &CastleTile), Without<PieceView>>,
     palette: Option<Res<Palette>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -315,20 +315,20 @@ fn on_landed(
             if let Some((victim, _, tf)) = board_pieces.iter().find(|(_, on, _)| on.0 == sq) {
                 commands.entity(victim).remove::<OnSquare>().insert(Lifted {
                     from: tf.translation,
-                    to: rack_transform(variant, owner, slot),
+                    to: tray_transform(variant, owner, slot),
                     t: 0.0,
-                    then: Arrival::Rack(Racked { owner, slot }),
+                    then: Arrival::Tray(InTray { owner, slot }),
                 });
             }
         }
         Some(LegEnd::Restore(sq, owner, slot)) => {
-            let back = racked
+            let back = in_tray
                 .iter()
                 .find(|(_, r, _)| r.owner == owner && r.slot == slot);
             if let Some((e, _, tf)) = back {
                 let piece_tf = Transform::from_translation(stand_point(variant, sq))
                     .with_rotation(tf.rotation);
-                commands.entity(e).remove::<Racked>().insert(Lifted {
+                commands.entity(e).remove::<InTray>().insert(Lifted {
                     from: tf.translation,
                     to: piece_tf,
                     t: 0.0,
@@ -382,7 +382,7 @@ fn lift(
             let mut e = commands.entity(e);
             e.remove::<Lifted>();
             match l.then {
-                Arrival::Rack(r) => e.insert(r),
+                Arrival::Tray(r) => e.insert(r),
                 Arrival::Board(sq) => e.insert(OnSquare(sq)),
             };
         }

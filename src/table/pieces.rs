@@ -1,5 +1,5 @@
 //! The pieces: one entity per piece on the board, and one per captured piece standing in
-//! its owner's rack beside the board. Both mirror the engine whenever no move is being
+//! its owner's tray beside the board. Both mirror the engine whenever no move is being
 //! shown; a piece out of place (dropped where it cannot go, put back by an undo) slides
 //! home rather than jumping. Nothing else spawns pieces.
 
@@ -18,7 +18,7 @@ use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_meshes)
-        .add_systems(Update, (sync_pieces, sync_rack).in_set(AppSystems::Mirror));
+        .add_systems(Update, (sync_pieces, sync_trays).in_set(AppSystems::Mirror));
 }
 
 /// A piece, as the engine knows it.
@@ -30,9 +30,9 @@ pub struct PieceView(pub Piece);
 #[derive(Component)]
 pub struct Held;
 
-/// A captured piece in its owner's rack: `slot` counts from the first piece lost.
+/// A captured piece in its owner's tray: `slot` counts from the first piece lost.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Racked {
+pub struct InTray {
     pub owner: Player,
     pub slot: usize,
 }
@@ -69,13 +69,13 @@ pub fn piece_transform(variant: Variant, sq: Square, piece: Piece) -> Transform 
         .with_rotation(facing(variant, piece.owner))
 }
 
-/// Where slot `slot` of a seat's rack is: its place in the seat's tray.
-pub fn rack_transform(variant: Variant, owner: Player, slot: usize) -> Transform {
+/// Where slot `slot` of a seat's tray is: its place in the seat's tray.
+pub fn tray_transform(variant: Variant, owner: Player, slot: usize) -> Transform {
     Transform::from_translation(crate::table::room::tray_slot(variant, owner, slot))
         .with_rotation(facing(variant, owner))
 }
 
-/// Spawns a piece entity (on the board or in a rack: the caller adds which).
+/// Spawns a piece entity (on the board or in a tray: the caller adds which).
 pub fn spawn_piece<'a>(
     commands: &'a mut Commands,
     meshes: &PieceMeshes,
@@ -178,14 +178,14 @@ pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<Kind>> {
     lost
 }
 
-/// Makes the racks hold exactly each seat's captured pieces.
-fn sync_rack(
+/// Makes the trays hold exactly each seat's captured pieces.
+fn sync_trays(
     mut commands: Commands,
     session: Res<Session>,
     browse: Res<Browse>,
     built: Res<BuiltBoard>,
     time: Res<Time>,
-    mut racked: Query<(Entity, &Racked, &PieceView, &mut Transform)>,
+    mut in_tray: Query<(Entity, &InTray, &PieceView, &mut Transform)>,
     meshes: Option<Res<PieceMeshes>>,
     palette: Option<Res<Palette>>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -199,7 +199,7 @@ fn sync_rack(
     }
     let lost = lost_pieces(&session.game, browse.shown_ply(&session));
     let mut have: HashMap<(u8, usize), Entity> = HashMap::new();
-    for (e, r, view, mut tf) in &mut racked {
+    for (e, r, view, mut tf) in &mut in_tray {
         let wanted = lost.get(r.owner.0 as usize).and_then(|l| l.get(r.slot));
         if wanted == Some(&view.0.kind)
             && view.0.owner == r.owner
@@ -208,7 +208,7 @@ fn sync_rack(
             have.insert((r.owner.0, r.slot), e);
             if settle(
                 &mut tf,
-                rack_transform(variant, r.owner, r.slot),
+                tray_transform(variant, r.owner, r.slot),
                 time.delta_secs(),
             ) {
                 redraw.write(RequestRedraw);
@@ -221,10 +221,10 @@ fn sync_rack(
         let owner = Player(owner as u8);
         for (slot, &kind) in kinds.iter().enumerate() {
             if !have.contains_key(&(owner.0, slot)) {
-                let tf = rack_transform(variant, owner, slot);
+                let tf = tray_transform(variant, owner, slot);
                 let piece = Piece { owner, kind };
                 spawn_piece(&mut commands, &meshes, &palette, variant, piece, tf)
-                    .insert(Racked { owner, slot });
+                    .insert(InTray { owner, slot });
             }
         }
     }
