@@ -38,7 +38,7 @@ mod window {
     use camelot::play::session::{Seat, Session};
     use camelot::render::adapter;
     use camelot::render::quality::Graphics;
-    use camelot::storage::data_dir::{read_session, DataLock, Loaded, Store, StoreError};
+    use camelot::storage::data_dir::{read_session, DataLock, Loaded, Store};
 
     /// The data directory's lock, held as long as the window is open.
     #[derive(Resource)]
@@ -77,13 +77,12 @@ mod window {
         };
         let store = Store::from_env().ok();
         // One program a data directory: a second would lose a game to the first.
-        let lock = match store.as_ref().map(Store::lock) {
-            Some(Err(e @ StoreError::Locked { .. })) => {
+        let lock = match Store::hold(store.as_ref()) {
+            Ok(lock) => lock,
+            Err(e) => {
                 eprintln!("camelot: {e}");
                 return ExitCode::FAILURE;
             }
-            Some(Ok(lock)) => Some(lock),
-            _ => None,
         };
         // A game in progress that cannot be read is moved aside now, and said.
         let autosave = store.as_ref().map_or(Loaded::Missing, Store::load_autosave);

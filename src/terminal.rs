@@ -428,13 +428,12 @@ fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
 pub fn run(opts: &Options) -> ExitCode {
     let store = Store::from_env().ok();
     // One program a data directory: a second would lose a game to the first.
-    let _lock = match store.as_ref().map(Store::lock) {
-        Some(Err(e @ StoreError::Locked { .. })) => {
+    let _lock = match Store::hold(store.as_ref()) {
+        Ok(lock) => lock,
+        Err(e) => {
             eprintln!("camelot: {e}");
             return ExitCode::FAILURE;
         }
-        Some(Ok(lock)) => Some(lock),
-        _ => None,
     };
     if store.is_none() {
         println!("No data directory (set HOME or CAMELOT_DATA_DIR): nothing will be saved.");

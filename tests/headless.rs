@@ -1,6 +1,8 @@
 //! The game's ECS without a window: move entry click by click, the board built for each
 //! variant, and computer moves arriving while `update()` keeps running.
 
+mod headless_app;
+
 use std::time::{Duration, Instant};
 
 use bevy::ecs::system::RunSystemOnce;
@@ -27,22 +29,14 @@ fn scratch_store() -> Store {
 fn app(session: Session) -> App {
     let mut app = App::new();
     app.insert_resource(Storage::new(Some(scratch_store())));
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin::default(),
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<StandardMaterial>()
-    .add_plugins(camelot::game_plugin)
-    // Every update is 1/60 s of game time, however long it takes: animations are then
-    // the same number of frames on any machine and under any load.
-    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-        Duration::from_secs_f64(1.0 / 60.0),
-    ))
-    .insert_resource(session)
-    .insert_state(Screen::Playing);
+    headless_app::add_game_plugins(&mut app)
+        // Every update is 1/60 s of game time, however long it takes: animations are then
+        // the same number of frames on any machine and under any load.
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_secs_f64(1.0 / 60.0),
+        ))
+        .insert_resource(session)
+        .insert_state(Screen::Playing);
     {
         let mut s = app.world_mut().resource_mut::<Settings>();
         s.animation_speed = 0.0;

@@ -6,6 +6,8 @@
 //! a record's seats and a settings file's numbers never take over unsaid.
 
 use std::fs;
+mod terminal_run;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -31,19 +33,10 @@ fn game_with(moves: &[&str]) -> Session {
     Session::new(g, vec![Seat::Human, Seat::Computer(Level::CLUB)])
 }
 
-/// `camelot --terminal` with `input`; its standard output and exit status.
+/// `camelot --terminal` with `input`: what it printed (standard output, then standard
+/// error) and its exit status.
 fn terminal(data: &Path, args: &[&str], input: &[u8]) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .arg("--terminal")
-        .args(args)
-        .env("CAMELOT_DATA_DIR", data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = terminal_run::run(data, args, input);
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (text, out.status.code())

@@ -6,6 +6,7 @@
 
 #[path = "../server/tests/common/mod.rs"]
 mod common;
+mod headless_app;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use camelot::input::move_entry::SquareClicked;
-use camelot::online::{Connection, JoinOnline, Online, OnlineRequest};
+use camelot::online::{Connection, JoinOnline, Online, OnlineRequest, OnlineTable};
 use camelot::play::screens::Screen;
 use camelot::play::session::{Seat, Session};
 use camelot::storage::data_dir::Store;
@@ -41,20 +42,12 @@ fn sibling(name: &str) -> PathBuf {
 fn app(data: &Path) -> App {
     let mut app = App::new();
     app.insert_resource(Storage::new(Some(Store::at(data))));
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin::default(),
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<StandardMaterial>()
-    .add_plugins(camelot::game_plugin)
-    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-        Duration::from_secs_f64(1.0 / 60.0),
-    ))
-    .insert_resource(Session::fresh(camelot_engine::Variant::Camelot))
-    .insert_state(Screen::Menu);
+    headless_app::add_game_plugins(&mut app)
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_secs_f64(1.0 / 60.0),
+        ))
+        .insert_resource(Session::fresh(camelot_engine::Variant::Camelot))
+        .insert_state(Screen::Menu);
     {
         let mut s = app.world_mut().resource_mut::<Settings>();
         s.animation_speed = 0.0;
@@ -118,6 +111,27 @@ fn create(url: &str, time: TimeControl) -> Created {
     create_game_blocking(url, "camelot", time).expect("the server creates a game")
 }
 
+/// The online game at the table, once one is joined.
+fn table(app: &App) -> Option<&OnlineTable> {
+    app.world().resource::<Online>().table.as_ref()
+}
+
+/// Every move played at the table stored by the server.
+fn all_stored(app: &App) -> bool {
+    table(app).is_some_and(|t| t.unsent() == 0)
+}
+
+/// A move sent by another client, `camelot-cli online move`, and accepted.
+fn move_elsewhere(cli: &Path, server: &str, game: &str, token: &str, mv: &str) {
+    let o = Command::new(cli)
+        .args([
+            "online", "move", "--server", server, "--game", game, "--token", token, mv,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n", "{mv}");
+}
+
 #[test]
 fn moves_cross_between_the_table_and_other_clients() {
     let dir = scratch("table");
@@ -154,34 +168,20 @@ fn moves_cross_between_the_table_and_other_clients() {
         &mut app,
         "the server acknowledges it",
         Duration::from_secs(20),
-        |a| {
-            a.world()
-                .resource::<Online>()
-                .table
-                .as_ref()
-                .is_some_and(|t| t.unsent() == 0)
-        },
+        all_stored,
     );
     // Black's seat is not this table's: a click there moves nothing.
     click(&mut app, "H10");
     click(&mut app, "H9");
     assert_eq!(moves(&app), ["E7-E8"]);
     // Sent by another client: it arrives at the table.
-    let o = Command::new(&cli)
-        .args([
-            "online",
-            "move",
-            "--server",
-            &s.url,
-            "--game",
-            &created.game,
-            "--token",
-            &created.seats["Black"],
-            "H10-H9",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n");
+    move_elsewhere(
+        &cli,
+        &s.url,
+        &created.game,
+        &created.seats["Black"],
+        "H10-H9",
+    );
     until(
         &mut app,
         "Black's move arrives",
@@ -223,21 +223,11 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
     join(&mut app, &s.url, &created.game, &created.seats["White"]);
     click(&mut app, "E7");
     click(&mut app, "E8");
-    until(&mut app, "stored", Duration::from_secs(20), |a| {
-        a.world()
-            .resource::<Online>()
-            .table
-            .as_ref()
-            .is_some_and(|t| t.unsent() == 0)
-    });
+    until(&mut app, "stored", Duration::from_secs(20), all_stored);
     s.kill();
     until(&mut app, "the loss is seen", Duration::from_secs(20), |a| {
         matches!(
-            a.world()
-                .resource::<Online>()
-                .table
-                .as_ref()
-                .map(|t| &t.connection),
+            table(a).map(|t| &t.connection),
             Some(Connection::Away { .. })
         )
     });
@@ -247,33 +237,18 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
         &format!("127.0.0.1:{}", s.port),
     );
     until(&mut app, "connected again", Duration::from_secs(30), |a| {
-        matches!(
-            a.world()
-                .resource::<Online>()
-                .table
-                .as_ref()
-                .map(|t| &t.connection),
-            Some(Connection::Live)
-        )
+        matches!(table(a).map(|t| &t.connection), Some(Connection::Live))
     });
     assert_eq!(moves(&app), ["E7-E8"], "the game picked up where it was");
     // Black (another client) moves; the clocks now run for White.
     let cli = sibling("camelot-cli");
-    let o = Command::new(&cli)
-        .args([
-            "online",
-            "move",
-            "--server",
-            &s.url,
-            "--game",
-            &created.game,
-            "--token",
-            &created.seats["Black"],
-            "H10-H9",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n");
+    move_elsewhere(
+        &cli,
+        &s.url,
+        &created.game,
+        &created.seats["Black"],
+        "H10-H9",
+    );
     until(&mut app, "Black's move", Duration::from_secs(20), |a| {
         moves(a).len() == 2
     });
@@ -284,20 +259,15 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
         "White's second move stored",
         Duration::from_secs(20),
         |a| {
-            a.world()
-                .resource::<Online>()
-                .table
-                .as_ref()
-                .is_some_and(|t| {
-                    t.unsent() == 0 && t.mirror.as_ref().is_some_and(|m| m.game.ply() == 3)
-                })
+            table(a).is_some_and(|t| {
+                t.unsent() == 0 && t.mirror.as_ref().is_some_and(|m| m.game.ply() == 3)
+            })
         },
     );
-    let clocks = {
-        let online = app.world().resource::<Online>();
-        let m = online.table.as_ref().unwrap().mirror.as_ref().unwrap();
-        m.clocks.clone().expect("a clocked game")
-    };
+    let clocks = table(&app)
+        .and_then(|t| t.mirror.as_ref())
+        .and_then(|m| m.clocks.clone())
+        .expect("a clocked game");
     assert_eq!(clocks.running, Some(1), "Black's clock runs");
     // Five minutes, the first increment ahead, the second move's time taken and its
     // increment given.
@@ -308,10 +278,7 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
     app.world_mut()
         .write_message(OnlineRequest::Offer(OfferKind::Draw));
     until(&mut app, "the offer stands", Duration::from_secs(20), |a| {
-        a.world()
-            .resource::<Online>()
-            .table
-            .as_ref()
+        table(a)
             .and_then(|t| t.mirror.as_ref())
             .is_some_and(|m| m.offers.iter().any(|o| o.by == "White"))
     });

@@ -2,6 +2,8 @@
 //! written only when they change, a directory that cannot be written is said once, and
 //! a new game from the menu's path moves the last one into the history.
 
+mod headless_app;
+
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use camelot::play::actions::{GameActions, Notices};
@@ -21,21 +23,13 @@ fn scratch(name: &str) -> std::path::PathBuf {
 /// The game's plugins on a headless app, saving into `store`.
 fn app(store: Store) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin::default(),
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<StandardMaterial>()
-    .add_plugins(camelot::game_plugin)
-    .insert_resource(Session::new(
-        Game::new(Variant::Camelot),
-        vec![Seat::Human, Seat::Human],
-    ))
-    .insert_resource(Settings::default())
-    .insert_state(Screen::Playing);
+    headless_app::add_game_plugins(&mut app)
+        .insert_resource(Session::new(
+            Game::new(Variant::Camelot),
+            vec![Seat::Human, Seat::Human],
+        ))
+        .insert_resource(Settings::default())
+        .insert_state(Screen::Playing);
     app.world_mut().resource_mut::<Storage>().store = Some(store);
     app.update();
     app

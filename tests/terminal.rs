@@ -2,7 +2,8 @@
 //! real `camelot --terminal` through its standard input, down to being killed while it
 //! saves.
 
-use std::io::Write;
+mod terminal_run;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -111,19 +112,9 @@ fn computers_move_by_themselves_and_hints_are_legal() {
     assert!(say(&mut c, "save x.cgn").contains("off"));
 }
 
-/// Runs `camelot --terminal` with `input` on its standard input.
+/// Runs `camelot --terminal` with `input`: its standard output and exit status.
 fn run_terminal(data: &Path, args: &[&str], input: &[u8]) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .arg("--terminal")
-        .args(args)
-        .env("CAMELOT_DATA_DIR", data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = terminal_run::run(data, args, input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         out.status.code().unwrap_or(-1),

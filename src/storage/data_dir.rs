@@ -186,6 +186,18 @@ impl Store {
         Ok(DataLock { _file: file })
     }
 
+    /// Holds the data directory, if there is one, for this run: `Err` only when another
+    /// program holds it (the caller says so and stops). A directory that cannot be
+    /// locked for another reason is not held, and play goes on: its writes fail and
+    /// are said where they happen.
+    pub fn hold(store: Option<&Store>) -> Result<Option<DataLock>, StoreError> {
+        match store.map(Store::lock) {
+            Some(Err(e @ StoreError::Locked { .. })) => Err(e),
+            Some(Ok(lock)) => Ok(Some(lock)),
+            _ => Ok(None),
+        }
+    }
+
     pub fn dir(&self) -> &Path {
         &self.dir
     }
