@@ -102,6 +102,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Whether the table makes no sound: muted, or the volume at nothing.
+    pub fn silent(&self) -> bool {
+        self.muted || self.volume <= 0.0
+    }
+
     /// The interface's scale, within what keeps the panel usable.
     pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 

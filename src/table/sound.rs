@@ -66,7 +66,7 @@ fn say_there_is_no_sound(
     mut notices: ResMut<Notices>,
 ) {
     let Some(mut missing) = missing else { return };
-    if missing.said || settings.muted || settings.volume <= 0.0 {
+    if missing.said || settings.silent() {
         return;
     }
     missing.said = true;
@@ -90,7 +90,7 @@ fn play_cues(
     let cues: Vec<LandingKind> = landings.read().map(|l| l.kind).collect();
     let refusals = refused.read().count();
     let Some(s) = sounds else { return };
-    if settings.muted || settings.volume <= 0.0 {
+    if settings.silent() {
         return;
     }
     let play = |samples: &Samples| s.speaker.play(samples, settings.volume);
