@@ -1,12 +1,16 @@
 //! The `camelot` command line, read by clap (`camelot --help`).
 
+use std::fmt;
 use std::path::PathBuf;
 
 use camelot_engine::Variant;
+use camelot_online::protocol::{GameId, SeatToken};
+use camelot_online::ServerAddress;
 use clap::Parser;
 
-use crate::play::session::{default_seats, parse_seats, Seat, SeatError};
-use crate::storage::settings::Quality;
+use crate::game::session::{default_seats, parse_seats, Seat, SeatError};
+use crate::render::tier::Quality;
+use crate::storage::data_dir::StoreError;
 
 #[derive(Parser, Debug, Clone)]
 #[command(
@@ -43,32 +47,60 @@ pub struct Options {
     /// Print the graphics adapter found (or why none) and the quality it gets, and exit.
     #[arg(long)]
     pub diagnose: bool,
-    /// An online game's server (http://HOST:PORT): with --game, open the table at it.
+    /// An online game's server (http://HOST:PORT or https://HOST): with --game, open the
+    /// table at it.
     #[arg(long, requires = "game", conflicts_with_all = ["variant", "load", "resume", "terminal"])]
-    pub server: Option<String>,
+    pub server: Option<ServerAddress>,
     /// The online game's id.
     #[arg(long, requires = "server")]
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// The secret token of the seat to play (without one: watch the game).
     #[arg(long, requires = "game")]
-    pub token: Option<String>,
+    pub token: Option<SeatToken>,
     #[cfg(feature = "tools")]
     #[command(flatten)]
     pub tools: crate::tools::ToolOptions,
 }
 
+/// A window size that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WindowSizeError {
+    NotASize(camelot_engine::Excerpt),
+    OutOfRange { width: u32, height: u32 },
+}
+
+impl fmt::Display for WindowSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WindowSizeError::NotASize(s) => {
+                write!(
+                    f,
+                    "window size should be WIDTHxHEIGHT, as 1280x800, not '{s}'"
+                )
+            }
+            WindowSizeError::OutOfRange { width, height } => write!(
+                f,
+                "window size {width}x{height} is out of range (320x240 to 16384x16384)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WindowSizeError {}
+
 /// Reads `1280x800`.
-fn parse_window(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("window size should be WIDTHxHEIGHT, as 1280x800, not '{s}'");
+fn parse_window(s: &str) -> Result<(u32, u32), WindowSizeError> {
+    let bad = || WindowSizeError::NotASize(camelot_engine::Excerpt::new(s));
     let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (
         w.trim().parse().map_err(|_| bad())?,
         h.trim().parse().map_err(|_| bad())?,
     );
     if !(320..=16384).contains(&w) || !(240..=16384).contains(&h) {
-        return Err(format!(
-            "window size {w}x{h} is out of range (320x240 to 16384x16384)"
-        ));
+        return Err(WindowSizeError::OutOfRange {
+            width: w,
+            height: h,
+        });
     }
     Ok((w, h))
 }
@@ -105,14 +137,36 @@ impl Options {
     }
 }
 
+/// Why the game the command line asks for could not be opened.
+#[derive(Debug)]
+pub enum OpeningError {
+    Store(StoreError),
+    NothingToContinue,
+    Seats(SeatError),
+}
+
+impl std::fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningError::Store(e) => e.fmt(f),
+            OpeningError::NothingToContinue => {
+                f.write_str("there is no game in progress to continue")
+            }
+            OpeningError::Seats(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Result<Options, String> {
+    fn parse(s: &str) -> Result<Options, Box<dyn std::error::Error>> {
         let args = std::iter::once("camelot").chain(s.split_whitespace());
-        let o = Options::try_parse_from(args).map_err(|e| e.to_string())?;
-        o.check().map_err(|e| e.to_string())?;
+        let o = Options::try_parse_from(args)?;
+        o.check()?;
         Ok(o)
     }
 
@@ -135,20 +189,24 @@ mod tests {
 
     #[test]
     fn bad_arguments_say_what_is_wrong() {
-        let e = parse("--variant chess").unwrap_err();
+        let e = parse("--variant chess").unwrap_err().to_string();
         assert!(e.contains("chess"), "{e}");
-        let e = parse("--variant camelot --seats human").unwrap_err();
+        let e = parse("--variant camelot --seats human")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("2 seats"), "{e}");
-        let e = parse("--window big").unwrap_err();
+        let e = parse("--window big").unwrap_err().to_string();
         assert!(e.contains("WIDTHxHEIGHT"), "{e}");
-        let e = parse("--window 10x10").unwrap_err();
+        let e = parse("--window 10x10").unwrap_err().to_string();
         assert!(e.contains("out of range"), "{e}");
-        let e = parse("--seats human,ai:champion --variant camelot").unwrap_err();
+        let e = parse("--seats human,ai:champion --variant camelot")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("champion"), "{e}");
-        assert!(parse("--fly").unwrap_err().contains("--fly"));
-        assert!(parse("--load").unwrap_err().contains("FILE"));
+        assert!(parse("--fly").unwrap_err().to_string().contains("--fly"));
+        assert!(parse("--load").unwrap_err().to_string().contains("FILE"));
         assert!(parse("--continue --variant river").is_err());
-        let e = parse("--quality ultra").unwrap_err();
+        let e = parse("--quality ultra").unwrap_err().to_string();
         assert!(e.contains("ultra"), "{e}");
     }
 }

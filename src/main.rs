@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     let launched = Instant::now();
     // A save past the file-size limit fails with an error the game says, instead of a
     // signal that ends it mid-write.
-    camelot_engine::report_file_size_limit();
+    camelot_files::report_file_size_limit();
     // --help, --version and usage errors end here, as clap does.
     let opts = Options::parse();
     if let Err(e) = opts.check() {
@@ -32,10 +32,10 @@ mod window {
 
     use bevy::prelude::*;
     use bevy::window::{PresentMode, WindowResolution};
-    use camelot::cli::Options;
-    use camelot::play::actions::GameStarted;
-    use camelot::play::screens::Screen;
-    use camelot::play::session::{Seat, Session};
+    use camelot::cli::{OpeningError, Options};
+    use camelot::game::actions::GameStarted;
+    use camelot::game::screens::Screen;
+    use camelot::game::session::{Seat, Session};
     use camelot::render::adapter;
     use camelot::render::quality::Graphics;
     use camelot::storage::data_dir::{read_session, DataLock, Loaded, Store};
@@ -184,9 +184,9 @@ mod window {
         opts: &Options,
         autosave: Loaded<Session>,
         notices: &mut Vec<String>,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, OpeningError> {
         let mut session = if let Some(path) = &opts.load {
-            let mut s = read_session(path).map_err(|e| e.to_string())?;
+            let mut s = read_session(path).map_err(OpeningError::Store)?;
             if opts.seats.is_none() {
                 notices.extend(s.seats_from_record(path));
             }
@@ -194,11 +194,14 @@ mod window {
         } else if opts.resume {
             match autosave {
                 Loaded::Read(s) => s,
-                _ => return Err("there is no game in progress to continue".into()),
+                _ => return Err(OpeningError::NothingToContinue),
             }
         } else if opts.starts_game() {
             let v = opts.variant_or_default();
-            Session::new(Game::new(v), opts.seats_for(v).map_err(|e| e.to_string())?)
+            Session::new(
+                Game::new(v),
+                opts.seats_for(v).map_err(OpeningError::Seats)?,
+            )
         } else {
             match autosave {
                 Loaded::Read(s) => s,
@@ -208,7 +211,7 @@ mod window {
         if opts.seats.is_some() {
             session.seats = opts
                 .seats_for(session.variant())
-                .map_err(|e| e.to_string())?;
+                .map_err(OpeningError::Seats)?;
         }
         Ok(session)
     }

@@ -6,13 +6,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use camelot_engine::{
-    read_line, Ai, Claim, Constraint, Decision, FileError, Game, InputLine, Notation, Variant,
-    MAX_LINE_BYTES,
-};
+use camelot_engine::{Ai, AiDecision, DrawClaim, Game, Notation, TurnConstraint, Variant};
+use camelot_files::{read_line, write_new_file, FileError, InputLine, MAX_LINE_BYTES};
 
-use crate::cli::Options;
-use crate::play::session::{Seat, Session, HINT_LEVEL};
+use crate::cli::{OpeningError, Options};
+use crate::game::session::{Seat, Session, HINT_LEVEL};
 use crate::storage::data_dir::{read_session, Loaded, Store, StoreError};
 
 const HELP: &str = "\
@@ -122,7 +120,7 @@ impl Console {
         let ai = self.computers.get_mut(seat)?.as_mut()?;
         let (decision, info) = ai.decide(&self.session.game, |_| {})?;
         let said = match decision {
-            Decision::Play(m) => {
+            AiDecision::Play(m) => {
                 let text = self
                     .session
                     .position()
@@ -131,7 +129,7 @@ impl Console {
                 self.session.game.play(&m).ok()?;
                 format!("{who} plays {text} ({} positions searched)", info.nodes)
             }
-            Decision::Claim(c) => {
+            AiDecision::Claim(c) => {
                 self.session.game.claim(c).ok()?;
                 format!("{who} claims a {c} draw.")
             }
@@ -266,7 +264,7 @@ impl Console {
             return "save needs a file name.".into();
         }
         let text = self.session.record_text(Notation::Wcf);
-        match camelot_engine::write_new_file(std::path::Path::new(name), text.as_bytes(), replace) {
+        match write_new_file(std::path::Path::new(name), text.as_bytes(), replace) {
             Ok(()) => format!("Saved to {name}."),
             Err(e @ FileError::Exists { .. }) => {
                 format!("Not saved: {e}. `save --force {name}` replaces it.")
@@ -295,14 +293,14 @@ impl Console {
         }
         let mut helper = Ai::new(HINT_LEVEL, 99);
         match helper.decide(&self.session.game, |_| {}) {
-            Some((Decision::Play(m), _)) => format!(
+            Some((AiDecision::Play(m), _)) => format!(
                 "Hint: {}",
                 self.session
                     .position()
                     .move_text(&m, Notation::Wcf)
                     .unwrap_or_default()
             ),
-            Some((Decision::Claim(_), _)) => "Hint: claim the draw.".into(),
+            Some((AiDecision::Claim(_), _)) => "Hint: claim the draw.".into(),
             None => "No hint.".into(),
         }
     }
@@ -319,7 +317,7 @@ impl Console {
         let seats = if variant.rules().players() == self.session.seats.len() {
             self.session.seats.clone()
         } else {
-            crate::play::session::default_seats(variant)
+            crate::game::session::default_seats(variant)
         };
         let kept = self.replace(Session::new(Game::new(variant), seats));
         format!("{kept}New game: {}.", variant.rules().name)
@@ -373,39 +371,39 @@ fn status(s: &Session) -> String {
     }
     let mut out = format!("{} to move.", pos.rules().seat_title(pos.turn()));
     match pos.constraint() {
-        Some(Constraint::PlantTree { .. }) => {
+        Some(TurnConstraint::PlantTree { .. }) => {
             out.push_str(" Plant a tree on your side of the river (T@square).")
         }
-        Some(Constraint::LeaveCastle { pieces, .. }) => {
+        Some(TurnConstraint::LeaveCastle { pieces, .. }) => {
             let sq: Vec<String> = pieces.iter().map(|q| pos.geometry().name(q)).collect();
             out.push_str(&format!(
                 " The piece on {} must leave the castle.",
                 sq.join(" or ")
             ));
         }
-        Some(Constraint::MustCapture { .. }) => out.push_str(" A capture is compulsory."),
-        Some(Constraint::Pass) => out.push_str(" No legal move: type pass."),
+        Some(TurnConstraint::MustCapture { .. }) => out.push_str(" A capture is compulsory."),
+        Some(TurnConstraint::Pass) => out.push_str(" No legal move: type pass."),
         None => {}
     }
     for c in game.claimable() {
         out.push_str(match c {
-            Claim::Repetition => " You may claim a draw by repetition (claim).",
-            Claim::FiftyMoves => " You may claim a draw by the 50-move rule (claim).",
+            DrawClaim::Repetition => " You may claim a draw by repetition (claim).",
+            DrawClaim::FiftyMoves => " You may claim a draw by the 50-move rule (claim).",
         });
     }
     out
 }
 
 /// The table the terminal opens on: `--continue`, `--load`, or a new game.
-fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
+fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, OpeningError> {
     let mut session = if opts.resume {
         match store.map(Store::load_autosave) {
             Some(Loaded::Read(s)) => s,
-            Some(Loaded::Unreadable { error, .. }) => return Err(error.to_string()),
-            _ => return Err("there is no game in progress to continue".into()),
+            Some(Loaded::Unreadable { error, .. }) => return Err(OpeningError::Store(error)),
+            _ => return Err(OpeningError::NothingToContinue),
         }
     } else if let Some(path) = &opts.load {
-        let mut s = read_session(path).map_err(|e| e.to_string())?;
+        let mut s = read_session(path).map_err(OpeningError::Store)?;
         if opts.seats.is_none() {
             if let Some(said) = s.seats_from_record(path) {
                 println!("{said}");
@@ -414,12 +412,15 @@ fn opening(opts: &Options, store: Option<&Store>) -> Result<Session, String> {
         s
     } else {
         let v = opts.variant_or_default();
-        Session::new(Game::new(v), opts.seats_for(v).map_err(|e| e.to_string())?)
+        Session::new(
+            Game::new(v),
+            opts.seats_for(v).map_err(OpeningError::Seats)?,
+        )
     };
     if opts.seats.is_some() {
         session.seats = opts
             .seats_for(session.variant())
-            .map_err(|e| e.to_string())?;
+            .map_err(OpeningError::Seats)?;
     }
     Ok(session)
 }

@@ -16,16 +16,16 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{save_to_disk, Capturing, Screenshot};
 use camelot_engine::{Level, Variant};
 
+use crate::analysis::Analysis;
+use crate::game::actions::Notices;
+use crate::game::browse::BrowseCommand;
+use crate::game::computer::{start_bench_search, AiPlayer, Spectate};
+use crate::game::session::Session;
 use crate::input::move_entry::SquareClicked;
-use crate::play::actions::Notices;
-use crate::play::analysis::Analysis;
-use crate::play::browse::BrowseCommand;
-use crate::play::computer::{start_bench_search, AiPlayer, Spectate};
-use crate::play::learn::{ExerciseRef, Exercises, StartExercise};
-use crate::play::review::StartReview;
-use crate::play::session::Session;
-use crate::play::tournament::{StartTournament, TournamentSetup};
+use crate::learning::{ExerciseRef, Exercises, StartExercise};
+use crate::review::StartReview;
 use crate::table::pieces::PieceView;
+use crate::watching::{SetupError, StartTournament, TournamentSetup};
 use crate::AppSystems;
 
 /// The command line's tools.
@@ -66,7 +66,7 @@ pub struct ToolOptions {
     /// Once the board is up, start a tournament of these levels in the table's variant
     /// (as the menu's "Start the tournament" does), --tournament-games games a pair.
     #[arg(long, value_name = "LEVEL,LEVEL,...", value_delimiter = ',')]
-    pub tournament: Vec<String>,
+    pub tournament: Vec<Level>,
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub tournament_games: u32,
     /// Once the board is up, review the game (as the panel's "Review the game" does).
@@ -360,13 +360,25 @@ fn screenshot_and_exit(
     }
 }
 
-fn parse_on_off(s: &str) -> Result<bool, String> {
+fn parse_on_off(s: &str) -> Result<bool, NotOnOff> {
     match s {
         "on" => Ok(true),
         "off" => Ok(false),
-        _ => Err(format!("expected on or off, not '{s}'")),
+        _ => Err(NotOnOff(camelot_engine::Excerpt::new(s))),
     }
 }
+
+/// A switch that is neither `on` nor `off`.
+#[derive(Clone, Debug)]
+pub struct NotOnOff(camelot_engine::Excerpt);
+
+impl std::fmt::Display for NotOnOff {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "expected on or off, not '{}'", self.0)
+    }
+}
+
+impl std::error::Error for NotOnOff {}
 
 /// Holds analysis to `--analysis`.
 fn force_analysis(auto: Res<Automation>, mut analysis: ResMut<Analysis>) {
@@ -422,15 +434,10 @@ fn scripted_browse(
 }
 
 /// The `--tournament` levels in `variant`; the setup's own check says what is wrong.
-fn tournament_setup(opts: &ToolOptions, variant: Variant) -> Result<TournamentSetup, String> {
-    let entrants = opts
-        .tournament
-        .iter()
-        .map(|name| Level::by_name(name.trim()).ok_or_else(|| format!("no level '{name}'")))
-        .collect::<Result<Vec<_>, _>>()?;
+fn tournament_setup(opts: &ToolOptions, variant: Variant) -> Result<TournamentSetup, SetupError> {
     let setup = TournamentSetup {
         variant,
-        entrants,
+        entrants: opts.tournament.clone(),
         games_per_pairing: opts.tournament_games,
     };
     setup.check()?;

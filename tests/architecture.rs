@@ -1,7 +1,9 @@
-//! The workspace's layout holds: the game's modules depend on each other without a cycle,
-//! the game names engine items only from the engine's surface, and no function anywhere
-//! is longer than 120 lines.
-//! `cargo test --test architecture -- --nocapture` prints the module graph.
+//! The workspace's layout holds: the game's modules depend on each other without a cycle
+//! and its feature folders never use each other both ways, the game names engine items
+//! only from the engine's surface, the engine has no file system, process or network
+//! code, no public function answers an error with a `String`, and no function anywhere is
+//! longer than 120 lines.
+//! `cargo test --test architecture -- --nocapture` prints the module and folder graphs.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -206,25 +208,34 @@ fn the_game_modules_have_no_cycle_and_name_the_engine_from_its_root() {
     assert!(long.is_empty(), "functions over 120 lines: {long:?}");
 }
 
+/// Every package's sources and tests.
+const WORKSPACE_SOURCES: [&str; 18] = [
+    "src",
+    "tests",
+    "engine/src",
+    "engine/tests",
+    "engine/benches",
+    "files/src",
+    "lessons/src",
+    "lessons/tests",
+    "lab/src",
+    "lab/tests",
+    "cli/src",
+    "cli/tests",
+    "online/src",
+    "online/tests",
+    "server/src",
+    "server/tests",
+    "assetgen/src",
+    "test-support/src",
+];
+
 #[test]
 fn no_function_in_the_workspace_is_over_120_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     // Every package's sources and tests (the game's own `src/` is checked above too).
-    for dir in [
-        "src",
-        "tests",
-        "engine/src",
-        "engine/tests",
-        "engine/benches",
-        "cli/src",
-        "cli/tests",
-        "online/src",
-        "online/tests",
-        "server/src",
-        "server/tests",
-        "assetgen/src",
-    ] {
+    for dir in WORKSPACE_SOURCES {
         let d = root.join(dir);
         if d.is_dir() {
             sources(&d, &mut files);
@@ -236,4 +247,135 @@ fn no_function_in_the_workspace_is_over_120_lines() {
         .flat_map(|f| long_functions(f, &std::fs::read_to_string(f).unwrap(), 120))
         .collect();
     assert!(long.is_empty(), "functions over 120 lines: {long:#?}");
+}
+
+/// The folder of `src/` a module lives in (`table::board` is `table`); files at the top
+/// (`cli`, `terminal`, `tools`) are their own.
+fn folder_of(module: &str) -> &str {
+    module.split("::").next().unwrap_or(module)
+}
+
+#[test]
+fn no_two_feature_folders_use_each_other_both_ways() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|f| module_of(&src, f))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    let mut folders: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in &files {
+        let m = module_of(&src, f);
+        if m == "lib" || m == "main" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        let from = folder_of(&m).to_string();
+        let uses = folders.entry(from.clone()).or_default();
+        for target in references(&m, &text, &modules) {
+            let to = folder_of(&target).to_string();
+            if to != from {
+                uses.insert(to);
+            }
+        }
+    }
+    println!("folder graph of src/ (folder -> the folders it uses):");
+    for (f, deps) in &folders {
+        let deps: Vec<&str> = deps.iter().map(String::as_str).collect();
+        println!("  {f} -> {}", deps.join(", "));
+    }
+    let mut both_ways = Vec::new();
+    for (a, uses) in &folders {
+        for b in uses {
+            if a < b && folders.get(b).is_some_and(|u| u.contains(a)) {
+                both_ways.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    assert!(
+        both_ways.is_empty(),
+        "folders that use each other: {both_ways:?}"
+    );
+    assert_eq!(
+        find_cycle(&folders),
+        None,
+        "the folders use each other in a circle"
+    );
+}
+
+/// What the engine must not touch: it is the rules and a player, and a program that
+/// plays or measures brings the rest.
+#[test]
+fn the_engine_has_no_file_system_process_or_network_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let forbidden = [
+        "std::fs",
+        "std::process",
+        "std::net",
+        "std::env",
+        "File::",
+        "extern \"C\"",
+        "Command::",
+    ];
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in forbidden {
+                if code.contains(word) {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/Cargo.toml"))
+            .unwrap();
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|d| d.split("\n[").next())
+        .unwrap_or("");
+    let names: Vec<&str> = deps
+        .lines()
+        .filter_map(|l| l.split('=').next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && !n.starts_with('#'))
+        .collect();
+    assert_eq!(names, ["serde"], "the engine stands on serde alone");
+}
+
+/// Errors are types: no function of the workspace's code answers with `Result<_,
+/// String>` (tests included: they read what the code gives).
+#[test]
+fn no_result_carries_a_string_error() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in WORKSPACE_SOURCES {
+        let d = root.join(dir);
+        if d.is_dir() {
+            sources(&d, &mut files);
+        }
+    }
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            // A result whose error, after the comma, is a `String`.
+            if let Some(at) = line.find("Result<") {
+                let rest = &line[at + "Result<".len()..];
+                let inner: String = rest.chars().take_while(|&c| c != '>').collect();
+                if inner.trim_end().ends_with(", String") {
+                    found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
 }

@@ -7,17 +7,18 @@ use std::time::{Duration, Instant};
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
+use camelot::game::actions::{GameActions, Notices};
+use camelot::game::computer::AiPlayer;
+use camelot::game::computer::HintMove;
+use camelot::game::screens::Screen;
+use camelot::game::session::{Seat, Session};
+use camelot::game::settings::PlaySettings;
 use camelot::input::move_entry::{EntryCommand, MoveInput, SquareClicked};
-use camelot::play::actions::{GameActions, Notices};
-use camelot::play::computer::AiPlayer;
-use camelot::play::computer::HintMove;
-use camelot::play::screens::Screen;
-use camelot::play::session::{Seat, Session};
 use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
-use camelot::storage::settings::Settings;
 use camelot::table::board::{BridgeTile, CastleTile, OnSquare, RiverTile, Tile, Tree};
 use camelot::table::pieces::{InTray, PieceView};
+use camelot::table::settings::TableSettings;
 use camelot_engine::{Game, Level, Position, Side, Variant};
 
 /// A data directory of this test process's own: the autosave and settings stay out of
@@ -38,9 +39,10 @@ fn app(session: Session) -> App {
         .insert_resource(session)
         .insert_state(Screen::Playing);
     {
-        let mut s = app.world_mut().resource_mut::<Settings>();
-        s.animation_speed = 0.0;
-        s.ai_delay = 0.0;
+        app.world_mut()
+            .resource_mut::<TableSettings>()
+            .animation_speed = 0.0;
+        app.world_mut().resource_mut::<PlaySettings>().ai_delay = 0.0;
     }
     app.update();
     app.update();
@@ -123,7 +125,7 @@ fn a_multi_leap_move_entered_click_by_click_is_the_engine_move() {
     for _ in 0..30 {
         app.update();
     }
-    let e7 = camelot_engine::Geometry::camelot()
+    let e7 = camelot_engine::BoardGeometry::camelot()
         .parse_square("E7")
         .unwrap();
     let at = camelot::table::board::stand_point(Variant::Camelot, e7);
@@ -285,7 +287,9 @@ fn an_animated_capture_ends_with_the_board_matching_the_engine() {
         Game::from_position(start),
         humans(Variant::Camelot),
     ));
-    app.world_mut().resource_mut::<Settings>().animation_speed = 4.0;
+    app.world_mut()
+        .resource_mut::<TableSettings>()
+        .animation_speed = 4.0;
     click(&mut app, "E5");
     click(&mut app, "E7");
     click(&mut app, "E9");
@@ -511,7 +515,7 @@ fn a_hint_is_a_legal_move_shown_until_the_next_move() {
         humans(Variant::Camette),
     ));
     app.world_mut()
-        .write_message(camelot::play::computer::HintRequest);
+        .write_message(camelot::game::computer::HintRequest);
     let started = Instant::now();
     while app.world().resource::<HintMove>().0.is_none() {
         assert!(started.elapsed() < Duration::from_secs(30), "no hint");
@@ -568,7 +572,9 @@ fn an_undone_capture_flies_back_and_its_pieces_return_from_the_tray() {
         Game::from_position(start.clone()),
         humans(Variant::Camelot),
     ));
-    app.world_mut().resource_mut::<Settings>().animation_speed = 2.0;
+    app.world_mut()
+        .resource_mut::<TableSettings>()
+        .animation_speed = 2.0;
     click(&mut app, "E5");
     click(&mut app, "E7");
     click(&mut app, "E9");
@@ -606,8 +612,8 @@ mod browsing {
     use super::*;
     use bevy::input::keyboard::{Key, KeyboardInput};
     use bevy::input::ButtonState;
-    use camelot::play::analysis::{Analysis, PositionKey};
-    use camelot::play::browse::{Browse, BrowseCommand};
+    use camelot::analysis::{Analysis, PositionKey};
+    use camelot::game::browse::{Browse, BrowseCommand};
 
     /// Every piece entity on the board, as (square, piece).
     fn board(app: &mut App) -> Vec<(camelot_engine::Square, camelot_engine::Piece)> {
@@ -750,7 +756,7 @@ mod browsing {
         }
         let mut app = app(Session::new(game.clone(), humans(Variant::Camelot)));
         app.world_mut()
-            .write_message(camelot::play::actions::GameStarted);
+            .write_message(camelot::game::actions::GameStarted);
         app.update();
         assert!(
             app.world().resource::<Analysis>().on,
@@ -782,7 +788,7 @@ mod browsing {
         let mut against = super::app(Session::new(game, seats));
         against
             .world_mut()
-            .write_message(camelot::play::actions::GameStarted);
+            .write_message(camelot::game::actions::GameStarted);
         against.update();
         assert!(!against.world().resource::<Analysis>().on);
     }
@@ -790,7 +796,7 @@ mod browsing {
 
 #[test]
 fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
-    use camelot::play::review::{GameReview, StartReview};
+    use camelot::review::{GameReview, StartReview};
     let mut game = Game::new(Variant::Camelot);
     for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
         game.play_notation(m).unwrap();
@@ -824,8 +830,8 @@ fn review_runs_in_the_background_and_goes_stale_when_the_game_moves() {
 
 mod learning {
     use super::*;
-    use camelot::play::analysis::Analysis;
-    use camelot::play::learn::{ExerciseRef, Exercises, Progress, StartExercise};
+    use camelot::analysis::Analysis;
+    use camelot::learning::{ExerciseRef, Exercises, Progress, StartExercise};
 
     fn start(app: &mut App, which: ExerciseRef) {
         app.world_mut().write_message(StartExercise(which));
@@ -975,7 +981,7 @@ fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
 
 mod tournaments {
     use super::*;
-    use camelot::play::tournament::{Phase, StartTournament, Tournament, TournamentSetup};
+    use camelot::watching::{Phase, StartTournament, Tournament, TournamentSetup};
     use camelot_engine::Record;
 
     fn phase(app: &App) -> Option<Phase> {
@@ -985,7 +991,7 @@ mod tournaments {
 
     /// Six records, in playing order, each a complete game whose result is the one
     /// counted.
-    fn check_records(r: &camelot::play::tournament::Running) {
+    fn check_records(r: &camelot::watching::Running) {
         let folder = r.folder.clone().expect("a folder for the records");
         let mut files: Vec<_> = std::fs::read_dir(&folder)
             .unwrap()
@@ -1133,7 +1139,7 @@ mod tournaments {
     /// Stopping keeps the game at the table as an ordinary game, autosaved from then on.
     #[test]
     fn a_stopped_tournament_leaves_its_game_to_be_kept() {
-        use camelot::play::tournament::StopTournament;
+        use camelot::watching::StopTournament;
         let mut app = app(Session::fresh(Variant::Camette));
         let dir = std::env::temp_dir().join(format!("camelot-stopped-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

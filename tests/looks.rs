@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use camelot::storage::settings::BoardTheme;
+use camelot::table::settings::BoardTheme;
 use camelot::table::theme::{seat_color, seat_mark, theme_squares};
 use camelot_engine::SeatColour;
 

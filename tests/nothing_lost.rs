@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use camelot::play::session::{Seat, Session};
+use camelot::game::session::{Seat, Session};
+use camelot::settings::file::SettingsFile;
 use camelot::storage::data_dir::{Loaded, Store, StoreError};
-use camelot::storage::settings::Settings;
 use camelot_engine::{Game, Level, Notation, Variant};
 
 fn scratch(name: &str) -> PathBuf {
@@ -354,18 +354,22 @@ fn a_records_seats_never_take_over_unsaid() {
 
 #[test]
 fn settings_out_of_range_are_replaced_and_said() {
-    let settings: Settings =
+    let settings: SettingsFile =
         serde_json::from_str(r#"{"ai_delay": 1e30, "volume": 99, "animation_speed": -5}"#).unwrap();
     let (checked, fixes) = settings.checked();
-    assert_eq!(checked.ai_delay, Settings::default().ai_delay);
-    assert_eq!(checked.volume, Settings::default().volume);
-    assert_eq!(checked.animation_speed, Settings::default().animation_speed);
+    let defaults = SettingsFile::default();
+    assert_eq!(checked.play.ai_delay, defaults.play.ai_delay);
+    assert_eq!(checked.sound.volume, defaults.sound.volume);
+    assert_eq!(
+        checked.table.animation_speed,
+        defaults.table.animation_speed
+    );
     assert_eq!(fixes.len(), 3, "{fixes:?}");
     assert!(
         fixes[0].contains("animation_speed -5 is not from 0 to 4"),
         "{fixes:?}"
     );
-    let (same, none) = Settings::default().checked();
-    assert_eq!(same, Settings::default());
+    let (same, none) = SettingsFile::default().checked();
+    assert_eq!(same, SettingsFile::default());
     assert!(none.is_empty());
 }

@@ -4,8 +4,6 @@
 //! ridden out, and the panel's offers and clocks work through the requests its buttons
 //! send. The headless app runs the game's plugins on `MinimalPlugins`.
 
-#[path = "../server/tests/common/mod.rs"]
-mod common;
 mod headless_app;
 
 use std::path::{Path, PathBuf};
@@ -13,30 +11,23 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use camelot::game::screens::Screen;
+use camelot::game::session::{Seat, Session};
+use camelot::game::settings::PlaySettings;
 use camelot::input::move_entry::SquareClicked;
 use camelot::online::{Connection, JoinOnline, Online, OnlineRequest, OnlineTable};
-use camelot::play::screens::Screen;
-use camelot::play::session::{Seat, Session};
 use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
-use camelot::storage::settings::Settings;
-use camelot_online::protocol::{OfferKind, TimeControl};
-use camelot_online::{create_game_blocking, Created};
-use common::{scratch, sqlite, Server};
+use camelot::table::settings::TableSettings;
+use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::{GameId, OfferKind, SeatToken, TimeControl};
+use camelot_online::{create_game_blocking, Created, ServerAddress};
+use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Server};
 
 /// A binary of the workspace beside the game's, built first if this test was built
 /// alone.
 fn sibling(name: &str) -> PathBuf {
-    let bin = Path::new(env!("CARGO_BIN_EXE_camelot")).with_file_name(name);
-    if !bin.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "-p", name, "--bin", name])
-            .status()
-            .expect("runs cargo");
-        assert!(status.success(), "{name} builds");
-    }
-    bin
+    workspace_binary(name, env!("CARGO_BIN_EXE_camelot"))
 }
 
 fn app(data: &Path) -> App {
@@ -49,9 +40,10 @@ fn app(data: &Path) -> App {
         .insert_resource(Session::fresh(camelot_engine::Variant::Camelot))
         .insert_state(Screen::Menu);
     {
-        let mut s = app.world_mut().resource_mut::<Settings>();
-        s.animation_speed = 0.0;
-        s.ai_delay = 0.0;
+        app.world_mut()
+            .resource_mut::<TableSettings>()
+            .animation_speed = 0.0;
+        app.world_mut().resource_mut::<PlaySettings>().ai_delay = 0.0;
     }
     app.update();
     app
@@ -86,11 +78,11 @@ fn click(app: &mut App, name: &str) {
     app.update();
 }
 
-fn join(app: &mut App, server: &str, game: &str, token: &str) {
+fn join(app: &mut App, server: &ServerAddress, game: &GameId, token: &SeatToken) {
     app.world_mut().write_message(JoinOnline {
-        server: server.into(),
-        game: game.into(),
-        tokens: vec![(None, token.into())],
+        server: server.clone(),
+        game: game.clone(),
+        tokens: vec![(None, token.clone())],
         seats: None,
     });
     until(
@@ -102,13 +94,13 @@ fn join(app: &mut App, server: &str, game: &str, token: &str) {
                 .resource::<Session>()
                 .online
                 .as_ref()
-                .is_some_and(|o| o.game == game)
+                .is_some_and(|o| o.game == *game)
         },
     );
 }
 
-fn create(url: &str, time: TimeControl) -> Created {
-    create_game_blocking(url, "camelot", time).expect("the server creates a game")
+fn create(url: &ServerAddress, time: TimeControl) -> Created {
+    create_game_blocking(url, Variant::Camelot, time).expect("the server creates a game")
 }
 
 /// The online game at the table, once one is joined.
@@ -122,10 +114,18 @@ fn all_stored(app: &App) -> bool {
 }
 
 /// A move sent by another client, `camelot-cli online move`, and accepted.
-fn move_elsewhere(cli: &Path, server: &str, game: &str, token: &str, mv: &str) {
+fn move_elsewhere(cli: &Path, server: &str, game: &GameId, token: &SeatToken, mv: &str) {
     let o = Command::new(cli)
         .args([
-            "online", "move", "--server", server, "--game", game, "--token", token, mv,
+            "online",
+            "move",
+            "--server",
+            server,
+            "--game",
+            game.as_str(),
+            "--token",
+            token.as_str(),
+            mv,
         ])
         .output()
         .unwrap();
@@ -136,7 +136,7 @@ fn move_elsewhere(cli: &Path, server: &str, game: &str, token: &str, mv: &str) {
 fn moves_cross_between_the_table_and_other_clients() {
     let dir = scratch("table");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
-    let created = create(&s.url, TimeControl::Untimed);
+    let created = create(&s.address(), TimeControl::Untimed);
     let cli = sibling("camelot-cli");
     let watch_out = dir.join("watch.out");
     let mut watch = Command::new(&cli)
@@ -146,13 +146,18 @@ fn moves_cross_between_the_table_and_other_clients() {
             "--server",
             &s.url,
             "--game",
-            &created.game,
+            created.game.as_str(),
         ])
         .stdout(Stdio::from(std::fs::File::create(&watch_out).unwrap()))
         .spawn()
         .unwrap();
     let mut app = app(&dir.join("data"));
-    join(&mut app, &s.url, &created.game, &created.seats["White"]);
+    join(
+        &mut app,
+        &s.address(),
+        &created.game,
+        &created.seats[&SeatColour::White],
+    );
     {
         let session = app.world().resource::<Session>();
         assert_eq!(session.seats, [Seat::Human, Seat::Remote]);
@@ -161,7 +166,7 @@ fn moves_cross_between_the_table_and_other_clients() {
     click(&mut app, "E7");
     click(&mut app, "E8");
     assert_eq!(moves(&app), ["E7-E8"]);
-    common::wait_until("the watcher sees it", Duration::from_secs(20), || {
+    wait_until("the watcher sees it", Duration::from_secs(20), || {
         std::fs::read_to_string(&watch_out).is_ok_and(|t| t.contains("1. White E7-E8"))
     });
     until(
@@ -179,7 +184,7 @@ fn moves_cross_between_the_table_and_other_clients() {
         &cli,
         &s.url,
         &created.game,
-        &created.seats["Black"],
+        &created.seats[&SeatColour::Black],
         "H10-H9",
     );
     until(
@@ -213,14 +218,19 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
     let db = sqlite(&dir);
     let mut s = Server::start(&sibling("camelot-server"), &db, "127.0.0.1:0");
     let created = create(
-        &s.url,
+        &s.address(),
         TimeControl::Clock {
             minutes: 5,
             increment: 3,
         },
     );
     let mut app = app(&dir.join("data"));
-    join(&mut app, &s.url, &created.game, &created.seats["White"]);
+    join(
+        &mut app,
+        &s.address(),
+        &created.game,
+        &created.seats[&SeatColour::White],
+    );
     click(&mut app, "E7");
     click(&mut app, "E8");
     until(&mut app, "stored", Duration::from_secs(20), all_stored);
@@ -246,7 +256,7 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
         &cli,
         &s.url,
         &created.game,
-        &created.seats["Black"],
+        &created.seats[&SeatColour::Black],
         "H10-H9",
     );
     until(&mut app, "Black's move", Duration::from_secs(20), |a| {
@@ -280,7 +290,7 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
     until(&mut app, "the offer stands", Duration::from_secs(20), |a| {
         table(a)
             .and_then(|t| t.mirror.as_ref())
-            .is_some_and(|m| m.offers.iter().any(|o| o.by == "White"))
+            .is_some_and(|m| m.offers.iter().any(|o| o.by == SeatColour::White))
     });
     drop(s);
 }

@@ -6,12 +6,13 @@ mod headless_app;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use camelot::play::actions::{GameActions, Notices};
-use camelot::play::screens::Screen;
-use camelot::play::session::{Seat, Session};
+use camelot::game::actions::{GameActions, Notices};
+use camelot::game::screens::Screen;
+use camelot::game::session::{Seat, Session};
+use camelot::settings::file::SettingsFile;
 use camelot::storage::data_dir::{Loaded, Store};
 use camelot::storage::saving::Storage;
-use camelot::storage::settings::{BoardTheme, Settings};
+use camelot::table::settings::{BoardTheme, TableSettings};
 use camelot_engine::{Game, Move, Variant};
 
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -28,7 +29,6 @@ fn app(store: Store) -> App {
             Game::new(Variant::Camelot),
             vec![Seat::Human, Seat::Human],
         ))
-        .insert_resource(Settings::default())
         .insert_state(Screen::Playing);
     app.world_mut().resource_mut::<Storage>().store = Some(store);
     app.update();
@@ -47,21 +47,27 @@ fn settings_are_written_only_when_they_change() {
     let mut app = app(store.clone());
     // A widget that takes the settings mutably marks them changed every frame.
     for _ in 0..30 {
-        app.world_mut().resource_mut::<Settings>().set_changed();
+        app.world_mut()
+            .resource_mut::<TableSettings>()
+            .set_changed();
         app.update();
     }
     assert!(
         !store.settings_path().exists(),
         "defaults untouched are not written"
     );
-    app.world_mut().resource_mut::<Settings>().theme = BoardTheme::Marble;
+    app.world_mut().resource_mut::<TableSettings>().theme = BoardTheme::Marble;
     app.update();
-    assert!(matches!(store.load_settings(), Loaded::Read(s) if s.theme == BoardTheme::Marble));
+    assert!(
+        matches!(store.load_settings::<SettingsFile>(), Loaded::Read(s) if s.table.theme == BoardTheme::Marble)
+    );
     #[cfg(unix)]
     {
         let written = inode(&store.settings_path());
         for _ in 0..30 {
-            app.world_mut().resource_mut::<Settings>().set_changed();
+            app.world_mut()
+                .resource_mut::<TableSettings>()
+                .set_changed();
             app.update();
         }
         assert_eq!(inode(&store.settings_path()), written, "not rewritten");
@@ -74,7 +80,9 @@ fn a_directory_that_cannot_be_written_is_said_once_and_play_goes_on() {
     std::fs::write(&blocked, "a file where the data directory should be").unwrap();
     let mut app = app(Store::at(blocked.join("camelot")));
     for i in 0..20 {
-        app.world_mut().resource_mut::<Settings>().animation_speed = 1.0 + i as f32;
+        app.world_mut()
+            .resource_mut::<TableSettings>()
+            .animation_speed = 1.0 + i as f32;
         let m = {
             let s = app.world().resource::<Session>();
             *s.position().legal_moves().get(0)

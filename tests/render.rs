@@ -17,7 +17,7 @@ use std::process::{Command, Output};
 
 use camelot_engine::Variant;
 
-/// The game on the display there is, or on a virtual 1920x1080 one (`can_render` has
+/// The game on the display there is, or on a virtual 1920x1080 one (`cannot_render` has
 /// checked that one can be had).
 fn camelot(args: &[&str], data: &Path) -> Output {
     let mut cmd = display::game_on_a_display("1920x1080x24").expect("a display was found");
@@ -47,8 +47,9 @@ fn offscreen(args: &[&str], data: &Path) -> Output {
         .expect("run camelot")
 }
 
-/// A graphics adapter, or why the test cannot draw here (no display is needed).
-fn has_adapter(data: &Path) -> Result<(), String> {
+/// Why the test cannot draw here, if it cannot (a graphics adapter is needed, no
+/// display).
+fn no_adapter(data: &Path) -> Option<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .arg("--diagnose")
         .env_remove("DISPLAY")
@@ -60,21 +61,22 @@ fn has_adapter(data: &Path) -> Result<(), String> {
         .lines()
         .find_map(|l| l.strip_prefix("adapter: "))
         .unwrap_or_else(|| panic!("--diagnose printed no adapter line:\n{text}"));
-    if adapter.contains("cannot open") {
-        return Err(format!("no graphics adapter: {adapter}"));
-    }
-    Ok(())
+    adapter
+        .contains("cannot open")
+        .then(|| format!("no graphics adapter: {adapter}"))
 }
 
-/// The display and adapter, or why the test cannot render here.
-fn can_render(data: &Path) -> Result<(), String> {
+/// Why the test cannot render here (no display, no adapter), if it cannot.
+fn cannot_render(data: &Path) -> Option<String> {
     if display::game_on_a_display("1920x1080x24").is_none() {
-        return Err("no DISPLAY and no xvfb-run (apt-get install xvfb mesa-vulkan-drivers)".into());
+        return Some(
+            "no DISPLAY and no xvfb-run (apt-get install xvfb mesa-vulkan-drivers)".into(),
+        );
     };
     let out = camelot(&["--diagnose"], data);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     if text.contains("adapter: camelot: the 3D game cannot open") {
-        return Err(format!("no graphics adapter: {}", text.trim()));
+        return Some(format!("no graphics adapter: {}", text.trim()));
     }
     assert_eq!(
         display::exit_code(&out),
@@ -82,7 +84,7 @@ fn can_render(data: &Path) -> Result<(), String> {
         "--diagnose failed:\n{text}\n{}",
         display::stderr_text(&out)
     );
-    Ok(())
+    None
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -121,9 +123,8 @@ fn differing(a: &[[u8; 3]], b: &[[u8; 3]], tolerance: u8) -> f64 {
 #[test]
 fn every_variant_matches_its_reference_picture() {
     let data = scratch("references");
-    match has_adapter(&data) {
-        Ok(()) => {}
-        Err(why) => return display::skip("every_variant_matches_its_reference_picture", &why),
+    if let Some(why) = no_adapter(&data) {
+        return display::skip("every_variant_matches_its_reference_picture", &why);
     }
     let update = std::env::var_os("UPDATE_REFERENCES").is_some();
     let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/references");
@@ -224,11 +225,8 @@ fn rects(line: &str, key: &str) -> Vec<[f32; 4]> {
 #[test]
 fn the_board_fills_the_viewport_at_every_window_size() {
     let data = scratch("layout");
-    match can_render(&data) {
-        Ok(()) => {}
-        Err(why) => {
-            return display::skip("the_board_fills_the_viewport_at_every_window_size", &why)
-        }
+    if let Some(why) = cannot_render(&data) {
+        return display::skip("the_board_fills_the_viewport_at_every_window_size", &why);
     }
     // Camelot's long board from White's seat, Grand Cam's cross from Yellow's.
     let cases = [
@@ -297,7 +295,7 @@ fn the_board_fills_the_viewport_at_every_window_size() {
 #[test]
 fn the_offscreen_command_writes_the_picture_without_a_display() {
     let data = scratch("offscreen");
-    if let Err(why) = has_adapter(&data) {
+    if let Some(why) = no_adapter(&data) {
         return display::skip(
             "the_offscreen_command_writes_the_picture_without_a_display",
             &why,

@@ -5,9 +5,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use camelot::play::session::{Seat, Session};
+use camelot::game::session::{Seat, Session};
+use camelot::game::settings::PlaySettings;
 use camelot::storage::data_dir::{Loaded, Store};
-use camelot::storage::settings::{BoardTheme, Settings};
 use camelot_engine::{Game, Level, Notation, Side, Variant};
 
 fn store(name: &str) -> Store {
@@ -40,7 +40,10 @@ fn files(dir: &std::path::Path) -> Vec<String> {
 fn the_autosave_and_settings_round_trip() {
     let st = store("round");
     assert!(matches!(st.load_autosave(), Loaded::Missing));
-    assert!(matches!(st.load_settings(), Loaded::Missing));
+    assert!(matches!(
+        st.load_settings::<PlaySettings>(),
+        Loaded::Missing
+    ));
     let s = game_with(&["E7-E8", "F10-F9"], Variant::Camelot);
     for notation in [Notation::Wcf, Notation::Classic] {
         st.save_autosave(&s, notation).unwrap();
@@ -52,13 +55,12 @@ fn the_autosave_and_settings_round_trip() {
     }
     // Only the autosave is there: the temporary file was renamed.
     assert_eq!(files(st.dir()), ["autosave.cgn"]);
-    let settings = Settings {
-        theme: BoardTheme::Marble,
-        animation_speed: 2.5,
-        ..Settings::default()
+    let settings = PlaySettings {
+        notation: Notation::Classic,
+        ai_delay: 2.5,
     };
     st.save_settings(&settings).unwrap();
-    assert!(matches!(st.load_settings(), Loaded::Read(s) if s == settings));
+    assert!(matches!(st.load_settings::<PlaySettings>(), Loaded::Read(s) if s == settings));
 }
 
 #[test]
@@ -154,7 +156,7 @@ fn unreadable_files_are_moved_aside_reported_and_never_overwritten() {
     assert_eq!(fs::read_to_string(&kept).unwrap(), junk);
 
     fs::write(st.settings_path(), "{\"theme\": 7").unwrap();
-    let loaded = st.load_settings();
+    let loaded = st.load_settings::<PlaySettings>();
     assert!(loaded.notice("settings").unwrap().contains("settings"));
     let Loaded::Unreadable {
         kept_as: Some(kept),
@@ -198,7 +200,7 @@ fn a_directory_that_cannot_be_written_is_an_error_not_a_panic() {
     let file = PathBuf::from(format!("{}-file", st.dir().display()));
     fs::write(&file, "in the way").unwrap();
     let blocked = Store::at(&file);
-    let e = blocked.save_settings(&Settings::default()).unwrap_err();
+    let e = blocked.save_settings(&PlaySettings::default()).unwrap_err();
     assert!(!e.to_string().is_empty());
     assert!(matches!(
         blocked.load_autosave(),

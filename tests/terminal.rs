@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use camelot::play::session::{Seat, Session};
+use camelot::game::session::{Seat, Session};
 use camelot::storage::data_dir::{read_session, Loaded, Store};
 use camelot::terminal::{Console, Step};
-use camelot_engine::{Game, InputLine, Level, Variant};
+use camelot_engine::{Game, Level, Variant};
+use camelot_files::InputLine;
 
 fn line(s: &str) -> InputLine {
     InputLine::Text(s.to_string())

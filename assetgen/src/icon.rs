@@ -3,27 +3,9 @@
 
 use std::path::Path;
 
-use crate::picture::write_png;
+use camelot::table::profiles::KNIGHT_HEAD as HEAD;
 
-/// The knight's head outline of the game's piece (`shapes::knight`), counter-clockwise.
-const HEAD: [(f32, f32); 16] = [
-    (-0.17, 0.0),
-    (0.15, 0.0),
-    (0.12, 0.14),
-    (0.1, 0.22),
-    (0.2, 0.27),
-    (0.27, 0.33),
-    (0.27, 0.4),
-    (0.2, 0.44),
-    (0.1, 0.53),
-    (0.07, 0.62),
-    (0.02, 0.56),
-    (-0.05, 0.6),
-    (-0.09, 0.52),
-    (-0.17, 0.42),
-    (-0.21, 0.26),
-    (-0.2, 0.12),
-];
+use crate::picture::write_png;
 
 fn inside(poly: &[(f32, f32)], x: f32, y: f32) -> bool {
     let mut c = false;

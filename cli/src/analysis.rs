@@ -6,10 +6,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use camelot_engine::{
-    review_game, run_protocol, Game, Limits, Move, Notation, Position, Searcher, Tablebase,
-    Variant, MAX_DEPTH, REVIEW_NODES,
+    review_game, Game, Move, Notation, Position, SearchLimits, Searcher, Tablebase, Variant,
+    MAX_SEARCH_DEPTH, REVIEW_NODES,
 };
+use camelot_files::open_default_tablebase;
+use camelot_lab::run_engine_protocol;
 
+use crate::failure::{refused, Failure};
 use crate::output::{position, read_record, with_big_stack};
 
 #[derive(clap::Args)]
@@ -20,20 +23,20 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time: Option<u64>,
     /// Search to this depth instead.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_SEARCH_DEPTH as i64))]
     depth: Option<u32>,
 }
 
 impl AnalyzeArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let pos = position(&self.position)?;
         let limits = match (self.time, self.depth) {
-            (_, Some(d)) => Limits::depth(d),
-            (Some(ms), None) => Limits::time(Duration::from_millis(ms)),
-            (None, None) => Limits::time(Duration::from_millis(5000)),
+            (_, Some(d)) => SearchLimits::depth(d),
+            (Some(ms), None) => SearchLimits::time(Duration::from_millis(ms)),
+            (None, None) => SearchLimits::time(Duration::from_millis(5000)),
         };
         if let Some(o) = pos.outcome() {
-            return Err(format!("the game is over in this position: {o}"));
+            return Err(refused(format!("the game is over in this position: {o}")));
         }
         let table = camette_table(&pos);
         with_big_stack(move || analyze(&pos, limits, table));
@@ -42,7 +45,7 @@ impl AnalyzeArgs {
 }
 
 /// Prints each depth's line as the search finishes it, then the best move.
-fn analyze(pos: &Position, limits: Limits, table: Option<Arc<Tablebase>>) {
+fn analyze(pos: &Position, limits: SearchLimits, table: Option<Arc<Tablebase>>) {
     let mut searcher = Searcher::new(64);
     searcher.set_tablebase(table);
     let result = searcher.search(pos, &[], limits, |info| {
@@ -73,7 +76,7 @@ fn camette_table(pos: &Position) -> Option<Arc<Tablebase>> {
     if pos.variant() != Variant::Camette {
         return None;
     }
-    match Tablebase::open_default() {
+    match open_default_tablebase() {
         Some(Ok(t)) => Some(Arc::new(t)),
         Some(Err(e)) => {
             eprintln!("note: {e}; searching instead");
@@ -102,11 +105,11 @@ pub struct ReviewArgs {
 }
 
 impl ReviewArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let (_, game) = read_record(&self.file)?;
         let limits = match self.movetime {
-            Some(ms) => Limits::time(Duration::from_millis(ms)),
-            None => Limits::nodes(self.nodes.unwrap_or(REVIEW_NODES)),
+            Some(ms) => SearchLimits::time(Duration::from_millis(ms)),
+            None => SearchLimits::nodes(self.nodes.unwrap_or(REVIEW_NODES)),
         };
         let json = self.json;
         with_big_stack(move || review(&game, limits, json))
@@ -127,7 +130,7 @@ struct ReviewRow {
     class: Option<&'static str>,
 }
 
-fn review(game: &Game, limits: Limits, json: bool) -> Result<(), String> {
+fn review(game: &Game, limits: SearchLimits, json: bool) -> Result<(), Failure> {
     let started = Instant::now();
     let reviewed = review_game(game, limits, |done, all| {
         eprint!("\rreviewing: {done}/{all} positions");
@@ -155,7 +158,7 @@ fn review(game: &Game, limits: Limits, json: bool) -> Result<(), String> {
         })
         .collect();
     if json {
-        let text = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string_pretty(&rows).expect("the rows serialise");
         out!("{text}");
     } else {
         print_review(&rows);
@@ -196,8 +199,8 @@ fn print_review(rows: &[ReviewRow]) {
 pub struct EngineArgs {}
 
 impl EngineArgs {
-    pub fn run(self) -> Result<(), String> {
-        run_protocol(std::io::stdin().lock(), std::io::stdout());
+    pub fn run(self) -> Result<(), Failure> {
+        run_engine_protocol(std::io::stdin().lock(), std::io::stdout());
         Ok(())
     }
 }

@@ -6,15 +6,15 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use camelot_engine::lab::{
+use camelot_engine::{Level, Notation, RecordTags, SearchLimits, Variant};
+use camelot_files::{read_text, write_atomic};
+use camelot_lab::{
     find_puzzles, run_bench, run_match, Contender, MatchConfig, MatchResult, Played, Sample, Sprt,
     Verdict, BENCH_SIGNATURE,
 };
-use camelot_engine::{
-    parse_puzzles, read_text, write_atomic, Level, Limits, Notation, Puzzle, Record, Variant,
-    PUZZLE_NODES,
-};
+use camelot_lessons::{parse_puzzles, Puzzle, PUZZLE_NODES};
 
+use crate::failure::{refused, Failure};
 use crate::output::with_big_stack;
 
 /// How a match's or a tournament's games are opened and run.
@@ -73,12 +73,12 @@ pub struct MatchArgs {
 }
 
 impl MatchArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let time = self.movetime.map(Duration::from_millis);
         let side = |level: Level, engine: Option<String>| match engine {
             Some(cmd) => Contender::Program {
                 command: cmd.split_whitespace().map(String::from).collect(),
-                limits: time.map_or(level.limits(), Limits::time),
+                limits: time.map_or(level.limits(), SearchLimits::time),
             },
             None => Contender::Level(time.map_or(level, |t| level.with_time(t))),
         };
@@ -103,8 +103,9 @@ impl MatchArgs {
     }
 }
 
-pub fn create_records_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+pub fn create_records_dir(dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| refused(format!("cannot create {}: {e}", dir.display())))
 }
 
 fn play_match(
@@ -113,7 +114,7 @@ fn play_match(
     jobs: u32,
     sprt: Option<Sprt>,
     records: Option<PathBuf>,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let started = Instant::now();
     let names = [cfg.a.name(), cfg.b.name()];
     let mut done = 0;
@@ -137,7 +138,7 @@ fn play_match(
             started.elapsed().as_secs_f64()
         );
         let _ = std::io::stderr().flush();
-        Ok(())
+        Ok::<(), Failure>(())
     });
     eprintln!();
     print_match(&cfg, &names, result?, sprt);
@@ -194,21 +195,27 @@ pub fn write_record(
     i: u32,
     played: &Played,
     names: &[String; 2],
-) -> Result<(), String> {
-    let round = (u64::from(i) + 1).to_string();
+) -> Result<(), Failure> {
     let rules = played.game.start().rules();
-    let mut tags = vec![("Event", event), ("Round", round.as_str())];
-    for p in rules.players_in_order() {
-        let name = if rules.side(p) == played.a_side {
-            &names[0]
-        } else {
-            &names[1]
-        };
-        tags.push((rules.seat_title(p), name.as_str()));
-    }
-    tags.push(("Termination", played.outcome.reason.describe()));
-    let text = Record::export(&played.game, &tags, Notation::Wcf);
-    write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
+    let tags = RecordTags {
+        event: Some(event.to_string()),
+        round: Some((u64::from(i) + 1).to_string()),
+        seats: rules
+            .players_in_order()
+            .map(|p| {
+                let name = if rules.side(p) == played.a_side {
+                    &names[0]
+                } else {
+                    &names[1]
+                };
+                (p, name.clone())
+            })
+            .collect(),
+        termination: Some(played.outcome.reason.describe().to_string()),
+        ..RecordTags::default()
+    };
+    let text = tags.export(&played.game, Notation::Wcf);
+    write_atomic(path, text.as_bytes()).map_err(Failure::Write)
 }
 
 #[derive(clap::Args)]
@@ -221,13 +228,13 @@ pub struct BenchArgs {
 }
 
 impl BenchArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let (runs, verbose) = (self.runs, self.verbose);
         with_big_stack(move || bench(runs, verbose))
     }
 }
 
-fn bench(runs: u32, verbose: bool) -> Result<(), String> {
+fn bench(runs: u32, verbose: bool) -> Result<(), Failure> {
     let mut rates = Vec::new();
     let mut total = 0;
     let mut positions = 0;
@@ -309,7 +316,7 @@ pub struct SelfplayArgs {
 }
 
 impl SelfplayArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let cfg = self_play(
             self.variant,
             self.level,
@@ -322,8 +329,8 @@ impl SelfplayArgs {
     }
 }
 
-fn write_samples(cfg: MatchConfig, jobs: u32, out: &Path) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", out.display());
+fn write_samples(cfg: MatchConfig, jobs: u32, out: &Path) -> Result<(), Failure> {
+    let cannot = |e: std::io::Error| refused(format!("cannot write {}: {e}", out.display()));
     let mut file = std::io::BufWriter::new(std::fs::File::create(out).map_err(cannot)?);
     let started = Instant::now();
     let (mut done, mut written) = (0, 0);
@@ -363,21 +370,21 @@ pub struct FindPuzzlesArgs {
 }
 
 impl FindPuzzlesArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let cfg = self_play(self.variant, self.level, self.games, self.seed, 8);
         let jobs = self.jobs;
         with_big_stack(move || print_puzzles(cfg, jobs))
     }
 }
 
-fn print_puzzles(cfg: MatchConfig, jobs: u32) -> Result<(), String> {
+fn print_puzzles(cfg: MatchConfig, jobs: u32) -> Result<(), Failure> {
     let started = Instant::now();
     let (mut done, mut found) = (0, 0);
     // Games that open alike find the same puzzles: each position once.
     let mut seen = HashSet::new();
     run_match(&cfg, 0, jobs as usize, None, |index, played, _| {
         let prefix = format!("{}-s{}g{index}", cfg.variant.id(), cfg.seed);
-        let found_here = find_puzzles(&played.game, Limits::nodes(PUZZLE_NODES / 8), &prefix);
+        let found_here = find_puzzles(&played.game, SearchLimits::nodes(PUZZLE_NODES / 8), &prefix);
         for p in found_here
             .into_iter()
             .filter(|p| seen.insert(p.position.hash()))
@@ -391,7 +398,7 @@ fn print_puzzles(cfg: MatchConfig, jobs: u32) -> Result<(), String> {
             cfg.games,
             started.elapsed().as_secs_f64()
         );
-        Ok(())
+        Ok::<(), Failure>(())
     })?;
     eprintln!();
     Ok(())
@@ -403,16 +410,19 @@ pub struct CheckPuzzlesArgs {
 }
 
 impl CheckPuzzlesArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         with_big_stack(move || check_puzzles(self.file))
     }
 }
 
-fn check_puzzles(file: Option<PathBuf>) -> Result<(), String> {
+fn check_puzzles(file: Option<PathBuf>) -> Result<(), Failure> {
     let puzzles = match &file {
         Some(path) => {
-            let text = read_text(path, 1 << 24).map_err(|e| format!("cannot read {e}"))?;
-            parse_puzzles(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            let text = read_text(path, 1 << 24).map_err(Failure::Read)?;
+            parse_puzzles(&text).map_err(|error| Failure::Puzzles {
+                path: path.clone(),
+                error: Box::new(error),
+            })?
         }
         None => Puzzle::all(),
     };
@@ -434,7 +444,7 @@ fn check_puzzles(file: Option<PathBuf>) -> Result<(), String> {
     }
     out!("{} puzzles, {failed} failed", puzzles.len());
     if failed > 0 {
-        return Err(format!("{failed} puzzles failed their check"));
+        return Err(refused(format!("{failed} puzzles failed their check")));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod output;
 mod analysis;
+mod failure;
 mod lab;
 mod online;
 mod rules;
@@ -79,7 +80,7 @@ enum Command {
     Solve(solver::SolveArgs),
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run(command: Command) -> Result<(), failure::Failure> {
     match command {
         Command::Moves(a) => a.run(),
         Command::Perft(a) => a.run(),

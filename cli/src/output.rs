@@ -3,7 +3,10 @@
 
 use std::path::Path;
 
-use camelot_engine::{read_text, Position, Record, MAX_RECORD_BYTES};
+use camelot_engine::{Game, Position, Record, MAX_RECORD_BYTES};
+use camelot_files::read_text;
+
+use crate::failure::Failure;
 
 /// Prints a line to stdout; a closed pipe (`| head`) ends the program quietly.
 macro_rules! out {
@@ -27,12 +30,15 @@ pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
 
 /// A position string from the command line. A bad one is bad input (exit 1), not a usage
 /// error, so it is read here rather than by clap.
-pub fn position(s: &str) -> Result<Position, String> {
-    s.parse::<Position>().map_err(|e| e.to_string())
+pub fn position(s: &str) -> Result<Position, Failure> {
+    Ok(s.parse::<Position>()?)
 }
 
 /// A record file read and replayed; the error names the file.
-pub fn read_record(path: &Path) -> Result<(Record, camelot_engine::Game), String> {
-    let text = read_text(path, MAX_RECORD_BYTES).map_err(|e| format!("cannot read {e}"))?;
-    Record::import(&text).map_err(|e| format!("{}: {e}", path.display()))
+pub fn read_record(path: &Path) -> Result<(Record, Game), Failure> {
+    let text = read_text(path, MAX_RECORD_BYTES).map_err(Failure::Read)?;
+    Record::import(&text).map_err(|error| Failure::Record {
+        path: path.to_path_buf(),
+        error: Box::new(error),
+    })
 }

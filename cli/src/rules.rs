@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use camelot_engine::{Game, Level, Notation, Position, Record, Variant, MAX_PERFT_DEPTH};
 
+use crate::failure::{refused, Failure};
 use crate::output::{position, read_record};
 
 #[derive(clap::Args)]
@@ -18,7 +19,7 @@ pub struct MovesArgs {
 }
 
 impl MovesArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let pos = position(&self.position)?;
         let notation = if self.classic {
             Notation::Classic
@@ -26,10 +27,10 @@ impl MovesArgs {
             Notation::Wcf
         };
         if self.classic && !pos.rules().has_numbered_squares() {
-            return Err(format!(
+            return Err(refused(format!(
                 "numbered notation is only for the 160-square boards, not {}",
                 pos.variant()
-            ));
+            )));
         }
         for l in pos.legal_move_texts(notation) {
             out!("{l}");
@@ -58,17 +59,17 @@ pub struct PerftArgs {
 }
 
 impl PerftArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let pos = match (self.variant, self.position) {
             (Some(v), _) => Position::start(v),
             (None, Some(p)) => position(&p)?,
-            (None, None) => return Err("give --variant or --position".into()),
+            (None, None) => return Err(refused("give --variant or --position")),
         };
         let t = Instant::now();
         let nodes = if self.divide && self.depth > 0 {
             divide(&pos, self.depth)?
         } else {
-            pos.perft(self.depth).map_err(|e| e.to_string())?
+            pos.perft(self.depth)?
         };
         let secs = t.elapsed().as_secs_f64();
         eprintln!(
@@ -82,10 +83,9 @@ impl PerftArgs {
 }
 
 /// Prints the count below each first move, sorted by the move's text; returns the sum.
-fn divide(pos: &Position, depth: u32) -> Result<u64, String> {
+fn divide(pos: &Position, depth: u32) -> Result<u64, Failure> {
     let mut lines: Vec<(String, u64)> = pos
-        .divide(depth)
-        .map_err(|e| e.to_string())?
+        .divide(depth)?
         .into_iter()
         .map(|(m, n)| (pos.move_text(&m, Notation::Wcf).expect("legal"), n))
         .collect();
@@ -105,11 +105,13 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let mut game = Game::from_position(position(&self.position)?);
         for (i, m) in self.moves.iter().enumerate() {
-            game.play_notation(m)
-                .map_err(|e| format!("move {} is illegal: {e}", i + 1))?;
+            game.play_notation(m).map_err(|error| Failure::Move {
+                number: i + 1,
+                error: Box::new(error),
+            })?;
         }
         out!("{}", game.position());
         if let Some(o) = game.outcome() {
@@ -129,7 +131,7 @@ pub struct ReplayArgs {
 }
 
 impl ReplayArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let (rec, game) = read_record(&self.file)?;
         out!("{}", game.position());
         let result = match game.outcome() {
@@ -153,7 +155,7 @@ impl ReplayArgs {
 pub struct LevelsArgs {}
 
 impl LevelsArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         for l in Level::all() {
             out!("{l}");
         }

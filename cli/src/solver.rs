@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use camelot_engine::{
-    default_tablebase_path, Notation, Position, SolveStats, Tablebase, Value, Variant,
-};
+use camelot_engine::{Notation, Position, Tablebase, TablebaseSolveStats, TablebaseValue, Variant};
+use camelot_files::{default_tablebase_path, load_tablebase, open_tablebase, write_tablebase};
 
+use crate::failure::{refused, Failure};
 use crate::output::position;
 
 #[derive(clap::Args)]
@@ -35,17 +35,20 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         if self.variant != Variant::Camette {
-            return Err(format!(
+            return Err(refused(format!(
                 "only camette can be solved; {} has too many positions for a table",
                 self.variant
-            ));
+            )));
         }
         let probe = self.probe.as_deref().map(position).transpose()?;
         if let Some(p) = &probe {
             if p.variant() != Variant::Camette {
-                return Err(format!("the position is {}, not camette", p.variant()));
+                return Err(refused(format!(
+                    "the position is {}, not camette",
+                    p.variant()
+                )));
             }
         }
         let threads = self
@@ -57,9 +60,11 @@ impl SolveArgs {
             print_solve_stats(&stats, None);
             return Ok(());
         }
-        let path = self.table.or_else(default_tablebase_path).ok_or(
-            "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
-        )?;
+        let path = self.table.or_else(default_tablebase_path).ok_or_else(|| {
+            refused(
+                "no data directory for the table: set HOME or CAMELOT_DATA_DIR, or give --table FILE",
+            )
+        })?;
         if self.verify {
             return verify_table(&path);
         }
@@ -76,8 +81,8 @@ impl SolveArgs {
 }
 
 /// The table already built; without a probe, says so and prints the start's value.
-fn open_table(path: &Path, report: bool) -> Result<Tablebase, String> {
-    let tb = Tablebase::open(path).map_err(|e| e.to_string())?;
+fn open_table(path: &Path, report: bool) -> Result<Tablebase, Failure> {
+    let tb = open_tablebase(path)?;
     if report {
         out!(
             "table {} (built already; --force builds it again)",
@@ -88,32 +93,31 @@ fn open_table(path: &Path, report: bool) -> Result<Tablebase, String> {
     Ok(tb)
 }
 
-fn solve_into(path: &Path, threads: usize) -> Result<Tablebase, String> {
+fn solve_into(path: &Path, threads: usize) -> Result<Tablebase, Failure> {
     check_writable(path)?;
     eprintln!(
         "solving Camette on {threads} threads into {}",
         path.display()
     );
     let (tb, stats) = Tablebase::solve(8, threads, &|line| eprintln!("{line}"));
-    let bytes = tb
-        .write(path)
-        .map_err(|e| format!("the table could not be written: {e}"))?;
+    let bytes = write_tablebase(path, &tb)
+        .map_err(|e| refused(format!("the table could not be written: {e}")))?;
     print_solve_stats(&stats, Some(bytes));
     out!("table {}", path.display());
     out!("start {}", start_value(&tb)?);
     Ok(tb)
 }
 
-fn print_probe(tb: &Tablebase, p: &Position) -> Result<(), String> {
+fn print_probe(tb: &Tablebase, p: &Position) -> Result<(), Failure> {
     let Some(v) = tb.probe(p) else {
-        return Err(format!(
+        return Err(refused(format!(
             "not in the table: {}",
             if p.outcome().is_some() {
                 "the game is over there"
             } else {
                 "a piece stands in its own castle without the duty to leave it (must_leave)"
             }
-        ));
+        )));
     };
     out!("value {v}");
     for (m, mv) in tb.rank_moves(p) {
@@ -127,19 +131,19 @@ fn print_probe(tb: &Tablebase, p: &Position) -> Result<(), String> {
 
 /// `solve --verify`: the table at `path` against the board's mirror symmetry. An older
 /// table without a checksum that passes is written again with one.
-fn verify_table(path: &Path) -> Result<(), String> {
-    let (tb, without_checksum) = Tablebase::load(path).map_err(|e| e.to_string())?;
+fn verify_table(path: &Path) -> Result<(), Failure> {
+    let (tb, without_checksum) = load_tablebase(path)?;
     let (checked, wrong) = tb.check_mirror();
     out!("mirror check: {checked} positions, {wrong} disagree with their mirror image");
     if wrong > 0 {
-        return Err(format!(
+        return Err(refused(format!(
             "{} is not sound: solve it again with --force",
             path.display()
-        ));
+        )));
     }
     if without_checksum {
-        tb.write(path)
-            .map_err(|e| format!("the table could not be written again: {e}"))?;
+        write_tablebase(path, &tb)
+            .map_err(|e| refused(format!("the table could not be written again: {e}")))?;
         out!("table {} written again with a checksum", path.display());
     }
     Ok(())
@@ -147,9 +151,12 @@ fn verify_table(path: &Path) -> Result<(), String> {
 
 /// Makes sure the table can be written where it is to go, before the minutes of solving
 /// it: its folder is made if need be and a file is created and removed there.
-fn check_writable(path: &Path) -> Result<(), String> {
+fn check_writable(path: &Path) -> Result<(), Failure> {
     let cannot = |e: &dyn std::fmt::Display| {
-        format!("the table cannot be written to {}: {e}", path.display())
+        refused(format!(
+            "the table cannot be written to {}: {e}",
+            path.display()
+        ))
     };
     if let Ok(meta) = std::fs::metadata(path) {
         if !meta.is_file() {
@@ -171,13 +178,13 @@ fn check_writable(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn start_value(tb: &Tablebase) -> Result<Value, String> {
+fn start_value(tb: &Tablebase) -> Result<TablebaseValue, Failure> {
     tb.probe(&Position::start(Variant::Camette)).ok_or_else(|| {
-        "the table has no value for the start: it is damaged (--force builds it again)".into()
+        refused("the table has no value for the start: it is damaged (--force builds it again)")
     })
 }
 
-fn print_solve_stats(s: &SolveStats, bytes: Option<u64>) {
+fn print_solve_stats(s: &TablebaseSolveStats, bytes: Option<u64>) {
     out!(
         "positions {} (reachable {}): wins {}, losses {}, draws {}; longest win {} plies",
         s.positions,

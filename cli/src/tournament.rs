@@ -4,9 +4,10 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use camelot_engine::lab::{run_tournament, Contender, Standings, TournamentConfig};
 use camelot_engine::{Level, Variant};
+use camelot_lab::{run_tournament, Contender, Standings, TournamentConfig};
 
+use crate::failure::{refused, Failure};
 use crate::lab::{create_records_dir, write_record, GamesIn};
 use crate::output::with_big_stack;
 
@@ -31,18 +32,18 @@ pub struct TournamentArgs {
 }
 
 impl TournamentArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         if !(2..=8).contains(&self.levels.len()) {
-            return Err(format!(
+            return Err(refused(format!(
                 "a tournament needs two to eight levels, not {}",
                 self.levels.len()
-            ));
+            )));
         }
         let time = self.movetime.map(Duration::from_millis);
         let mut entrants: Vec<Contender> = Vec::new();
         for level in self.levels {
             if entrants.iter().any(|e| e.name() == level.name) {
-                return Err(format!("level '{level}' is named twice"));
+                return Err(refused(format!("level '{level}' is named twice")));
             }
             entrants.push(Contender::Level(time.map_or(level, |t| level.with_time(t))));
         }
@@ -65,7 +66,7 @@ fn play_tournament(
     cfg: TournamentConfig,
     jobs: u32,
     records: Option<PathBuf>,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let started = Instant::now();
     let total = cfg.total_games();
     let mut done = 0;
@@ -101,7 +102,7 @@ fn play_tournament(
             started.elapsed().as_secs_f64()
         );
         let _ = std::io::stderr().flush();
-        Ok(())
+        Ok::<(), Failure>(())
     });
     eprintln!();
     print_crosstable(&cfg, &standings?);

@@ -3,8 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use camelot_engine::lab::{fit_win_probability, tune_weights, Sample, Weights};
-use camelot_engine::{read_text, write_new_file, FileError, Variant};
+use camelot_engine::{EvalWeights, Variant};
+use camelot_files::{read_text, write_new_file, FileError};
+use camelot_lab::{fit_win_probability, tune_weights, Sample, Tuned};
+
+use crate::failure::{refused, Failure};
 
 #[derive(clap::Args)]
 pub struct TuneArgs {
@@ -23,26 +26,27 @@ pub struct TuneArgs {
 }
 
 /// Every sample of the samples files, in order; a bad line is named with its file.
-fn read_samples(files: &[PathBuf]) -> Result<Vec<Sample>, String> {
+fn read_samples(files: &[PathBuf]) -> Result<Vec<Sample>, Failure> {
     let mut samples = Vec::new();
     for path in files {
-        let text = read_text(path, 1 << 30).map_err(|e| format!("cannot read {e}"))?;
+        let text = read_text(path, 1 << 30).map_err(Failure::Read)?;
         for (n, line) in text
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            samples.push(
-                Sample::parse(line)
-                    .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?,
-            );
+            samples.push(Sample::parse(line).map_err(|error| Failure::Sample {
+                path: path.clone(),
+                line: n + 1,
+                error: Box::new(error),
+            })?);
         }
     }
     Ok(samples)
 }
 
 impl TuneArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let variant = self.variant;
         let mut samples = Vec::new();
         let mut skipped = 0;
@@ -58,13 +62,13 @@ impl TuneArgs {
                 skipped += 1;
             }
         }
-        let start = Weights::for_variant(variant);
+        let start = EvalWeights::for_variant(variant);
         let t = tune_weights(&start, &samples).ok_or_else(|| {
-            format!(
+            refused(format!(
                 "{} quiet {variant} samples: at least 100 are needed (write some with `selfplay --variant {}`)",
                 samples.len(),
                 variant.id()
-            )
+            ))
         })?;
         out!(
             "{variant}: {} quiet samples fitted, {} held out ({skipped} with a compulsory jump left out)",
@@ -93,12 +97,7 @@ impl TuneArgs {
     }
 }
 
-fn write_weights(
-    path: &Path,
-    variant: Variant,
-    t: &camelot_engine::lab::Tuned,
-    replace: bool,
-) -> Result<(), String> {
+fn write_weights(path: &Path, variant: Variant, t: &Tuned, replace: bool) -> Result<(), Failure> {
     let header = format!(
         "# {variant}: the evaluation's weights, in hundredths of a man (see weights.rs for\n\
          # what each means). Fitted by `camelot-cli tune` to {} quiet self-play positions;\n\
@@ -108,8 +107,8 @@ fn write_weights(
         t.before.1
     );
     write_new_file(path, t.weights.to_text(&header).as_bytes(), replace).map_err(|e| match e {
-        FileError::Exists { .. } => format!("{e}: --force replaces it"),
-        e => format!("cannot write {e}"),
+        FileError::Exists { .. } => refused(format!("{e}: --force replaces it")),
+        e => Failure::Write(e),
     })?;
     out!("wrote {}", path.display());
     Ok(())
@@ -122,7 +121,7 @@ pub struct FitWinprobArgs {
 }
 
 impl FitWinprobArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let mut by_variant: Vec<(Variant, Vec<(i32, f64)>)> = Vec::new();
         for s in read_samples(&self.files)? {
             let v = s.position.variant();

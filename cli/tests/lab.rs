@@ -1,38 +1,15 @@
 //! The laboratory from the command line: outside programs as match opponents (this
 //! binary's own `engine` among them), matches, the bench, and bad options refused.
 
+use std::convert::Infallible;
 use std::process::Command;
 
-use camelot_engine::lab::{play_game, run_bench, run_match, Contender, MatchConfig};
-use camelot_engine::{Level, Limits, Notation, Variant};
-
-fn level(name: &str) -> Contender {
-    Contender::Level(Level::by_name(name).expect("a level"))
-}
-
-fn config(a: Contender, b: Contender, games: u32) -> MatchConfig {
-    MatchConfig {
-        variant: Variant::Camette,
-        a,
-        b,
-        games,
-        seed: 7,
-        random_plies: 4,
-    }
-}
-
-/// Every game's moves and result, by game number.
-fn games_of(cfg: &MatchConfig, jobs: usize) -> Vec<(u32, Vec<String>, f64)> {
-    let mut seen = Vec::new();
-    let result = run_match(cfg, 0, jobs, None, |i, played, _| {
-        seen.push((i, played.game.move_texts(Notation::Wcf), played.a_score()));
-        Ok(())
-    })
-    .expect("the match runs");
-    assert_eq!(result.tally.games(), cfg.games);
-    seen.sort_by_key(|g| g.0);
-    seen
-}
+use camelot_engine::SearchLimits;
+use camelot_lab::{
+    play_game, run_bench, run_match, Contender, GameError, MatchError, ProgramError,
+    ProgramErrorKind,
+};
+use camelot_test_support::{camette_match, games_of, level};
 
 fn cli_engine() -> Vec<String> {
     vec![env!("CARGO_BIN_EXE_camelot-cli").into(), "engine".into()]
@@ -41,11 +18,11 @@ fn cli_engine() -> Vec<String> {
 #[test]
 fn an_outside_program_plays_through_the_protocol() {
     // This engine's own protocol, at a fixed depth, as player B.
-    let cfg = config(
+    let cfg = camette_match(
         level("novice"),
         Contender::Program {
             command: cli_engine(),
-            limits: Limits::depth(2),
+            limits: SearchLimits::depth(2),
         },
         2,
     );
@@ -62,43 +39,84 @@ fn an_outside_program_plays_through_the_protocol() {
 
 #[test]
 fn a_program_that_cannot_start_or_cheats_is_named_in_a_clear_error() {
-    let missing = config(
+    let missing = camette_match(
         level("novice"),
         Contender::Program {
             command: vec!["/nonexistent/engine".into()],
-            limits: Limits::depth(1),
+            limits: SearchLimits::depth(1),
         },
         2,
     );
     let err = play_game(&missing, 0).err().expect("an error");
-    assert!(err.contains("cannot start '/nonexistent/engine'"), "{err}");
+    assert!(
+        matches!(
+            &err,
+            GameError::Program(ProgramError {
+                kind: ProgramErrorKind::CannotStart(_),
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .contains("cannot start '/nonexistent/engine'"),
+        "{err}"
+    );
 
     // Greets properly, then answers every `go` with a move that does not exist.
     let script = "while read l; do case \"$l\" in camelot) echo camelotok;; go*) echo 'bestmove A1-A2';; quit) exit 0;; esac; done";
-    let cheat = config(
+    let cheat = camette_match(
         level("novice"),
         Contender::Program {
             command: vec!["sh".into(), "-c".into(), script.into()],
-            limits: Limits::depth(1),
+            limits: SearchLimits::depth(1),
         },
         2,
     );
-    let err =
-        run_match(&cheat, 0, 1, None, |_, _, _| Ok(())).expect_err("the match ends with an error");
+    let err = run_match(&cheat, 0, 1, None, |_, _, _| Ok::<(), Infallible>(()))
+        .expect_err("the match ends with an error");
+    assert!(
+        matches!(
+            &err,
+            MatchError::Game {
+                number: 1,
+                error: GameError::Program(ProgramError {
+                    kind: ProgramErrorKind::BadMove(_),
+                    ..
+                })
+            }
+        ),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(err.starts_with("game 1: 'sh -c"), "{err}");
     assert!(err.contains("answered 'bestmove A1-A2'"), "{err}");
 
     // Says nothing at all.
-    let silent = config(
+    let silent = camette_match(
         level("novice"),
         Contender::Program {
             command: vec!["sh".into(), "-c".into(), "exec sleep 60".into()],
-            limits: Limits::depth(1),
+            limits: SearchLimits::depth(1),
         },
         1,
     );
     let err = play_game(&silent, 0).err().expect("an error");
-    assert!(err.contains("did not answer within 10 s"), "{err}");
+    assert!(
+        matches!(
+            &err,
+            GameError::Program(ProgramError {
+                kind: ProgramErrorKind::Silent { seconds: 10 },
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("did not answer within 10 s"),
+        "{err}"
+    );
 }
 
 #[test]

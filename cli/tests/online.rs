@@ -2,16 +2,12 @@
 //! command forms and output lines scripts rely on, a whole game between two headless
 //! players with a watcher, and players that ride out a server killed in mid-game.
 
-#[path = "../../server/tests/common/mod.rs"]
-mod common;
-
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use camelot_engine::Record;
-use common::{scratch, sqlite, wait_until, Server};
+use camelot_test_support::{http_get, scratch, sqlite, wait_until, workspace_binary, Server};
 
 fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
@@ -19,16 +15,7 @@ fn cli() -> Command {
 
 /// The server binary beside this one, built first if this test was built alone.
 fn server_bin() -> PathBuf {
-    let bin = Path::new(env!("CARGO_BIN_EXE_camelot-cli")).with_file_name("camelot-server");
-    if !bin.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "-p", "camelot-server", "--bin", "camelot-server"])
-            .status()
-            .expect("runs cargo");
-        assert!(status.success(), "camelot-server builds");
-    }
-    bin
+    workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli"))
 }
 
 fn run(args: &[&str]) -> Output {
@@ -105,20 +92,6 @@ fn printed_moves(path: &Path) -> Vec<String> {
         })
         .map(|l| l.rsplit(' ').next().unwrap().to_string())
         .collect()
-}
-
-/// `GET path` on the server, the body.
-fn http_get(url: &str, path: &str) -> String {
-    let host = url.trim_start_matches("http://");
-    let mut s = std::net::TcpStream::connect(host).unwrap();
-    write!(s, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    assert!(
-        text.starts_with("HTTP/1.0 200") || text.starts_with("HTTP/1.1 200"),
-        "{text}"
-    );
-    text.split_once("\r\n\r\n").unwrap().1.to_string()
 }
 
 #[test]

@@ -5,15 +5,15 @@
 
 use std::sync::OnceLock;
 
-use crate::cellset::CellSet;
 use crate::square::{Coord, Square, DIRECTIONS, MAX_FILES, MAX_RANKS};
+use crate::square_set::SquareSet;
 
 /// Marks "no square" in the step tables.
 pub const NONE: u8 = u8::MAX;
 
 /// One board shape.
 #[derive(Debug)]
-pub struct Geometry {
+pub struct BoardGeometry {
     coords: Vec<Coord>,
     index: [u8; (MAX_FILES as usize) * (MAX_RANKS as usize)],
     /// `step[cell][dir]`: the neighbouring cell in that direction, or [`NONE`].
@@ -21,14 +21,14 @@ pub struct Geometry {
     /// `leap[cell][dir]`: two steps in that direction (where a jump lands), or [`NONE`].
     leap: Vec<[u8; 8]>,
     /// `around[cell]`: the cell's neighbours as a set.
-    around: Vec<CellSet>,
+    around: Vec<SquareSet>,
     pub files: u8,
     pub ranks: u8,
 }
 
-impl Geometry {
+impl BoardGeometry {
     /// Builds a board from its rows: for each rank from 1 up, the first and last file.
-    fn from_rows(rows: &[(char, char)]) -> Geometry {
+    fn from_rows(rows: &[(char, char)]) -> BoardGeometry {
         let mut coords = Vec::new();
         let mut index = [NONE; (MAX_FILES as usize) * (MAX_RANKS as usize)];
         let mut files = 0;
@@ -40,7 +40,7 @@ impl Geometry {
                 files = files.max(f + 1);
             }
         }
-        let mut g = Geometry {
+        let mut g = BoardGeometry {
             coords,
             index,
             step: Vec::new(),
@@ -134,13 +134,13 @@ impl Geometry {
 
     /// The squares next to `sq`.
     #[inline]
-    pub fn around(&self, sq: Square) -> CellSet {
+    pub fn around(&self, sq: Square) -> SquareSet {
         self.around[sq.index()]
     }
 
     /// King-step distances from the nearest square of `from` to every square, never
     /// entering `walls`; `u16::MAX` where unreachable.
-    pub fn king_distances(&self, from: CellSet, walls: CellSet) -> [u16; 160] {
+    pub fn king_distances(&self, from: SquareSet, walls: SquareSet) -> [u16; 160] {
         let mut d = [u16::MAX; 160];
         let mut queue: Vec<Square> = from.iter().collect();
         for s in &queue {
@@ -168,22 +168,22 @@ impl Geometry {
     }
 
     /// The 160-square board of Camelot, River Camelot and Anti-Camelot.
-    pub fn camelot() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+    pub fn camelot() -> &'static BoardGeometry {
+        static G: OnceLock<BoardGeometry> = OnceLock::new();
         G.get_or_init(|| {
             let mut rows = vec![('F', 'G'), ('C', 'J'), ('B', 'K')];
             rows.extend(std::iter::repeat_n(('A', 'L'), 10));
             rows.extend([('B', 'K'), ('C', 'J'), ('F', 'G')]);
-            Geometry::from_rows(&rows)
+            BoardGeometry::from_rows(&rows)
         })
     }
 
     /// The 93-square cross of Grand Cam (rank 3 is D3-J3: docs/rules.md, ruling 8, rules
     /// out the K3 misprint).
-    pub fn grand_cam() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+    pub fn grand_cam() -> &'static BoardGeometry {
+        static G: OnceLock<BoardGeometry> = OnceLock::new();
         G.get_or_init(|| {
-            Geometry::from_rows(&[
+            BoardGeometry::from_rows(&[
                 ('G', 'G'),
                 ('F', 'H'),
                 ('D', 'J'),
@@ -202,10 +202,10 @@ impl Geometry {
     }
 
     /// The 23-square board of Camette.
-    pub fn camette() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+    pub fn camette() -> &'static BoardGeometry {
+        static G: OnceLock<BoardGeometry> = OnceLock::new();
         G.get_or_init(|| {
-            Geometry::from_rows(&[
+            BoardGeometry::from_rows(&[
                 ('C', 'C'),
                 ('B', 'D'),
                 ('A', 'E'),
@@ -222,20 +222,20 @@ impl Geometry {
 mod tests {
     use super::*;
 
-    fn names(g: &Geometry) -> Vec<String> {
+    fn names(g: &BoardGeometry) -> Vec<String> {
         g.squares().map(|s| g.name(s)).collect()
     }
 
     #[test]
     fn square_counts_match_the_texts() {
-        assert_eq!(Geometry::camelot().len(), 160);
-        assert_eq!(Geometry::grand_cam().len(), 93);
-        assert_eq!(Geometry::camette().len(), 23);
+        assert_eq!(BoardGeometry::camelot().len(), 160);
+        assert_eq!(BoardGeometry::grand_cam().len(), 93);
+        assert_eq!(BoardGeometry::camette().len(), 23);
     }
 
     #[test]
     fn camelot_square_list_matches_the_text_order() {
-        let n = names(Geometry::camelot());
+        let n = names(BoardGeometry::camelot());
         assert_eq!(
             &n[..12],
             &["F1", "G1", "C2", "D2", "E2", "F2", "G2", "H2", "I2", "J2", "B3", "C3"]
@@ -245,11 +245,11 @@ mod tests {
 
     #[test]
     fn grand_cam_has_no_k3_and_camette_matches_text() {
-        let g = Geometry::grand_cam();
+        let g = BoardGeometry::grand_cam();
         assert!(g.parse_square("K3").is_none());
         assert!(g.parse_square("J3").is_some());
         assert!(g.parse_square("M7").is_some());
-        let n = names(Geometry::camette());
+        let n = names(BoardGeometry::camette());
         assert_eq!(
             n.join(","),
             "C1,B2,C2,D2,A3,B3,C3,D3,E3,A4,B4,C4,D4,E4,A5,B5,C5,D5,E5,B6,C6,D6,C7"
@@ -258,11 +258,11 @@ mod tests {
 
     #[test]
     fn steps_stay_on_the_board() {
-        let g = Geometry::camelot();
+        let g = BoardGeometry::camelot();
         let f1 = g.parse_square("F1").unwrap();
         let around: Vec<String> = g.neighbours(f1).map(|s| g.name(s)).collect();
         assert_eq!(around, vec!["F2", "G2", "G1", "E2"]);
-        assert_eq!(g.around(f1), g.neighbours(f1).collect::<CellSet>());
+        assert_eq!(g.around(f1), g.neighbours(f1).collect::<SquareSet>());
         let leaps: Vec<String> = g
             .leaps(f1.0)
             .iter()
@@ -279,7 +279,7 @@ mod tests {
         for v in crate::variant::Variant::ALL {
             let g = v.rules().geometry;
             for sq in g.squares() {
-                let around: CellSet = g.neighbours(sq).collect();
+                let around: SquareSet = g.neighbours(sq).collect();
                 assert_eq!(g.around(sq), around);
                 for d in 0..8 {
                     let over = g.step(sq.0, d);

@@ -6,13 +6,13 @@
 use std::fmt;
 
 use crate::excerpt::Excerpt;
-use crate::piece::{Kind, Piece, Player};
+use crate::piece::{Piece, PieceKind, Player};
 use crate::position::Position;
 use crate::variant::Variant;
 
 /// A placement the builder refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BuildError {
+pub enum PositionBuildError {
     /// Not the name of a square of this board.
     NotASquare { variant: Variant, name: Excerpt },
     /// River water, or a tree.
@@ -23,26 +23,26 @@ pub enum BuildError {
     NoSuchSeat(Player),
 }
 
-impl fmt::Display for BuildError {
+impl fmt::Display for PositionBuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuildError::NotASquare { variant, name } => {
+            PositionBuildError::NotASquare { variant, name } => {
                 write!(f, "'{name}' is not a square of the {variant} board")
             }
-            BuildError::Blocked(sq) => write!(f, "{sq} cannot hold a piece"),
-            BuildError::Occupied(sq) => write!(f, "{sq} holds a piece already"),
-            BuildError::NoSuchSeat(p) => write!(f, "seat {} does not play here", p.0),
+            PositionBuildError::Blocked(sq) => write!(f, "{sq} cannot hold a piece"),
+            PositionBuildError::Occupied(sq) => write!(f, "{sq} holds a piece already"),
+            PositionBuildError::NoSuchSeat(p) => write!(f, "seat {} does not play here", p.0),
         }
     }
 }
 
-impl std::error::Error for BuildError {}
+impl std::error::Error for PositionBuildError {}
 
 /// Builds a position on an empty board; the first refused placement is the error
 /// [`PositionBuilder::build`] returns.
 pub struct PositionBuilder {
     pos: Position,
-    error: Option<BuildError>,
+    error: Option<PositionBuildError>,
 }
 
 impl Position {
@@ -57,7 +57,7 @@ impl Position {
 
 impl PositionBuilder {
     /// A piece of `owner` on the square named `square` (`C6`).
-    pub fn piece(&mut self, owner: Player, kind: Kind, square: &str) -> &mut Self {
+    pub fn piece(&mut self, owner: Player, kind: PieceKind, square: &str) -> &mut Self {
         if self.error.is_none() {
             if let Err(e) = self.place(owner, kind, square) {
                 self.error = Some(e);
@@ -66,21 +66,28 @@ impl PositionBuilder {
         self
     }
 
-    fn place(&mut self, owner: Player, kind: Kind, name: &str) -> Result<(), BuildError> {
+    fn place(
+        &mut self,
+        owner: Player,
+        kind: PieceKind,
+        name: &str,
+    ) -> Result<(), PositionBuildError> {
         let rules = self.pos.rules();
         if owner.0 as usize >= rules.players() {
-            return Err(BuildError::NoSuchSeat(owner));
+            return Err(PositionBuildError::NoSuchSeat(owner));
         }
-        let sq = rules.square(name).ok_or_else(|| BuildError::NotASquare {
-            variant: rules.variant,
-            name: Excerpt::new(name),
-        })?;
+        let sq = rules
+            .square(name)
+            .ok_or_else(|| PositionBuildError::NotASquare {
+                variant: rules.variant,
+                name: Excerpt::new(name),
+            })?;
         let label = rules.geometry.name(sq);
         if self.pos.piece_at(sq).is_some() {
-            return Err(BuildError::Occupied(label));
+            return Err(PositionBuildError::Occupied(label));
         }
         if !self.pos.is_empty_square(sq) {
-            return Err(BuildError::Blocked(label));
+            return Err(PositionBuildError::Blocked(label));
         }
         self.pos.put(sq, Piece { owner, kind });
         Ok(())
@@ -91,12 +98,12 @@ impl PositionBuilder {
         if (p.0 as usize) < self.pos.rules().players() {
             self.pos.set_turn(p);
         } else if self.error.is_none() {
-            self.error = Some(BuildError::NoSuchSeat(p));
+            self.error = Some(PositionBuildError::NoSuchSeat(p));
         }
         self
     }
 
-    pub fn build(&mut self) -> Result<Position, BuildError> {
+    pub fn build(&mut self) -> Result<Position, PositionBuildError> {
         match self.error.take() {
             Some(e) => Err(e),
             None => Ok(self.pos.clone()),
@@ -111,12 +118,12 @@ mod tests {
     #[test]
     fn each_placement_is_checked() {
         let mut b = Position::builder(Variant::River);
-        b.piece(Player(0), Kind::Man, "C4");
+        b.piece(Player(0), PieceKind::Man, "C4");
         assert!(b.build().is_ok());
         let err = |sq: &str| {
             Position::builder(Variant::River)
-                .piece(Player(0), Kind::Man, "C4")
-                .piece(Player(1), Kind::Knight, sq)
+                .piece(Player(0), PieceKind::Man, "C4")
+                .piece(Player(1), PieceKind::Knight, sq)
                 .build()
                 .unwrap_err()
                 .to_string()
@@ -128,6 +135,6 @@ mod tests {
             .turn(Player(2))
             .build()
             .unwrap_err();
-        assert_eq!(seat, BuildError::NoSuchSeat(Player(2)));
+        assert_eq!(seat, PositionBuildError::NoSuchSeat(Player(2)));
     }
 }

@@ -1,6 +1,6 @@
 //! A text picture of a position, for terminals and bug reports.
 
-use crate::piece::Kind;
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::square::Coord;
 
@@ -31,7 +31,14 @@ fn diagram(pos: &Position) -> String {
                             .next()
                             .unwrap_or('?')
                             .to_ascii_uppercase();
-                        format!("{seat}{}", if pc.kind == Kind::Knight { 'K' } else { 'M' })
+                        format!(
+                            "{seat}{}",
+                            if pc.kind == PieceKind::Knight {
+                                'K'
+                            } else {
+                                'M'
+                            }
+                        )
                     } else if pos.trees().contains(sq) {
                         "TT".into()
                     } else if r.water.contains(sq) {

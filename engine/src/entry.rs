@@ -5,15 +5,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cellset::CellSet;
 use crate::moves::Move;
-use crate::piece::Kind;
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// How the piece gets to a square offered during move entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum StepKind {
+pub enum EntryStep {
     Plain,
     Canter,
     Jump,
@@ -24,11 +24,11 @@ pub enum StepKind {
 
 /// Where a partly entered move stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
+pub struct MoveEntry {
     /// False if the clicks are not a path of any legal move.
     pub valid: bool,
     /// Landing squares that keep the move on a path to a legal move, and how.
-    pub next: Vec<(Square, StepKind)>,
+    pub next: Vec<(Square, EntryStep)>,
     /// The clicks so far make this legal move (it may also go on: see `next`).
     pub complete: Option<Move>,
     /// Every legal move the clicks can still become; one alone can be completed at once.
@@ -40,7 +40,7 @@ pub struct Entry {
 struct Walk {
     board: Position,
     at: Square,
-    captured: CellSet,
+    captured: SquareSet,
     jumped: bool,
     cantered: bool,
     steps: usize,
@@ -49,9 +49,9 @@ struct Walk {
 /// Given the squares clicked so far (the piece's square first, then landings), which
 /// landings may come next and whether the move is complete. In River Camelot's setup,
 /// one click on a square plants a tree.
-pub(crate) fn entry(pos: &Position, clicks: &[Square]) -> Entry {
+pub(crate) fn entry(pos: &Position, clicks: &[Square]) -> MoveEntry {
     let legal = pos.legal_moves().to_vec();
-    let mut e = Entry::default();
+    let mut e = MoveEntry::default();
     let Some(&from) = clicks.first() else {
         e.valid = true;
         return e;
@@ -71,24 +71,24 @@ pub(crate) fn entry(pos: &Position, clicks: &[Square]) -> Entry {
     let Some(piece) = pos.piece_at(from) else {
         return e;
     };
-    let knight = piece.kind == Kind::Knight;
+    let knight = piece.kind == PieceKind::Knight;
     let mut board = pos.clone();
     board.remove(from);
     let mut walk = Walk {
         board,
         at: from,
-        captured: CellSet::EMPTY,
+        captured: SquareSet::EMPTY,
         jumped: false,
         cantered: false,
         steps: 0,
     };
     // A canter changes nothing, so landing again where the path has been is never
     // needed: such clicks are refused and such squares not offered.
-    let mut landed = CellSet::EMPTY;
+    let mut landed = SquareSet::EMPTY;
     landed.insert(from);
     for &to in &clicks[1..] {
         match step(pos, &walk, to, knight) {
-            Some((_, StepKind::Canter)) if landed.contains(to) => return e,
+            Some((_, EntryStep::Canter)) if landed.contains(to) => return e,
             Some((w, _)) => walk = w,
             None => return e,
         }
@@ -105,7 +105,7 @@ pub(crate) fn entry(pos: &Position, clicks: &[Square]) -> Entry {
         let mut all = Vec::new();
         for to in candidate_landings(pos, &walk) {
             if let Some((w, kind)) = step(pos, &walk, to, knight) {
-                if kind == StepKind::Canter && landed.contains(to) {
+                if kind == EntryStep::Canter && landed.contains(to) {
                     continue;
                 }
                 let mut found = Vec::new();
@@ -151,7 +151,7 @@ fn candidate_landings(pos: &Position, walk: &Walk) -> Vec<Square> {
 
 /// One step of a path: a plain step (first only) or a leap. Checks the geometry and the
 /// board, not the move's legality (that is the legal-move list's job).
-fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, StepKind)> {
+fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, EntryStep)> {
     let g = pos.geometry();
     let r = pos.rules();
     let me = pos.turn();
@@ -166,9 +166,9 @@ fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, Ste
         return Some((
             next,
             if in_goal {
-                StepKind::CastleMove
+                EntryStep::CastleMove
             } else {
-                StepKind::Plain
+                EntryStep::Plain
             },
         ));
     }
@@ -183,7 +183,7 @@ fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, Ste
             return None;
         }
         next.cantered = true;
-        Some((next, StepKind::Canter))
+        Some((next, EntryStep::Canter))
     } else {
         if w.cantered && !knight {
             return None;
@@ -191,7 +191,7 @@ fn step(pos: &Position, w: &Walk, to: Square, knight: bool) -> Option<(Walk, Ste
         next.jumped = true;
         next.captured.insert(over);
         next.board.remove(over);
-        Some((next, StepKind::Jump))
+        Some((next, EntryStep::Jump))
     }
 }
 
@@ -201,7 +201,7 @@ fn reach(
     w: &Walk,
     knight: bool,
     targets: &[Move],
-    visited: &mut CellSet,
+    visited: &mut SquareSet,
     found: &mut Vec<Move>,
 ) {
     if let Some(m) = targets
@@ -217,10 +217,10 @@ fn reach(
     }
     for to in candidate_landings(pos, w) {
         if let Some((next, kind)) = step(pos, w, to, knight) {
-            if kind == StepKind::Plain || kind == StepKind::CastleMove {
+            if kind == EntryStep::Plain || kind == EntryStep::CastleMove {
                 continue;
             }
-            if kind == StepKind::Canter {
+            if kind == EntryStep::Canter {
                 if visited.contains(to) {
                     continue;
                 }
@@ -232,8 +232,8 @@ fn reach(
 }
 
 impl Position {
-    /// Click-by-click move entry from this position: see [`Entry`].
-    pub fn entry(&self, clicks: &[Square]) -> Entry {
+    /// Click-by-click move entry from this position: see [`MoveEntry`].
+    pub fn entry(&self, clicks: &[Square]) -> MoveEntry {
         entry(self, clicks)
     }
 }

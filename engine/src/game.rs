@@ -4,10 +4,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::entry::Entry;
+use crate::entry::MoveEntry;
 use crate::moves::Move;
 use crate::notation::{Notation, NotationError, NotationErrorKind};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::square::Square;
@@ -15,18 +15,19 @@ use crate::variant::Variant;
 
 /// A draw a player may claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Claim {
+#[serde(rename_all = "snake_case")]
+pub enum DrawClaim {
     /// The same position, same player to move, for the third time.
     Repetition,
     /// 50 moves by each player with no capture and no goal-castle entry.
     FiftyMoves,
 }
 
-impl fmt::Display for Claim {
+impl fmt::Display for DrawClaim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Claim::Repetition => "repetition",
-            Claim::FiftyMoves => "50-move",
+            DrawClaim::Repetition => "repetition",
+            DrawClaim::FiftyMoves => "50-move",
         })
     }
 }
@@ -37,7 +38,7 @@ pub enum PlayError {
     GameOver(Outcome),
     /// Not a legal move in the current position.
     Illegal(Move),
-    NotClaimable(Claim),
+    NotClaimable(DrawClaim),
 }
 
 impl fmt::Display for PlayError {
@@ -176,27 +177,27 @@ impl Game {
     }
 
     /// The draws the player to move may claim now.
-    pub fn claimable(&self) -> Vec<Claim> {
+    pub fn claimable(&self) -> Vec<DrawClaim> {
         if self.outcome().is_some() {
             return Vec::new();
         }
         let mut claims = Vec::new();
         if self.repetitions() >= 3 {
-            claims.push(Claim::Repetition);
+            claims.push(DrawClaim::Repetition);
         }
         if self.position().quiet() >= self.position().rules().fifty_move_plies {
-            claims.push(Claim::FiftyMoves);
+            claims.push(DrawClaim::FiftyMoves);
         }
         claims
     }
 
-    pub fn claim(&mut self, claim: Claim) -> Result<Outcome, PlayError> {
+    pub fn claim(&mut self, claim: DrawClaim) -> Result<Outcome, PlayError> {
         if !self.claimable().contains(&claim) {
             return Err(PlayError::NotClaimable(claim));
         }
         let reason = match claim {
-            Claim::Repetition => Reason::Repetition,
-            Claim::FiftyMoves => Reason::FiftyMoves,
+            DrawClaim::Repetition => EndReason::Repetition,
+            DrawClaim::FiftyMoves => EndReason::FiftyMoves,
         };
         let o = Outcome::draw(reason);
         self.declared = Some(o);
@@ -207,21 +208,21 @@ impl Game {
     /// repetition, or 150 moves by each player without progress.
     pub fn automatic_draw(&self) -> Option<Outcome> {
         if self.repetitions() >= 5 {
-            return Some(Outcome::draw(Reason::Repetition));
+            return Some(Outcome::draw(EndReason::Repetition));
         }
         let p = self.position();
-        (p.quiet() >= 3 * p.rules().fifty_move_plies).then(|| Outcome::draw(Reason::FiftyMoves))
+        (p.quiet() >= 3 * p.rules().fifty_move_plies).then(|| Outcome::draw(EndReason::FiftyMoves))
     }
 
     pub fn resign(&mut self, side: Side) {
         if self.outcome().is_none() {
-            self.declared = Some(Outcome::win(side.other(), Reason::Resignation));
+            self.declared = Some(Outcome::win(side.other(), EndReason::Resignation));
         }
     }
 
     pub fn agree_draw(&mut self) {
         if self.outcome().is_none() {
-            self.declared = Some(Outcome::draw(Reason::Agreement));
+            self.declared = Some(Outcome::draw(EndReason::Agreement));
         }
     }
 
@@ -253,8 +254,8 @@ impl Game {
         &self.positions[..self.positions.len() - 1]
     }
 
-    /// Click-by-click move entry in the current position: see [`Entry`].
-    pub fn entry(&self, clicks: &[Square]) -> Entry {
+    /// Click-by-click move entry in the current position: see [`MoveEntry`].
+    pub fn entry(&self, clicks: &[Square]) -> MoveEntry {
         self.position().entry(clicks)
     }
 }

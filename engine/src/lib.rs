@@ -2,11 +2,14 @@
 //! Anti-Camelot, Camette and Grand Cam, with notation, game records and a computer
 //! player.
 //!
-//! Everything a program needs is exported here, at the crate root; the modules behind
-//! it are private.
+//! Everything a program needs is exported here, at the crate root, under names that say
+//! what they are; the modules behind it are private. The engine is the rules and a
+//! player, nothing more: no file system, no processes, no network. Files are
+//! `camelot-files`'s, matches and tuning `camelot-lab`'s, lessons and puzzles
+//! `camelot-lessons`'s.
 //!
 //! ```
-//! use camelot_engine::{Constraint, Game, Notation, Position, Variant};
+//! use camelot_engine::{TurnConstraint, Game, Notation, Position, Variant};
 //!
 //! // The Camelot start: 100 legal moves, as the WCF publishes.
 //! let start = Position::start(Variant::Camelot);
@@ -21,7 +24,7 @@
 //!
 //! // A position string sets up any position; the engine says what constrains the mover.
 //! let p: Position = "variant=camelot turn=white white=ME5,MA4 black=ME6,ML10".parse().unwrap();
-//! assert!(matches!(p.constraint(), Some(Constraint::MustCapture { .. })));
+//! assert!(matches!(p.constraint(), Some(TurnConstraint::MustCapture { .. })));
 //! let err = "variant=camelot turn=white white=KA1 black=".parse::<Position>().unwrap_err();
 //! assert_eq!(err.to_string(), "bad position string: white: 'A1' is not a square of the camelot board");
 //! ```
@@ -29,14 +32,11 @@
 mod ai;
 mod board;
 mod builder;
-mod cellset;
 mod constraint;
 mod diagram;
 mod entry;
 mod excerpt;
-mod files;
 mod game;
-mod lessons;
 mod movegen;
 mod moves;
 mod notation;
@@ -45,60 +45,42 @@ mod perft;
 mod piece;
 mod position;
 mod position_string;
-mod protocol;
 mod record;
+mod record_tags;
 mod square;
+mod square_set;
 mod tablebase;
 mod variant;
 mod zobrist;
 
 pub use ai::{
-    parse_puzzles, review_game, win_probability, Ai, Decision, Info, Level, Limits, Line,
-    MoveClass, ParseLevelError, Program, Puzzle, PuzzleCheck, PuzzleError, ReviewedPly, Score,
-    SearchResult, Searcher, Theme, LEVELS, MAX_DEPTH, PUZZLE_NODES, REVIEW_NODES, TABLEBASE_LEVELS,
+    eval_features, eval_params, eval_weights_from, linear_eval, review_game, usable_search_threads,
+    win_probability, Ai, AiDecision, EvalWeights, Level, MoveQuality, ParseLevelError, ReviewedPly,
+    SearchInfo, SearchLimits, SearchLine, SearchResult, SearchScore, Searcher, SeededRng,
+    WeightsError, EVAL_PARAMS, LEVELS, MAX_SEARCH_DEPTH, PARAM_APPROACH, PARAM_MAN, REVIEW_NODES,
+    TABLEBASE_LEVELS,
 };
-
-/// The laboratory: matches between levels or outside programs and the sequential test
-/// that settles them, tournaments, the search's bench, self-play samples, the tuning of
-/// the evaluation and of the win probability, and the finding of puzzles. A program that
-/// plays (the game, the protocol) needs none of it.
-pub mod lab {
-    pub use crate::ai::{
-        bench_positions, check_position, find_puzzles, fit_win_probability, play_game, run_bench,
-        run_match, run_tournament, tune_weights, BenchLine, BenchPosition, Contender, MatchConfig,
-        MatchResult, ParseSprtError, Played, Rating, Sample, Sprt, Standings, Tally,
-        TournamentConfig, Tuned, Verdict, Weights, WinFit, BENCH_SIGNATURE,
-    };
-}
-pub use board::Geometry;
-pub use builder::{BuildError, PositionBuilder};
-pub use cellset::CellSet;
-pub use constraint::Constraint;
-pub use entry::{Entry, StepKind};
+pub use board::BoardGeometry;
+pub use builder::{PositionBuildError, PositionBuilder};
+pub use constraint::TurnConstraint;
+pub use entry::{EntryStep, MoveEntry};
 pub use excerpt::Excerpt;
-pub use files::{
-    data_dir, read_text, remove_stale_temporaries, report_file_size_limit, write_atomic,
-    write_new_file, FileError,
-};
-pub use game::{Claim, Game, PlayError};
-pub use lessons::{parse_lessons, Goal, Lesson, LessonError};
+pub use game::{DrawClaim, Game, PlayError};
 pub use movegen::PathMove;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{
     Notation, NotationError, NotationErrorKind, ParseNotationError, MAX_MOVE_BYTES,
 };
-pub use outcome::{Outcome, Reason};
-pub use perft::{DepthTooLarge, MAX_PERFT_DEPTH};
-pub use piece::{BySide, Kind, Piece, Player, SeatColour, Side};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{PerftDepthTooLarge, MAX_PERFT_DEPTH};
+pub use piece::{BySide, Piece, PieceKind, Player, SeatColour, Side, SideIndexError};
 pub use position::Position;
 pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
-pub use protocol::{read_line, run as run_protocol, InputLine, MAX_LINE_BYTES};
 pub use record::{
-    Record, RecordError, RecordedMove, SyntaxError, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
+    Record, RecordError, RecordSyntaxError, RecordedMove, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
 };
+pub use record_tags::{CivilTime, RecordTags};
 pub use square::{Coord, ParseCoordError, Square};
-pub use tablebase::{
-    default_path as default_tablebase_path, SolveStats, Tablebase, TablebaseError, Value,
-    TABLEBASE_FILE,
-};
+pub use square_set::SquareSet;
+pub use tablebase::{TableSource, Tablebase, TablebaseError, TablebaseSolveStats, TablebaseValue};
 pub use variant::{ParseVariantError, Rules, Variant};

@@ -8,12 +8,12 @@
 //!
 //! Nothing here allocates unless a list overflows its inline capacity.
 
-use crate::board::{Geometry, NONE};
-use crate::cellset::CellSet;
+use crate::board::{BoardGeometry, NONE};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{is_knight, is_piece, team_of, Cell, Player, Side, EMPTY};
 use crate::position::Position;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 use crate::variant::{NoMoveRule, Rules};
 
 /// Receives generated moves. `PATHS` asks the generator to report each move's canonical
@@ -176,7 +176,7 @@ pub(crate) fn can_jump(pos: &Position, player: u8) -> bool {
 pub(crate) fn jumpable_pieces(pos: &Position, side: Side) -> u32 {
     let r = pos.rules;
     let targets = pos.side_pieces(side);
-    let mut hit = CellSet::EMPTY;
+    let mut hit = SquareSet::EMPTY;
     for p in (0..r.players()).filter(|&p| Side::from_index(p) != side) {
         for sq in pos.occ[p].difference(r.goal[p]).iter() {
             hit = hit.union(jumps_over(pos, sq, targets));
@@ -189,9 +189,9 @@ pub(crate) fn jumpable_pieces(pos: &Position, side: Side) -> u32 {
 /// empty square beyond). Always inlined, so that its first set test, which rules out
 /// most pieces, runs in the caller's loop rather than behind a call per piece.
 #[inline(always)]
-fn jumps_over(pos: &Position, sq: Square, targets: CellSet) -> CellSet {
+fn jumps_over(pos: &Position, sq: Square, targets: SquareSet) -> SquareSet {
     let geo = pos.rules.geometry;
-    let mut jumped = CellSet::EMPTY;
+    let mut jumped = SquareSet::EMPTY;
     // Most pieces have no target beside them: one set test rules them out.
     if geo.around(sq).intersection(targets).is_empty() {
         return jumped;
@@ -233,10 +233,10 @@ fn generate_trees<S: Sink>(pos: &Position, sink: &mut S) {
 /// can write into the generator's scratch arrays.
 #[derive(Clone, Copy)]
 struct CanterRules {
-    geo: &'static Geometry,
+    geo: &'static BoardGeometry,
     team: u8,
-    goal: CellSet,
-    no_entry: CellSet,
+    goal: SquareSet,
+    no_entry: SquareSet,
 }
 
 /// Breadth-first search over canter landings from `from` (the piece already lifted).
@@ -250,7 +250,7 @@ fn canter_bfs(
     parent: &mut [u8; 160],
     allowed: impl Fn(u8) -> bool,
 ) -> usize {
-    let mut seen = CellSet::EMPTY;
+    let mut seen = SquareSet::EMPTY;
     seen.insert(Square(from));
     order[0] = from;
     let (mut head, mut tail) = (0, 1);
@@ -291,35 +291,35 @@ const SEEN_INLINE: usize = 16;
 /// Capture moves found so far for one piece: (end, captured).
 struct Seen {
     /// The end squares recorded: a capture ending anywhere else is new without a scan.
-    ends: CellSet,
+    ends: SquareSet,
     /// The first [`SEEN_INLINE`] pairs, as two arrays: the end squares scan fast, and
     /// the whole is cleared as plain zeroed memory, once per generator.
     tos: [u8; SEEN_INLINE],
-    caps: [CellSet; SEEN_INLINE],
+    caps: [SquareSet; SEEN_INLINE],
     len: usize,
-    spill: Vec<(u8, CellSet)>,
+    spill: Vec<(u8, SquareSet)>,
 }
 
 impl Seen {
     fn new() -> Seen {
         Seen {
-            ends: CellSet::EMPTY,
+            ends: SquareSet::EMPTY,
             tos: [0; SEEN_INLINE],
-            caps: [CellSet::EMPTY; SEEN_INLINE],
+            caps: [SquareSet::EMPTY; SEEN_INLINE],
             len: 0,
             spill: Vec::new(),
         }
     }
 
     fn clear(&mut self) {
-        self.ends = CellSet::EMPTY;
+        self.ends = SquareSet::EMPTY;
         self.len = 0;
         self.spill.clear();
     }
 
     /// Records the pair; false if it was already there.
     #[inline]
-    fn insert(&mut self, to: u8, caps: CellSet) -> bool {
+    fn insert(&mut self, to: u8, caps: SquareSet) -> bool {
         if self.ends.contains(Square(to)) {
             let known = (0..self.len).any(|i| self.tos[i] == to && self.caps[i] == caps)
                 || self.spill.iter().any(|&(t, c)| t == to && c == caps);
@@ -343,17 +343,17 @@ const MAX_PATH: usize = 200;
 
 struct Gen<'a, S: Sink> {
     rules: &'static Rules,
-    geo: &'static Geometry,
+    geo: &'static BoardGeometry,
     cells: [Cell; 160],
     pos: &'a Position,
     me: u8,
     team: u8,
-    goal: CellSet,
-    no_entry: CellSet,
+    goal: SquareSet,
+    no_entry: SquareSet,
     /// The mover's team's pieces and the other team's, as on the board (the generator
     /// lifts and removes pieces only in its scratch copy of the cells).
-    friends: CellSet,
-    enemies: CellSet,
+    friends: SquareSet,
+    enemies: SquareSet,
     sink: &'a mut S,
     emitted: usize,
     seen: Seen,
@@ -369,7 +369,7 @@ struct Gen<'a, S: Sink> {
     /// The mover's pieces beside an empty square of its goal castle: a canter can end
     /// in the castle only by leaping one of them (tactical mode, which wants no other
     /// canter of a man, skips the men's canter search without one).
-    goal_vaulters: CellSet,
+    goal_vaulters: SquareSet,
     /// Breadth-first search scratch, shared by all pieces of one call.
     order: [u8; 160],
     parent: [u8; 160],
@@ -400,7 +400,7 @@ impl<'a, S: Sink> Gen<'a, S> {
             kind: MoveKind::Plain,
             tactical: false,
             compulsory: None,
-            goal_vaulters: CellSet::EMPTY,
+            goal_vaulters: SquareSet::EMPTY,
             order: [0; 160],
             parent: [0; 160],
             free: [0; 160],
@@ -487,7 +487,7 @@ impl<'a, S: Sink> Gen<'a, S> {
     }
 
     #[inline]
-    fn emit(&mut self, to: u8, captured: CellSet) {
+    fn emit(&mut self, to: u8, captured: SquareSet) {
         let m = Move {
             from: Square(self.from),
             to: Square(to),
@@ -507,7 +507,7 @@ impl<'a, S: Sink> Gen<'a, S> {
                 self.from = from;
                 self.kind = MoveKind::CastleMove;
                 self.set_path(&[Square(from), Square(to)]);
-                self.emit(to, CellSet::EMPTY);
+                self.emit(to, SquareSet::EMPTY);
             }
         }
     }
@@ -533,7 +533,7 @@ impl<'a, S: Sink> Gen<'a, S> {
         if self.compulsory != Some(false) {
             self.kind = MoveKind::Jump;
             self.set_path(&[Square(from)]);
-            self.jumps(from, CellSet::EMPTY, 0);
+            self.jumps(from, SquareSet::EMPTY, 0);
         }
 
         // In tactical mode a step counts only into the goal castle: most pieces have
@@ -553,7 +553,7 @@ impl<'a, S: Sink> Gen<'a, S> {
                     && (!self.tactical || self.goal.contains(Square(to)))
                 {
                     self.set_path(&[Square(from), Square(to)]);
-                    self.emit(to, CellSet::EMPTY);
+                    self.emit(to, SquareSet::EMPTY);
                 }
             }
         }
@@ -631,7 +631,7 @@ impl<'a, S: Sink> Gen<'a, S> {
         // Squares from which a knight could jump: a canter may not stop there, nor pass
         // there unless the move goes on to capture (the charge obligation). Men have no
         // such obligation.
-        let mut jumpable = CellSet::EMPTY;
+        let mut jumpable = SquareSet::EMPTY;
         if knight {
             for i in 1..reached {
                 let c = self.order[i];
@@ -673,7 +673,7 @@ impl<'a, S: Sink> Gen<'a, S> {
                 // In tactical mode a quiet canter counts only if it enters the goal.
                 if !self.tactical || self.goal.contains(Square(to)) {
                     self.path_to(from, to, free);
-                    self.emit(to, CellSet::EMPTY);
+                    self.emit(to, SquareSet::EMPTY);
                 }
             }
         }
@@ -685,13 +685,13 @@ impl<'a, S: Sink> Gen<'a, S> {
                 if !S::PATHS {
                     self.path_len = 1;
                 }
-                self.jumps(c, CellSet::EMPTY, 0);
+                self.jumps(c, SquareSet::EMPTY, 0);
             }
         }
     }
 
     /// Depth-first search over jump sequences from `at`; `depth` jumps made so far.
-    fn jumps(&mut self, at: u8, captured: CellSet, depth: u32) {
+    fn jumps(&mut self, at: u8, captured: SquareSet, depth: u32) {
         if depth > 0 {
             let here = Square(at);
             if self.goal.contains(here)
@@ -740,7 +740,7 @@ impl<'a, S: Sink> Gen<'a, S> {
     }
 
     #[inline]
-    fn emit_capture(&mut self, to: u8, captured: CellSet) {
+    fn emit_capture(&mut self, to: u8, captured: SquareSet) {
         if self.seen.insert(to, captured) {
             self.emit(to, captured);
         }
@@ -750,7 +750,7 @@ impl<'a, S: Sink> Gen<'a, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::rng::Rng;
+    use crate::ai::SeededRng;
     use crate::variant::Variant;
 
     /// The quiescence generator against the full one, along random games of every
@@ -773,7 +773,7 @@ mod tests {
         written.sort();
         assert_eq!(written, ["F14-F16", "F15-F16", "F15-G16"]);
 
-        let mut rng = Rng::new(5);
+        let mut rng = SeededRng::new(5);
         let mut entries = 0;
         let mut checked = 0;
         for v in Variant::ALL {

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cellset::CellSet;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MoveKind {
@@ -27,7 +27,7 @@ pub struct Move {
     pub from: Square,
     pub to: Square,
     pub kind: MoveKind,
-    pub captured: CellSet,
+    pub captured: SquareSet,
 }
 
 impl PartialEq for Move {
@@ -53,7 +53,7 @@ impl Move {
         from: Square(0),
         to: Square(0),
         kind: MoveKind::Pass,
-        captured: CellSet::EMPTY,
+        captured: SquareSet::EMPTY,
     };
 
     pub fn tree(sq: Square) -> Move {
@@ -61,7 +61,7 @@ impl Move {
             from: sq,
             to: sq,
             kind: MoveKind::PlaceTree,
-            captured: CellSet::EMPTY,
+            captured: SquareSet::EMPTY,
         }
     }
 

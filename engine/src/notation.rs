@@ -11,14 +11,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cellset::CellSet;
 use crate::excerpt::Excerpt;
 use crate::movegen::{legal_moves_with_paths, path_of_legal, PathMove};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
-use crate::piece::Kind;
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::square::{Coord, Square};
+use crate::square_set::SquareSet;
 use crate::variant::Variant;
 
 /// The longest move token read: a path of every landing of the longest leap is far
@@ -311,7 +311,7 @@ fn captured_kinds(pos: &Position, m: &Move) -> (u32, u32) {
     let (mut men, mut knights) = (0, 0);
     for sq in m.captured.iter() {
         match pos.piece_at(sq).map(|p| p.kind) {
-            Some(Kind::Knight) => knights += 1,
+            Some(PieceKind::Knight) => knights += 1,
             _ => men += 1,
         }
     }
@@ -524,7 +524,7 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
     let adjacent = |a: Square, b: Square| g.neighbours(a).any(|n| n == b);
     let to = *squares.last().expect("two squares at least");
 
-    let mut captured = CellSet::EMPTY;
+    let mut captured = SquareSet::EMPTY;
     if squares.len() == 2 && adjacent(from, to) {
         // A plain move or castle move.
     } else if squares.len() == 2 && is_leap(from, to).is_none() {
@@ -568,7 +568,9 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
                     }
                 }
                 Some(_) => {
-                    if !jumped && a != from && pos.piece_at(from).map(|p| p.kind) == Some(Kind::Man)
+                    if !jumped
+                        && a != from
+                        && pos.piece_at(from).map(|p| p.kind) == Some(PieceKind::Man)
                     {
                         return fail(t, K::ManCannotCharge);
                     }
@@ -590,15 +592,15 @@ fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
 
 /// Explains why no legal move goes from `from` to `to`.
 fn no_move_reason(pos: &Position, from: Square, to: Square) -> NotationErrorKind {
-    use crate::constraint::Constraint;
+    use crate::constraint::TurnConstraint;
     let g = pos.geometry();
-    let coords = |s: CellSet| s.iter().map(|q| g.coord(q)).collect::<Vec<_>>();
+    let coords = |s: SquareSet| s.iter().map(|q| g.coord(q)).collect::<Vec<_>>();
     let legal = pos.legal_moves();
     match pos.constraint() {
-        Some(Constraint::LeaveCastle { pieces, .. }) if !pieces.contains(from) => {
+        Some(TurnConstraint::LeaveCastle { pieces, .. }) if !pieces.contains(from) => {
             return NotationErrorKind::MustLeaveFirst(coords(pieces))
         }
-        Some(Constraint::MustCapture { pieces }) if !pieces.contains(from) => {
+        Some(TurnConstraint::MustCapture { pieces }) if !pieces.contains(from) => {
             return NotationErrorKind::CaptureCompulsory(coords(pieces))
         }
         _ => {}

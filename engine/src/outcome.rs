@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::piece::Side;
 
-/// Why a game ended.
+/// Why a game ended. Its serde form is its [`EndReason::code`], what the online
+/// protocol sends and the server stores; [`EndReason::describe`] is for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Reason {
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
     /// Enough pieces in the goal castle.
     GoalCastle,
     /// Anti-Camelot: a piece entered the opponent's castle, which loses.
@@ -31,39 +33,57 @@ pub enum Reason {
     Time,
 }
 
-impl Reason {
-    pub const ALL: [Reason; 11] = [
-        Reason::GoalCastle,
-        Reason::EnteredEnemyCastle,
-        Reason::AllCaptured,
-        Reason::NoLegalMove,
-        Reason::BarePieces,
-        Reason::NobodyCanMove,
-        Reason::Repetition,
-        Reason::FiftyMoves,
-        Reason::Resignation,
-        Reason::Agreement,
-        Reason::Time,
+impl EndReason {
+    pub const ALL: [EndReason; 11] = [
+        EndReason::GoalCastle,
+        EndReason::EnteredEnemyCastle,
+        EndReason::AllCaptured,
+        EndReason::NoLegalMove,
+        EndReason::BarePieces,
+        EndReason::NobodyCanMove,
+        EndReason::Repetition,
+        EndReason::FiftyMoves,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Time,
     ];
 
-    /// The reason [`Reason::describe`] wrote.
-    pub fn from_description(text: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.describe() == text)
+    /// The reason's code: `goal_castle`, `time`, ... (as serde writes it).
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::GoalCastle => "goal_castle",
+            EndReason::EnteredEnemyCastle => "entered_enemy_castle",
+            EndReason::AllCaptured => "all_captured",
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::BarePieces => "bare_pieces",
+            EndReason::NobodyCanMove => "nobody_can_move",
+            EndReason::Repetition => "repetition",
+            EndReason::FiftyMoves => "fifty_moves",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Time => "time",
+        }
     }
 
+    /// The reason a [`EndReason::code`] names.
+    pub fn from_code(code: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// The reason in words, for people.
     pub fn describe(self) -> &'static str {
         match self {
-            Reason::GoalCastle => "pieces in the goal castle",
-            Reason::EnteredEnemyCastle => "a piece entered the enemy castle",
-            Reason::AllCaptured => "all pieces captured",
-            Reason::NoLegalMove => "no legal move",
-            Reason::BarePieces => "both sides have at most one piece",
-            Reason::NobodyCanMove => "no player can move",
-            Reason::Repetition => "threefold repetition",
-            Reason::FiftyMoves => "50 moves without progress",
-            Reason::Resignation => "resignation",
-            Reason::Agreement => "agreement",
-            Reason::Time => "time",
+            EndReason::GoalCastle => "pieces in the goal castle",
+            EndReason::EnteredEnemyCastle => "a piece entered the enemy castle",
+            EndReason::AllCaptured => "all pieces captured",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::BarePieces => "both sides have at most one piece",
+            EndReason::NobodyCanMove => "no player can move",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::FiftyMoves => "50 moves without progress",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Time => "time",
         }
     }
 }
@@ -72,18 +92,18 @@ impl Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
     pub winner: Option<Side>,
-    pub reason: Reason,
+    pub reason: EndReason,
 }
 
 impl Outcome {
-    pub fn win(side: Side, reason: Reason) -> Outcome {
+    pub fn win(side: Side, reason: EndReason) -> Outcome {
         Outcome {
             winner: Some(side),
             reason,
         }
     }
 
-    pub fn draw(reason: Reason) -> Outcome {
+    pub fn draw(reason: EndReason) -> Outcome {
         Outcome {
             winner: None,
             reason,
@@ -99,10 +119,9 @@ impl Outcome {
         }
     }
 
-    /// The outcome a result token (`1-0`, `0-1`, `1/2-1/2`) and a reason in words name;
-    /// `None` for anything else (`*`, an unknown reason).
-    pub fn from_result(token: &str, reason: &str) -> Option<Outcome> {
-        let reason = Reason::from_description(reason)?;
+    /// The outcome a result token (`1-0`, `0-1`, `1/2-1/2`) names, with its reason;
+    /// `None` for anything else (`*`).
+    pub fn from_result_token(token: &str, reason: EndReason) -> Option<Outcome> {
         match token {
             "1-0" => Some(Outcome::win(Side::First, reason)),
             "0-1" => Some(Outcome::win(Side::Second, reason)),
@@ -132,12 +151,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn results_read_back_from_their_token_and_words() {
-        for r in Reason::ALL {
-            assert_eq!(Reason::from_description(r.describe()), Some(r));
+    fn results_read_back_from_their_token_and_code() {
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::from_code(r.code()), Some(r));
         }
-        let o = Outcome::win(Side::Second, Reason::Time);
-        assert_eq!(Outcome::from_result(o.result_token(), "time"), Some(o));
-        assert_eq!(Outcome::from_result("*", "aborted"), None);
+        let o = Outcome::win(Side::Second, EndReason::Time);
+        assert_eq!(
+            Outcome::from_result_token(o.result_token(), EndReason::Time),
+            Some(o)
+        );
+        assert_eq!(Outcome::from_result_token("*", EndReason::Agreement), None);
+        assert_eq!(EndReason::from_code("pieces in the goal castle"), None);
     }
 }

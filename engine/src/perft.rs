@@ -13,11 +13,11 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 
 /// A perft deeper than [`MAX_PERFT_DEPTH`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DepthTooLarge {
+pub struct PerftDepthTooLarge {
     pub depth: u32,
 }
 
-impl fmt::Display for DepthTooLarge {
+impl fmt::Display for PerftDepthTooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -27,7 +27,7 @@ impl fmt::Display for DepthTooLarge {
     }
 }
 
-impl std::error::Error for DepthTooLarge {}
+impl std::error::Error for PerftDepthTooLarge {}
 
 fn count(pos: &Position, depth: u32) -> u64 {
     match depth {
@@ -47,17 +47,17 @@ fn count(pos: &Position, depth: u32) -> u64 {
 
 impl Position {
     /// The number of leaf nodes of the legal-move tree `depth` plies deep.
-    pub fn perft(&self, depth: u32) -> Result<u64, DepthTooLarge> {
+    pub fn perft(&self, depth: u32) -> Result<u64, PerftDepthTooLarge> {
         if depth > MAX_PERFT_DEPTH {
-            return Err(DepthTooLarge { depth });
+            return Err(PerftDepthTooLarge { depth });
         }
         Ok(count(self, depth))
     }
 
     /// Perft split by first move: (move, leaf count) in generation order.
-    pub fn divide(&self, depth: u32) -> Result<Vec<(Move, u64)>, DepthTooLarge> {
+    pub fn divide(&self, depth: u32) -> Result<Vec<(Move, u64)>, PerftDepthTooLarge> {
         if depth > MAX_PERFT_DEPTH {
-            return Err(DepthTooLarge { depth });
+            return Err(PerftDepthTooLarge { depth });
         }
         if depth == 0 {
             return Ok(Vec::new());

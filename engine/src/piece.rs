@@ -57,6 +57,13 @@ impl SeatColour {
     }
 }
 
+impl std::fmt::Display for SeatColour {
+    /// As players say it: `White`, `Red`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
 /// One side of a game: White or Black, or in Grand Cam a partnership (Red with Blue,
 /// Green with Yellow). Results, resignations and scores belong to a side; moves to a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -92,7 +99,9 @@ impl Side {
         self as usize
     }
 
-    pub(crate) const fn from_index(i: usize) -> Side {
+    /// The side of index `i`'s parity: 0 the first, 1 the second, 2 the first again
+    /// (matches alternate colours by game number this way).
+    pub const fn from_index(i: usize) -> Side {
         if i & 1 == 0 {
             Side::First
         } else {
@@ -107,14 +116,26 @@ impl From<Side> for u8 {
     }
 }
 
-impl TryFrom<u8> for Side {
-    type Error = String;
+/// A number that names no side (sides are 0 and 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideIndexError(pub u8);
 
-    fn try_from(n: u8) -> Result<Side, String> {
+impl std::fmt::Display for SideIndexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is not a side (0 or 1)", self.0)
+    }
+}
+
+impl std::error::Error for SideIndexError {}
+
+impl TryFrom<u8> for Side {
+    type Error = SideIndexError;
+
+    fn try_from(n: u8) -> Result<Side, SideIndexError> {
         match n {
             0 => Ok(Side::First),
             1 => Ok(Side::Second),
-            _ => Err(format!("{n} is not a side (0 or 1)")),
+            _ => Err(SideIndexError(n)),
         }
     }
 }
@@ -138,16 +159,16 @@ impl<T> std::ops::IndexMut<Side> for BySide<T> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Kind {
+pub enum PieceKind {
     Man,
     Knight,
 }
 
-impl Kind {
+impl PieceKind {
     pub fn letter(self) -> char {
         match self {
-            Kind::Man => 'M',
-            Kind::Knight => 'K',
+            PieceKind::Man => 'M',
+            PieceKind::Knight => 'K',
         }
     }
 }
@@ -155,7 +176,7 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     pub owner: Player,
-    pub kind: Kind,
+    pub kind: PieceKind,
 }
 
 /// Contents of one square in the mailbox: [`EMPTY`], [`BLOCKED`] (water or a tree) or a
@@ -165,7 +186,7 @@ pub const EMPTY: Cell = 0;
 pub const BLOCKED: Cell = 1;
 
 #[inline]
-pub const fn code(owner: u8, kind: Kind) -> Cell {
+pub const fn code(owner: u8, kind: PieceKind) -> Cell {
     2 + owner * 2 + kind as u8
 }
 
@@ -194,9 +215,9 @@ pub fn decode(c: Cell) -> Option<Piece> {
     is_piece(c).then(|| Piece {
         owner: Player(owner_of(c)),
         kind: if is_knight(c) {
-            Kind::Knight
+            PieceKind::Knight
         } else {
-            Kind::Man
+            PieceKind::Man
         },
     })
 }

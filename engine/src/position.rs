@@ -1,14 +1,14 @@
 //! A position: the board, whose turn it is, and the counters the rules need.
 
-use crate::board::Geometry;
-use crate::cellset::CellSet;
+use crate::board::BoardGeometry;
 use crate::movegen;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::{
     code, decode, is_piece, owner_of, BySide, Cell, Piece, Player, Side, BLOCKED, EMPTY,
 };
 use crate::square::Square;
+use crate::square_set::SquareSet;
 use crate::variant::{CaptureAllRule, GoalRule, NoMoveRule, Rules, Variant};
 use crate::zobrist::keys;
 
@@ -17,15 +17,15 @@ use crate::zobrist::keys;
 pub struct Position {
     pub(crate) rules: &'static Rules,
     pub(crate) cells: [Cell; 160],
-    pub(crate) occ: [CellSet; 4],
+    pub(crate) occ: [SquareSet; 4],
     pub(crate) turn: Player,
     pub(crate) castle_moves: [u8; 4],
     /// Pieces that must leave the castle they stand in on their owner's next move.
-    pub(crate) must_leave: CellSet,
+    pub(crate) must_leave: SquareSet,
     pub(crate) quiet: u16,
     /// Tree placements still to make before the first move (River Camelot).
     pub(crate) setup_left: u8,
-    pub(crate) trees: CellSet,
+    pub(crate) trees: SquareSet,
     pub(crate) hash: u64,
 }
 
@@ -58,13 +58,13 @@ impl Position {
         let mut p = Position {
             rules,
             cells,
-            occ: [CellSet::EMPTY; 4],
+            occ: [SquareSet::EMPTY; 4],
             turn: Player(0),
             castle_moves: [0; 4],
-            must_leave: CellSet::EMPTY,
+            must_leave: SquareSet::EMPTY,
             quiet: 0,
             setup_left: 0,
-            trees: CellSet::EMPTY,
+            trees: SquareSet::EMPTY,
             hash: 0,
         };
         p.hash = p.compute_hash();
@@ -92,7 +92,7 @@ impl Position {
         self.rules
     }
 
-    pub fn geometry(&self) -> &'static Geometry {
+    pub fn geometry(&self) -> &'static BoardGeometry {
         self.rules.geometry
     }
 
@@ -109,13 +109,13 @@ impl Position {
     }
 
     /// The pieces of a side (both partners' in Grand Cam).
-    pub(crate) fn side_pieces(&self, side: Side) -> CellSet {
+    pub(crate) fn side_pieces(&self, side: Side) -> SquareSet {
         (0..self.rules.players())
             .filter(|&p| Side::from_index(p) == side)
-            .fold(CellSet::EMPTY, |set, p| set.union(self.occ[p]))
+            .fold(SquareSet::EMPTY, |set, p| set.union(self.occ[p]))
     }
 
-    pub fn trees(&self) -> CellSet {
+    pub fn trees(&self) -> SquareSet {
         self.trees
     }
 
@@ -131,12 +131,12 @@ impl Position {
         self.castle_moves[p.0 as usize]
     }
 
-    pub fn must_leave(&self) -> CellSet {
+    pub fn must_leave(&self) -> SquareSet {
         self.must_leave
     }
 
     /// The mover's pieces that must leave the castle they stand in.
-    pub fn must_leave_now(&self) -> CellSet {
+    pub fn must_leave_now(&self) -> SquareSet {
         self.must_leave.intersection(self.occ[self.turn.0 as usize])
     }
 
@@ -148,7 +148,7 @@ impl Position {
         self.cells[sq.index()] == EMPTY
     }
 
-    pub fn pieces_of(&self, p: Player) -> CellSet {
+    pub fn pieces_of(&self, p: Player) -> SquareSet {
         self.occ[p.0 as usize]
     }
 
@@ -198,7 +198,7 @@ impl Position {
         self.hash ^= keys().tree[sq.index()];
     }
 
-    pub(crate) fn set_must_leave(&mut self, set: CellSet) {
+    pub(crate) fn set_must_leave(&mut self, set: SquareSet) {
         self.must_leave = set;
         self.hash = self.compute_hash();
     }
@@ -319,10 +319,10 @@ impl Position {
             let side = Side::from_index(p);
             match r.goal_rule {
                 GoalRule::WinWith(n) if inside >= n as u32 => {
-                    return Some(Outcome::win(side, Reason::GoalCastle))
+                    return Some(Outcome::win(side, EndReason::GoalCastle))
                 }
                 GoalRule::EnteringLoses => {
-                    return Some(Outcome::win(side.other(), Reason::EnteredEnemyCastle))
+                    return Some(Outcome::win(side.other(), EndReason::EnteredEnemyCastle))
                 }
                 _ => {}
             }
@@ -333,17 +333,17 @@ impl Position {
                 let other = side.other();
                 match r.capture_all {
                     CaptureAllRule::VictimWins => {
-                        return Some(Outcome::win(side, Reason::AllCaptured))
+                        return Some(Outcome::win(side, EndReason::AllCaptured))
                     }
                     CaptureAllRule::WinWithAtLeast(n) if counts[other] >= n => {
-                        return Some(Outcome::win(other, Reason::AllCaptured))
+                        return Some(Outcome::win(other, EndReason::AllCaptured))
                     }
                     _ => {}
                 }
             }
         }
         if r.bare_draw && counts.0.iter().all(|&c| c <= 1) {
-            return Some(Outcome::draw(Reason::BarePieces));
+            return Some(Outcome::draw(EndReason::BarePieces));
         }
         None
     }
@@ -391,12 +391,14 @@ impl Position {
         let other = me.other();
         match self.rules.no_move {
             NoMoveRule::OtherWinsWithTwo if self.side_count(other) >= 2 => {
-                Outcome::win(other, Reason::NoLegalMove)
+                Outcome::win(other, EndReason::NoLegalMove)
             }
-            NoMoveRule::OtherWinsWithTwo | NoMoveRule::Draw => Outcome::draw(Reason::NoLegalMove),
-            NoMoveRule::StalematedWins => Outcome::win(me, Reason::NoLegalMove),
-            NoMoveRule::StalematedLoses => Outcome::win(other, Reason::NoLegalMove),
-            NoMoveRule::Pass => Outcome::draw(Reason::NobodyCanMove),
+            NoMoveRule::OtherWinsWithTwo | NoMoveRule::Draw => {
+                Outcome::draw(EndReason::NoLegalMove)
+            }
+            NoMoveRule::StalematedWins => Outcome::win(me, EndReason::NoLegalMove),
+            NoMoveRule::StalematedLoses => Outcome::win(other, EndReason::NoLegalMove),
+            NoMoveRule::Pass => Outcome::draw(EndReason::NobodyCanMove),
         }
     }
 }

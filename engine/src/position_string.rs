@@ -16,11 +16,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::cellset::CellSet;
 use crate::excerpt::Excerpt;
-use crate::piece::{Kind, Piece, Player};
+use crate::piece::{Piece, PieceKind, Player};
 use crate::position::Position;
 use crate::square::{Coord, Square};
+use crate::square_set::SquareSet;
 use crate::variant::{GoalRule, ParseVariantError, Rules, Variant};
 
 /// The longest position string read: a full Grand Cam board takes under 300 bytes.
@@ -74,7 +74,7 @@ pub enum ParsePositionError {
     /// More pieces of a kind than the seat starts the game with.
     TooManyPieces {
         seat: &'static str,
-        kind: Kind,
+        kind: PieceKind,
         max: u32,
     },
     NoTrees(Variant),
@@ -153,8 +153,8 @@ impl fmt::Display for ParsePositionError {
             TwoPieces(sq) => write!(f, "two pieces on {sq}"),
             TooManyPieces { seat, kind, max } => {
                 let what = match kind {
-                    Kind::Knight => "knights",
-                    Kind::Man => "men",
+                    PieceKind::Knight => "knights",
+                    PieceKind::Man => "men",
                 };
                 write!(f, "{seat} has more than {max} {what}, the most it starts with")
             }
@@ -317,8 +317,8 @@ fn place_pieces(pos: &mut Position, player: Player, list: &str) -> Result<()> {
         let item = item.trim();
         let mut chars = item.chars();
         let kind = match chars.next().map(|c| c.to_ascii_uppercase()) {
-            Some('K') => Kind::Knight,
-            Some('M') => Kind::Man,
+            Some('K') => PieceKind::Knight,
+            Some('M') => PieceKind::Man,
             _ => {
                 return Err(ParsePositionError::PieceSyntax {
                     seat: name,
@@ -327,8 +327,8 @@ fn place_pieces(pos: &mut Position, player: Player, list: &str) -> Result<()> {
             }
         };
         let (count, max) = match kind {
-            Kind::Knight => (&mut knights, max_knights),
-            Kind::Man => (&mut men, max_men),
+            PieceKind::Knight => (&mut knights, max_knights),
+            PieceKind::Man => (&mut men, max_men),
         };
         *count += 1;
         if *count > max {
@@ -422,9 +422,9 @@ fn castle_moves(rules: &Rules, value: Option<&str>) -> Result<[u8; 4]> {
 /// The obligations to leave a castle. The mover's is taken as written; anyone else's
 /// piece standing in a castle it may only jump into got there by a jump and so must
 /// leave.
-fn must_leave(pos: &Position, turn: Player, value: &str) -> Result<CellSet> {
+fn must_leave(pos: &Position, turn: Player, value: &str) -> Result<SquareSet> {
     let rules = pos.rules();
-    let mut must_leave = CellSet::EMPTY;
+    let mut must_leave = SquareSet::EMPTY;
     for sq in square_list(rules, "must_leave", value)? {
         match pos.piece_at(sq) {
             Some(pc) if pc.owner == turn && rules.no_entry[turn.0 as usize].contains(sq) => {

@@ -30,7 +30,7 @@ use crate::excerpt::Excerpt;
 use crate::game::Game;
 use crate::moves::MoveKind;
 use crate::notation::{Notation, NotationError};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::{EndReason, Outcome};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::position_string::ParsePositionError;
@@ -78,7 +78,7 @@ pub enum RecordError {
     /// The text is not a record.
     Syntax {
         line: usize,
-        kind: SyntaxError,
+        kind: RecordSyntaxError,
     },
     DuplicateTag(Excerpt),
     Variant(ParseVariantError),
@@ -113,7 +113,7 @@ pub enum RecordError {
 
 /// Why a record's text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SyntaxError {
+pub enum RecordSyntaxError {
     UnclosedComment,
     UnclosedVariation,
     VariationTooLong,
@@ -129,9 +129,9 @@ pub enum SyntaxError {
     TwoCaptureCounts(Excerpt),
 }
 
-impl fmt::Display for SyntaxError {
+impl fmt::Display for RecordSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use SyntaxError::*;
+        use RecordSyntaxError::*;
         match self {
             UnclosedComment => f.write_str("a '{' comment is not closed"),
             UnclosedVariation => f.write_str("a '(' is not closed"),
@@ -230,12 +230,13 @@ impl Record {
         // The result token that ended the movetext, if one did.
         let mut ended: Option<&'static str> = None;
         while let Some(tok) = lexer.next_token()? {
-            let after_result = |w: &str| lexer.syntax(SyntaxError::AfterResult(Excerpt::new(w)));
+            let after_result =
+                |w: &str| lexer.syntax(RecordSyntaxError::AfterResult(Excerpt::new(w)));
             match tok {
                 Token::Tag(k, _) if ended.is_some() => return after_result(&format!("[{k}]")),
                 Token::Tag(k, v) => {
                     if !rec.moves.is_empty() {
-                        return lexer.syntax(SyntaxError::TagAfterMoves(Excerpt::new(&k)));
+                        return lexer.syntax(RecordSyntaxError::TagAfterMoves(Excerpt::new(&k)));
                     }
                     if rec.tag(&k).is_some() {
                         return Err(RecordError::DuplicateTag(Excerpt::new(&k)));
@@ -261,7 +262,7 @@ impl Record {
                     if is_capture_count(&g) {
                         if let Some(m) = rec.moves.last_mut() {
                             if m.text.contains('(') {
-                                let e = SyntaxError::TwoCaptureCounts(Excerpt::new(&m.text));
+                                let e = RecordSyntaxError::TwoCaptureCounts(Excerpt::new(&m.text));
                                 return lexer.syntax(e);
                             }
                             m.text = format!("{} ({})", m.text, g.trim());
@@ -561,9 +562,9 @@ impl Record {
 
 fn declared_result(token: &str) -> Option<Outcome> {
     match token {
-        "1-0" => Some(Outcome::win(Side::First, Reason::Resignation)),
-        "0-1" => Some(Outcome::win(Side::Second, Reason::Resignation)),
-        "1/2-1/2" => Some(Outcome::draw(Reason::Agreement)),
+        "1-0" => Some(Outcome::win(Side::First, EndReason::Resignation)),
+        "0-1" => Some(Outcome::win(Side::Second, EndReason::Resignation)),
+        "1/2-1/2" => Some(Outcome::draw(EndReason::Agreement)),
         _ => None,
     }
 }
@@ -642,7 +643,7 @@ impl Lexer<'_> {
         Some(c)
     }
 
-    fn syntax<T>(&self, kind: SyntaxError) -> Result<T, RecordError> {
+    fn syntax<T>(&self, kind: RecordSyntaxError) -> Result<T, RecordError> {
         Err(RecordError::Syntax {
             line: self.line,
             kind,
@@ -677,7 +678,7 @@ impl Lexer<'_> {
                     let mut s = String::new();
                     loop {
                         match self.bump() {
-                            None => return self.syntax(SyntaxError::UnclosedComment),
+                            None => return self.syntax(RecordSyntaxError::UnclosedComment),
                             Some('}') => break,
                             Some(c) => s.push(c),
                         }
@@ -692,7 +693,7 @@ impl Lexer<'_> {
                     let mut s = String::new();
                     loop {
                         match self.bump() {
-                            None => return self.syntax(SyntaxError::UnclosedVariation),
+                            None => return self.syntax(RecordSyntaxError::UnclosedVariation),
                             Some('(') => depth += 1,
                             Some(')') => {
                                 depth -= 1;
@@ -703,13 +704,13 @@ impl Lexer<'_> {
                             Some(c) => s.push(c),
                         }
                         if depth > 0 && s.len() > 1_000_000 {
-                            return self.syntax(SyntaxError::VariationTooLong);
+                            return self.syntax(RecordSyntaxError::VariationTooLong);
                         }
                     }
                     return Ok(Some(Token::Group(s)));
                 }
                 '[' => return self.tag().map(Some),
-                ')' | ']' | '}' => return self.syntax(SyntaxError::Unexpected(c)),
+                ')' | ']' | '}' => return self.syntax(RecordSyntaxError::Unexpected(c)),
                 _ => {
                     let mut s = String::new();
                     while let Some(&(_, c)) = self.chars.peek() {
@@ -741,24 +742,25 @@ impl Lexer<'_> {
             }
         }
         if name.is_empty() {
-            return self.syntax(SyntaxError::TagWithoutName);
+            return self.syntax(RecordSyntaxError::TagWithoutName);
         }
         while matches!(self.chars.peek(), Some(&(_, c)) if c.is_whitespace() && c != '\n') {
             self.bump();
         }
         if self.bump() != Some('"') {
-            return self.syntax(SyntaxError::TagWithoutValue(Excerpt::new(&name)));
+            return self.syntax(RecordSyntaxError::TagWithoutValue(Excerpt::new(&name)));
         }
         let mut value = String::new();
         loop {
             match self.bump() {
                 None | Some('\n') => {
-                    return self.syntax(SyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
+                    return self.syntax(RecordSyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
                 }
                 Some('\\') => match self.bump() {
                     Some(c) => value.push(c),
                     None => {
-                        return self.syntax(SyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
+                        return self
+                            .syntax(RecordSyntaxError::TagQuoteNotClosed(Excerpt::new(&name)))
                     }
                 },
                 Some('"') => break,
@@ -769,7 +771,7 @@ impl Lexer<'_> {
             self.bump();
         }
         if self.bump() != Some(']') {
-            return self.syntax(SyntaxError::TagNotClosed(Excerpt::new(&name)));
+            return self.syntax(RecordSyntaxError::TagNotClosed(Excerpt::new(&name)));
         }
         Ok(Token::Tag(name, value))
     }

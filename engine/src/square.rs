@@ -2,7 +2,7 @@
 //!
 //! A [`Coord`] is a square's name (`C6`), independent of any board. A [`Square`] is a
 //! square of one board geometry: a dense index into that board's cells, which is what the
-//! move generator works with. [`crate::board::Geometry`] converts between the two.
+//! move generator works with. [`crate::board::BoardGeometry`] converts between the two.
 
 use std::fmt;
 use std::str::FromStr;

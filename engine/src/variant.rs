@@ -7,11 +7,11 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Geometry;
-use crate::cellset::CellSet;
+use crate::board::BoardGeometry;
 use crate::excerpt::Excerpt;
-use crate::piece::{Kind, Player, SeatColour, Side};
+use crate::piece::{PieceKind, Player, SeatColour, Side};
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -132,16 +132,16 @@ pub(crate) struct TreeRule {
     pub per_player: u8,
     /// Squares on which no tree may stand: the text's list, plus the castles (see the
     /// rulings of docs/rules.md).
-    pub excluded: CellSet,
+    pub excluded: SquareSet,
     /// `side[player]`: the squares on that player's side of the river.
-    pub side: [CellSet; 2],
+    pub side: [SquareSet; 2],
 }
 
 /// One seat at the table.
 #[derive(Clone, Debug)]
 pub(crate) struct Seat {
     pub colour: SeatColour,
-    pub castle: CellSet,
+    pub castle: SquareSet,
     /// The seat whose castle is this seat's goal.
     pub goal_seat: Player,
 }
@@ -152,17 +152,17 @@ pub struct Rules {
     pub variant: Variant,
     pub name: &'static str,
     pub description: &'static str,
-    pub geometry: &'static Geometry,
+    pub geometry: &'static BoardGeometry,
     pub(crate) seats: Vec<Seat>,
     /// `goal[p]`: the squares of p's goal castle.
-    pub(crate) goal: [CellSet; 4],
+    pub(crate) goal: [SquareSet; 4],
     /// `no_entry[p]`: castles p may enter only by a jump and must then leave: its own,
     /// and in Grand Cam its partner's and its non-opposite opponent's.
-    pub(crate) no_entry: [CellSet; 4],
-    pub start: Vec<(Player, Kind, Square)>,
+    pub(crate) no_entry: [SquareSet; 4],
+    pub start: Vec<(Player, PieceKind, Square)>,
     /// River squares not covered by a bridge: never entered.
-    pub water: CellSet,
-    pub bridges: CellSet,
+    pub water: SquareSet,
+    pub bridges: SquareSet,
     pub(crate) trees: Option<TreeRule>,
     /// 1930 rules: a jump into one's own castle ends the move there.
     pub(crate) own_castle_jump_ends_move: bool,
@@ -240,12 +240,12 @@ impl Rules {
     }
 
     /// The squares of the seat's own castle.
-    pub fn castle(&self, p: Player) -> CellSet {
+    pub fn castle(&self, p: Player) -> SquareSet {
         self.seats[p.0 as usize].castle
     }
 
     /// The squares of the castle the seat plays towards.
-    pub fn goal(&self, p: Player) -> CellSet {
+    pub fn goal(&self, p: Player) -> SquareSet {
         self.goal[p.0 as usize]
     }
 
@@ -255,8 +255,8 @@ impl Rules {
         self.start.iter().filter(|(owner, _, _)| *owner == p).fold(
             (0, 0),
             |(k, m), (_, kind, _)| match kind {
-                Kind::Knight => (k + 1, m),
-                Kind::Man => (k, m + 1),
+                PieceKind::Knight => (k + 1, m),
+                PieceKind::Man => (k, m + 1),
             },
         )
     }
@@ -267,6 +267,14 @@ impl Rules {
         self.geometry.len() == 160
     }
 
+    /// The seat of this colour, if the variant has one.
+    pub fn seat_with_colour(&self, colour: SeatColour) -> Option<Player> {
+        self.seats
+            .iter()
+            .position(|s| s.colour == colour)
+            .map(|i| Player(i as u8))
+    }
+
     pub fn seat_by_name(&self, name: &str) -> Option<Player> {
         let lower = name.to_ascii_lowercase();
         self.seats
@@ -275,10 +283,10 @@ impl Rules {
             .map(|i| Player(i as u8))
     }
 
-    pub fn all_castles(&self) -> CellSet {
+    pub fn all_castles(&self) -> SquareSet {
         self.seats
             .iter()
-            .fold(CellSet::EMPTY, |acc, s| acc.union(s.castle))
+            .fold(SquareSet::EMPTY, |acc, s| acc.union(s.castle))
     }
 
     fn build(variant: Variant) -> Rules {
@@ -324,29 +332,29 @@ impl Rules {
 }
 
 /// A square of the built-in boards, by name (the tables below name only real squares).
-fn sq(g: &Geometry, n: &str) -> Square {
+fn sq(g: &BoardGeometry, n: &str) -> Square {
     g.parse_square(n).unwrap_or_else(|| panic!("{n}"))
 }
 
-fn set(g: &Geometry, names: &str) -> CellSet {
+fn set(g: &BoardGeometry, names: &str) -> SquareSet {
     names.split_whitespace().map(|n| sq(g, n)).collect()
 }
 
 /// Start pieces: for each seat, its knights' squares and its men's.
-fn pieces(g: &Geometry, spec: &[(u8, &str, &str)]) -> Vec<(Player, Kind, Square)> {
+fn pieces(g: &BoardGeometry, spec: &[(u8, &str, &str)]) -> Vec<(Player, PieceKind, Square)> {
     let mut v = Vec::new();
     for &(p, knights, men) in spec {
         for n in knights.split_whitespace() {
-            v.push((Player(p), Kind::Knight, sq(g, n)));
+            v.push((Player(p), PieceKind::Knight, sq(g, n)));
         }
         for n in men.split_whitespace() {
-            v.push((Player(p), Kind::Man, sq(g, n)));
+            v.push((Player(p), PieceKind::Man, sq(g, n)));
         }
     }
     v
 }
 
-fn two_seats(g: &Geometry, white: &str, black: &str) -> Vec<Seat> {
+fn two_seats(g: &BoardGeometry, white: &str, black: &str) -> Vec<Seat> {
     vec![
         Seat {
             colour: SeatColour::White,
@@ -363,7 +371,7 @@ fn two_seats(g: &Geometry, white: &str, black: &str) -> Vec<Seat> {
 
 /// Camelot under the WCF rules: the base the other variants change.
 fn camelot(variant: Variant) -> Rules {
-    let g = Geometry::camelot();
+    let g = BoardGeometry::camelot();
     let start = pieces(
         g,
         &[
@@ -381,11 +389,11 @@ fn camelot(variant: Variant) -> Rules {
         description: "The WCF rules: two pieces in the enemy castle win.",
         geometry: g,
         seats: two_seats(g, "F1 G1", "F16 G16"),
-        goal: [CellSet::EMPTY; 4],
-        no_entry: [CellSet::EMPTY; 4],
+        goal: [SquareSet::EMPTY; 4],
+        no_entry: [SquareSet::EMPTY; 4],
         start,
-        water: CellSet::EMPTY,
-        bridges: CellSet::EMPTY,
+        water: SquareSet::EMPTY,
+        bridges: SquareSet::EMPTY,
         trees: None,
         own_castle_jump_ends_move: false,
         charge_out_compulsory: false,
@@ -445,7 +453,7 @@ fn river(base: Rules) -> Rules {
 }
 
 fn camette(base: Rules) -> Rules {
-    let g = Geometry::camette();
+    let g = BoardGeometry::camette();
     Rules {
         name: "Camette",
         description: "The 23-square game: one piece in the enemy castle wins.",
@@ -463,7 +471,7 @@ fn camette(base: Rules) -> Rules {
 }
 
 fn grand_cam(base: Rules) -> Rules {
-    let g = Geometry::grand_cam();
+    let g = BoardGeometry::grand_cam();
     let seat = |colour, castle, goal| Seat {
         colour,
         castle: set(g, castle),
@@ -501,7 +509,7 @@ fn grand_cam(base: Rules) -> Rules {
 }
 
 /// Squares reachable from `from` by orthogonal steps that never enter `barrier`.
-fn reachable_orthogonally(g: &Geometry, from: CellSet, barrier: CellSet) -> CellSet {
+fn reachable_orthogonally(g: &BoardGeometry, from: SquareSet, barrier: SquareSet) -> SquareSet {
     let mut seen = from;
     let mut stack: Vec<Square> = from.iter().collect();
     while let Some(s) = stack.pop() {
@@ -572,7 +580,7 @@ mod tests {
     use super::*;
 
     /// Names of the squares of a set, in square order.
-    fn names(g: &Geometry, set: CellSet) -> Vec<String> {
+    fn names(g: &BoardGeometry, set: SquareSet) -> Vec<String> {
         set.iter().map(|s| g.name(s)).collect()
     }
 
@@ -622,7 +630,7 @@ mod tests {
     fn grand_cam_goals_and_forbidden_castles() {
         let r = Variant::GrandCam.rules();
         let g = r.geometry;
-        let name = |s: CellSet| names(g, s).join(" ");
+        let name = |s: SquareSet| names(g, s).join(" ");
         assert_eq!(name(r.goal[0]), "G13"); // red
         assert_eq!(name(r.goal[1]), "G1"); // green
         assert_eq!(name(r.goal[2]), "M7"); // blue

@@ -6,16 +6,17 @@ use common::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use camelot_engine::lab::Weights;
+use camelot_engine::EvalWeights;
 use camelot_engine::{
-    Ai, Claim, Decision, Game, Level, Limits, Notation, Position, Score, Searcher, Variant, LEVELS,
+    Ai, AiDecision, DrawClaim, Game, Level, Notation, Position, SearchLimits, SearchScore,
+    Searcher, Variant, LEVELS,
 };
 
 fn quick(nodes: u64) -> Level {
-    Level::with_limits("test", Limits::nodes(nodes))
+    Level::with_limits("test", SearchLimits::nodes(nodes))
 }
 
-fn best_move(position: &str, limits: Limits) -> String {
+fn best_move(position: &str, limits: SearchLimits) -> String {
     let pos = pos(position);
     let mut s = Searcher::new(8);
     let r = s.search(&pos, &[], limits, |_| {});
@@ -36,7 +37,7 @@ fn every_level_plays_only_legal_moves_in_every_variant() {
                 while !game.is_over() && game.ply() < 160 {
                     let team = game.position().rules().side(game.position().turn()).index();
                     match players[team].decide(&game, |_| {}) {
-                        Some((Decision::Play(m), _)) => {
+                        Some((AiDecision::Play(m), _)) => {
                             assert!(
                                 game.position().is_legal(&m),
                                 "{v} {}: illegal move in {}",
@@ -45,7 +46,7 @@ fn every_level_plays_only_legal_moves_in_every_variant() {
                             );
                             game.play(&m).unwrap();
                         }
-                        Some((Decision::Claim(c), _)) => {
+                        Some((AiDecision::Claim(c), _)) => {
                             assert!(game.claimable().contains(&c));
                             game.claim(c).unwrap();
                         }
@@ -62,7 +63,7 @@ fn finds_a_castle_entry_that_wins_at_once() {
     // White has F16 already; G15-G16 is the second piece in: a win.
     let m = best_move(
         "variant=camelot turn=white white=MF16,MG15,MA4 black=MA13,MB13,MC13",
-        Limits::depth(3),
+        SearchLimits::depth(3),
     );
     assert_eq!(m, "G15-G16");
 }
@@ -72,14 +73,14 @@ fn finds_a_two_move_castle_win() {
     // White G14 walks in (G15, then F16/G16 with F16 already White's); Black is far away.
     let m = best_move(
         "variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13",
-        Limits::depth(5),
+        SearchLimits::depth(5),
     );
     assert!(
         ["G14-G15", "G14-F15", "G14-H15"].contains(&m.as_str()),
         "{m}"
     );
     let pos = pos("variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13");
-    let r = Searcher::new(8).search(&pos, &[], Limits::depth(5), |_| {});
+    let r = Searcher::new(8).search(&pos, &[], SearchLimits::depth(5), |_| {});
     assert_eq!(r.score.plies_to_end(), Some(3), "a win in three plies");
 }
 
@@ -90,7 +91,7 @@ fn finds_a_two_move_castle_win() {
 #[test]
 fn a_threat_to_enter_the_goal_is_seen_past_the_horizon() {
     let pos = pos("variant=camelot turn=white white=MF16,MF14,MA4 black=MK3,ML4,MK4");
-    let r = Searcher::new(8).search(&pos, &[], Limits::depth(1), |_| {});
+    let r = Searcher::new(8).search(&pos, &[], SearchLimits::depth(1), |_| {});
     assert_eq!(r.score.plies_to_end(), Some(3), "{:?}", r.score);
     let m = r.best.and_then(|m| pos.move_text(&m, Notation::Wcf));
     assert!(
@@ -105,7 +106,7 @@ fn finds_the_winning_capture_chain() {
     // does not.
     let m = best_move(
         "variant=camelot turn=white white=MD4,MJ4 black=ME5,ME7,MC7",
-        Limits::depth(3),
+        SearchLimits::depth(3),
     );
     assert_eq!(m, "D4xF6xD8xB6");
 }
@@ -119,7 +120,7 @@ fn finds_the_winning_capture_chain() {
 fn a_fork_at_the_horizon_is_searched_one_ply_further() {
     let p =
         pos("variant=camelot turn=black white=ME8,MG8,MC4,MJ4 black=ME10,MF10,MG10,MF11,MC13,MJ13");
-    let search = |depth| Searcher::new(8).search(&p, &[], Limits::depth(depth), |_| {});
+    let search = |depth| Searcher::new(8).search(&p, &[], SearchLimits::depth(depth), |_| {});
     let (one, two) = (search(1), search(2));
     let text = |r: &camelot_engine::SearchResult| p.move_text(&r.best.unwrap(), Notation::Wcf);
     assert_eq!(text(&one).unwrap(), "F11-F9");
@@ -139,7 +140,7 @@ fn a_node_with_more_than_512_moves_searches_them_all() {
     );
     let moves = p.legal_moves().to_vec();
     assert_eq!(moves.len(), 623);
-    let r = Searcher::new(8).search(&p, &[], Limits::depth(5), |_| {});
+    let r = Searcher::new(8).search(&p, &[], SearchLimits::depth(5), |_| {});
     assert_eq!(r.depth, 5);
     assert!(moves.contains(&r.best.unwrap()));
 }
@@ -154,7 +155,7 @@ fn a_node_with_more_than_512_moves_searches_them_all() {
 fn anti_camelots_side_ahead_walks_towards_the_enemy() {
     let p = "variant=anti turn=black white=KC6,MD6,ME6,MF6,MG6,MH6,KI6,MJ6,MK6 \
              black=KB11,MD11,ME11,MF11,MG11,MK11,MF12 quiet=15";
-    let m = best_move(p, Limits::depth(1));
+    let m = best_move(p, SearchLimits::depth(1));
     let rank = |square: &str| square[1..].parse::<u32>().unwrap();
     let squares: Vec<&str> = m.split(['-', 'x']).collect();
     let (from, to) = (squares[0], squares[squares.len() - 1]);
@@ -165,7 +166,7 @@ fn anti_camelots_side_ahead_walks_towards_the_enemy() {
 fn camette_knows_one_piece_in_the_castle_wins() {
     let m = best_move(
         "variant=camette turn=white white=MC6,MA3 black=MA5,ME5",
-        Limits::depth(2),
+        SearchLimits::depth(2),
     );
     assert_eq!(m, "C6-C7");
 }
@@ -174,12 +175,12 @@ fn camette_knows_one_piece_in_the_castle_wins() {
 fn grand_cam_partners_cooperate() {
     // Red cannot reach G13 alone, but can canter over Blue's piece on G12 into it.
     let p = "variant=grandcam turn=red red=MG11,MC5 green=MK8 blue=MG12 yellow=MC9";
-    assert_eq!(best_move(p, Limits::depth(2)), "G11-G13");
+    assert_eq!(best_move(p, SearchLimits::depth(2)), "G11-G13");
     // Blue, to move, steps to G12 so that Red can canter into G13 next; Yellow (between
     // them) cannot stop it.
     let q = "variant=grandcam turn=blue red=MG11,MC5 green=MK8 blue=MH12 yellow=MC9";
     let pos = pos(q);
-    let r = Searcher::new(8).search(&pos, &[], Limits::depth(4), |_| {});
+    let r = Searcher::new(8).search(&pos, &[], SearchLimits::depth(4), |_| {});
     assert!(
         r.score.plies_to_end().is_some_and(|n| n > 0),
         "Blue sees the partnership's win: {}",
@@ -196,7 +197,12 @@ fn respects_its_time_limit() {
     let pos = Position::start(Variant::Camelot);
     let mut s = Searcher::new(16);
     let t = Instant::now();
-    let r = s.search(&pos, &[], Limits::time(Duration::from_millis(300)), |_| {});
+    let r = s.search(
+        &pos,
+        &[],
+        SearchLimits::time(Duration::from_millis(300)),
+        |_| {},
+    );
     let took = t.elapsed();
     assert!(took < Duration::from_millis(350), "took {took:?}");
     assert!(r.best.is_some());
@@ -209,7 +215,7 @@ fn stop_returns_a_move_promptly() {
     let flag = s.stop_flag();
     let handle = std::thread::Builder::new()
         .stack_size(64 << 20)
-        .spawn(move || s.search(&pos, &[], Limits::default(), |_| {}))
+        .spawn(move || s.search(&pos, &[], SearchLimits::default(), |_| {}))
         .unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let t = Instant::now();
@@ -227,7 +233,7 @@ fn stop_returns_a_move_promptly() {
 fn is_deterministic_for_a_seed_and_node_limit() {
     let pos = Position::start(Variant::Camelot);
     let run = || {
-        let r = Searcher::new(8).search(&pos, &[], Limits::nodes(50_000), |_| {});
+        let r = Searcher::new(8).search(&pos, &[], SearchLimits::nodes(50_000), |_| {});
         (r.best, r.score, r.nodes)
     };
     assert_eq!(run(), run());
@@ -253,7 +259,7 @@ fn claims_a_draw_when_not_ahead() {
     }
     let mut ai = Ai::new(quick(5_000), 1);
     let (d, _) = ai.decide(&g, |_| {}).unwrap();
-    assert_eq!(d, Decision::Claim(Claim::Repetition));
+    assert_eq!(d, AiDecision::Claim(DrawClaim::Repetition));
 }
 
 #[test]
@@ -271,7 +277,7 @@ fn does_not_claim_or_repeat_when_winning() {
     let mut ai = Ai::new(quick(20_000), 1);
     let (d, _) = ai.decide(&g, |_| {}).unwrap();
     match d {
-        Decision::Play(m) => {
+        AiDecision::Play(m) => {
             assert_ne!(g.position().move_text(&m, Notation::Wcf).unwrap(), "A4-A5")
         }
         other => panic!("claimed while winning: {other:?}"),
@@ -288,7 +294,7 @@ fn a_search_fits_in_a_default_thread_stack() {
                 camelot_engine::Record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
             let pos = game.position_at(16).clone();
             Searcher::new(8)
-                .search(&pos, &[], Limits::nodes(300_000), |_| {})
+                .search(&pos, &[], SearchLimits::nodes(300_000), |_| {})
                 .best
         })
         .unwrap();
@@ -320,14 +326,16 @@ fn multipv_lines_are_the_best_root_moves_with_their_scores() {
         let p = pos(text);
         let mut exact = Searcher::new(8);
         exact.exact_root = true;
-        let all = exact.search(&p, &[], Limits::depth(depth), |_| {});
+        let all = exact.search(&p, &[], SearchLimits::depth(depth), |_| {});
         let mut want: Vec<i32> = all.root_scores.iter().map(|&(_, s)| s).collect();
         want.sort_unstable_by(|a, b| b.cmp(a));
 
         let mut multi = Searcher::new(8);
         multi.multipv = 3;
         let mut infos = Vec::new();
-        let r = multi.search(&p, &[], Limits::depth(depth), |i| infos.push(i.clone()));
+        let r = multi.search(&p, &[], SearchLimits::depth(depth), |i| {
+            infos.push(i.clone())
+        });
         assert_eq!(infos.len(), depth as usize, "{text}");
         let lines = &r.lines;
         assert_eq!(lines.len(), 3.min(p.legal_moves().len()), "{text}");
@@ -363,7 +371,7 @@ fn multipv_lines_are_the_best_root_moves_with_their_scores() {
         }
         // One line is the plain search: the same best score.
         let mut single = Searcher::new(8);
-        let plain = single.search(&p, &[], Limits::depth(depth), |_| {});
+        let plain = single.search(&p, &[], SearchLimits::depth(depth), |_| {});
         assert_eq!(plain.score, r.score, "{text}");
         assert_eq!(plain.lines.len(), 1);
     }
@@ -372,11 +380,11 @@ fn multipv_lines_are_the_best_root_moves_with_their_scores() {
 #[test]
 fn two_threads_find_the_same_forced_win_and_count_both_threads_nodes() {
     let p = pos("variant=camelot turn=white white=MF16,MG14,MA4 black=MA13,MB13,MC13");
-    let alone = Searcher::new(8).search(&p, &[], Limits::depth(6), |_| {});
+    let alone = Searcher::new(8).search(&p, &[], SearchLimits::depth(6), |_| {});
     let mut s = Searcher::new(8);
     s.threads = 2;
     let mut depths = Vec::new();
-    let both = s.search(&p, &[], Limits::depth(6), |i| depths.push(i.depth));
+    let both = s.search(&p, &[], SearchLimits::depth(6), |i| depths.push(i.depth));
     assert_eq!(both.score.plies_to_end(), Some(3));
     assert_eq!(both.score, alone.score);
     assert!(p.is_legal(&both.best.unwrap()));
@@ -390,9 +398,12 @@ fn two_threads_find_the_same_forced_win_and_count_both_threads_nodes() {
     s.threads = 2;
     let mut reported = 0;
     let t = Instant::now();
-    let r = s.search(&start, &[], Limits::time(Duration::from_millis(400)), |i| {
-        reported = i.nodes
-    });
+    let r = s.search(
+        &start,
+        &[],
+        SearchLimits::time(Duration::from_millis(400)),
+        |i| reported = i.nodes,
+    );
     assert!(
         t.elapsed() < Duration::from_millis(1500),
         "{:?}",
@@ -434,10 +445,10 @@ fn a_searcher_given_another_variant_forgets_the_last_one() {
     ];
     for (first, then) in pairs {
         let mut s = Searcher::new(8);
-        s.search(&Position::start(first), &[], Limits::depth(4), |_| {});
+        s.search(&Position::start(first), &[], SearchLimits::depth(4), |_| {});
         let start = Position::start(then);
-        let reused = s.search(&start, &[], Limits::depth(4), |_| {});
-        let fresh = Searcher::new(8).search(&start, &[], Limits::depth(4), |_| {});
+        let reused = s.search(&start, &[], SearchLimits::depth(4), |_| {});
+        let fresh = Searcher::new(8).search(&start, &[], SearchLimits::depth(4), |_| {});
         assert_eq!(
             (reused.best, reused.nodes, reused.score),
             (fresh.best, fresh.nodes, fresh.score),
@@ -451,9 +462,9 @@ fn a_searcher_given_another_variant_forgets_the_last_one() {
 /// 50-move rule. Camelot's contempt is nil, its draw even.
 #[test]
 fn a_draw_scores_the_variants_contempt_against_the_searcher() {
-    let anti = Weights::for_variant(Variant::Anti).contempt;
+    let anti = EvalWeights::for_variant(Variant::Anti).contempt;
     assert!(anti > 0, "Anti-Camelot has a contempt");
-    assert_eq!(Weights::for_variant(Variant::Camelot).contempt, 0);
+    assert_eq!(EvalWeights::for_variant(Variant::Camelot).contempt, 0);
     for (variant, turn, want) in [
         ("anti", "white", -anti),
         ("anti", "black", -anti),
@@ -464,8 +475,8 @@ fn a_draw_scores_the_variants_contempt_against_the_searcher() {
         let p = pos(&format!(
             "variant={variant} turn={turn} white=KA4,MB4 black=KA13,MB13 quiet=99"
         ));
-        let r = Searcher::new(8).search(&p, &[], Limits::depth(3), |_| {});
-        assert_eq!(r.score, Score(want), "{variant}, {turn} to move");
+        let r = Searcher::new(8).search(&p, &[], SearchLimits::depth(3), |_| {});
+        assert_eq!(r.score, SearchScore(want), "{variant}, {turn} to move");
     }
 }
 
@@ -475,12 +486,12 @@ fn a_draw_scores_the_variants_contempt_against_the_searcher() {
 /// lower for the searcher (material is even, so no other term reads the count).
 #[test]
 fn the_fifty_move_count_pulls_towards_the_contempt() {
-    let anti = Weights::for_variant(Variant::Anti).contempt;
+    let anti = EvalWeights::for_variant(Variant::Anti).contempt;
     let board = "turn=white white=KA4,MB4 black=KA13,MB13";
     let score = |variant: &str, quiet: i32| {
         let p = pos(&format!("variant={variant} {board} quiet={quiet}"));
         Searcher::new(8)
-            .search(&p, &[], Limits::depth(1), |_| {})
+            .search(&p, &[], SearchLimits::depth(1), |_| {})
             .score
             .0
     };

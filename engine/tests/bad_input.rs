@@ -2,8 +2,8 @@
 //! message, never a guess, a panic or a stall.
 
 use camelot_engine::{
-    Outcome, ParsePositionError, Position, Reason, Record, RecordError, Side, SyntaxError, Variant,
-    MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+    EndReason, Outcome, ParsePositionError, Position, Record, RecordError, RecordSyntaxError, Side,
+    Variant, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
 };
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
@@ -62,7 +62,7 @@ fn repeated_capture_counts_are_an_error_not_a_slow_append() {
         matches!(
             e,
             RecordError::Syntax {
-                kind: SyntaxError::TwoCaptureCounts(_),
+                kind: RecordSyntaxError::TwoCaptureCounts(_),
                 ..
             }
         ),
@@ -83,7 +83,7 @@ fn a_byte_order_mark_and_crlf_line_ends_read() {
         assert_eq!(game.ply(), 34);
         assert_eq!(
             game.outcome(),
-            Some(Outcome::win(Side::Second, Reason::Resignation))
+            Some(Outcome::win(Side::Second, EndReason::Resignation))
         );
     }
 }
@@ -107,7 +107,7 @@ fn moves_after_the_result_are_an_error() {
     assert!(matches!(
         e,
         RecordError::Syntax {
-            kind: SyntaxError::AfterResult(_),
+            kind: RecordSyntaxError::AfterResult(_),
             ..
         }
     ));

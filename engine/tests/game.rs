@@ -3,8 +3,8 @@
 mod common;
 use common::*;
 
-use camelot_engine::{Claim, StepKind};
-use camelot_engine::{Game, Outcome, Reason, Variant};
+use camelot_engine::{DrawClaim, EntryStep};
+use camelot_engine::{EndReason, Game, Outcome, Variant};
 
 #[test]
 fn undo_and_redo_walk_the_history() {
@@ -37,15 +37,15 @@ fn threefold_repetition_can_be_claimed_and_undo_withdraws_the_claim() {
         }
     }
     assert_eq!(g.repetitions(), 3);
-    assert_eq!(g.claimable(), vec![Claim::Repetition]);
+    assert_eq!(g.claimable(), vec![DrawClaim::Repetition]);
     assert_eq!(
-        g.claim(Claim::Repetition).unwrap(),
-        Outcome::draw(Reason::Repetition)
+        g.claim(DrawClaim::Repetition).unwrap(),
+        Outcome::draw(EndReason::Repetition)
     );
     assert!(g.play_notation("A4-A5").is_err());
     g.undo();
     assert!(g.outcome().is_none());
-    assert!(g.claim(Claim::Repetition).is_err());
+    assert!(g.claim(DrawClaim::Repetition).is_err());
 }
 
 #[test]
@@ -53,14 +53,14 @@ fn fifty_moves_without_progress_can_be_claimed() {
     let mut g = Game::from_position(pos(
         "variant=camelot turn=white white=KA4,MB4 black=KA13,MB13 quiet=99",
     ));
-    assert!(!g.claimable().contains(&Claim::FiftyMoves));
+    assert!(!g.claimable().contains(&DrawClaim::FiftyMoves));
     g.play_notation("A4-A5").unwrap();
-    assert!(g.claimable().contains(&Claim::FiftyMoves));
+    assert!(g.claimable().contains(&DrawClaim::FiftyMoves));
     // Grand Cam counts 50 moves by each of four players.
     let gc = Game::from_position(pos(
         "variant=grandcam turn=red red=MC5,MD5 green=MK9 blue=MJ9 yellow=MI11 quiet=199",
     ));
-    assert!(!gc.claimable().contains(&Claim::FiftyMoves));
+    assert!(!gc.claimable().contains(&DrawClaim::FiftyMoves));
 }
 
 #[test]
@@ -74,7 +74,10 @@ fn matches_stop_at_fivefold_repetition() {
             g.play_notation(m).unwrap();
         }
     }
-    assert_eq!(g.automatic_draw(), Some(Outcome::draw(Reason::Repetition)));
+    assert_eq!(
+        g.automatic_draw(),
+        Some(Outcome::draw(EndReason::Repetition))
+    );
 }
 
 #[test]
@@ -102,9 +105,9 @@ fn a_charge_is_entered_one_landing_at_a_time() {
         assert_eq!(
             kind.unwrap(),
             if i == 1 {
-                StepKind::Canter
+                EntryStep::Canter
             } else {
-                StepKind::Jump
+                EntryStep::Jump
             }
         );
         assert!(e.candidates.contains(&expected));
@@ -138,7 +141,7 @@ fn entry_offers_only_continuations_that_lead_to_legal_moves() {
     );
     let e = g.entry(&[sq("C6"), sq("E8")]);
     assert!(e.complete.is_none());
-    assert_eq!(e.next, vec![(sq("G10"), StepKind::Jump)]);
+    assert_eq!(e.next, vec![(sq("G10"), EntryStep::Jump)]);
     assert_eq!(e.candidates.len(), 1, "one move left: the UI completes it");
     // Clicking a square that is no landing is invalid, not a crash.
     assert!(!g.entry(&[sq("C6"), sq("H12")]).valid);
@@ -153,7 +156,7 @@ fn a_canter_that_may_stop_or_go_on_is_complete_with_continuations() {
     let sq = |n: &str| g.position().geometry().parse_square(n).unwrap();
     let e = g.entry(&[sq("E5"), sq("E7")]);
     assert!(e.complete.is_some());
-    assert_eq!(e.next, vec![(sq("E9"), StepKind::Canter)]);
+    assert_eq!(e.next, vec![(sq("E9"), EntryStep::Canter)]);
     assert_eq!(e.candidates.len(), 2);
 }
 

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::{Game, Notation, Outcome, Position, Reason, Record, Side, Variant};
+use camelot_engine::{EndReason, Game, Notation, Outcome, Position, Record, Side, Variant};
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
 
@@ -25,7 +25,7 @@ fn nolan_chaxx_2008_replays_move_by_move() {
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Side::Second, Reason::Resignation))
+        Some(Outcome::win(Side::Second, EndReason::Resignation))
     );
     // Every move prints back exactly as the WCF printed it.
     let printed = game.move_texts(Notation::Wcf);

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::{review_game, Game, Limits, MoveClass, Variant};
+use camelot_engine::{review_game, Game, MoveQuality, SearchLimits, Variant};
 
 const BUDGET: u64 = 5_000;
 const SMALL: &str = "variant=camelot turn=white white=MF6,MC5,KA4 black=MF8,MA13,MB13";
@@ -18,11 +18,11 @@ fn the_engines_own_moves_are_best() {
     for _ in 0..10 {
         game.play_notation(&next_choice(&game)).unwrap();
     }
-    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    let review = review_game(&game, SearchLimits::nodes(BUDGET), |_, _| true);
     assert_eq!(review.len(), 10);
     for r in &review {
         assert_eq!(Some(r.played), r.best, "ply {}", r.ply);
-        assert_eq!(r.class, Some(MoveClass::Best), "ply {}", r.ply);
+        assert_eq!(r.class, Some(MoveQuality::Best), "ply {}", r.ply);
         assert!((0.0..=1.0).contains(&r.before) && (0.0..=1.0).contains(&r.after));
     }
     // Each ply's "after" is the next ply's "before", seen from the other side.
@@ -38,7 +38,7 @@ fn next_choice(game: &Game) -> String {
     let pos = game.position().clone();
     let any = pos.legal_moves().to_vec()[0];
     probe.play(&any).unwrap();
-    let review = review_game(&probe, Limits::nodes(BUDGET), |_, _| true);
+    let review = review_game(&probe, SearchLimits::nodes(BUDGET), |_, _| true);
     let best = review.last().unwrap().best.unwrap();
     pos.move_text(&best, camelot_engine::Notation::Wcf).unwrap()
 }
@@ -50,37 +50,40 @@ fn a_move_that_hangs_a_man_is_a_mistake_or_a_blunder() {
     let mut game = Game::from_position(start);
     game.play_notation("F6-F7").unwrap();
     game.play_notation("F8xF6").unwrap();
-    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    let review = review_game(&game, SearchLimits::nodes(BUDGET), |_, _| true);
     let hang = &review[0];
     assert_ne!(Some(hang.played), hang.best);
     assert!(
-        matches!(hang.class, Some(MoveClass::Mistake | MoveClass::Blunder)),
+        matches!(
+            hang.class,
+            Some(MoveQuality::Mistake | MoveQuality::Blunder)
+        ),
         "{hang:?}"
     );
     assert!(
-        hang.before - hang.after >= MoveClass::INACCURACY_BELOW,
+        hang.before - hang.after >= MoveQuality::INACCURACY_BELOW,
         "{hang:?}"
     );
     // The capture was compulsory and the engine's own.
-    assert_eq!(review[1].class, Some(MoveClass::Best), "{:?}", review[1]);
+    assert_eq!(review[1].class, Some(MoveQuality::Best), "{:?}", review[1]);
 }
 
 #[test]
 fn a_safe_alternative_is_not_a_mistake_and_the_classes_follow_the_thresholds() {
     let mut game = Game::from_position(pos(SMALL));
     game.play_notation("F6-G6").unwrap();
-    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    let review = review_game(&game, SearchLimits::nodes(BUDGET), |_, _| true);
     assert!(
-        review[0].class <= Some(MoveClass::Inaccuracy),
+        review[0].class <= Some(MoveQuality::Inaccuracy),
         "{:?}",
         review[0]
     );
-    assert_eq!(MoveClass::of(false, 0.0), MoveClass::Best);
-    assert_eq!(MoveClass::of(true, 0.5), MoveClass::Best);
-    assert_eq!(MoveClass::of(false, 0.03), MoveClass::Good);
-    assert_eq!(MoveClass::of(false, 0.07), MoveClass::Inaccuracy);
-    assert_eq!(MoveClass::of(false, 0.15), MoveClass::Mistake);
-    assert_eq!(MoveClass::of(false, 0.25), MoveClass::Blunder);
+    assert_eq!(MoveQuality::of(false, 0.0), MoveQuality::Best);
+    assert_eq!(MoveQuality::of(true, 0.5), MoveQuality::Best);
+    assert_eq!(MoveQuality::of(false, 0.03), MoveQuality::Good);
+    assert_eq!(MoveQuality::of(false, 0.07), MoveQuality::Inaccuracy);
+    assert_eq!(MoveQuality::of(false, 0.15), MoveQuality::Mistake);
+    assert_eq!(MoveQuality::of(false, 0.25), MoveQuality::Blunder);
 }
 
 #[test]
@@ -89,17 +92,17 @@ fn a_won_game_ends_at_certainty_and_stopping_keeps_what_was_done() {
     let start = pos("variant=camelot turn=white white=MF16,MG15,MA4 black=MA13,MB13,MC13");
     let mut game = Game::from_position(start);
     game.play_notation("G15-G16").unwrap();
-    let review = review_game(&game, Limits::nodes(BUDGET), |_, _| true);
+    let review = review_game(&game, SearchLimits::nodes(BUDGET), |_, _| true);
     assert_eq!(review[0].after, 1.0);
     assert_eq!(review[0].before, 1.0, "the search saw the win coming");
-    assert_eq!(review[0].class, Some(MoveClass::Best));
+    assert_eq!(review[0].class, Some(MoveQuality::Best));
 
     let mut long = Game::new(Variant::Camelot);
     for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
         long.play_notation(m).unwrap();
     }
     let mut calls = 0;
-    let part = review_game(&long, Limits::nodes(BUDGET), |done, all| {
+    let part = review_game(&long, SearchLimits::nodes(BUDGET), |done, all| {
         calls += 1;
         assert_eq!(all, 5);
         done < 3

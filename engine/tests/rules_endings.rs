@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 
-use camelot_engine::{Outcome, Reason, Side};
+use camelot_engine::{EndReason, Outcome, Side};
 
 fn outcome(s: &str) -> Option<Outcome> {
     pos(s).outcome()
@@ -13,7 +13,7 @@ fn outcome(s: &str) -> Option<Outcome> {
 fn camelot_two_pieces_in_the_goal_castle_win() {
     assert_eq!(
         outcome("variant=camelot turn=black white=MF16,MG16 black=MA13,MB13"),
-        Some(Outcome::win(Side::First, Reason::GoalCastle))
+        Some(Outcome::win(Side::First, EndReason::GoalCastle))
     );
     assert_eq!(
         outcome("variant=camelot turn=black white=MF16,MA4 black=MA13,MB13"),
@@ -23,7 +23,7 @@ fn camelot_two_pieces_in_the_goal_castle_win() {
     let after = play(&p, &["F15-F16"]);
     assert_eq!(
         after.outcome(),
-        Some(Outcome::win(Side::First, Reason::GoalCastle))
+        Some(Outcome::win(Side::First, EndReason::GoalCastle))
     );
 }
 
@@ -35,20 +35,20 @@ fn camelot_capturing_everything_wins_only_with_two_pieces_left() {
     );
     assert_eq!(
         two.outcome(),
-        Some(Outcome::win(Side::First, Reason::AllCaptured))
+        Some(Outcome::win(Side::First, EndReason::AllCaptured))
     );
     let one = play(
         &pos("variant=camelot turn=white white=MF8 black=MG9,MA13"),
         &["F8xH10"],
     );
-    assert_eq!(one.outcome(), Some(Outcome::draw(Reason::BarePieces)));
+    assert_eq!(one.outcome(), Some(Outcome::draw(EndReason::BarePieces)));
 }
 
 #[test]
 fn camelot_both_sides_with_one_piece_is_a_draw() {
     assert_eq!(
         outcome("variant=camelot turn=white white=MF8 black=MA13"),
-        Some(Outcome::draw(Reason::BarePieces))
+        Some(Outcome::draw(EndReason::BarePieces))
     );
     assert!(pos("variant=camelot turn=white white=MF8 black=MA13")
         .legal_moves()
@@ -62,11 +62,14 @@ fn camelot_stalemate_wins_for_a_side_with_two_pieces() {
     assert!(pos(s).legal_moves().is_empty());
     assert_eq!(
         outcome(s),
-        Some(Outcome::win(Side::First, Reason::NoLegalMove))
+        Some(Outcome::win(Side::First, EndReason::NoLegalMove))
     );
     // The 1930 rules (rule 11) make it a draw.
     let classic = s.replace("camelot", "classic");
-    assert_eq!(outcome(&classic), Some(Outcome::draw(Reason::NoLegalMove)));
+    assert_eq!(
+        outcome(&classic),
+        Some(Outcome::draw(EndReason::NoLegalMove))
+    );
 }
 
 #[test]
@@ -82,11 +85,11 @@ fn camelot_stalemate_is_a_draw_when_the_other_side_has_one_piece() {
     assert_moves(&pos(walled), &["A4-B5"]);
     let stuck = "variant=river turn=black white=MJ13 black=MF1,MA4 trees=B4,B3,B5 castle_moves=0,2";
     assert!(pos(stuck).legal_moves().is_empty());
-    assert_eq!(outcome(stuck), Some(Outcome::draw(Reason::NoLegalMove)));
+    assert_eq!(outcome(stuck), Some(Outcome::draw(EndReason::NoLegalMove)));
     let white_two = stuck.replace("white=MJ13", "white=MJ13,MK13");
     assert_eq!(
         outcome(&white_two),
-        Some(Outcome::win(Side::First, Reason::NoLegalMove))
+        Some(Outcome::win(Side::First, EndReason::NoLegalMove))
     );
 }
 
@@ -97,7 +100,7 @@ fn anti_entering_the_enemy_castle_loses() {
     let after = play(&p, &["F15-F16"]);
     assert_eq!(
         after.outcome(),
-        Some(Outcome::win(Side::Second, Reason::EnteredEnemyCastle))
+        Some(Outcome::win(Side::Second, EndReason::EnteredEnemyCastle))
     );
 }
 
@@ -109,7 +112,7 @@ fn anti_losing_all_pieces_or_being_stalemated_wins() {
     );
     assert_eq!(
         p.outcome(),
-        Some(Outcome::win(Side::Second, Reason::AllCaptured))
+        Some(Outcome::win(Side::Second, EndReason::AllCaptured))
     );
     // One piece each is no draw in Anti-Camelot.
     assert_eq!(
@@ -124,7 +127,7 @@ fn camette_one_piece_in_the_castle_or_all_captures_win_and_stalemate_loses() {
     let after = play(&p, &["C6-C7"]);
     assert_eq!(
         after.outcome(),
-        Some(Outcome::win(Side::First, Reason::GoalCastle))
+        Some(Outcome::win(Side::First, EndReason::GoalCastle))
     );
     let taken = play(
         &pos("variant=camette turn=white white=MB3 black=MC4"),
@@ -132,7 +135,7 @@ fn camette_one_piece_in_the_castle_or_all_captures_win_and_stalemate_loses() {
     );
     assert_eq!(
         taken.outcome(),
-        Some(Outcome::win(Side::First, Reason::AllCaptured))
+        Some(Outcome::win(Side::First, EndReason::AllCaptured))
     );
 }
 
@@ -149,7 +152,7 @@ fn camette_side_without_moves_loses() {
         for name in squares.split(' ') {
             b.piece(
                 camelot_engine::Player(owner),
-                camelot_engine::Kind::Man,
+                camelot_engine::PieceKind::Man,
                 name,
             );
         }
@@ -161,7 +164,7 @@ fn camette_side_without_moves_loses() {
     assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.outcome(),
-        Some(Outcome::win(Side::First, Reason::NoLegalMove))
+        Some(Outcome::win(Side::First, EndReason::NoLegalMove))
     );
 }
 
@@ -171,7 +174,7 @@ fn grand_cam_one_piece_on_the_opposite_castle_wins() {
     let after = play(&p, &["G12-G13"]);
     assert_eq!(
         after.outcome(),
-        Some(Outcome::win(Side::First, Reason::GoalCastle))
+        Some(Outcome::win(Side::First, EndReason::GoalCastle))
     );
 }
 
@@ -190,7 +193,7 @@ fn grand_cam_partnership_capturing_all_wins_and_empty_players_pass() {
     let done = play(&q, &["D4xF6"]);
     assert_eq!(
         done.outcome(),
-        Some(Outcome::win(Side::First, Reason::AllCaptured))
+        Some(Outcome::win(Side::First, EndReason::AllCaptured))
     );
 }
 
@@ -203,7 +206,7 @@ fn anti_a_side_that_cannot_move_wins() {
     assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.outcome(),
-        Some(Outcome::win(Side::Second, Reason::NoLegalMove))
+        Some(Outcome::win(Side::Second, EndReason::NoLegalMove))
     );
 }
 

@@ -1,6 +1,6 @@
 //! serde on the public value types.
 
-use camelot_engine::{Game, Move, Outcome, Position, Reason, Record, Side, Variant};
+use camelot_engine::{EndReason, Game, Move, Outcome, Position, Record, Side, Variant};
 
 #[test]
 fn value_types_round_trip_through_serde() {
@@ -24,7 +24,7 @@ fn value_types_round_trip_through_serde() {
         serde_json::from_str::<Move>(&serde_json::to_string(&m).unwrap()).unwrap(),
         m
     );
-    let o = Outcome::win(Side::Second, Reason::GoalCastle);
+    let o = Outcome::win(Side::Second, EndReason::GoalCastle);
     assert_eq!(
         serde_json::from_str::<Outcome>(&serde_json::to_string(&o).unwrap()).unwrap(),
         o
@@ -38,5 +38,28 @@ fn value_types_round_trip_through_serde() {
     assert_eq!(
         serde_json::from_str::<Record>(&serde_json::to_string(&rec).unwrap()).unwrap(),
         rec
+    );
+}
+
+/// What the online protocol sends and the server stores: codes, the same as serde's.
+#[test]
+fn end_reasons_and_claims_travel_as_their_codes() {
+    for r in EndReason::ALL {
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            format!("\"{}\"", r.code())
+        );
+        assert_eq!(
+            serde_json::from_str::<EndReason>(&format!("\"{}\"", r.code())).unwrap(),
+            r
+        );
+    }
+    assert_eq!(
+        serde_json::to_string(&camelot_engine::DrawClaim::FiftyMoves).unwrap(),
+        "\"fifty_moves\""
+    );
+    assert_eq!(
+        serde_json::to_string(&camelot_engine::SeatColour::Yellow).unwrap(),
+        "\"Yellow\""
     );
 }

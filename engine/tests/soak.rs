@@ -1,28 +1,13 @@
 //! Random playouts of every variant, checking invariants at every ply.
 
-use camelot_engine::{Game, Notation, Position, Variant};
-
-/// xorshift64*: small, seeded, and the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use camelot_engine::{Game, Notation, Position, SeededRng, Variant};
 
 const MOVE_CAP: usize = 300;
 
 fn soak(variant: Variant, games: u64) {
     let mut ended = 0;
     for seed in 0..games {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (seed + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut rng = SeededRng::new(seed);
         let mut game = Game::new(variant);
         while game.outcome().is_none() && game.ply() < MOVE_CAP {
             let pos = game.position().clone();

@@ -2,9 +2,10 @@
 //! The terminal game's input, line by line, from arbitrary bytes: every line gets an
 //! answer and the game stays consistent. No files are touched (save and load are off)
 //! and `hint` is left out (it runs a long search).
-use camelot::play::session::{Seat, Session};
+use camelot::game::session::{Seat, Session};
 use camelot::terminal::Console;
-use camelot_engine::{read_line, Game, Variant};
+use camelot_engine::{Game, Variant};
+use camelot_files::{read_line, InputLine};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let mut console = Console::new(Session::new(Game::new(variant), seats), None, false);
     let mut input = std::io::Cursor::new(data.get(1..).unwrap_or_default());
     while let Some(line) = read_line(&mut input) {
-        if matches!(&line, camelot_engine::InputLine::Text(t) if t.trim_start().starts_with("hint")) {
+        if matches!(&line, InputLine::Text(t) if t.trim_start().starts_with("hint")) {
             continue;
         }
         let _ = console.show();

@@ -7,43 +7,69 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::link::text;
+use crate::address::ServerAddress;
+use crate::error::OnlineError;
 use crate::protocol::{ClientMessage, ServerMessage, MAX_FRAME_BYTES};
-use crate::server_url::ws_url;
 
 pub struct Connection {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
 }
 
-impl Connection {
-    pub async fn open(server: &str) -> Result<Connection, String> {
-        let url = ws_url(server);
-        let config = WebSocketConfig::default()
-            .max_message_size(Some(MAX_FRAME_BYTES))
-            .max_frame_size(Some(MAX_FRAME_BYTES));
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
+/// The frame and message limits a client keeps to: a server's frames are at most
+/// [`MAX_FRAME_BYTES`].
+pub(crate) fn socket_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_FRAME_BYTES))
+        .max_frame_size(Some(MAX_FRAME_BYTES))
+}
+
+/// Opens the game socket of `server`.
+pub(crate) async fn connect(
+    server: &ServerAddress,
+) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, OnlineError> {
+    let url = server.ws_url();
+    let (socket, _) =
+        tokio_tungstenite::connect_async_with_config(&url, Some(socket_config()), true)
             .await
-            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
-        Ok(Connection { socket })
+            .map_err(|e| OnlineError::Connect {
+                url,
+                source: Box::new(e),
+            })?;
+    Ok(socket)
+}
+
+/// A message as a text frame.
+pub(crate) fn text(m: &ClientMessage) -> Message {
+    Message::text(serde_json::to_string(m).expect("messages serialise"))
+}
+
+/// What a text frame from the server says.
+pub(crate) fn read(frame: &str) -> Result<ServerMessage, OnlineError> {
+    serde_json::from_str(frame).map_err(OnlineError::Unreadable)
+}
+
+impl Connection {
+    pub async fn open(server: &ServerAddress) -> Result<Connection, OnlineError> {
+        Ok(Connection {
+            socket: connect(server).await?,
+        })
     }
 
-    pub async fn send(&mut self, m: &ClientMessage) -> Result<(), String> {
-        self.socket.send(text(m)).await.map_err(|e| e.to_string())
+    pub async fn send(&mut self, m: &ClientMessage) -> Result<(), OnlineError> {
+        self.socket
+            .send(text(m))
+            .await
+            .map_err(|e| OnlineError::Broken(Box::new(e)))
     }
 
     /// The next message; an error when the connection is gone or the message unreadable.
-    pub async fn recv(&mut self) -> Result<ServerMessage, String> {
+    pub async fn recv(&mut self) -> Result<ServerMessage, OnlineError> {
         loop {
             match self.socket.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    return serde_json::from_str(&t)
-                        .map_err(|e| format!("an unreadable message from the server: {e}"))
-                }
-                Some(Ok(Message::Close(_))) | None => {
-                    return Err("the server closed the connection".into())
-                }
+                Some(Ok(Message::Text(t))) => return read(&t),
+                Some(Ok(Message::Close(_))) | None => return Err(OnlineError::Closed),
                 Some(Ok(_)) => continue,
-                Some(Err(e)) => return Err(e.to_string()),
+                Some(Err(e)) => return Err(OnlineError::Broken(Box::new(e))),
             }
         }
     }

@@ -1,21 +1,37 @@
 //! Online play for the Camelot family: the wire protocol the server speaks, and the one
 //! client that the game and `camelot-cli online` both use: a reconnecting [`Link`] to a
-//! game, and one-shot requests to create and list games.
+//! game, and one-shot requests to create, list and look at games.
 //!
-//! The engine stays free of networking; this crate adds it on top.
+//! The engine stays free of networking; this crate adds it on top. Without its `client`
+//! feature it is the protocol's types, server addresses, invitations and the mirror of
+//! a game alone, with no networking (the terminal game keeps online games' references).
 
-mod connection;
-mod link;
+mod address;
+mod invite;
 mod mirror;
 pub mod protocol;
-mod requests;
-mod server_url;
 
+#[cfg(feature = "client")]
+mod connection;
+#[cfg(feature = "client")]
+mod error;
+#[cfg(feature = "client")]
+mod link;
+#[cfg(feature = "client")]
+mod requests;
+
+pub use address::{BadAddress, ServerAddress};
+pub use invite::{BadInvitation, Invitation};
+pub use mirror::{Mirror, MirrorError, Update};
+
+#[cfg(feature = "client")]
 pub use connection::Connection;
+#[cfg(feature = "client")]
+pub use error::OnlineError;
+#[cfg(feature = "client")]
 pub use link::{Link, LinkEvent, LinkOptions};
-pub use mirror::{Mirror, Update};
+#[cfg(feature = "client")]
 pub use requests::{
     ask, create_game, create_game_blocking, list_games, list_games_blocking, peek_game,
     peek_game_blocking, Created,
 };
-pub use server_url::ws_url;

@@ -3,31 +3,40 @@
 //! the whole game. Its owner talks to it through two channels, so it serves a frame loop
 //! (the 3D table) and a plain program (`camelot-cli online`) alike.
 
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc as tmpsc;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::protocol::{ClientMessage, ServerMessage, MAX_FRAME_BYTES, PROTOCOL_VERSION};
-use crate::server_url::ws_url;
+use crate::address::ServerAddress;
+use crate::connection::{connect, read, text};
+use crate::error::OnlineError;
+use crate::protocol::{
+    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, PROTOCOL_VERSION,
+};
 
 /// What the link tells its owner.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum LinkEvent {
     /// A message from the server. After every (re)connection the first is the whole
     /// game (`State`).
     Message(ServerMessage),
     /// The connection dropped; the link is trying again (away this long so far).
-    Reconnecting { reason: String, away: Duration },
+    Reconnecting {
+        reason: Arc<OnlineError>,
+        away: Duration,
+    },
     /// The server refused the game or the seat (an unknown game, a wrong token, another
     /// protocol version): the link has stopped.
-    Refused { reason: String },
+    Refused { code: ErrorCode, message: String },
     /// The server could not be reached for longer than the link was allowed to wait:
     /// the link has stopped.
-    GaveUp { reason: String },
+    GaveUp {
+        reason: Arc<OnlineError>,
+        after: Duration,
+    },
 }
 
 /// How long a link keeps trying a server that is away.
@@ -47,18 +56,23 @@ pub struct Link {
 }
 
 impl Link {
-    /// Starts a link to `game` on `server` (`http://host:port`, `ws://host:port` or
-    /// `host:port`), playing the seat of `token` or, without one, watching.
-    pub fn open(server: &str, game: &str, token: Option<&str>, options: LinkOptions) -> Link {
+    /// Starts a link to `game` on `server`, playing the seat of `token` or, without
+    /// one, watching.
+    pub fn open(
+        server: &ServerAddress,
+        game: &GameId,
+        token: Option<&SeatToken>,
+        options: LinkOptions,
+    ) -> Link {
         let (commands, command_rx) = tmpsc::unbounded_channel();
         let (event_tx, events) = mpsc::channel();
         let target = Target {
-            url: ws_url(server),
-            game: game.to_string(),
-            token: token.map(str::to_string),
+            server: server.clone(),
+            game: game.clone(),
+            token: token.cloned(),
         };
         let thread = std::thread::Builder::new()
-            .name(format!("camelot-link-{game}"))
+            .name(format!("camelot-link-{}", game.as_str()))
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
                     .enable_all()
@@ -103,9 +117,9 @@ impl Link {
 }
 
 struct Target {
-    url: String,
-    game: String,
-    token: Option<String>,
+    server: ServerAddress,
+    game: GameId,
+    token: Option<SeatToken>,
 }
 
 /// How one connection ended.
@@ -113,9 +127,9 @@ enum Ended {
     /// The owner is gone.
     Closed,
     /// The server refused us: no use trying again.
-    Refused(String),
+    Refused { code: ErrorCode, message: String },
     /// The connection broke.
-    Dropped(String),
+    Dropped(OnlineError),
 }
 
 async fn run(
@@ -135,18 +149,17 @@ async fn run(
         }
         match ended {
             Ended::Closed => return,
-            Ended::Refused(reason) => {
-                let _ = events.send(LinkEvent::Refused { reason });
+            Ended::Refused { code, message } => {
+                let _ = events.send(LinkEvent::Refused { code, message });
                 return;
             }
             Ended::Dropped(reason) => {
                 let since = *away_since.get_or_insert_with(Instant::now);
+                let reason = Arc::new(reason);
                 if options.give_up_after.is_some_and(|g| since.elapsed() >= g) {
                     let _ = events.send(LinkEvent::GaveUp {
-                        reason: format!(
-                            "the server could not be reached for {} s: {reason}",
-                            since.elapsed().as_secs()
-                        ),
+                        reason,
+                        after: since.elapsed(),
                     });
                     return;
                 }
@@ -193,14 +206,16 @@ async fn converse(
     events: &mpsc::Sender<LinkEvent>,
     joined: &mut bool,
 ) -> Ended {
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_FRAME_BYTES))
-        .max_frame_size(Some(MAX_FRAME_BYTES));
-    let connecting = tokio_tungstenite::connect_async_with_config(&target.url, Some(config), true);
-    let (socket, _) = match tokio::time::timeout(Duration::from_secs(10), connecting).await {
+    let connecting = connect(&target.server);
+    let socket = match tokio::time::timeout(Duration::from_secs(10), connecting).await {
         Ok(Ok(s)) => s,
-        Ok(Err(e)) => return Ended::Dropped(format!("cannot connect to {}: {e}", target.url)),
-        Err(_) => return Ended::Dropped(format!("no answer from {} in 10 s", target.url)),
+        Ok(Err(e)) => return Ended::Dropped(e),
+        Err(_) => {
+            return Ended::Dropped(OnlineError::Timeout {
+                url: target.server.ws_url(),
+                seconds: 10,
+            })
+        }
     };
     let (mut sink, mut stream) = socket.split();
     let hello = ClientMessage::Hello {
@@ -209,7 +224,7 @@ async fn converse(
         token: target.token.clone(),
     };
     if let Err(e) = sink.send(text(&hello)).await {
-        return Ended::Dropped(e.to_string());
+        return Ended::Dropped(OnlineError::Broken(Box::new(e)));
     }
     let mut ping = tokio::time::interval(Duration::from_secs(10));
     loop {
@@ -217,17 +232,20 @@ async fn converse(
             incoming = stream.next() => {
                 let message = match incoming {
                     Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_))) | None => return Ended::Dropped("the server closed the connection".into()),
+                    Some(Ok(Message::Close(_))) | None => return Ended::Dropped(OnlineError::Closed),
                     Some(Ok(_)) => continue,
-                    Some(Err(e)) => return Ended::Dropped(e.to_string()),
+                    Some(Err(e)) => return Ended::Dropped(OnlineError::Broken(Box::new(e))),
                 };
-                let Ok(message) = serde_json::from_str::<ServerMessage>(&message) else {
-                    return Ended::Dropped("the server sent a message this client cannot read".into());
+                let message = match read(&message) {
+                    Ok(m) => m,
+                    Err(e) => return Ended::Dropped(e),
                 };
                 if !*joined {
                     match &message {
                         ServerMessage::State { .. } => *joined = true,
-                        ServerMessage::Error { message } => return Ended::Refused(message.clone()),
+                        ServerMessage::Error { code, message } => {
+                            return Ended::Refused { code: *code, message: message.clone() }
+                        }
                         _ => {}
                     }
                 }
@@ -241,21 +259,17 @@ async fn converse(
                     return Ended::Closed;
                 };
                 if let Err(e) = sink.send(text(&command)).await {
-                    return Ended::Dropped(e.to_string());
+                    return Ended::Dropped(OnlineError::Broken(Box::new(e)));
                 }
             }
             _ = ping.tick() => {
                 if commands.is_closed() {
                     return Ended::Closed;
                 }
-                if sink.send(text(&ClientMessage::Ping { n: 0 })).await.is_err() {
-                    return Ended::Dropped("the connection broke".into());
+                if let Err(e) = sink.send(text(&ClientMessage::Ping { n: 0 })).await {
+                    return Ended::Dropped(OnlineError::Broken(Box::new(e)));
                 }
             }
         }
     }
-}
-
-pub(crate) fn text(m: &ClientMessage) -> Message {
-    Message::text(serde_json::to_string(m).expect("messages serialise"))
 }

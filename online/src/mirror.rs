@@ -5,9 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Game, Player, Variant};
+use std::fmt;
 
-use crate::protocol::{ClockView, GameView, OfferView, ResultView, SeatView, ServerMessage};
+use camelot_engine::{Game, NotationError, Player, SeatColour, Variant};
+
+use crate::protocol::{ClockView, GameEnd, GameId, GameView, OfferView, SeatView, ServerMessage};
 
 /// What a message did to the mirror.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,7 +28,7 @@ pub enum Update {
 
 #[derive(Clone, Debug)]
 pub struct Mirror {
-    pub id: String,
+    pub id: GameId,
     pub variant: Variant,
     pub game: Game,
     /// The seat this client plays, if it is not watching.
@@ -37,27 +39,24 @@ pub struct Mirror {
     pub clocks_read: Instant,
     pub move_due_ms: Option<u64>,
     pub offers: Vec<OfferView>,
-    pub result: Option<ResultView>,
+    pub result: Option<GameEnd>,
 }
 
 impl Mirror {
     /// The mirror of a whole game as the server sent it.
-    pub fn from_state(you: Option<&str>, view: &GameView) -> Result<Mirror, String> {
-        let variant: Variant = view
-            .variant
-            .parse()
-            .map_err(|e| format!("the server's game: {e}"))?;
+    pub fn from_state(you: Option<SeatColour>, view: &GameView) -> Result<Mirror, MirrorError> {
+        let variant = view.variant;
         let mut game = Game::new(variant);
-        for (i, m) in view.moves.iter().enumerate() {
+        for (ply, m) in view.moves.iter().enumerate() {
             game.play_notation(m)
-                .map_err(|e| format!("the server's ply {i} does not replay: {e}"))?;
+                .map_err(|error| MirrorError::Replay { ply, error })?;
         }
         let rules = variant.rules();
         let you = match you {
-            Some(name) => Some(
+            Some(colour) => Some(
                 rules
-                    .seat_by_name(name)
-                    .ok_or_else(|| format!("the server seated us as '{name}'"))?,
+                    .seat_with_colour(colour)
+                    .ok_or(MirrorError::NoSuchSeat(colour))?,
             ),
             None => None,
         };
@@ -71,16 +70,16 @@ impl Mirror {
             clocks_read: Instant::now(),
             move_due_ms: view.move_due_ms,
             offers: view.offers.clone(),
-            result: view.result.clone(),
+            result: view.result,
         })
     }
 
     /// Follows one message; an `Err` means the mirror is out of step and needs the whole
     /// game again.
-    pub fn apply(&mut self, m: &ServerMessage) -> Result<Update, String> {
+    pub fn apply(&mut self, m: &ServerMessage) -> Result<Update, MirrorError> {
         match m {
             ServerMessage::State { you, game, .. } => {
-                *self = Mirror::from_state(you.as_deref(), game)?;
+                *self = Mirror::from_state(*you, game)?;
                 Ok(Update::Whole)
             }
             ServerMessage::Moved {
@@ -94,7 +93,7 @@ impl Mirror {
                 self.offers.retain(|o| o.kind != *kind);
                 self.offers.push(OfferView {
                     kind: *kind,
-                    by: by.clone(),
+                    by: *by,
                 });
                 Ok(Update::Details)
             }
@@ -102,11 +101,8 @@ impl Mirror {
                 self.offers.retain(|o| o.kind != *kind);
                 Ok(Update::Details)
             }
-            ServerMessage::Ended { result, reason } => {
-                self.result = Some(ResultView {
-                    result: result.clone(),
-                    reason: reason.clone(),
-                });
+            ServerMessage::Ended { result } => {
+                self.result = Some(*result);
                 self.offers.clear();
                 let now = self.remaining();
                 if let Some(c) = &mut self.clocks {
@@ -117,7 +113,7 @@ impl Mirror {
                 Ok(Update::Ended)
             }
             ServerMessage::Presence { seat, connected } => {
-                if let Some(s) = self.seats.iter_mut().find(|s| s.name == *seat) {
+                if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.connected = *connected;
                     s.away_ms = (!connected).then_some(0);
                 }
@@ -133,20 +129,20 @@ impl Mirror {
         mv: &str,
         clocks: &Option<ClockView>,
         move_due_ms: Option<u64>,
-    ) -> Result<Update, String> {
+    ) -> Result<Update, MirrorError> {
         if ply < self.game.ply() {
             // Heard already (a reconnection's state came first).
             return Ok(Update::Nothing);
         }
         if ply > self.game.ply() {
-            return Err(format!(
-                "ply {ply} arrived while this copy is at ply {}",
-                self.game.ply()
-            ));
+            return Err(MirrorError::Gap {
+                ply,
+                have: self.game.ply(),
+            });
         }
         self.game
             .play_notation(mv)
-            .map_err(|e| format!("the server's ply {ply} does not replay: {e}"))?;
+            .map_err(|error| MirrorError::Replay { ply, error })?;
         if clocks.is_some() {
             self.clocks = clocks.clone();
         }
@@ -204,8 +200,33 @@ impl Mirror {
 
     /// `1-0 (resignation)`, as the last line of a finished game.
     pub fn result_text(&self) -> Option<String> {
-        self.result
-            .as_ref()
-            .map(|r| format!("{} ({})", r.result, r.reason))
+        self.result.map(|r| r.to_string())
     }
 }
+
+/// A server's game that this client's copy cannot follow.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MirrorError {
+    /// The server seated this client in a seat the variant does not have.
+    NoSuchSeat(SeatColour),
+    /// The server's ply does not replay on the engine here.
+    Replay { ply: usize, error: NotationError },
+    /// A ply arrived out of order: the copy needs the whole game again.
+    Gap { ply: usize, have: usize },
+}
+
+impl fmt::Display for MirrorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MirrorError::NoSuchSeat(s) => write!(f, "the server seated us as {}", s.title()),
+            MirrorError::Replay { ply, error } => {
+                write!(f, "the server's ply {ply} does not replay: {error}")
+            }
+            MirrorError::Gap { ply, have } => {
+                write!(f, "ply {ply} arrived while this copy is at ply {have}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MirrorError {}

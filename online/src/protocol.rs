@@ -3,14 +3,20 @@
 //! states the version it speaks in its first message and a server that speaks another
 //! answers with an error naming both and closes. `docs/online.md` describes it for
 //! people; this module is its definition for programs.
+//!
+//! Every value is typed: the engine's own types travel through serde (a variant as
+//! `camelot`, a seat as `White`, an outcome's reason as `goal_castle`, a claim as
+//! `fifty_moves`), ids and tokens are newtypes, and every error carries a code that a
+//! program matches on beside the message a person reads.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+use camelot_engine::{DrawClaim, Excerpt, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest frame either side accepts (bytes). A move is at most a few hundred bytes
 /// and a whole game's state a few tens of kilobytes.
@@ -18,6 +24,101 @@ pub const MAX_FRAME_BYTES: usize = 256 * 1024;
 
 /// The largest frame a client may send: every client message is small.
 pub const MAX_CLIENT_FRAME_BYTES: usize = 4 * 1024;
+
+/// A game's public id: what watchers need, and what an invitation names.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(String);
+
+impl GameId {
+    /// The longest id a server accepts.
+    pub const MAX_LEN: usize = 64;
+
+    /// An id as given: letters and digits, at most [`GameId::MAX_LEN`] of them.
+    pub fn parse(s: &str) -> Result<GameId, BadGameId> {
+        if !s.is_empty() && s.len() <= Self::MAX_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            Ok(GameId(s.to_string()))
+        } else {
+            Err(BadGameId(Excerpt::new(s)))
+        }
+    }
+
+    /// Whether the id has the form of one (a peer may send anything).
+    pub fn is_well_formed(&self) -> bool {
+        GameId::parse(&self.0).is_ok()
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = BadGameId;
+
+    fn from_str(s: &str) -> Result<GameId, BadGameId> {
+        GameId::parse(s)
+    }
+}
+
+/// Text that is not a game id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadGameId(pub Excerpt);
+
+impl fmt::Display for BadGameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a game id (letters and digits, at most {})",
+            self.0,
+            GameId::MAX_LEN
+        )
+    }
+}
+
+impl std::error::Error for BadGameId {}
+
+/// A seat's secret: whoever holds it plays the seat. Its `Debug` does not show it.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeatToken(String);
+
+impl SeatToken {
+    pub fn new(token: impl Into<String>) -> SeatToken {
+        SeatToken(token.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::str::FromStr for SeatToken {
+    type Err = std::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<SeatToken, std::convert::Infallible> {
+        Ok(SeatToken::new(s.trim()))
+    }
+}
+
+impl fmt::Debug for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(..)")
+    }
+}
+
+impl fmt::Display for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// How a game is timed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +132,39 @@ pub enum TimeControl {
     Days { days: u32 },
 }
 
+/// A time control outside what a game may have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControlError {
+    /// A clock of no minutes and no increment.
+    NoTime,
+    TooLong,
+    DaysOutOfRange,
+    /// Text that is not `MINUTES+INCREMENT`.
+    NotAClock(Excerpt),
+}
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControlError::NoTime => f.write_str("a clock needs minutes or an increment"),
+            TimeControlError::TooLong => write!(
+                f,
+                "a clock of at most {} minutes and {} seconds a move",
+                TimeControl::MAX_MINUTES,
+                TimeControl::MAX_INCREMENT
+            ),
+            TimeControlError::DaysOutOfRange => {
+                write!(f, "1 to {} days a move", TimeControl::MAX_DAYS)
+            }
+            TimeControlError::NotAClock(s) => {
+                write!(f, "'{s}' is not a clock: MINUTES+INCREMENT, as in 5+3")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
 impl TimeControl {
     /// The most minutes, increment seconds and days a game may have.
     pub const MAX_MINUTES: u32 = 600;
@@ -38,23 +172,19 @@ impl TimeControl {
     pub const MAX_DAYS: u32 = 30;
 
     /// A time control within the limits above, or why not.
-    pub fn check(self) -> Result<TimeControl, String> {
+    pub fn check(self) -> Result<TimeControl, TimeControlError> {
         match self {
             TimeControl::Clock { minutes, increment } => {
                 if minutes == 0 && increment == 0 {
-                    return Err("a clock needs minutes or an increment".into());
+                    return Err(TimeControlError::NoTime);
                 }
                 if minutes > Self::MAX_MINUTES || increment > Self::MAX_INCREMENT {
-                    return Err(format!(
-                        "a clock of at most {} minutes and {} seconds a move",
-                        Self::MAX_MINUTES,
-                        Self::MAX_INCREMENT
-                    ));
+                    return Err(TimeControlError::TooLong);
                 }
             }
             TimeControl::Days { days } => {
                 if !(1..=Self::MAX_DAYS).contains(&days) {
-                    return Err(format!("1 to {} days a move", Self::MAX_DAYS));
+                    return Err(TimeControlError::DaysOutOfRange);
                 }
             }
             TimeControl::Untimed => {}
@@ -63,8 +193,8 @@ impl TimeControl {
     }
 
     /// `5+3` (minutes and increment seconds), as the command line writes a clock.
-    pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
-        let bad = || format!("'{s}' is not a clock: MINUTES+INCREMENT, as in 5+3");
+    pub fn parse_clock(s: &str) -> Result<TimeControl, TimeControlError> {
+        let bad = || TimeControlError::NotAClock(Excerpt::new(s));
         let (m, i) = s.split_once('+').ok_or_else(bad)?;
         let minutes = m.trim().parse().map_err(|_| bad())?;
         let increment = i.trim().parse().map_err(|_| bad())?;
@@ -92,12 +222,94 @@ pub enum OfferKind {
     Takeback,
 }
 
-/// A draw the rules let the player to move claim.
+/// How a finished game ended: decided by the rules, a claim, an agreement, a
+/// resignation or time, or called off before both sides had moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "end", rename_all = "snake_case")]
+pub enum GameEnd {
+    /// `{"end":"decided","winner":1,"reason":"time"}`: the winning side (0 the first,
+    /// 1 the second; `null` for a draw) and why.
+    Decided(Outcome),
+    /// `{"end":"aborted"}`.
+    Aborted,
+}
+
+impl GameEnd {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    pub fn result_token(&self) -> &'static str {
+        match self {
+            GameEnd::Decided(o) => o.result_token(),
+            GameEnd::Aborted => "*",
+        }
+    }
+
+    /// Why, in words: "pieces in the goal castle", "time", "aborted".
+    pub fn describe(&self) -> &'static str {
+        match self {
+            GameEnd::Decided(o) => o.reason.describe(),
+            GameEnd::Aborted => "aborted",
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            GameEnd::Decided(o) => Some(*o),
+            GameEnd::Aborted => None,
+        }
+    }
+}
+
+impl fmt::Display for GameEnd {
+    /// `1-0 (resignation)`, as the last line of a finished game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result_token(), self.describe())
+    }
+}
+
+/// What kind of request failed, for programs to act on; the message beside it is for
+/// people and may be reworded at any time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ClaimKind {
-    Repetition,
-    FiftyMoves,
+pub enum ErrorCode {
+    /// The client speaks another protocol version: the connection closes.
+    Version,
+    /// Not a message of this protocol (unreadable JSON, an unknown kind, a binary
+    /// frame); ten close the connection.
+    Unreadable,
+    /// Too many messages: the connection closes.
+    Flood,
+    /// A frame over the size limit, or a broken connection: it closes.
+    Connection,
+    /// No such game on this server.
+    NoSuchGame,
+    /// The token holds no seat of the game.
+    WrongToken,
+    /// A request that needs a joined game before a hello.
+    NotJoined,
+    /// A second hello on one connection.
+    AlreadyJoined,
+    /// A watcher asked to do what only a seat may.
+    Watcher,
+    /// Another seat is to move.
+    NotYourTurn,
+    /// The move was for another ply than the game's next (a stale move).
+    WrongPly,
+    IllegalMove,
+    GameOver,
+    /// The mover's time ran out: the move came too late.
+    TimeUp,
+    /// An offer, an answer, a claim or an abort the game does not allow now.
+    NotAllowed,
+    /// A creation with a time control outside the limits.
+    BadTimeControl,
+    /// The game changed too often while the request was tried; try again.
+    Busy,
+    /// The server could not store the change: nothing changed.
+    Storage,
+    /// Anything else (and any code a newer server sends that this build does not know).
+    #[default]
+    #[serde(other)]
+    Other,
 }
 
 /// What a client sends.
@@ -108,14 +320,14 @@ pub enum ClientMessage {
     /// that seat, without one it watches. Answered by [`ServerMessage::State`].
     Hello {
         v: u32,
-        game: String,
+        game: GameId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        token: Option<String>,
+        token: Option<SeatToken>,
     },
     /// Creates a game; answered by [`ServerMessage::Created`]. Needs no hello.
     Create {
         v: u32,
-        variant: String,
+        variant: Variant,
         time: TimeControl,
     },
     /// Asks for the live games; answered by [`ServerMessage::Games`]. Needs no hello.
@@ -142,7 +354,7 @@ pub enum ClientMessage {
     },
     Resign,
     Claim {
-        kind: ClaimKind,
+        kind: DrawClaim,
     },
     /// Ends the game without a result, allowed until both sides have moved.
     Abort,
@@ -154,8 +366,7 @@ pub enum ClientMessage {
 /// One seat as the server shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
-    /// `White`, `Red`, ...
-    pub name: String,
+    pub seat: SeatColour,
     /// Someone holding this seat's token is connected now.
     pub connected: bool,
     /// Milliseconds since the seat's last connection dropped (while it is away).
@@ -174,28 +385,19 @@ pub struct ClockView {
     pub running: Option<usize>,
 }
 
-/// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ResultView {
-    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
-    pub result: String,
-    /// In words: "pieces in the goal castle", "time", "resignation", ...
-    pub reason: String,
-}
-
 /// An offer that stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OfferView {
     pub kind: OfferKind,
     /// The seat that made it.
-    pub by: String,
+    pub by: SeatColour,
 }
 
 /// A whole game: what a client needs to show it and go on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameView {
-    pub id: String,
-    pub variant: String,
+    pub id: GameId,
+    pub variant: Variant,
     pub time: TimeControl,
     pub seats: Vec<SeatView>,
     /// Every ply, in WCF notation.
@@ -208,14 +410,14 @@ pub struct GameView {
     #[serde(default)]
     pub offers: Vec<OfferView>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<ResultView>,
+    pub result: Option<GameEnd>,
 }
 
 /// A live game in the list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
-    pub id: String,
-    pub variant: String,
+    pub id: GameId,
+    pub variant: Variant,
     pub time: TimeControl,
     /// Plies played.
     pub plies: u32,
@@ -232,7 +434,7 @@ pub enum ServerMessage {
     State {
         v: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        you: Option<String>,
+        you: Option<SeatColour>,
         game: Box<GameView>,
     },
     /// A move was stored: ply `ply` of the game, played by `seat`.
@@ -240,7 +442,7 @@ pub enum ServerMessage {
         ply: u32,
         #[serde(rename = "move")]
         mv: String,
-        seat: String,
+        seat: SeatColour,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<ClockView>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -254,31 +456,33 @@ pub enum ServerMessage {
     /// The move with this id was refused, and why; nothing changed.
     Rejected {
         id: u64,
+        #[serde(default)]
+        code: ErrorCode,
         reason: String,
     },
     /// An offer now stands.
     Offered {
         kind: OfferKind,
-        by: String,
+        by: SeatColour,
     },
     /// An offer was declined (or lapsed with a move).
     Declined {
         kind: OfferKind,
-        by: String,
+        by: SeatColour,
     },
+    /// The game is over.
     Ended {
-        result: String,
-        reason: String,
+        result: GameEnd,
     },
     /// A seat's player connected or went away.
     Presence {
-        seat: String,
+        seat: SeatColour,
         connected: bool,
     },
-    /// A game was created: its public id, and each seat's secret token by seat name.
+    /// A game was created: its public id, and each seat's secret token.
     Created {
-        game: String,
-        seats: BTreeMap<String, String>,
+        game: GameId,
+        seats: BTreeMap<SeatColour, SeatToken>,
     },
     Games {
         games: Vec<GameSummary>,
@@ -286,6 +490,8 @@ pub enum ServerMessage {
     /// A request that could not be served; the connection goes on unless it is closed
     /// right after.
     Error {
+        #[serde(default)]
+        code: ErrorCode,
         message: String,
     },
     Pong {
@@ -294,67 +500,40 @@ pub enum ServerMessage {
 }
 
 impl ServerMessage {
-    pub fn error(message: impl Into<String>) -> ServerMessage {
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error {
+            code,
             message: message.into(),
         }
     }
 }
 
-/// The version check both ends make on a first message.
-pub fn check_version(v: u32) -> Result<(), String> {
+/// A peer that speaks another version of the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VersionMismatch {
+    pub client: u32,
+}
+
+impl fmt::Display for VersionMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "this server speaks protocol version {PROTOCOL_VERSION}, the client version {}: update the older one",
+            self.client
+        )
+    }
+}
+
+impl std::error::Error for VersionMismatch {}
+
+/// The version check a server makes on a client's first message.
+pub fn check_version(v: u32) -> Result<(), VersionMismatch> {
     if v == PROTOCOL_VERSION {
         Ok(())
     } else {
-        Err(format!(
-            "this server speaks protocol version {PROTOCOL_VERSION}, the client version {v}: update the older one"
-        ))
+        Err(VersionMismatch { client: v })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn messages_read_back_and_name_their_kind() {
-        let m = ClientMessage::Move {
-            id: 7,
-            ply: 3,
-            mv: "E6-E8".into(),
-        };
-        let text = serde_json::to_string(&m).unwrap();
-        assert_eq!(text, r#"{"t":"move","id":7,"ply":3,"move":"E6-E8"}"#);
-        assert_eq!(serde_json::from_str::<ClientMessage>(&text).unwrap(), m);
-        let hello: ClientMessage =
-            serde_json::from_str(r#"{"t":"hello","v":1,"game":"abc"}"#).unwrap();
-        assert_eq!(
-            hello,
-            ClientMessage::Hello {
-                v: 1,
-                game: "abc".into(),
-                token: None
-            }
-        );
-        let time: TimeControl =
-            serde_json::from_str(r#"{"kind":"clock","minutes":5,"increment":3}"#).unwrap();
-        assert_eq!(time.to_string(), "5+3");
-        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"fly"}"#).is_err());
-    }
-
-    #[test]
-    fn clocks_are_read_and_bounded() {
-        assert_eq!(
-            TimeControl::parse_clock("5+3"),
-            Ok(TimeControl::Clock {
-                minutes: 5,
-                increment: 3
-            })
-        );
-        for bad in ["5", "5+", "x+3", "0+0", "601+0", "-1+2"] {
-            assert!(TimeControl::parse_clock(bad).is_err(), "{bad}");
-        }
-        assert!(TimeControl::Days { days: 0 }.check().is_err());
-        assert!(TimeControl::Days { days: 3 }.check().is_ok());
-    }
-}
+mod tests;

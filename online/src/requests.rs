@@ -1,83 +1,104 @@
-//! One-shot requests that need no game: create one, list the live ones. Each opens a
-//! connection, asks, reads the answer and closes. The blocking forms run their own
-//! small runtime, for programs that have none.
+//! One-shot requests that need no game: create one, list the live ones, look at one.
+//! Each opens a connection, asks, reads the answer and closes. The blocking forms run
+//! their own small runtime, for programs that have none.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::connection::Connection;
-use crate::protocol::{
-    ClientMessage, GameSummary, GameView, ServerMessage, TimeControl, PROTOCOL_VERSION,
-};
-use crate::server_url::ws_url;
+use camelot_engine::{SeatColour, Variant};
 
-/// A game just created: its public id and each seat's secret token, by seat name.
+use crate::address::ServerAddress;
+use crate::connection::Connection;
+use crate::error::OnlineError;
+use crate::protocol::{
+    ClientMessage, GameId, GameSummary, GameView, SeatToken, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
+};
+
+/// How long a one-shot request waits for its answer.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// A game just created: its public id and each seat's secret token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Created {
-    pub game: String,
-    pub seats: BTreeMap<String, String>,
+    pub game: GameId,
+    pub seats: BTreeMap<SeatColour, SeatToken>,
+}
+
+/// Runs `exchange` on a fresh connection to `server`, within [`PATIENCE`].
+async fn within_patience<T>(
+    server: &ServerAddress,
+    exchange: impl std::future::Future<Output = Result<T, OnlineError>>,
+) -> Result<T, OnlineError> {
+    tokio::time::timeout(PATIENCE, exchange)
+        .await
+        .map_err(|_| OnlineError::Timeout {
+            url: server.ws_url(),
+            seconds: PATIENCE.as_secs(),
+        })?
 }
 
 /// Asks `server` for one answer to `request`; an `Error` answer is the error.
-pub async fn ask(server: &str, request: &ClientMessage) -> Result<ServerMessage, String> {
-    let exchange = async {
+pub async fn ask(
+    server: &ServerAddress,
+    request: &ClientMessage,
+) -> Result<ServerMessage, OnlineError> {
+    within_patience(server, async {
         let mut c = Connection::open(server).await?;
         c.send(request).await?;
         let answer = c.recv().await?;
         c.close().await;
         match answer {
-            ServerMessage::Error { message } => Err(message),
+            ServerMessage::Error { code, message } => Err(OnlineError::Refused { code, message }),
             other => Ok(other),
         }
-    };
-    tokio::time::timeout(Duration::from_secs(15), exchange)
-        .await
-        .map_err(|_| format!("no answer from {} in 15 s", ws_url(server)))?
+    })
+    .await
 }
 
 pub async fn create_game(
-    server: &str,
-    variant: &str,
+    server: &ServerAddress,
+    variant: Variant,
     time: TimeControl,
-) -> Result<Created, String> {
+) -> Result<Created, OnlineError> {
     let request = ClientMessage::Create {
         v: PROTOCOL_VERSION,
-        variant: variant.to_string(),
+        variant,
         time,
     };
     match ask(server, &request).await? {
         ServerMessage::Created { game, seats } => Ok(Created { game, seats }),
-        other => Err(format!("unexpected answer: {other:?}")),
+        _ => Err(OnlineError::Unexpected {
+            expected: "the game created",
+        }),
     }
 }
 
-pub async fn list_games(server: &str) -> Result<Vec<GameSummary>, String> {
-    match ask(
-        server,
-        &ClientMessage::List {
-            v: PROTOCOL_VERSION,
-        },
-    )
-    .await?
-    {
+pub async fn list_games(server: &ServerAddress) -> Result<Vec<GameSummary>, OnlineError> {
+    let request = ClientMessage::List {
+        v: PROTOCOL_VERSION,
+    };
+    match ask(server, &request).await? {
         ServerMessage::Games { games } => Ok(games),
-        other => Err(format!("unexpected answer: {other:?}")),
+        _ => Err(OnlineError::Unexpected {
+            expected: "the list of games",
+        }),
     }
 }
 
 /// A game as a seat (or, without a token, a watcher) would see it on joining: the seat
 /// the token holds, and the whole game. For lists that mark where it is one's move.
 pub async fn peek_game(
-    server: &str,
-    game: &str,
-    token: Option<&str>,
-) -> Result<(Option<String>, GameView), String> {
+    server: &ServerAddress,
+    game: &GameId,
+    token: Option<&SeatToken>,
+) -> Result<(Option<SeatColour>, GameView), OnlineError> {
     let request = ClientMessage::Hello {
         v: PROTOCOL_VERSION,
-        game: game.to_string(),
-        token: token.map(str::to_string),
+        game: game.clone(),
+        token: token.cloned(),
     };
-    let exchange = async {
+    within_patience(server, async {
         let mut c = Connection::open(server).await?;
         c.send(&request).await?;
         loop {
@@ -86,23 +107,14 @@ pub async fn peek_game(
                     c.close().await;
                     return Ok((you, *game));
                 }
-                ServerMessage::Error { message } => return Err(message),
+                ServerMessage::Error { code, message } => {
+                    return Err(OnlineError::Refused { code, message })
+                }
                 _ => continue,
             }
         }
-    };
-    tokio::time::timeout(Duration::from_secs(15), exchange)
-        .await
-        .map_err(|_| format!("no answer from {} in 15 s", ws_url(server)))?
-}
-
-/// [`peek_game`] for a program without a runtime.
-pub fn peek_game_blocking(
-    server: &str,
-    game: &str,
-    token: Option<&str>,
-) -> Result<(Option<String>, GameView), String> {
-    block_on(peek_game(server, game, token))
+    })
+    .await
 }
 
 fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
@@ -113,16 +125,25 @@ fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
         .block_on(f)
 }
 
+/// [`peek_game`] for a program without a runtime.
+pub fn peek_game_blocking(
+    server: &ServerAddress,
+    game: &GameId,
+    token: Option<&SeatToken>,
+) -> Result<(Option<SeatColour>, GameView), OnlineError> {
+    block_on(peek_game(server, game, token))
+}
+
 /// [`create_game`] for a program without a runtime.
 pub fn create_game_blocking(
-    server: &str,
-    variant: &str,
+    server: &ServerAddress,
+    variant: Variant,
     time: TimeControl,
-) -> Result<Created, String> {
+) -> Result<Created, OnlineError> {
     block_on(create_game(server, variant, time))
 }
 
 /// [`list_games`] for a program without a runtime.
-pub fn list_games_blocking(server: &str) -> Result<Vec<GameSummary>, String> {
+pub fn list_games_blocking(server: &ServerAddress) -> Result<Vec<GameSummary>, OnlineError> {
     block_on(list_games(server))
 }

@@ -10,14 +10,15 @@ use std::time::Instant;
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
-    check_version, ClientMessage, GameSummary, ServerMessage, PROTOCOL_VERSION,
+    check_version, ClientMessage, ErrorCode, GameId, GameSummary, SeatToken, ServerMessage,
+    PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
-use crate::hub::{Broadcast, Hub, Hubs};
-use crate::live::LiveGame;
+use crate::hub::{Broadcast, CreateError, Hub, Hubs};
+use crate::live::{LiveGame, Refusal};
 use crate::tokens;
 
 /// Messages a connection may send in a burst, and how many a second on average. A move
@@ -90,8 +91,8 @@ pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>) {
     let _ = sink.send(Message::Close(None)).await;
     if let Some(j) = joined {
         if let Some(seat) = j.seat {
-            let name = j.hub.state.lock().await.seat_name(seat);
-            j.hub.seat_presence(seat, name, -1);
+            let colour = j.hub.state.lock().await.seat_colour(seat);
+            j.hub.seat_presence(seat, colour, -1);
         }
         hubs.leave(j.hub, j.rx).await;
     }
@@ -126,27 +127,33 @@ async fn converse(
             Incoming::Client(Some(Ok(Message::Close(_)))) | Incoming::Client(None) => return None,
             Incoming::Client(Some(Ok(Message::Binary(_)))) => {
                 return Some(ServerMessage::error(
+                    ErrorCode::Unreadable,
                     "binary frames are not part of the protocol",
                 ));
             }
             Incoming::Client(Some(Ok(_))) => continue,
             Incoming::Client(Some(Err(e))) => {
                 // Oversized frames and broken connections end here.
-                return Some(ServerMessage::error(format!("connection closed: {e}")));
+                return Some(ServerMessage::error(
+                    ErrorCode::Connection,
+                    format!("connection closed: {e}"),
+                ));
             }
         };
         if !limit.allow() {
-            return Some(ServerMessage::error(format!(
-                "too many messages: at most {PER_SECOND} a second"
-            )));
+            return Some(ServerMessage::error(
+                ErrorCode::Flood,
+                format!("too many messages: at most {PER_SECOND} a second"),
+            ));
         }
         let message = match serde_json::from_str::<ClientMessage>(&text) {
             Ok(m) => m,
             Err(e) => {
                 bad += 1;
-                let reply = ServerMessage::error(format!(
-                    "not a message of protocol version {PROTOCOL_VERSION}: {e}"
-                ));
+                let reply = ServerMessage::error(
+                    ErrorCode::Unreadable,
+                    format!("not a message of protocol version {PROTOCOL_VERSION}: {e}"),
+                );
                 if bad >= MAX_BAD {
                     return Some(reply);
                 }
@@ -193,7 +200,7 @@ async fn state_of(hub: &Hub, seat: Option<Player>) -> ServerMessage {
     let g = hub.state.lock().await;
     ServerMessage::State {
         v: PROTOCOL_VERSION,
-        you: seat.map(|s| g.seat_name(s).to_string()),
+        you: seat.map(|s| g.seat_colour(s)),
         game: Box::new(hub.view(&g)),
     }
 }
@@ -213,34 +220,51 @@ async fn handle(
         ClientMessage::Ping { n } => ServerMessage::Pong { n },
         ClientMessage::Create { v, variant, time } => {
             if let Err(e) = check_version(v) {
-                return Ok(Next::Close(ServerMessage::error(e)));
+                return Ok(Next::Close(ServerMessage::error(
+                    ErrorCode::Version,
+                    e.to_string(),
+                )));
             }
-            match hubs.create(&variant, time).await {
+            match hubs.create(variant, time).await {
                 Ok((game, seats)) => ServerMessage::Created {
                     game,
                     seats: seats.into_iter().collect(),
                 },
-                Err(e) => ServerMessage::error(e),
+                Err(e @ CreateError::Time(_)) => {
+                    ServerMessage::error(ErrorCode::BadTimeControl, e.to_string())
+                }
+                Err(e @ CreateError::Storage(_)) => {
+                    ServerMessage::error(ErrorCode::Storage, e.to_string())
+                }
             }
         }
         ClientMessage::List { v } => {
             if let Err(e) = check_version(v) {
-                return Ok(Next::Close(ServerMessage::error(e)));
+                return Ok(Next::Close(ServerMessage::error(
+                    ErrorCode::Version,
+                    e.to_string(),
+                )));
             }
             match list(hubs).await {
                 Ok(games) => ServerMessage::Games { games },
-                Err(e) => ServerMessage::error(e),
+                Err(e) => {
+                    eprintln!("camelot-server: listing games: {e}");
+                    ServerMessage::error(ErrorCode::Storage, "the server cannot read its games")
+                }
             }
         }
         ClientMessage::Hello { v, game, token } => {
             if joined.is_some() {
-                ServerMessage::error("this connection has joined a game already")
+                ServerMessage::error(
+                    ErrorCode::AlreadyJoined,
+                    "this connection has joined a game already",
+                )
             } else {
-                return hello(hubs, sink, joined, v, &game, token.as_deref()).await;
+                return hello(hubs, sink, joined, v, &game, token.as_ref()).await;
             }
         }
         other => match joined {
-            None => ServerMessage::error("say hello to a game first"),
+            None => ServerMessage::error(ErrorCode::NotJoined, "say hello to a game first"),
             Some(j) => {
                 let reply = act(hubs, j, other).await;
                 // What the request changed reaches this connection before its answer:
@@ -274,43 +298,52 @@ async fn hello(
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     v: u32,
-    game: &str,
-    token: Option<&str>,
+    game: &GameId,
+    token: Option<&SeatToken>,
 ) -> Result<Next, ()> {
     if let Err(e) = check_version(v) {
-        return Ok(Next::Close(ServerMessage::error(e)));
+        return Ok(Next::Close(ServerMessage::error(
+            ErrorCode::Version,
+            e.to_string(),
+        )));
     }
+    let cannot_read = |e: &dyn std::fmt::Display| {
+        eprintln!("camelot-server: game {}: {e}", clip(game.as_str()));
+        Next::Close(ServerMessage::error(
+            ErrorCode::Storage,
+            "the server cannot read its games",
+        ))
+    };
     let (hub, rx) = match hubs.join(game).await {
         Ok(Some(found)) => found,
         Ok(None) => {
-            return Ok(Next::Close(ServerMessage::error(format!(
-                "there is no game '{}'",
-                clip(game)
-            ))))
+            return Ok(Next::Close(ServerMessage::error(
+                ErrorCode::NoSuchGame,
+                format!("there is no game '{}'", clip(game.as_str())),
+            )))
         }
-        Err(e) => return Ok(Next::Close(ServerMessage::error(e))),
+        Err(e) => return Ok(cannot_read(&e)),
     };
     let seat = match token {
         None => None,
-        Some(t) => match hubs.db.seat_of(&hub.id, &tokens::hash(t)).await {
+        Some(t) => match hubs.db.seat_of(&hub.id, &tokens::hash(t.as_str())).await {
             Ok(Some(seat)) => Some(seat),
             Ok(None) => {
                 hubs.leave(hub, rx).await;
-                return Ok(Next::Close(ServerMessage::error(format!(
-                    "that token holds no seat in game {game}"
-                ))));
+                return Ok(Next::Close(ServerMessage::error(
+                    ErrorCode::WrongToken,
+                    format!("that token holds no seat in game {game}"),
+                )));
             }
             Err(e) => {
                 hubs.leave(hub, rx).await;
-                return Ok(Next::Close(ServerMessage::error(format!(
-                    "the server cannot read its games: {e}"
-                ))));
+                return Ok(cannot_read(&e));
             }
         },
     };
     if let Some(s) = seat {
-        let name = hub.state.lock().await.seat_name(s);
-        hub.seat_presence(s, name, 1);
+        let colour = hub.state.lock().await.seat_colour(s);
+        hub.seat_presence(s, colour, 1);
     }
     let state = state_of(&hub, seat).await;
     *joined = Some(Joined { hub, rx, seat });
@@ -324,9 +357,10 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
         return Some(match message {
             ClientMessage::Move { id, .. } => ServerMessage::Rejected {
                 id,
-                reason: "watchers can only watch".into(),
+                code: Refusal::Watcher.code(),
+                reason: Refusal::Watcher.to_string(),
             },
-            _ => ServerMessage::error("watchers can only watch"),
+            _ => refused(Refusal::Watcher),
         });
     };
     let done = match message {
@@ -339,7 +373,11 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
                     id,
                     ply: plies as u32 - 1,
                 },
-                Err(reason) => ServerMessage::Rejected { id, reason },
+                Err(refusal) => ServerMessage::Rejected {
+                    id,
+                    code: refusal.code(),
+                    reason: refusal.to_string(),
+                },
             });
         }
         ClientMessage::Offer { kind } => hubs.act(&j.hub, |g, _| g.offer(seat, kind)).await,
@@ -348,19 +386,24 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
         ClientMessage::Resign => hubs.act(&j.hub, |g, _| g.resign(seat)).await,
         ClientMessage::Claim { kind } => hubs.act(&j.hub, |g, _| g.claim(seat, kind)).await,
         ClientMessage::Abort => hubs.act(&j.hub, |g, _| g.abort()).await,
-        _ => Err("that is not something a seat can do".into()),
+        // Answered before a game's requests are (see `handle`).
+        ClientMessage::Hello { .. }
+        | ClientMessage::Create { .. }
+        | ClientMessage::List { .. }
+        | ClientMessage::Ping { .. } => return None,
     };
     // Success is announced to everyone; only a refusal is said to the asker alone.
-    done.err().map(ServerMessage::error)
+    done.err().map(refused)
+}
+
+/// A refusal as the error message that says it.
+fn refused(r: Refusal) -> ServerMessage {
+    ServerMessage::error(r.code(), r.to_string())
 }
 
 /// The live games, with how many seats are connected where this process knows.
-pub async fn list(hubs: &Hubs) -> Result<Vec<GameSummary>, String> {
-    let mut games = hubs
-        .db
-        .live_games()
-        .await
-        .map_err(|e| format!("the server cannot read its games: {e}"))?;
+pub async fn list(hubs: &Hubs) -> Result<Vec<GameSummary>, sqlx::Error> {
+    let mut games = hubs.db.live_games().await?;
     for g in &mut games {
         if let Some(hub) = hubs.held(&g.id).await {
             let p = hub.presence.lock().expect("presence");

@@ -4,11 +4,12 @@
 //! plies it expects, so two processes never both extend a game: the second is told of
 //! the conflict and reads the game again.
 
+use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use camelot_engine::{Player, Variant};
-use camelot_online::protocol::{GameSummary, TimeControl};
+use camelot_engine::{EndReason, Excerpt, NotationError, Outcome, Player, Variant};
+use camelot_online::protocol::{GameEnd, GameId, GameSummary, TimeControl};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -31,6 +32,76 @@ pub enum Db {
         read: SqlitePool,
     },
     Postgres(PgPool),
+}
+
+/// A database that could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Neither `sqlite:` nor `postgres:`.
+    NotADatabase(Excerpt),
+    /// The database refused the connection (the address is shown without its password).
+    Open {
+        url: String,
+        source: sqlx::Error,
+    },
+    Schema(sqlx::migrate::MigrateError),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::NotADatabase(url) => write!(
+                f,
+                "'{url}' is not a database: give sqlite://PATH or postgres://USER@HOST/NAME"
+            ),
+            OpenError::Open { url, source } => write!(f, "cannot open {url}: {source}"),
+            OpenError::Schema(e) => write!(f, "cannot bring the schema up to date: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// A stored game that could not be read back.
+#[derive(Debug)]
+pub enum LoadError {
+    Db(sqlx::Error),
+    /// The row names no variant this build knows.
+    Variant(String),
+    /// A stored ply does not replay.
+    Ply {
+        ply: usize,
+        error: NotationError,
+    },
+    /// A finished game's result and reason name no ending.
+    Ending {
+        result: String,
+        reason: String,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Db(e) => e.fmt(f),
+            LoadError::Variant(v) => write!(f, "an unknown variant '{}'", Excerpt::new(v)),
+            LoadError::Ply { ply, error } => write!(f, "ply {ply}: {error}"),
+            LoadError::Ending { result, reason } => write!(
+                f,
+                "the result '{}' for '{}' is no ending",
+                Excerpt::new(result),
+                Excerpt::new(reason)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<sqlx::Error> for LoadError {
+    fn from(e: sqlx::Error) -> Self {
+        LoadError::Db(e)
+    }
 }
 
 /// Why a write did not happen.
@@ -73,8 +144,8 @@ pub struct WriteRow {
     last_move_at: i64,
     deadline_at: Option<i64>,
     status: &'static str,
-    result: Option<String>,
-    reason: Option<String>,
+    result: Option<&'static str>,
+    reason: Option<&'static str>,
     draw_offer: Option<i64>,
     takeback_offer: Option<i64>,
     /// Plies from this one on are deleted (a takeback).
@@ -85,17 +156,17 @@ pub struct WriteRow {
 
 impl WriteRow {
     fn of(g: &LiveGame, old_plies: usize, change: &Change) -> WriteRow {
-        let (status, result, reason) = status_columns(&g.status);
+        let (status, result, reason) = status_columns(g.status);
         WriteRow {
-            id: g.id.clone(),
+            id: g.id.as_str().to_string(),
             old_plies: old_plies as i64,
             plies: g.plies.len() as i64,
             clocks: join(&g.clocks),
             last_move_at: g.last_move_at,
             deadline_at: g.deadline(),
             status,
-            result: result.map(str::to_string),
-            reason: reason.map(str::to_string),
+            result,
+            reason,
             draw_offer: g.offers.draw.map(|p| p.0 as i64),
             takeback_offer: g.offers.takeback.map(|p| p.0 as i64),
             keep: match change {
@@ -132,8 +203,8 @@ macro_rules! write_row {
         .bind(row.last_move_at)
         .bind(row.deadline_at)
         .bind(row.status)
-        .bind(&row.result)
-        .bind(&row.reason)
+        .bind(row.result)
+        .bind(row.reason)
         .bind(row.draw_offer)
         .bind(row.takeback_offer)
         .bind(&row.id)
@@ -229,18 +300,22 @@ async fn commit_batch(pool: &SqlitePool, batch: &[WriteJob]) -> Result<Vec<bool>
 impl Db {
     /// Opens `sqlite://PATH` (created if missing) or `postgres://...`, and brings its
     /// schema up to date.
-    pub async fn open(url: &str) -> Result<Db, String> {
+    pub async fn open(url: &str) -> Result<Db, OpenError> {
+        let failed = |source| OpenError::Open {
+            url: redact(url),
+            source,
+        };
         let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(10))
                 .connect(url)
                 .await
-                .map_err(|e| format!("cannot open {}: {e}", redact(url)))?;
+                .map_err(failed)?;
             Db::Postgres(pool)
         } else if url.starts_with("sqlite:") {
             let options = SqliteConnectOptions::from_str(url)
-                .map_err(|e| format!("{url}: {e}"))?
+                .map_err(failed)?
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 // Every commit reaches the disk before the move is acknowledged.
@@ -251,12 +326,12 @@ impl Db {
                 .max_connections(1)
                 .connect_with(options.clone())
                 .await
-                .map_err(|e| format!("cannot open {url}: {e}"))?;
+                .map_err(failed)?;
             let read = SqlitePoolOptions::new()
                 .max_connections(4)
                 .connect_with(options.read_only(true))
                 .await
-                .map_err(|e| format!("cannot open {url}: {e}"))?;
+                .map_err(failed)?;
             let (writer, jobs) = mpsc::channel(4 * BATCH);
             tokio::spawn(write_batches(write.clone(), jobs));
             Db::Sqlite {
@@ -265,13 +340,10 @@ impl Db {
                 read,
             }
         } else {
-            return Err(format!(
-                "'{url}' is not a database: give sqlite://PATH or postgres://USER@HOST/NAME"
-            ));
+            return Err(OpenError::NotADatabase(Excerpt::new(url)));
         };
         let migrator = sqlx::migrate!("./migrations");
-        on!(&db, write pool => migrator.run(pool).await)
-            .map_err(|e| format!("cannot bring the schema up to date: {e}"))?;
+        on!(&db, write pool => migrator.run(pool).await).map_err(OpenError::Schema)?;
         Ok(db)
     }
 
@@ -285,7 +357,7 @@ impl Db {
                  plies, clocks, last_move_at, deadline_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $8, $9)",
             )
-            .bind(&g.id)
+            .bind(g.id.as_str())
             .bind(g.variant.id())
             .bind(kind)
             .bind(a)
@@ -298,7 +370,7 @@ impl Db {
             .await?;
             for (seat, hash) in token_hashes.iter().enumerate() {
                 sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
-                    .bind(&g.id)
+                    .bind(g.id.as_str())
                     .bind(seat as i64)
                     .bind(hash)
                     .execute(&mut *tx)
@@ -348,26 +420,24 @@ impl Db {
     }
 
     /// The game as stored, replayed by the engine; `None` if there is no such game.
-    pub async fn load(&self, id: &str) -> Result<Option<LiveGame>, String> {
-        let err = |e: sqlx::Error| format!("reading game {id}: {e}");
+    pub async fn load(&self, id: &GameId) -> Result<Option<LiveGame>, LoadError> {
+        let id_text = id.as_str();
         // Read from the writer on SQLite: a game just written is then always seen.
         let (row, plies) = on!(self, write pool => {
             let row = sqlx::query(
                 "SELECT variant, time_kind, time_a, time_b, created_at, status, result, reason, \
                  clocks, last_move_at, draw_offer, takeback_offer FROM games WHERE id = $1",
             )
-            .bind(id)
+            .bind(id_text)
             .fetch_optional(pool)
-            .await
-            .map_err(err)?;
+            .await?;
             let Some(row) = row else { return Ok(None) };
             let plies = sqlx::query(
                 "SELECT notation, seat, at, clocks FROM plies WHERE game_id = $1 ORDER BY ply",
             )
-            .bind(id)
+            .bind(id_text)
             .fetch_all(pool)
-            .await
-            .map_err(err)?;
+            .await?;
             let plies: Vec<Ply> = plies
                 .iter()
                 .map(|r| Ply {
@@ -394,10 +464,10 @@ impl Db {
     }
 
     /// The seat whose token hashes to `hash` in game `id`.
-    pub async fn seat_of(&self, id: &str, hash: &str) -> Result<Option<Player>, sqlx::Error> {
+    pub async fn seat_of(&self, id: &GameId, hash: &str) -> Result<Option<Player>, sqlx::Error> {
         let seat: Option<i64> = on!(self, read pool => {
             sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND token_hash = $2")
-                .bind(id)
+                .bind(id.as_str())
                 .bind(hash)
                 .fetch_optional(pool)
                 .await?
@@ -416,19 +486,22 @@ impl Db {
             .fetch_all(pool)
             .await?
             .iter()
-            .map(|r| GameSummary {
-                id: r.get("id"),
-                variant: r.get("variant"),
-                time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
-                plies: r.get::<i64, _>("plies") as u32,
-                connected: 0,
+            .filter_map(|r| {
+                // A row this build cannot read is left out of the list, not the list lost.
+                Some(GameSummary {
+                    id: GameId::parse(r.get("id")).ok()?,
+                    variant: r.get::<&str, _>("variant").parse().ok()?,
+                    time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
+                    plies: r.get::<i64, _>("plies") as u32,
+                    connected: 0,
+                })
             })
             .collect()
         }))
     }
 
     /// Live games whose mover's time ran out by `now`.
-    pub async fn overdue(&self, now: i64) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn overdue(&self, now: i64) -> Result<Vec<GameId>, sqlx::Error> {
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT id FROM games WHERE status = 'live' AND deadline_at IS NOT NULL \
@@ -438,7 +511,7 @@ impl Db {
             .fetch_all(pool)
             .await?
             .iter()
-            .map(|r| r.get("id"))
+            .filter_map(|r| GameId::parse(r.get("id")).ok())
             .collect()
         }))
     }
@@ -459,16 +532,16 @@ struct GameRow {
 }
 
 impl GameRow {
-    fn into_game(self, id: &str, plies: Vec<Ply>) -> Result<LiveGame, String> {
+    fn into_game(self, id: &GameId, plies: Vec<Ply>) -> Result<LiveGame, LoadError> {
         let variant: Variant = self
             .variant
             .parse()
-            .map_err(|e| format!("game {id}: {e}"))?;
-        let mut g = LiveGame::new(id.to_string(), variant, self.time, self.created_at);
-        for (i, p) in plies.iter().enumerate() {
+            .map_err(|_| LoadError::Variant(self.variant.clone()))?;
+        let mut g = LiveGame::new(id.clone(), variant, self.time, self.created_at);
+        for (ply, p) in plies.iter().enumerate() {
             g.game
                 .play_notation(&p.notation)
-                .map_err(|e| format!("game {id}, ply {i}: {e}"))?;
+                .map_err(|error| LoadError::Ply { ply, error })?;
         }
         g.plies = plies;
         g.clocks = split(&self.clocks);
@@ -478,14 +551,35 @@ impl GameRow {
             takeback: self.takeback_offer.map(|p| Player(p as u8)),
         };
         if self.status != "live" {
-            g.status = Status::Over {
-                result: self.result.unwrap_or_else(|| "*".into()),
-                reason: self.reason.unwrap_or_default(),
-            };
+            let end = ending(self.result.as_deref(), self.reason.as_deref()).ok_or_else(|| {
+                LoadError::Ending {
+                    result: self.result.unwrap_or_default(),
+                    reason: self.reason.unwrap_or_default(),
+                }
+            })?;
+            // The game's own record keeps the result the board did not decide (time,
+            // resignation, agreement), as it did before it was stored.
+            if let (GameEnd::Decided(o), None) = (end, g.game.outcome()) {
+                g.game.declare(o);
+            }
+            g.status = Status::Over(end);
         }
         Ok(g)
     }
 }
+
+/// The ending a finished game's stored result and reason name.
+fn ending(result: Option<&str>, reason: Option<&str>) -> Option<GameEnd> {
+    match (result?, reason?) {
+        ("*", ABORTED) => Some(GameEnd::Aborted),
+        (token, code) => {
+            Outcome::from_result_token(token, EndReason::from_code(code)?).map(GameEnd::Decided)
+        }
+    }
+}
+
+/// The reason stored for a game called off before both sides moved.
+const ABORTED: &str = "aborted";
 
 fn time_columns(t: TimeControl) -> (&'static str, i64, i64) {
     match t {
@@ -506,10 +600,15 @@ fn time_of(kind: &str, a: i64, b: i64) -> TimeControl {
     }
 }
 
-fn status_columns(s: &Status) -> (&'static str, Option<&str>, Option<&str>) {
+/// The status, result and reason columns: `over`, the result token and the reason's
+/// code.
+fn status_columns(s: Status) -> (&'static str, Option<&'static str>, Option<&'static str>) {
     match s {
         Status::Live => ("live", None, None),
-        Status::Over { result, reason } => ("over", Some(result), Some(reason)),
+        Status::Over(GameEnd::Aborted) => ("over", Some("*"), Some(ABORTED)),
+        Status::Over(GameEnd::Decided(o)) => {
+            ("over", Some(o.result_token()), Some(o.reason.code()))
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! The HTTP side: the WebSocket endpoint, and plain requests for programs that do not
 //! speak it (curl, a browser): create a game, list the live ones, fetch a game's record.
+//! Every failure is a [`HttpError`], turned into its status and words in one place.
 
+use std::fmt;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
@@ -9,12 +11,13 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_engine::{Notation, Record};
-use camelot_online::protocol::{TimeControl, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION};
-use serde::Deserialize;
+use camelot_engine::{CivilTime, Notation, RecordTags, Variant};
+use camelot_online::protocol::{GameId, TimeControl, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION};
+use serde::{Deserialize, Serialize};
 
 use crate::connection;
-use crate::hub::Hubs;
+use crate::db::LoadError;
+use crate::hub::{CreateError, Hubs};
 use crate::live::{LiveGame, Status};
 
 pub fn router(hubs: Arc<Hubs>) -> Router {
@@ -26,6 +29,50 @@ pub fn router(hubs: Arc<Hubs>) -> Router {
         // Requests are small: a creation is a few dozen bytes.
         .layer(axum::extract::DefaultBodyLimit::max(4096))
         .with_state(hubs)
+}
+
+/// What an HTTP request could not have.
+#[derive(Debug)]
+pub enum HttpError {
+    Create(CreateError),
+    /// A record's address that is not `/games/ID.cgn`.
+    NotARecord,
+    NoSuchGame,
+    /// The database failed or holds what this build cannot read.
+    Storage(String),
+}
+
+impl fmt::Display for HttpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HttpError::Create(e) => e.fmt(f),
+            HttpError::NotARecord => f.write_str("records are at /games/ID.cgn"),
+            HttpError::NoSuchGame => f.write_str("no such game"),
+            HttpError::Storage(_) => f.write_str("the server cannot read its games"),
+        }
+    }
+}
+
+impl IntoResponse for HttpError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            HttpError::Create(CreateError::Time(_)) => StatusCode::BAD_REQUEST,
+            HttpError::NotARecord | HttpError::NoSuchGame => StatusCode::NOT_FOUND,
+            HttpError::Create(CreateError::Storage(_)) | HttpError::Storage(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        if let HttpError::Storage(why) = &self {
+            eprintln!("camelot-server: {why}");
+        }
+        (status, self.to_string()).into_response()
+    }
+}
+
+impl From<LoadError> for HttpError {
+    fn from(e: LoadError) -> Self {
+        HttpError::Storage(format!("reading a game: {e}"))
+    }
 }
 
 async fn index() -> String {
@@ -43,7 +90,7 @@ async fn websocket(ws: WebSocketUpgrade, State(hubs): State<Arc<Hubs>>) -> Respo
 
 #[derive(Deserialize)]
 struct CreateRequest {
-    variant: String,
+    variant: Variant,
     #[serde(default = "untimed")]
     time: TimeControl,
 }
@@ -52,91 +99,70 @@ fn untimed() -> TimeControl {
     TimeControl::Untimed
 }
 
-async fn create(State(hubs): State<Arc<Hubs>>, Json(req): Json<CreateRequest>) -> Response {
-    match hubs.create(&req.variant, req.time).await {
-        Ok((game, seats)) => {
-            let seats: serde_json::Map<String, serde_json::Value> = seats
-                .into_iter()
-                .map(|(k, v)| (k, serde_json::Value::String(v)))
-                .collect();
-            Json(serde_json::json!({ "game": game, "seats": seats })).into_response()
-        }
-        Err(e) => (StatusCode::BAD_REQUEST, e).into_response(),
-    }
+/// The answer to a creation: the id and each seat's token, in turn order.
+#[derive(Serialize)]
+struct CreateAnswer {
+    game: GameId,
+    seats: serde_json::Map<String, serde_json::Value>,
 }
 
-async fn list(State(hubs): State<Arc<Hubs>>) -> Response {
-    match connection::list(&hubs).await {
-        Ok(games) => Json(games).into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
-    }
+async fn create(
+    State(hubs): State<Arc<Hubs>>,
+    Json(req): Json<CreateRequest>,
+) -> Result<Json<CreateAnswer>, HttpError> {
+    let (game, seats) = hubs
+        .create(req.variant, req.time)
+        .await
+        .map_err(HttpError::Create)?;
+    let seats = seats
+        .into_iter()
+        .map(|(c, t)| (c.title().to_string(), t.as_str().into()))
+        .collect();
+    Ok(Json(CreateAnswer { game, seats }))
 }
 
-async fn record(State(hubs): State<Arc<Hubs>>, Path(file): Path<String>) -> Response {
-    let Some(id) = file.strip_suffix(".cgn") else {
-        return (StatusCode::NOT_FOUND, "records are at /games/ID.cgn").into_response();
-    };
-    let g = match hubs.held(id).await {
+async fn list(
+    State(hubs): State<Arc<Hubs>>,
+) -> Result<Json<Vec<camelot_online::protocol::GameSummary>>, HttpError> {
+    connection::list(&hubs)
+        .await
+        .map(Json)
+        .map_err(|e| HttpError::Storage(format!("listing games: {e}")))
+}
+
+async fn record(
+    State(hubs): State<Arc<Hubs>>,
+    Path(file): Path<String>,
+) -> Result<Response, HttpError> {
+    let id = file
+        .strip_suffix(".cgn")
+        .and_then(|id| GameId::parse(id).ok())
+        .ok_or(HttpError::NotARecord)?;
+    let g = match hubs.held(&id).await {
         Some(hub) => hub.state.lock().await.clone(),
-        None => match hubs.db.load(id).await {
-            Ok(Some(g)) => g,
-            Ok(None) => return (StatusCode::NOT_FOUND, "no such game").into_response(),
-            Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
-        },
+        None => hubs.db.load(&id).await?.ok_or(HttpError::NoSuchGame)?,
     };
-    (
+    Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         record_text(&g),
     )
-        .into_response()
+        .into_response())
 }
 
 /// The game as a `.cgn` record.
 pub fn record_text(g: &LiveGame) -> String {
-    let date = civil_date(g.created_at);
-    let time = g.time.to_string();
-    let rules = g.variant.rules();
-    let mut tags = vec![
-        ("Event", "camelot-server game"),
-        ("Site", "camelot-server"),
-        ("Date", date.as_str()),
-        ("Round", g.id.as_str()),
-    ];
-    for p in rules.players_in_order() {
-        tags.push((rules.seat_title(p), "?"));
-    }
-    tags.push(("TimeControl", time.as_str()));
-    let termination = match &g.status {
-        Status::Over { reason, .. } => reason.as_str(),
-        Status::Live => "unterminated",
+    let tags = RecordTags {
+        event: Some("camelot-server game".into()),
+        site: Some("camelot-server".into()),
+        date: Some(CivilTime::from_unix_seconds(g.created_at.div_euclid(1000))),
+        round: Some(g.id.to_string()),
+        seats: Vec::new(),
+        time_control: Some(g.time.to_string()),
+        termination: Some(match g.status {
+            Status::Over(end) => end.describe().to_string(),
+            Status::Live => "unterminated".into(),
+        }),
+        other: Vec::new(),
     };
-    tags.push(("Termination", termination));
-    Record::export(&g.game, &tags, Notation::Wcf)
-}
-
-/// `YYYY.MM.DD` of a Unix time in milliseconds (UTC).
-fn civil_date(ms: i64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = ms.div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(civil_date(0), "1970.01.01");
-        assert_eq!(civil_date(1_795_996_800_000), "2026.11.30");
-        assert_eq!(civil_date(951_782_400_000), "2000.02.29");
-    }
+    tags.export(&g.game, Notation::Wcf)
 }

@@ -4,15 +4,43 @@
 //! nobody ever hears of a move the database does not hold.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::{Arc, Mutex as StdMutex};
 
-use camelot_engine::{Player, Variant};
-use camelot_online::protocol::{GameView, OfferKind, ServerMessage, TimeControl};
+use camelot_engine::{Player, SeatColour, Variant};
+use camelot_online::protocol::{
+    GameId, GameView, OfferKind, SeatToken, ServerMessage, TimeControl, TimeControlError,
+};
 use tokio::sync::{broadcast, Mutex};
 
-use crate::db::{Db, WriteError};
+use crate::db::{Db, LoadError, WriteError};
 use crate::live::{Change, LiveGame, Refusal, Status};
 use crate::tokens;
+
+/// A game that could not be created.
+#[derive(Debug)]
+pub enum CreateError {
+    Time(TimeControlError),
+    Storage(sqlx::Error),
+}
+
+impl fmt::Display for CreateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CreateError::Time(e) => e.fmt(f),
+            CreateError::Storage(_) => f.write_str("the server could not store the game"),
+        }
+    }
+}
+
+impl std::error::Error for CreateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CreateError::Time(e) => Some(e),
+            CreateError::Storage(e) => Some(e),
+        }
+    }
+}
 
 /// What a hub tells its connections.
 #[derive(Clone, Debug)]
@@ -32,7 +60,7 @@ pub struct Presence {
 }
 
 pub struct Hub {
-    pub id: String,
+    pub id: GameId,
     pub state: Mutex<LiveGame>,
     pub tx: broadcast::Sender<Broadcast>,
     pub presence: StdMutex<Presence>,
@@ -66,7 +94,7 @@ impl Hub {
 
     /// A seat's player connected (`+1`) or left (`-1`); said to all when the seat's
     /// presence changes.
-    pub fn seat_presence(&self, seat: Player, name: &str, delta: i32) {
+    pub fn seat_presence(&self, seat: Player, colour: SeatColour, delta: i32) {
         let changed = {
             let mut p = self.presence.lock().expect("presence");
             let i = seat.0 as usize;
@@ -78,7 +106,7 @@ impl Hub {
         };
         if changed {
             self.send(&ServerMessage::Presence {
-                seat: name.to_string(),
+                seat: colour,
                 connected: delta > 0,
             });
         }
@@ -87,7 +115,7 @@ impl Hub {
 
 pub struct Hubs {
     pub db: Db,
-    games: Mutex<HashMap<String, Arc<Hub>>>,
+    games: Mutex<HashMap<GameId, Arc<Hub>>>,
 }
 
 pub fn now_ms() -> i64 {
@@ -107,26 +135,28 @@ impl Hubs {
         }
     }
 
-    /// Creates a game: its id, and each seat's token (by seat name).
+    /// Creates a game: its id, and each seat's token, in turn order.
     pub async fn create(
         &self,
-        variant: &str,
+        variant: Variant,
         time: TimeControl,
-    ) -> Result<(String, Vec<(String, String)>), String> {
-        let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-        let time = time.check()?;
-        let id = tokens::random(ID_LEN);
+    ) -> Result<(GameId, Vec<(SeatColour, SeatToken)>), CreateError> {
+        let time = time.check().map_err(CreateError::Time)?;
+        let id = GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits");
         let g = LiveGame::new(id.clone(), variant, time, now_ms());
         let rules = variant.rules();
-        let tokens: Vec<(String, String)> = rules
+        let tokens: Vec<(SeatColour, SeatToken)> = rules
             .players_in_order()
-            .map(|p| (rules.seat_title(p).to_string(), tokens::new_token()))
+            .map(|p| (rules.seat_colour(p), SeatToken::new(tokens::new_token())))
             .collect();
-        let hashes: Vec<String> = tokens.iter().map(|(_, t)| tokens::hash(t)).collect();
-        self.db
-            .create(&g, &hashes)
-            .await
-            .map_err(|e| storage_failed(&e))?;
+        let hashes: Vec<String> = tokens
+            .iter()
+            .map(|(_, t)| tokens::hash(t.as_str()))
+            .collect();
+        self.db.create(&g, &hashes).await.map_err(|e| {
+            log_storage(&e);
+            CreateError::Storage(e)
+        })?;
         Ok((id, tokens))
     }
 
@@ -134,9 +164,9 @@ impl Hubs {
     /// subscription to it; `None` if there is no such game.
     pub async fn join(
         &self,
-        id: &str,
-    ) -> Result<Option<(Arc<Hub>, broadcast::Receiver<Broadcast>)>, String> {
-        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        id: &GameId,
+    ) -> Result<Option<(Arc<Hub>, broadcast::Receiver<Broadcast>)>, LoadError> {
+        if !id.is_well_formed() {
             return Ok(None);
         }
         let mut games = self.games.lock().await;
@@ -149,7 +179,7 @@ impl Hubs {
         };
         let hub = Arc::new(Hub::new(g));
         let rx = hub.tx.subscribe();
-        games.insert(id.to_string(), hub.clone());
+        games.insert(id.clone(), hub.clone());
         Ok(Some((hub, rx)))
     }
 
@@ -164,7 +194,7 @@ impl Hubs {
     }
 
     /// The hubs this process holds now, if it holds `id`.
-    pub async fn held(&self, id: &str) -> Option<Arc<Hub>> {
+    pub async fn held(&self, id: &GameId) -> Option<Arc<Hub>> {
         self.games.lock().await.get(id).cloned()
     }
 
@@ -176,30 +206,53 @@ impl Hubs {
         hub: &Hub,
         op: impl Fn(&mut LiveGame, i64) -> Result<Change, Refusal>,
     ) -> Result<usize, Refusal> {
+        self.act_if(hub, |g, now| op(g, now).map(Some))
+            .await
+            .map(|plies| plies.expect("every request changes the game or is refused"))
+    }
+
+    /// [`Hubs::act`] for an operation that may find nothing to do (`Ok(None)`).
+    async fn act_if(
+        &self,
+        hub: &Hub,
+        op: impl Fn(&mut LiveGame, i64) -> Result<Option<Change>, Refusal>,
+    ) -> Result<Option<usize>, Refusal> {
         let mut state = hub.state.lock().await;
         for _ in 0..3 {
             let mut next = state.clone();
-            let change = op(&mut next, now_ms())?;
+            let Some(change) = op(&mut next, now_ms())? else {
+                return Ok(None);
+            };
             match self.db.save(&next, state.plies.len(), &change).await {
                 Ok(()) => {
                     let old = std::mem::replace(&mut *state, next);
                     announce(hub, &old, &state);
-                    return Ok(state.plies.len());
+                    return Ok(Some(state.plies.len()));
                 }
                 Err(WriteError::Conflict) => {
-                    let fresh = self.db.load(&hub.id).await?.ok_or("the game is gone")?;
+                    let fresh = match self.db.load(&hub.id).await {
+                        Ok(Some(g)) => g,
+                        Ok(None) => return Err(Refusal::GameGone),
+                        Err(e) => {
+                            eprintln!("camelot-server: reading game {}: {e}", hub.id);
+                            return Err(Refusal::Storage);
+                        }
+                    };
                     let old = std::mem::replace(&mut *state, fresh);
                     announce(hub, &old, &state);
                 }
-                Err(WriteError::Db(e)) => return Err(storage_failed(&e)),
+                Err(WriteError::Db(e)) => {
+                    log_storage(&e);
+                    return Err(Refusal::Storage);
+                }
             }
         }
-        Err("the game is changing too fast; try again".into())
+        Err(Refusal::Busy)
     }
 
     /// Another process changed game `id`: if this one serves it, read it again and
     /// announce what is new.
-    pub async fn refresh(&self, id: &str) -> Result<(), String> {
+    pub async fn refresh(&self, id: &GameId) -> Result<(), LoadError> {
         let Some(hub) = self.held(id).await else {
             return Ok(());
         };
@@ -218,21 +271,19 @@ impl Hubs {
     }
 
     /// Ends on time every game whose mover has run out of it.
-    pub async fn flag_overdue(&self) -> Result<(), String> {
+    pub async fn flag_overdue(&self) -> Result<(), sqlx::Error> {
         let now = now_ms();
-        for id in self.db.overdue(now).await.map_err(|e| storage_failed(&e))? {
-            let Some((hub, rx)) = self.join(&id).await? else {
-                continue;
-            };
-            let flagged = self
-                .act(&hub, |g, now| {
-                    g.flag(now).ok_or_else(|| "not overdue".to_string())
-                })
-                .await;
-            if let Err(e) = flagged {
-                if e != "not overdue" {
+        for id in self.db.overdue(now).await? {
+            let (hub, rx) = match self.join(&id).await {
+                Ok(Some(found)) => found,
+                Ok(None) => continue,
+                Err(e) => {
                     eprintln!("camelot-server: game {id}: {e}");
+                    continue;
                 }
+            };
+            if let Err(e) = self.act_if(&hub, |g, now| Ok(g.flag(now))).await {
+                eprintln!("camelot-server: game {id}: {e}");
             }
             self.leave(hub, rx).await;
         }
@@ -254,7 +305,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         hub.send(&ServerMessage::Moved {
             ply: i as u32,
             mv: p.notation.clone(),
-            seat: new.seat_name(p.seat).to_string(),
+            seat: new.seat_colour(p.seat),
             clocks: if last { new.clock_view(now) } else { None },
             move_due_ms: if last { new.move_due(now) } else { None },
         });
@@ -263,24 +314,22 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         match (old.offers.get(kind), new.offers.get(kind)) {
             (Some(by), None) => hub.send(&ServerMessage::Declined {
                 kind,
-                by: new.seat_name(by).to_string(),
+                by: new.seat_colour(by),
             }),
             (before, Some(by)) if before != Some(by) => hub.send(&ServerMessage::Offered {
                 kind,
-                by: new.seat_name(by).to_string(),
+                by: new.seat_colour(by),
             }),
             _ => {}
         }
     }
-    if let (Status::Live, Status::Over { result, reason }) = (&old.status, &new.status) {
-        hub.send(&ServerMessage::Ended {
-            result: result.clone(),
-            reason: reason.clone(),
-        });
+    if let (Status::Live, Status::Over(result)) = (old.status, new.status) {
+        hub.send(&ServerMessage::Ended { result });
     }
 }
 
-fn storage_failed(e: &sqlx::Error) -> String {
+/// The operator hears of a database failure; the client is told only that nothing
+/// changed.
+fn log_storage(e: &sqlx::Error) {
     eprintln!("camelot-server: storage error: {e}");
-    "the server could not store that; nothing changed".into()
 }

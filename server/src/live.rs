@@ -3,9 +3,14 @@
 //! or writes the database: each operation works on a copy and says what changed
 //! ([`Change`]), which the hub stores before it takes the copy for the truth.
 
-use camelot_engine::{Claim, Game, Notation, Outcome, Player, Reason, Variant};
+use std::fmt;
+
+use camelot_engine::{
+    DrawClaim, EndReason, Game, Notation, NotationError, Outcome, PlayError, Player, SeatColour,
+    Variant,
+};
 use camelot_online::protocol::{
-    ClaimKind, ClockView, GameView, OfferKind, OfferView, ResultView, SeatView, TimeControl,
+    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, SeatView, TimeControl,
 };
 
 /// Milliseconds in a day.
@@ -24,14 +29,10 @@ pub struct Ply {
 }
 
 /// How the game stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Status {
     Live,
-    /// Finished with a result (`1-0`, `0-1`, `1/2-1/2`, or `*` when aborted) and why.
-    Over {
-        result: String,
-        reason: String,
-    },
+    Over(GameEnd),
 }
 
 /// The offers that stand: who made each.
@@ -70,7 +71,7 @@ pub enum Change {
 
 #[derive(Clone, Debug)]
 pub struct LiveGame {
-    pub id: String,
+    pub id: GameId,
     pub variant: Variant,
     pub time: TimeControl,
     pub created_at: i64,
@@ -84,11 +85,100 @@ pub struct LiveGame {
     pub offers: Offers,
 }
 
-/// Why a request was refused; the text is what the client is told.
-pub type Refusal = String;
+/// Why a request was refused: said to the asker alone, as a code and in words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    GameOver(GameEnd),
+    /// The mover's time had run out when the move came.
+    TimeUp,
+    NotYourTurn {
+        to_move: SeatColour,
+        seat: SeatColour,
+    },
+    /// A move for another ply than the game's next.
+    WrongPly {
+        sent: u32,
+        at: usize,
+    },
+    IllegalMove(NotationError),
+    TooLateToAbort,
+    /// Only the player to move may claim a draw.
+    ClaimNotYours,
+    Claim(PlayError),
+    NothingToTakeBack,
+    OfferStands,
+    NoOfferToDecline,
+    NoOfferToAccept,
+    /// A watcher asked to act.
+    Watcher,
+    /// The game is no longer in the database.
+    GameGone,
+    /// Another process kept changing the game.
+    Busy,
+    /// The database failed; nothing changed.
+    Storage,
+}
+
+impl Refusal {
+    /// The code the client acts on.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Refusal::GameOver(_) => ErrorCode::GameOver,
+            Refusal::TimeUp => ErrorCode::TimeUp,
+            Refusal::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+            Refusal::WrongPly { .. } => ErrorCode::WrongPly,
+            Refusal::IllegalMove(_) => ErrorCode::IllegalMove,
+            Refusal::TooLateToAbort
+            | Refusal::ClaimNotYours
+            | Refusal::Claim(_)
+            | Refusal::NothingToTakeBack
+            | Refusal::OfferStands
+            | Refusal::NoOfferToDecline
+            | Refusal::NoOfferToAccept => ErrorCode::NotAllowed,
+            Refusal::Watcher => ErrorCode::Watcher,
+            Refusal::GameGone => ErrorCode::NoSuchGame,
+            Refusal::Busy => ErrorCode::Busy,
+            Refusal::Storage => ErrorCode::Storage,
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver(end) => write!(f, "the game is over ({end})"),
+            Refusal::TimeUp => f.write_str("your time has run out"),
+            Refusal::NotYourTurn { to_move, seat } => write!(
+                f,
+                "it is {}'s turn, not {}'s",
+                to_move.title(),
+                seat.title()
+            ),
+            Refusal::WrongPly { sent, at } => {
+                write!(f, "that move was for ply {sent}; the game is at ply {at}")
+            }
+            Refusal::IllegalMove(e) => e.fmt(f),
+            Refusal::TooLateToAbort => f.write_str("too late to abort: both sides have moved"),
+            Refusal::ClaimNotYours => f.write_str("only the player to move may claim a draw"),
+            Refusal::Claim(e) => e.fmt(f),
+            Refusal::NothingToTakeBack => f.write_str("there is no move of yours to take back"),
+            Refusal::OfferStands => f.write_str("that offer already stands"),
+            Refusal::NoOfferToDecline => {
+                f.write_str("there is no offer from the other side to decline")
+            }
+            Refusal::NoOfferToAccept => {
+                f.write_str("there is no offer from the other side to accept")
+            }
+            Refusal::Watcher => f.write_str("watchers can only watch"),
+            Refusal::GameGone => f.write_str("the game is gone"),
+            Refusal::Busy => f.write_str("the game is changing too fast; try again"),
+            Refusal::Storage => f.write_str("the server could not store that; nothing changed"),
+        }
+    }
+}
 
 impl LiveGame {
-    pub fn new(id: String, variant: Variant, time: TimeControl, now: i64) -> LiveGame {
+    pub fn new(id: GameId, variant: Variant, time: TimeControl, now: i64) -> LiveGame {
         let seats = variant.rules().players();
         LiveGame {
             id,
@@ -108,8 +198,8 @@ impl LiveGame {
         self.variant.rules().players()
     }
 
-    pub fn seat_name(&self, p: Player) -> &'static str {
-        self.variant.rules().seat_title(p)
+    pub fn seat_colour(&self, p: Player) -> SeatColour {
+        self.variant.rules().seat_colour(p)
     }
 
     pub fn is_live(&self) -> bool {
@@ -141,19 +231,14 @@ impl LiveGame {
     }
 
     fn check_live(&self) -> Result<(), Refusal> {
-        match &self.status {
+        match self.status {
             Status::Live => Ok(()),
-            Status::Over { result, reason } => {
-                Err(format!("the game is over ({result}, {reason})"))
-            }
+            Status::Over(end) => Err(Refusal::GameOver(end)),
         }
     }
 
     fn end(&mut self, outcome: Outcome) {
-        self.status = Status::Over {
-            result: outcome.result_token().to_string(),
-            reason: outcome.reason.describe().to_string(),
-        };
+        self.status = Status::Over(GameEnd::Decided(outcome));
         self.offers = Offers::default();
     }
 
@@ -169,23 +254,25 @@ impl LiveGame {
     ) -> Result<Change, Refusal> {
         self.check_live()?;
         if self.deadline().is_some_and(|d| now >= d) {
-            return Err("your time has run out".into());
+            return Err(Refusal::TimeUp);
         }
         if seat != self.to_move() {
-            return Err(format!(
-                "it is {}'s turn, not {}'s",
-                self.seat_name(self.to_move()),
-                self.seat_name(seat)
-            ));
+            return Err(Refusal::NotYourTurn {
+                to_move: self.seat_colour(self.to_move()),
+                seat: self.seat_colour(seat),
+            });
         }
         if ply as usize != self.plies.len() {
-            return Err(format!(
-                "that move was for ply {ply}; the game is at ply {}",
-                self.plies.len()
-            ));
+            return Err(Refusal::WrongPly {
+                sent: ply,
+                at: self.plies.len(),
+            });
         }
         let before = self.game.position().clone();
-        let mv = self.game.play_notation(text).map_err(|e| e.to_string())?;
+        let mv = self
+            .game
+            .play_notation(text)
+            .map_err(Refusal::IllegalMove)?;
         let notation = before
             .move_text(&mv, Notation::Wcf)
             .expect("a move just played has a text");
@@ -229,9 +316,9 @@ impl LiveGame {
             self.clocks[mover.0 as usize] = 0;
         }
         let o = if self.game.position().has_winning_material(loser.other()) {
-            Outcome::win(loser.other(), Reason::Time)
+            Outcome::win(loser.other(), EndReason::Time)
         } else {
-            Outcome::draw(Reason::Time)
+            Outcome::draw(EndReason::Time)
         };
         self.game.declare(o);
         self.end(o);
@@ -250,26 +337,19 @@ impl LiveGame {
     pub fn abort(&mut self) -> Result<Change, Refusal> {
         self.check_live()?;
         if self.plies.len() >= 2 {
-            return Err("too late to abort: both sides have moved".into());
+            return Err(Refusal::TooLateToAbort);
         }
-        self.status = Status::Over {
-            result: "*".into(),
-            reason: "aborted".into(),
-        };
+        self.status = Status::Over(GameEnd::Aborted);
         self.offers = Offers::default();
         Ok(Change::Updated)
     }
 
-    pub fn claim(&mut self, seat: Player, kind: ClaimKind) -> Result<Change, Refusal> {
+    pub fn claim(&mut self, seat: Player, claim: DrawClaim) -> Result<Change, Refusal> {
         self.check_live()?;
         if seat != self.to_move() {
-            return Err("only the player to move may claim a draw".into());
+            return Err(Refusal::ClaimNotYours);
         }
-        let claim = match kind {
-            ClaimKind::Repetition => Claim::Repetition,
-            ClaimKind::FiftyMoves => Claim::FiftyMoves,
-        };
-        let o = self.game.claim(claim).map_err(|e| e.to_string())?;
+        let o = self.game.claim(claim).map_err(Refusal::Claim)?;
         self.end(o);
         Ok(Change::Updated)
     }
@@ -277,11 +357,11 @@ impl LiveGame {
     pub fn offer(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
         self.check_live()?;
         if kind == OfferKind::Takeback && self.last_ply_of(seat).is_none() {
-            return Err("there is no move of yours to take back".into());
+            return Err(Refusal::NothingToTakeBack);
         }
         if let Some(by) = self.offers.get(kind) {
             if self.same_side(by, seat) {
-                return Err("that offer already stands".into());
+                return Err(Refusal::OfferStands);
             }
             // The other side offered the same: that is agreement.
             return self.accept(seat, kind);
@@ -297,7 +377,7 @@ impl LiveGame {
                 self.offers.set(kind, None);
                 Ok(Change::Updated)
             }
-            _ => Err("there is no offer from the other side to decline".into()),
+            _ => Err(Refusal::NoOfferToDecline),
         }
     }
 
@@ -305,7 +385,7 @@ impl LiveGame {
         self.check_live()?;
         let by = match self.offers.get(kind) {
             Some(by) if !self.same_side(by, seat) => by,
-            _ => return Err("there is no offer from the other side to accept".into()),
+            _ => return Err(Refusal::NoOfferToAccept),
         };
         match kind {
             OfferKind::Draw => {
@@ -353,14 +433,14 @@ impl LiveGame {
         let rules = self.variant.rules();
         GameView {
             id: self.id.clone(),
-            variant: self.variant.id().to_string(),
+            variant: self.variant,
             time: self.time,
             seats: rules
                 .players_in_order()
                 .map(|p| {
                     let i = p.0 as usize;
                     SeatView {
-                        name: rules.seat_title(p).to_string(),
+                        seat: rules.seat_colour(p),
                         connected: connected.get(i).copied().unwrap_or(false),
                         away_ms: away_since
                             .get(i)
@@ -378,16 +458,13 @@ impl LiveGame {
                 .filter_map(|k| {
                     self.offers.get(k).map(|by| OfferView {
                         kind: k,
-                        by: rules.seat_title(by).to_string(),
+                        by: rules.seat_colour(by),
                     })
                 })
                 .collect(),
-            result: match &self.status {
+            result: match self.status {
                 Status::Live => None,
-                Status::Over { result, reason } => Some(ResultView {
-                    result: result.clone(),
-                    reason: reason.clone(),
-                }),
+                Status::Over(end) => Some(end),
             },
         }
     }

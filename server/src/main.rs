@@ -9,16 +9,55 @@ mod hub;
 mod live;
 mod tokens;
 
+use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::serve::ListenerExt;
+use camelot_online::protocol::GameId;
 use clap::Parser;
 
-use crate::db::{Db, CHANNEL};
+use crate::db::{Db, OpenError, CHANNEL};
 use crate::hub::Hubs;
+
+/// Why the server could not start, or stopped serving.
+#[derive(Debug)]
+enum StartError {
+    NoDataDir,
+    DataDir {
+        dir: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    Database(OpenError),
+    Listen {
+        address: String,
+        source: std::io::Error,
+    },
+    /// PostgreSQL would not let this process hear the others' changes.
+    Notifications(sqlx::Error),
+    Serve(std::io::Error),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::NoDataDir => {
+                f.write_str("no data directory: set HOME or CAMELOT_DATA_DIR, or give --database")
+            }
+            StartError::DataDir { dir, source } => {
+                write!(f, "cannot create {}: {source}", dir.display())
+            }
+            StartError::Database(e) => e.fmt(f),
+            StartError::Listen { address, source } => {
+                write!(f, "cannot listen on {address}: {source}")
+            }
+            StartError::Notifications(e) => write!(f, "cannot listen to the database: {e}"),
+            StartError::Serve(e) => write!(f, "serving stopped: {e}"),
+        }
+    }
+}
 
 #[derive(Parser)]
 #[command(name = "camelot-server", version, about = "The Camelot game server")]
@@ -31,6 +70,10 @@ struct Args {
     /// directory.
     #[arg(long)]
     database: Option<String>,
+    /// Say where the server listens as one JSON line for the program that started it,
+    /// `{"listening":"http://ADDRESS:PORT"}`, instead of the sentence.
+    #[arg(long)]
+    ready_json: bool,
 }
 
 fn main() -> ExitCode {
@@ -48,29 +91,38 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), String> {
+async fn run(args: Args) -> Result<(), StartError> {
     let url = match args.database {
         Some(u) => u,
         None => default_database()?,
     };
-    let db = Db::open(&url).await?;
+    let db = Db::open(&url).await.map_err(StartError::Database)?;
     let hubs = Arc::new(Hubs::new(db));
+    let cannot_listen = |source| StartError::Listen {
+        address: args.listen.clone(),
+        source,
+    };
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        .map_err(cannot_listen)?;
+    let addr = listener.local_addr().map_err(cannot_listen)?;
     tokio::spawn(flag_sweeper(hubs.clone()));
     if let Db::Postgres(pool) = &hubs.db {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool)
             .await
-            .map_err(|e| format!("cannot listen to the database: {e}"))?;
+            .map_err(StartError::Notifications)?;
         listener
             .listen(CHANNEL)
             .await
-            .map_err(|e| format!("cannot listen to the database: {e}"))?;
+            .map_err(StartError::Notifications)?;
         tokio::spawn(fan_in(hubs.clone(), listener));
     }
-    println!("listening on http://{addr}");
+    let url = format!("http://{addr}");
+    if args.ready_json {
+        println!("{}", serde_json::json!({ "listening": url }));
+    } else {
+        println!("listening on {url}");
+    }
     let _ = std::io::stdout().flush();
     // Moves are small messages that must go at once, not wait to be batched.
     let listener = listener.tap_io(|tcp| {
@@ -81,13 +133,15 @@ async fn run(args: Args) -> Result<(), String> {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await
-        .map_err(|e| e.to_string())
+        .map_err(StartError::Serve)
 }
 
-fn default_database() -> Result<String, String> {
-    let dir = camelot_engine::data_dir()
-        .ok_or("no data directory: set HOME or CAMELOT_DATA_DIR, or give --database")?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+fn default_database() -> Result<String, StartError> {
+    let dir = camelot_files::data_dir().ok_or(StartError::NoDataDir)?;
+    std::fs::create_dir_all(&dir).map_err(|source| StartError::DataDir {
+        dir: dir.clone(),
+        source,
+    })?;
     Ok(format!("sqlite://{}", dir.join("server.db").display()))
 }
 
@@ -108,8 +162,11 @@ async fn fan_in(hubs: Arc<Hubs>, mut listener: sqlx::postgres::PgListener) {
     loop {
         match listener.recv().await {
             Ok(n) => {
-                if let Err(e) = hubs.refresh(n.payload()).await {
-                    eprintln!("camelot-server: game {}: {e}", n.payload());
+                let Ok(id) = GameId::parse(n.payload()) else {
+                    continue;
+                };
+                if let Err(e) = hubs.refresh(&id).await {
+                    eprintln!("camelot-server: game {id}: {e}");
                 }
             }
             // The listener reconnects by itself; wait a little before asking again.

@@ -3,17 +3,17 @@
 //! server acknowledged is in the game it serves after the restart, and the games are
 //! played on to their end. A real server process on loopback.
 
-mod common;
-
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use camelot_engine::Notation;
-use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
-use camelot_online::{create_game, Connection, Mirror};
-use common::{scratch, sqlite, Server};
+use camelot_engine::{Notation, SeatColour, Variant};
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
+use camelot_online::{create_game, Connection, Mirror, ServerAddress};
+use camelot_test_support::{scratch, sqlite, Server};
 
 fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_camelot-server"))
@@ -22,9 +22,9 @@ fn bin() -> &'static Path {
 /// Plays every seat of a game with random legal moves until `stop` says so or the
 /// game ends; returns the acknowledged plies, in order.
 async fn play(
-    url: String,
-    game: String,
-    tokens: Vec<String>,
+    url: ServerAddress,
+    game: GameId,
+    tokens: Vec<SeatToken>,
     acked: Arc<AtomicUsize>,
     budget: usize,
 ) -> Vec<String> {
@@ -41,7 +41,7 @@ async fn play(
         .unwrap();
         loop {
             if let ServerMessage::State { you, game, .. } = c.recv().await.unwrap() {
-                mirror = Some(Mirror::from_state(you.as_deref(), &game).unwrap());
+                mirror = Some(Mirror::from_state(you, &game).unwrap());
                 break;
             }
         }
@@ -50,6 +50,7 @@ async fn play(
     let mut mirror = mirror.unwrap();
     let mut mine = Vec::new();
     let mut rng = game
+        .as_str()
         .bytes()
         .fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
     let mut id = 0;
@@ -79,11 +80,10 @@ async fn play(
                 Ok(ServerMessage::Ack { id: a, .. }) if a == id => break true,
                 // The server's automatic draws (fivefold repetition, 150 moves without
                 // progress) end games the engine's own rules leave open.
-                Ok(ServerMessage::Rejected { reason, .. })
-                    if reason.starts_with("the game is over") =>
-                {
-                    return mine
-                }
+                Ok(ServerMessage::Rejected {
+                    code: ErrorCode::GameOver,
+                    ..
+                }) => return mine,
                 Ok(ServerMessage::Rejected { reason, .. }) => panic!("refused: {reason}"),
                 Ok(_) => continue,
                 Err(_) => break false,
@@ -100,11 +100,11 @@ async fn play(
 }
 
 /// The game's plies as the server has them, and whether it has ended.
-async fn state_of(url: &str, game: &str) -> (Vec<String>, bool) {
+async fn state_of(url: &ServerAddress, game: &GameId) -> (Vec<String>, bool) {
     let mut c = Connection::open(url).await.unwrap();
     c.send(&ClientMessage::Hello {
         v: PROTOCOL_VERSION,
-        game: game.into(),
+        game: game.clone(),
         token: None,
     })
     .await
@@ -121,16 +121,16 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
     let dir = scratch("durability");
     let db = sqlite(&dir);
     let mut server = Server::start(bin(), &db, "127.0.0.1:0");
-    let url = server.url.clone();
+    let url = server.address();
     let acked = Arc::new(AtomicUsize::new(0));
     let mut games = Vec::new();
     for _ in 0..4 {
-        let created = create_game(&url, "camelot", TimeControl::Untimed)
+        let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
             .await
             .unwrap();
         let tokens = vec![
-            created.seats["White"].clone(),
-            created.seats["Black"].clone(),
+            created.seats[&SeatColour::White].clone(),
+            created.seats[&SeatColour::Black].clone(),
         ];
         let task = tokio::spawn(play(
             url.clone(),
@@ -164,7 +164,7 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
         restarted.elapsed()
     );
     for (game, tokens, acked_moves) in &before {
-        let (stored, _) = state_of(&server.url, game).await;
+        let (stored, _) = state_of(&server.address(), game).await;
         assert!(
             stored.len() >= acked_moves.len(),
             "{game}: {} stored, {} acknowledged",
@@ -178,14 +178,14 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
         );
         // And the game goes on to its end.
         let more = play(
-            server.url.clone(),
+            server.address(),
             game.clone(),
             tokens.clone(),
             acked.clone(),
             usize::MAX,
         )
         .await;
-        let (after, ended) = state_of(&server.url, game).await;
+        let (after, ended) = state_of(&server.address(), game).await;
         assert_eq!(after.len(), stored.len() + more.len(), "{game}");
         assert!(ended, "{game} was played to its end");
     }

@@ -3,11 +3,12 @@
 //! message, closing at most the offending connection, the server serving on. A real
 //! server process on loopback.
 
-mod common;
-
-use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
-use camelot_online::{create_game, Connection};
-use common::{scratch, sqlite, Server};
+use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
+use camelot_online::{create_game, Connection, OnlineError, ServerAddress};
+use camelot_test_support::{scratch, sqlite, Server};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -20,12 +21,16 @@ fn server(name: &str) -> Server {
     )
 }
 
-async fn joined(url: &str, game: &str, token: Option<&str>) -> (Connection, ServerMessage) {
+async fn joined(
+    url: &ServerAddress,
+    game: &str,
+    token: Option<&SeatToken>,
+) -> (Connection, ServerMessage) {
     let mut c = Connection::open(url).await.expect("connects");
     c.send(&ClientMessage::Hello {
         v: PROTOCOL_VERSION,
-        game: game.into(),
-        token: token.map(String::from),
+        game: GameId::parse(game).unwrap(),
+        token: token.cloned(),
     })
     .await
     .unwrap();
@@ -49,10 +54,9 @@ async fn next(c: &mut Connection) -> ServerMessage {
 }
 
 async fn raw(
-    url: &str,
+    url: &ServerAddress,
 ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    let ws = camelot_online::ws_url(url);
-    tokio_tungstenite::connect_async(ws)
+    tokio_tungstenite::connect_async(url.ws_url())
         .await
         .expect("connects")
         .0
@@ -74,46 +78,119 @@ async fn raw_next(
 }
 
 /// The server still creates games and refuses bad ones, after whatever came before.
-async fn still_serves(url: &str) {
-    let again = create_game(url, "grandcam", TimeControl::Days { days: 3 })
+async fn still_serves(url: &ServerAddress) {
+    let again = create_game(url, Variant::GrandCam, TimeControl::Days { days: 3 })
         .await
         .unwrap();
     assert_eq!(again.seats.len(), 4);
-    let bad = create_game(url, "chess", TimeControl::Untimed)
+    let bad = create_game(url, Variant::Camelot, TimeControl::Days { days: 99 })
         .await
         .unwrap_err();
-    assert!(bad.contains("unknown variant 'chess'"), "{bad}");
+    assert!(
+        matches!(
+            &bad,
+            OnlineError::Refused {
+                code: ErrorCode::BadTimeControl,
+                ..
+            }
+        ),
+        "{bad:?}"
+    );
+    assert_eq!(bad.to_string(), "1 to 30 days a move");
+    // A variant the server does not know is not a message of the protocol.
+    let mut r = raw(url).await;
+    r.send(Message::text(
+        r#"{"t":"create","v":2,"variant":"chess","time":{"kind":"untimed"}}"#,
+    ))
+    .await
+    .unwrap();
+    match raw_next(&mut r).await {
+        Some(ServerMessage::Error {
+            code: ErrorCode::Unreadable,
+            message,
+        }) => assert!(message.contains("unknown variant `chess`"), "{message}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test]
 async fn wrong_tokens_and_unknown_games_are_refused_and_closed() {
     let s = server("tokens");
-    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+    let url = s.address();
+    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
         .await
         .unwrap();
     // A token that holds no seat, and a game that does not exist: said, and closed.
-    let (mut c, first) = joined(&s.url, &created.game, Some("not-a-token")).await;
+    let wrong = SeatToken::new("not-a-token");
+    let (mut c, first) = joined(&url, created.game.as_str(), Some(&wrong)).await;
     assert_eq!(
         first,
-        ServerMessage::error(format!("that token holds no seat in game {}", created.game))
+        ServerMessage::error(
+            ErrorCode::WrongToken,
+            format!("that token holds no seat in game {}", created.game)
+        )
     );
     assert!(c.recv().await.is_err(), "the connection is closed");
-    let (_, first) = joined(&s.url, "nosuchgame", None).await;
-    assert_eq!(first, ServerMessage::error("there is no game 'nosuchgame'"));
+    let (_, first) = joined(&url, "nosuchgame", None).await;
+    assert_eq!(
+        first,
+        ServerMessage::error(ErrorCode::NoSuchGame, "there is no game 'nosuchgame'")
+    );
 
-    still_serves(&s.url).await;
+    still_serves(&url).await;
+}
+
+/// A watcher who moves or resigns is refused, and nothing changes.
+async fn watchers_can_only_watch(url: &ServerAddress, game: &str) {
+    // A watcher can only watch.
+    let (mut watcher, state) = joined(url, game, None).await;
+    assert!(
+        matches!(state, ServerMessage::State { you: None, ref game, .. } if game.moves == ["E6-E8"])
+    );
+    watcher
+        .send(&ClientMessage::Move {
+            id: 5,
+            ply: 1,
+            mv: "H11-F9".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        next(&mut watcher).await,
+        ServerMessage::Rejected {
+            id: 5,
+            code: ErrorCode::Watcher,
+            reason: "watchers can only watch".into()
+        }
+    );
+    watcher.send(&ClientMessage::Resign).await.unwrap();
+    assert_eq!(
+        next(&mut watcher).await,
+        ServerMessage::error(ErrorCode::Watcher, "watchers can only watch")
+    );
 }
 
 #[tokio::test]
 async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     let s = server("moves");
-    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+    let url = s.address();
+    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
         .await
         .unwrap();
-    let (white, black) = (&created.seats["White"], &created.seats["Black"]);
+    let game = created.game.as_str();
+    let (white, black) = (
+        &created.seats[&SeatColour::White],
+        &created.seats[&SeatColour::Black],
+    );
     // Out of turn, illegal, for a past ply: refused with the reason, nothing stored.
-    let (mut b, state) = joined(&s.url, &created.game, Some(black)).await;
-    assert!(matches!(state, ServerMessage::State { you: Some(ref y), .. } if y == "Black"));
+    let (mut b, state) = joined(&url, game, Some(black)).await;
+    assert!(matches!(
+        state,
+        ServerMessage::State {
+            you: Some(SeatColour::Black),
+            ..
+        }
+    ));
     b.send(&ClientMessage::Move {
         id: 1,
         ply: 0,
@@ -125,10 +202,11 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
         next(&mut b).await,
         ServerMessage::Rejected {
             id: 1,
+            code: ErrorCode::NotYourTurn,
             reason: "it is White's turn, not Black's".into()
         }
     );
-    let (mut w, _) = joined(&s.url, &created.game, Some(white)).await;
+    let (mut w, _) = joined(&url, game, Some(white)).await;
     w.send(&ClientMessage::Move {
         id: 2,
         ply: 0,
@@ -137,7 +215,11 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     .await
     .unwrap();
     match next(&mut w).await {
-        ServerMessage::Rejected { id: 2, reason } => assert!(reason.contains("E6-E9"), "{reason}"),
+        ServerMessage::Rejected {
+            id: 2,
+            code: ErrorCode::IllegalMove,
+            reason,
+        } => assert!(reason.contains("E6-E9"), "{reason}"),
         other => panic!("{other:?}"),
     }
     w.send(&ClientMessage::Move {
@@ -163,35 +245,12 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
         next(&mut w).await,
         ServerMessage::Rejected {
             id: 4,
+            code: ErrorCode::NotYourTurn,
             reason: "it is Black's turn, not White's".into()
         }
     );
 
-    // A watcher can only watch.
-    let (mut watcher, state) = joined(&s.url, &created.game, None).await;
-    assert!(
-        matches!(state, ServerMessage::State { you: None, ref game, .. } if game.moves == ["E6-E8"])
-    );
-    watcher
-        .send(&ClientMessage::Move {
-            id: 5,
-            ply: 1,
-            mv: "H11-F9".into(),
-        })
-        .await
-        .unwrap();
-    assert_eq!(
-        next(&mut watcher).await,
-        ServerMessage::Rejected {
-            id: 5,
-            reason: "watchers can only watch".into()
-        }
-    );
-    watcher.send(&ClientMessage::Resign).await.unwrap();
-    assert_eq!(
-        next(&mut watcher).await,
-        ServerMessage::error("watchers can only watch")
-    );
+    watchers_can_only_watch(&url, game).await;
 
     // Through all of it the game went on, and the server still serves.
     b.send(&ClientMessage::Move {
@@ -208,19 +267,23 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
             other => panic!("{other:?}"),
         }
     }
-    still_serves(&s.url).await;
+    still_serves(&url).await;
 }
 
 #[tokio::test]
 async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection() {
     let s = server("frames");
+    let url = s.address();
     // Unreadable text is answered and the connection goes on; binary frames and
     // oversized ones close that connection only.
-    let mut r = raw(&s.url).await;
+    let mut r = raw(&url).await;
     r.send(Message::text("{\"t\":\"fly\"}")).await.unwrap();
     match raw_next(&mut r).await {
-        Some(ServerMessage::Error { message }) => assert!(
-            message.contains("not a message of protocol version 1"),
+        Some(ServerMessage::Error {
+            code: ErrorCode::Unreadable,
+            message,
+        }) => assert!(
+            message.contains("not a message of protocol version 2"),
             "{message}"
         ),
         other => panic!("{other:?}"),
@@ -233,11 +296,12 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
     assert_eq!(
         raw_next(&mut r).await,
         Some(ServerMessage::error(
+            ErrorCode::Unreadable,
             "binary frames are not part of the protocol"
         ))
     );
     assert_eq!(raw_next(&mut r).await, None);
-    let mut big = raw(&s.url).await;
+    let mut big = raw(&url).await;
     let huge = format!(
         "{{\"t\":\"ping\",\"n\":1,\"pad\":\"{}\"}}",
         "x".repeat(64 * 1024)
@@ -249,7 +313,7 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
     }
 
     // Garbage, again and again: the connection is closed after ten.
-    let mut g = raw(&s.url).await;
+    let mut g = raw(&url).await;
     for _ in 0..10 {
         let _ = g.send(Message::text("not json")).await;
     }
@@ -260,18 +324,19 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
     }
     assert_eq!(errors, 10);
 
-    still_serves(&s.url).await;
+    still_serves(&url).await;
 }
 
 #[tokio::test]
 async fn a_flood_of_refused_moves_is_cut_off() {
     let s = server("flood");
-    let created = create_game(&s.url, "camelot", TimeControl::Untimed)
+    let url = s.address();
+    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
         .await
         .unwrap();
-    let white = &created.seats["White"];
+    let white = &created.seats[&SeatColour::White];
     // A flood of refused moves is cut off.
-    let (mut flood, _) = joined(&s.url, &created.game, Some(white)).await;
+    let (mut flood, _) = joined(&url, created.game.as_str(), Some(white)).await;
     let mut cut = false;
     for id in 0..200 {
         if flood
@@ -290,9 +355,10 @@ async fn a_flood_of_refused_moves_is_cut_off() {
     if !cut {
         loop {
             match flood.recv().await {
-                Ok(ServerMessage::Error { message })
-                    if message.starts_with("too many messages") =>
-                {
+                Ok(ServerMessage::Error {
+                    code: ErrorCode::Flood,
+                    ..
+                }) => {
                     cut = true;
                 }
                 Ok(_) => continue,
@@ -302,26 +368,55 @@ async fn a_flood_of_refused_moves_is_cut_off() {
     }
     assert!(cut, "the flood was cut off");
 
-    still_serves(&s.url).await;
+    still_serves(&url).await;
 }
 
 #[tokio::test]
 async fn another_protocol_version_is_told_which_one_the_server_speaks() {
     let s = server("version");
+    let url = s.address();
     // Another protocol version is told which one the server speaks.
-    let mut old = raw(&s.url).await;
+    let mut old = raw(&url).await;
     old.send(Message::text(r#"{"t":"hello","v":99,"game":"x"}"#))
         .await
         .unwrap();
     match raw_next(&mut old).await {
-        Some(ServerMessage::Error { message }) => {
+        Some(ServerMessage::Error {
+            code: ErrorCode::Version,
+            message,
+        }) => {
             assert!(
-                message.contains("protocol version 1") && message.contains("version 99"),
+                message.contains("protocol version 2") && message.contains("version 99"),
                 "{message}"
             )
         }
         other => panic!("{other:?}"),
     }
+    // A client of version 1, as it spoke, reads the message it always read.
+    let game = create_game(&url, Variant::Camelot, TimeControl::Untimed)
+        .await
+        .unwrap()
+        .game;
+    for first in [
+        format!(r#"{{"t":"hello","v":1,"game":"{game}"}}"#),
+        r#"{"t":"create","v":1,"variant":"camelot","time":{"kind":"untimed"}}"#.to_string(),
+        r#"{"t":"list","v":1}"#.to_string(),
+    ] {
+        let mut v1 = raw(&url).await;
+        v1.send(Message::text(first)).await.unwrap();
+        let text = match v1.next().await {
+            Some(Ok(Message::Text(t))) => t.to_string(),
+            other => panic!("{other:?}"),
+        };
+        // Version 1's error: a `message` beside `t` (the code is new, and ignored there).
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["t"], "error");
+        assert_eq!(
+            v["message"],
+            "this server speaks protocol version 2, the client version 1: update the older one"
+        );
+        assert_eq!(raw_next(&mut v1).await, None, "and closed");
+    }
 
-    still_serves(&s.url).await;
+    still_serves(&url).await;
 }

@@ -3,16 +3,16 @@
 //! NOTIFY), and a move made on a stale copy is judged against the database's. Two real
 //! server processes on loopback, on a database of the test's own.
 
-mod common;
-
 use std::path::Path;
 use std::time::Duration;
 
+use camelot_engine::{EndReason, Outcome, SeatColour, Variant};
 use camelot_online::protocol::{
-    ClientMessage, OfferKind, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    ClientMessage, GameEnd, GameId, OfferKind, SeatToken, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
 };
-use camelot_online::{create_game, Connection};
-use common::{postgres_url, Server};
+use camelot_online::{create_game, Connection, ServerAddress};
+use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
 
 fn bin() -> &'static Path {
@@ -47,12 +47,12 @@ async fn fresh_database(admin: &str, name: &str) -> String {
     format!("{base}/{name}")
 }
 
-async fn join(url: &str, game: &str, token: Option<&str>) -> Connection {
+async fn join(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> Connection {
     let mut c = Connection::open(url).await.unwrap();
     c.send(&ClientMessage::Hello {
         v: PROTOCOL_VERSION,
-        game: game.into(),
-        token: token.map(String::from),
+        game: game.clone(),
+        token: token.cloned(),
     })
     .await
     .unwrap();
@@ -90,9 +90,10 @@ async fn two_processes_serve_one_game_through_postgresql() {
     let db = fresh_database(&admin, &name).await;
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
+    let (a_url, b_url) = (a.address(), b.address());
     let created = create_game(
-        &a.url,
-        "camelot",
+        &a_url,
+        Variant::Camelot,
         TimeControl::Clock {
             minutes: 5,
             increment: 3,
@@ -100,12 +101,12 @@ async fn two_processes_serve_one_game_through_postgresql() {
     )
     .await
     .unwrap();
-    let game = created.game.as_str();
+    let game = &created.game;
     // White plays on A, Black on B; a watcher on each.
-    let mut white = join(&a.url, game, Some(&created.seats["White"])).await;
-    let mut black = join(&b.url, game, Some(&created.seats["Black"])).await;
-    let mut watch_a = join(&a.url, game, None).await;
-    let mut watch_b = join(&b.url, game, None).await;
+    let mut white = join(&a_url, game, Some(&created.seats[&SeatColour::White])).await;
+    let mut black = join(&b_url, game, Some(&created.seats[&SeatColour::Black])).await;
+    let mut watch_a = join(&a_url, game, None).await;
+    let mut watch_b = join(&b_url, game, None).await;
     let moves = ["E6-E8", "H11-F9", "H6-F8", "G11-G9", "D6-D8", "I11-H11"];
     for (ply, mv) in moves.iter().enumerate() {
         let (mover, other) = if ply % 2 == 0 {
@@ -150,16 +151,18 @@ async fn two_processes_serve_one_game_through_postgresql() {
         })
         .await
         .unwrap();
-    let ended = |m: &ServerMessage| matches!(m, ServerMessage::Ended { result, reason } if result == "1/2-1/2" && reason == "agreement");
+    let agreed = GameEnd::Decided(Outcome::draw(EndReason::Agreement));
+    let ended =
+        |m: &ServerMessage| matches!(m, ServerMessage::Ended { result } if *result == agreed);
     expect(&mut black, "the end on B", ended).await;
     expect(&mut watch_b, "the end for B's watcher", ended).await;
 
     // Both processes tell the same finished game.
-    for url in [&a.url, &b.url] {
+    for url in [&a_url, &b_url] {
         let mut c = Connection::open(url).await.unwrap();
         c.send(&ClientMessage::Hello {
             v: PROTOCOL_VERSION,
-            game: game.into(),
+            game: game.clone(),
             token: None,
         })
         .await
@@ -170,11 +173,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
             }
         };
         assert_eq!(state.moves, moves, "{url}");
-        assert_eq!(
-            state.result.as_ref().map(|r| r.result.as_str()),
-            Some("1/2-1/2"),
-            "{url}"
-        );
+        assert_eq!(state.result, Some(agreed), "{url}");
     }
     drop((a, b));
     drop_database(&admin, &name).await;
@@ -189,14 +188,15 @@ async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
     let db = fresh_database(&admin, &name).await;
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
-    let created = create_game(&a.url, "camette", TimeControl::Untimed)
+    let created = create_game(&a.address(), Variant::Camette, TimeControl::Untimed)
         .await
         .unwrap();
-    let game = created.game.as_str();
+    let game = &created.game;
+    let white = &created.seats[&SeatColour::White];
     // White holds connections to both processes; a move through A, then the same ply
     // again through B, which must refuse it whether or not it has heard of the first.
-    let mut on_a = join(&a.url, game, Some(&created.seats["White"])).await;
-    let mut on_b = join(&b.url, game, Some(&created.seats["White"])).await;
+    let mut on_a = join(&a.address(), game, Some(white)).await;
+    let mut on_b = join(&b.address(), game, Some(white)).await;
     on_a.send(&ClientMessage::Move {
         id: 1,
         ply: 0,

@@ -1,6 +1,7 @@
 //! Input at the table: the pointer's ray onto the board, move entry by clicks and drags,
-//! and whether egui or the board has the keyboard and pointer.
+//! and the marks move entry puts on the board (the landings offered, the hint, the last
+//! move).
 
-pub mod focus;
+pub mod markers;
 pub mod move_entry;
 pub mod pointer;

@@ -7,13 +7,13 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{CellSet, Constraint, Entry, Move, MoveKind, Square, StepKind};
+use camelot_engine::{EntryStep, Move, MoveEntry, MoveKind, Square, SquareSet, TurnConstraint};
 
-use crate::input::focus::egui_wants_keys;
-use crate::play::actions::{BoardReset, GameActions, MovePlayed, Notices};
-use crate::play::browse::Browse;
-use crate::play::screens::Screen;
-use crate::play::session::Session;
+use crate::game::actions::{BoardReset, GameActions, MovePlayed, Notices};
+use crate::game::browse::Browse;
+use crate::game::focus::egui_wants_keys;
+use crate::game::screens::Screen;
+use crate::game::session::Session;
 use crate::table::animation::board_idle;
 use crate::table::board::{stand_point, OnSquare};
 use crate::table::pieces::{Held, PieceView};
@@ -39,7 +39,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(in_state(Screen::Playing))
                     .run_if(board_idle)
-                    .run_if(crate::play::browse::live),
+                    .run_if(crate::game::browse::live),
             )
                 .chain()
                 .in_set(AppSystems::Act),
@@ -96,7 +96,7 @@ pub struct MoveInput {
     /// The piece's square, then the landings chosen so far.
     pub clicks: Vec<Square>,
     /// What the engine says of those clicks.
-    pub entry: Entry,
+    pub entry: MoveEntry,
     /// Each offered landing and how it is marked.
     pub offers: Vec<(Square, MarkerKind)>,
     /// The square under the pointer.
@@ -192,21 +192,21 @@ fn set_clicks(input: &mut MoveInput, session: &Session, clicks: Vec<Square>) {
 
 /// Each landing with its marker: a canter every continuation of which captures is the
 /// start of a knight's charge. In River Camelot's setup, every square open to a tree.
-fn offers(session: &Session, clicks: &[Square], entry: &Entry) -> Vec<(Square, MarkerKind)> {
+fn offers(session: &Session, clicks: &[Square], entry: &MoveEntry) -> Vec<(Square, MarkerKind)> {
     let pos = session.position();
     if pos.in_setup() {
         // Every square a tree may go on.
         return pos
             .legal_moves()
             .iter()
-            .map(|m| (m.to, MarkerKind::Step(StepKind::Tree)))
+            .map(|m| (m.to, MarkerKind::Step(EntryStep::Tree)))
             .collect();
     }
     entry
         .next
         .iter()
         .map(|&(sq, kind)| {
-            if kind == StepKind::Canter {
+            if kind == EntryStep::Canter {
                 let mut more = clicks.to_vec();
                 more.push(sq);
                 let after = session.game.entry(&more);
@@ -412,18 +412,18 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
             )
         }
         Some(_) => {
-            let names = |set: CellSet| {
+            let names = |set: SquareSet| {
                 set.iter()
                     .map(|s| g.name(s))
                     .collect::<Vec<_>>()
                     .join(" or ")
             };
             match pos.constraint() {
-                Some(Constraint::LeaveCastle { pieces, .. }) => format!(
+                Some(TurnConstraint::LeaveCastle { pieces, .. }) => format!(
                     "The piece on {} must leave the castle first.",
                     names(pieces)
                 ),
-                Some(Constraint::MustCapture { pieces }) => format!(
+                Some(TurnConstraint::MustCapture { pieces }) => format!(
                     "A capture is compulsory: jump with the piece on {}.",
                     names(pieces)
                 ),

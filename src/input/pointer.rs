@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use camelot_engine::Square;
 
-use crate::input::focus::egui_wants_pointer;
+use crate::game::focus::egui_wants_pointer;
+use crate::game::session::Session;
 use crate::input::move_entry::{EntryCommand, MoveInput, SquareClicked};
-use crate::play::session::Session;
 use crate::table::board::{square_at, stand_point, OnSquare, CASTLE_RISE};
 use crate::table::camera::MainCamera;
 use crate::table::pieces::{Held, PieceView};
@@ -132,8 +132,8 @@ fn pick(
                 .iter()
                 .map(|(on, v)| {
                     let h = match v.0.kind {
-                        camelot_engine::Kind::Man => 0.7,
-                        camelot_engine::Kind::Knight => 1.05,
+                        camelot_engine::PieceKind::Man => 0.7,
+                        camelot_engine::PieceKind::Knight => 1.05,
                     };
                     (on.0, stand_point(variant, on.0), h)
                 })

@@ -3,18 +3,23 @@
 //! evening, and "my games": the online games this machine holds seats in, kept in the
 //! data directory (`online.json`) so that slow games over days are found again.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 use bevy::prelude::*;
-use camelot_engine::{Player, Variant};
-use camelot_online::protocol::{GameSummary, TimeControl};
-use camelot_online::{create_game_blocking, list_games_blocking, peek_game_blocking, Created};
+use bevy::window::RequestRedraw;
+use camelot_engine::{Player, SeatColour, Variant};
+use camelot_files::{read_text, write_atomic, FileError};
+use camelot_online::protocol::{GameEnd, GameId, GameSummary, SeatToken, TimeControl};
+use camelot_online::{
+    create_game_blocking, list_games_blocking, peek_game_blocking, Created, Invitation, Mirror,
+    OnlineError, ServerAddress,
+};
 use serde::{Deserialize, Serialize};
 
-use super::invite;
-use crate::play::session::Seat;
+use crate::game::session::Seat;
 use crate::storage::saving::Storage;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -25,25 +30,27 @@ pub(crate) fn plugin(app: &mut App) {
 /// A game this machine holds seats in.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MyGame {
-    pub server: String,
-    pub game: String,
-    pub variant: String,
+    pub server: ServerAddress,
+    pub game: GameId,
+    pub variant: Variant,
     pub time: TimeControl,
-    /// Seat name and token of each seat held here.
-    pub tokens: Vec<(String, String)>,
-    /// Seats by turn order as this machine seats them (`human`, `ai:club`, `remote`).
-    pub seats: Vec<String>,
+    /// The seats held here and their tokens.
+    pub tokens: Vec<(SeatColour, SeatToken)>,
+    /// Seats by turn order as this machine seats them.
+    pub seats: Vec<Seat>,
 }
 
 /// What a background request came back with.
 enum Answer {
     Created {
         request: Creation,
-        result: Result<Created, String>,
+        result: Result<Created, OnlineError>,
     },
-    Listed(Result<Vec<GameSummary>, String>),
+    Listed(Result<Vec<GameSummary>, OnlineError>),
     /// For game `index` of my games: whether it is my move, or why that is unknown.
-    Peeked(usize, Result<MyTurn, String>),
+    Peeked(usize, Result<MyTurn, OnlineError>),
+    /// A server started here, and its address for players on this network.
+    LocalServer(Result<(Child, ServerAddress), LocalServerError>),
 }
 
 /// How a game of mine stands.
@@ -51,13 +58,13 @@ enum Answer {
 pub enum MyTurn {
     Mine,
     Theirs,
-    Over(String),
+    Over(GameEnd),
 }
 
 /// A game asked for: its variant, time and who sits where.
 #[derive(Clone, Debug)]
 pub struct Creation {
-    pub server: String,
+    pub server: ServerAddress,
     pub variant: Variant,
     pub time: TimeControl,
     pub seats: Vec<Seat>,
@@ -67,13 +74,45 @@ pub struct Creation {
 #[derive(Clone, Debug)]
 pub struct Invitations {
     pub creation: Creation,
-    pub game: String,
-    /// (seat name, seat code) for every seat marked to be played elsewhere.
-    pub codes: Vec<(String, String)>,
-    pub watch: String,
+    pub game: GameId,
+    /// The seat and its invitation, for every seat marked to be played elsewhere.
+    pub codes: Vec<(SeatColour, Invitation)>,
+    pub watch: Invitation,
     /// The tokens of the seats played here.
-    pub here: Vec<(Player, String)>,
+    pub here: Vec<(Player, SeatToken)>,
 }
+
+/// Why a server could not be started here.
+#[derive(Debug)]
+pub enum LocalServerError {
+    /// No `camelot-server` beside this program.
+    NoBinary {
+        beside: PathBuf,
+    },
+    NoDataDir,
+    Start(std::io::Error),
+    /// The server ended before it said where it listens, or said something else.
+    NoAddress,
+}
+
+impl fmt::Display for LocalServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LocalServerError::NoBinary { beside } => write!(
+                f,
+                "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
+                beside.display()
+            ),
+            LocalServerError::NoDataDir => f.write_str("no data directory for the server's games"),
+            LocalServerError::Start(e) => write!(f, "the server could not be started: {e}"),
+            LocalServerError::NoAddress => {
+                f.write_str("the server stopped before it said where it listens")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LocalServerError {}
 
 #[derive(Resource)]
 pub struct Lobby {
@@ -85,10 +124,12 @@ pub struct Lobby {
     pub status: Option<String>,
     pub created: Option<Invitations>,
     pub live: Vec<GameSummary>,
-    pub mine: Vec<(MyGame, Option<Result<MyTurn, String>>)>,
+    pub mine: Vec<(MyGame, Option<Result<MyTurn, OnlineError>>)>,
     pub join_code: String,
     /// A server started from the menu, and its address.
-    local: Option<(Child, String)>,
+    local: Option<(Child, ServerAddress)>,
+    /// The address a server started here took, for the menu to use once.
+    pub local_address: Option<ServerAddress>,
 }
 
 impl Default for Lobby {
@@ -104,6 +145,7 @@ impl Default for Lobby {
             mine: Vec::new(),
             join_code: String::new(),
             local: None,
+            local_address: None,
         }
     }
 }
@@ -129,12 +171,12 @@ impl Lobby {
         self.status = Some("Creating the game…".into());
         self.created = None;
         self.spawn(move || {
-            let result = create_game_blocking(&c.server, c.variant.id(), c.time);
+            let result = create_game_blocking(&c.server, c.variant, c.time);
             Answer::Created { request: c, result }
         });
     }
 
-    pub fn list(&mut self, server: String) {
+    pub fn list(&mut self, server: ServerAddress) {
         self.status = Some("Asking for the live games…".into());
         self.spawn(move || Answer::Listed(list_games_blocking(&server)));
     }
@@ -146,68 +188,79 @@ impl Lobby {
             let g = g.clone();
             let tx = self.tx.clone();
             std::thread::spawn(move || {
-                let token = g.tokens.first().map(|(_, t)| t.clone());
-                let r =
-                    peek_game_blocking(&g.server, &g.game, token.as_deref()).map(|(_, view)| {
-                        match view.result {
-                            Some(r) => MyTurn::Over(format!("{} ({})", r.result, r.reason)),
-                            None => {
-                                // Turns go round the seats in order, passes included.
-                                let to_move =
-                                    &view.seats[view.moves.len() % view.seats.len().max(1)];
-                                if g.tokens.iter().any(|(s, _)| *s == to_move.name) {
-                                    MyTurn::Mine
-                                } else {
-                                    MyTurn::Theirs
-                                }
-                            }
-                        }
-                    });
-                let _ = tx.send(Answer::Peeked(i, r));
+                let _ = tx.send(Answer::Peeked(i, how_it_stands(&g)));
             });
         }
     }
 
     /// Starts `camelot-server` (found beside this program) on every interface of this
-    /// machine, for players on the same network; its address becomes the server's.
-    pub fn start_local_server(&mut self, storage: &Storage) -> Result<String, String> {
-        if let Some((_, url)) = &self.local {
-            return Ok(url.clone());
+    /// machine, for players on the same network; its address becomes the server's once
+    /// it has said where it listens (the menu goes on meanwhile).
+    pub fn start_local_server(&mut self, storage: &Storage) {
+        if let Some((_, address)) = &self.local {
+            self.local_address = Some(address.clone());
+            return;
         }
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let server = exe.with_file_name("camelot-server");
-        if !server.exists() {
-            return Err(format!(
-                "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
-                exe.display()
-            ));
-        }
-        let db = storage
-            .store
-            .as_ref()
-            .map(|s| s.dir().join("server.db"))
-            .ok_or("no data directory for the server's games")?;
-        let mut child = Command::new(&server)
-            .args(["--listen", "0.0.0.0:0", "--database"])
-            .arg(format!("sqlite://{}", db.display()))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", server.display()))?;
-        let mut line = String::new();
-        let out = child.stdout.take().ok_or("no output from the server")?;
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line)
-            .map_err(|e| e.to_string())?;
-        let port = line
-            .trim()
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse::<u16>().ok())
-            .ok_or_else(|| format!("the server said '{}'", line.trim()))?;
-        let url = format!("http://{}:{port}", local_address());
-        self.local = Some((child, url.clone()));
-        Ok(url)
+        let db = storage.store.as_ref().map(|s| s.dir().join("server.db"));
+        self.status = Some("Starting a server here…".into());
+        self.spawn(move || Answer::LocalServer(start_server(db)));
     }
+}
+
+/// Whether it is my move in a game of mine: the server's game replayed by the engine,
+/// whose turn it then is.
+fn how_it_stands(g: &MyGame) -> Result<MyTurn, OnlineError> {
+    let token = g.tokens.first().map(|(_, t)| t);
+    let (you, view) = peek_game_blocking(&g.server, &g.game, token)?;
+    if let Some(end) = view.result {
+        return Ok(MyTurn::Over(end));
+    }
+    let mirror = Mirror::from_state(you, &view)?;
+    let to_move = mirror.variant.rules().seat_colour(mirror.to_move());
+    Ok(if g.tokens.iter().any(|(s, _)| *s == to_move) {
+        MyTurn::Mine
+    } else {
+        MyTurn::Theirs
+    })
+}
+
+/// What a server started for a program says first: where it listens.
+#[derive(Deserialize)]
+struct Ready {
+    listening: String,
+}
+
+/// Starts the server beside this program and reads where it listens.
+fn start_server(db: Option<PathBuf>) -> Result<(Child, ServerAddress), LocalServerError> {
+    let exe = std::env::current_exe().map_err(LocalServerError::Start)?;
+    let server = exe.with_file_name("camelot-server");
+    if !server.exists() {
+        return Err(LocalServerError::NoBinary { beside: exe });
+    }
+    let db = db.ok_or(LocalServerError::NoDataDir)?;
+    let mut child = Command::new(&server)
+        .args(["--listen", "0.0.0.0:0", "--ready-json", "--database"])
+        .arg(format!("sqlite://{}", db.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(LocalServerError::Start)?;
+    let out = child.stdout.take().ok_or(LocalServerError::NoAddress)?;
+    let mut line = String::new();
+    let read = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
+    let ready = read
+        .ok()
+        .and_then(|_| serde_json::from_str::<Ready>(&line).ok())
+        .and_then(|r| ServerAddress::parse(&r.listening).ok());
+    let Some(listening) = ready else {
+        let _ = child.kill();
+        return Err(LocalServerError::NoAddress);
+    };
+    // The server listens on every interface: a friend types this machine's address.
+    let port = listening.host().rsplit(':').next().unwrap_or("8080");
+    let address =
+        ServerAddress::parse(&format!("http://{}:{port}", local_address())).unwrap_or(listening);
+    Ok((child, address))
 }
 
 /// This machine's address on its network (what a friend on the same network types),
@@ -229,13 +282,13 @@ fn mine_path(storage: &Storage) -> Option<PathBuf> {
 
 fn read_mine(storage: &Storage) -> Vec<MyGame> {
     mine_path(storage)
-        .and_then(|p| camelot_engine::read_text(&p, 1 << 20).ok())
+        .and_then(|p| read_text(&p, 1 << 20).ok())
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default()
 }
 
 /// Adds (or updates) a game of mine in the data directory's list.
-pub fn remember(storage: &Storage, game: MyGame) -> Result<(), String> {
+pub fn remember(storage: &Storage, game: MyGame) -> Result<(), FileError> {
     let Some(path) = mine_path(storage) else {
         return Ok(());
     };
@@ -244,15 +297,17 @@ pub fn remember(storage: &Storage, game: MyGame) -> Result<(), String> {
     mine.insert(0, game);
     mine.truncate(200);
     let text = serde_json::to_string_pretty(&mine).expect("the list serialises");
-    camelot_engine::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+    write_atomic(&path, text.as_bytes())
 }
 
-fn hear_answers(mut lobby: ResMut<Lobby>) {
+fn hear_answers(mut lobby: ResMut<Lobby>, mut redraw: MessageWriter<RequestRedraw>) {
     let answers: Vec<Answer> = match lobby.rx.lock() {
         Ok(rx) => rx.try_iter().collect(),
         Err(_) => return,
     };
     for a in answers {
+        // What came back is shown in the next frame, pointer or not.
+        redraw.write(RequestRedraw);
         lobby.busy = false;
         match a {
             Answer::Created { request, result } => match result {
@@ -276,6 +331,12 @@ fn hear_answers(mut lobby: ResMut<Lobby>) {
                     entry.1 = Some(r);
                 }
             }
+            Answer::LocalServer(Ok((child, address))) => {
+                lobby.status = Some(format!("A server runs here: {address}"));
+                lobby.local_address = Some(address.clone());
+                lobby.local = Some((child, address));
+            }
+            Answer::LocalServer(Err(e)) => lobby.status = Some(e.to_string()),
         }
     }
 }
@@ -287,21 +348,27 @@ fn invitations(creation: Creation, c: Created) -> Invitations {
     let mut codes = Vec::new();
     let mut here = Vec::new();
     for p in rules.players_in_order() {
-        let name = rules.seat_title(p);
-        let Some(token) = c.seats.get(name) else {
+        let colour = rules.seat_colour(p);
+        let Some(token) = c.seats.get(&colour) else {
             continue;
         };
         if creation.seats.get(p.0 as usize) == Some(&Seat::Remote) {
-            codes.push((
-                name.to_string(),
-                invite::seat_code(&creation.server, &c.game, token),
-            ));
+            let code = Invitation {
+                server: creation.server.clone(),
+                game: c.game.clone(),
+                token: Some(token.clone()),
+            };
+            codes.push((colour, code));
         } else {
             here.push((p, token.clone()));
         }
     }
     Invitations {
-        watch: invite::watch_code(&creation.server, &c.game),
+        watch: Invitation {
+            server: creation.server.clone(),
+            game: c.game.clone(),
+            token: None,
+        },
         game: c.game,
         creation,
         codes,

@@ -5,20 +5,26 @@
 //! server has stored it. A dropped connection is said and mended by the links
 //! themselves; a move made meanwhile is sent when they are back, or refused and said.
 
-pub mod invite;
 pub mod lobby;
+pub mod settings;
+pub mod view;
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::Player;
-use camelot_online::protocol::{ClaimKind, ClientMessage, OfferKind, ServerMessage};
-use camelot_online::{Link, LinkEvent, LinkOptions, Mirror, Update};
+use std::sync::Arc;
 
-use crate::play::actions::{GameActions, GameStarted};
-use crate::play::screens::Screen;
-use crate::play::session::{OnlineRef, Seat, Session};
+use camelot_engine::DrawClaim;
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameId, OfferKind, SeatToken, ServerMessage,
+};
+use camelot_online::{Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress, Update};
+
+use crate::game::actions::{GameActions, GameStarted};
+use crate::game::screens::Screen;
+use crate::game::session::{OnlineRef, Seat, Session};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -43,9 +49,9 @@ pub(crate) fn plugin(app: &mut App) {
 /// (their tokens) and who sits in each seat here (`Remote` for the others).
 #[derive(Message, Clone, Debug)]
 pub struct JoinOnline {
-    pub server: String,
-    pub game: String,
-    pub tokens: Vec<(Option<Player>, String)>,
+    pub server: ServerAddress,
+    pub game: GameId,
+    pub tokens: Vec<(Option<Player>, SeatToken)>,
     /// Seats by turn order, where known (a code joined says only the one seat).
     pub seats: Option<Vec<Seat>>,
 }
@@ -74,22 +80,46 @@ pub enum OnlineRequest {
     Accept(OfferKind),
     Decline(OfferKind),
     Resign,
-    Claim(ClaimKind),
+    Claim(DrawClaim),
     Abort,
 }
 
 /// How the connection stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Connection {
     Connecting,
     Live,
     /// Lost since then; the links are trying again.
     Away {
         since: Instant,
-        reason: String,
+        reason: Arc<OnlineError>,
     },
     /// The server refused the game, or could not be reached: the links have stopped.
-    Stopped(String),
+    Stopped(Stop),
+}
+
+/// Why the links stopped.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// The server refused the game or the seat: its code and its words.
+    Refused { code: ErrorCode, message: String },
+    /// The server could not be reached for longer than the links wait.
+    GaveUp(Arc<OnlineError>),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Refused { message, .. } => f.write_str(message),
+            Stop::GaveUp(e) => write!(f, "the server could not be reached: {e}"),
+        }
+    }
+}
+
+impl Connection {
+    fn is_live(&self) -> bool {
+        matches!(self, Connection::Live)
+    }
 }
 
 /// One seat's link (or the watcher's).
@@ -106,15 +136,15 @@ pub struct Online {
 }
 
 pub struct OnlineTable {
-    pub server: String,
-    pub game: String,
+    pub server: ServerAddress,
+    pub game: GameId,
     links: Vec<SeatLink>,
     /// The game as the server has it (after the first message).
     pub mirror: Option<Mirror>,
     pub connection: Connection,
     /// Seats by turn order, as this machine seats them.
     seats: Option<Vec<Seat>>,
-    tokens: Vec<(Option<Player>, String)>,
+    tokens: Vec<(Option<Player>, SeatToken)>,
     /// Plies played here and sent, not yet stored by the server: (id, ply).
     pending: Vec<(u64, usize)>,
     next_id: u64,
@@ -122,7 +152,7 @@ pub struct OnlineTable {
 
 impl OnlineTable {
     /// Whether the server has refused or been given up on.
-    pub fn stopped(&self) -> Option<&str> {
+    pub fn stopped(&self) -> Option<&Stop> {
         match &self.connection {
             Connection::Stopped(why) => Some(why),
             _ => None,
@@ -216,9 +246,14 @@ fn follow_the_server(mut online: ResMut<Online>, mut actions: GameActions) {
                         };
                     }
                 }
-                LinkEvent::Refused { reason } | LinkEvent::GaveUp { reason } => {
-                    actions.notices.say(format!("The server: {reason}"));
-                    t.connection = Connection::Stopped(reason);
+                LinkEvent::Refused { code, message } => {
+                    actions.notices.say(format!("The server: {message}"));
+                    t.connection = Connection::Stopped(Stop::Refused { code, message });
+                }
+                LinkEvent::GaveUp { reason, .. } => {
+                    let stop = Stop::GaveUp(reason);
+                    actions.notices.say(format!("The server: {stop}"));
+                    t.connection = Connection::Stopped(stop);
                 }
             }
         }
@@ -240,21 +275,18 @@ fn heard(
 ) -> (bool, bool) {
     match &m {
         ServerMessage::State { you, game, .. } => {
-            if t.connection != Connection::Live {
+            if !t.connection.is_live() {
                 if matches!(t.connection, Connection::Away { .. }) {
                     actions.notices.say("Connected to the server again.");
                 }
                 t.connection = Connection::Live;
             }
-            t.links[i].seat = you.as_deref().and_then(|name| {
-                let variant: camelot_engine::Variant = game.variant.parse().ok()?;
-                variant.rules().seat_by_name(name)
-            });
+            t.links[i].seat = you.and_then(|c| game.variant.rules().seat_with_colour(c));
             // A reconnection: what was pending is answered by the state itself.
             t.pending.clear();
         }
         ServerMessage::Ack { id, .. } => t.pending.retain(|(p, _)| p != id),
-        ServerMessage::Rejected { id, reason } => {
+        ServerMessage::Rejected { id, reason, .. } => {
             t.pending.retain(|(p, _)| p != id);
             actions
                 .notices
@@ -262,27 +294,27 @@ fn heard(
             // Back to the server's game.
             return (true, false);
         }
-        ServerMessage::Error { message } => actions.notices.say(format!("The server: {message}")),
+        ServerMessage::Error { message, .. } => {
+            actions.notices.say(format!("The server: {message}"))
+        }
         _ => {}
     }
     if !primary {
         return (false, false);
     }
     let update = match (&mut t.mirror, &m) {
-        (_, ServerMessage::State { you, game, .. }) => {
-            match Mirror::from_state(you.as_deref(), game) {
-                Ok(mirror) => {
-                    t.mirror = Some(mirror);
-                    Update::Whole
-                }
-                Err(e) => {
-                    actions
-                        .notices
-                        .say(format!("The server's game cannot be shown: {e}"));
-                    return (false, false);
-                }
+        (_, ServerMessage::State { you, game, .. }) => match Mirror::from_state(*you, game) {
+            Ok(mirror) => {
+                t.mirror = Some(mirror);
+                Update::Whole
             }
-        }
+            Err(e) => {
+                actions
+                    .notices
+                    .say(format!("The server's game cannot be shown: {e}"));
+                return (false, false);
+            }
+        },
         (Some(mirror), m) => match mirror.apply(m) {
             Ok(u) => u,
             Err(_) => Update::Whole,
@@ -361,10 +393,8 @@ fn declare_result(session: &mut Session, mirror: &Mirror) {
     if session.game.outcome().is_some() {
         return;
     }
-    if let Some(r) = &mirror.result {
-        if let Some(o) = camelot_engine::Outcome::from_result(&r.result, &r.reason) {
-            session.game.declare(o);
-        }
+    if let Some(o) = mirror.result.and_then(|r| r.outcome()) {
+        session.game.declare(o);
     }
 }
 

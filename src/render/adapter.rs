@@ -8,7 +8,7 @@ use std::fmt;
 
 use wgpu::{AdapterInfo, Backends, DeviceType};
 
-use crate::storage::settings::Quality;
+use crate::render::tier::Quality;
 
 /// Why the 3D game cannot open here.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::prelude::*;
 use bevy::render::render_resource::{TextureViewDescriptor, TextureViewDimension};
 
-use crate::storage::settings::{Quality, Settings};
+use crate::render::tier::{Quality, RenderSettings};
 use crate::table::camera::{FillLight, KeyLight, MainCamera};
 use crate::table::theme::Palette;
 use crate::AppSystems;
@@ -51,7 +51,7 @@ impl Default for Graphics {
 
 impl Graphics {
     /// The tier in use: `--quality`, else the settings, else the adapter's.
-    pub fn quality(&self, settings: &Settings) -> Quality {
+    pub fn quality(&self, settings: &RenderSettings) -> Quality {
         self.forced.or(settings.quality).unwrap_or(self.detected)
     }
 }
@@ -91,7 +91,7 @@ fn prepare_environment(
 fn apply_quality(
     mut commands: Commands,
     graphics: Res<Graphics>,
-    settings: Res<Settings>,
+    settings: Res<RenderSettings>,
     palette: Option<Res<Palette>>,
     images: Res<Assets<Image>>,
     cams: Query<Entity, With<MainCamera>>,

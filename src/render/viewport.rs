@@ -17,7 +17,7 @@ use bevy::window::{PrimaryWindow, WindowRef};
 use bevy_egui::{egui, EguiContexts, EguiTextureHandle, EguiUserTextures};
 
 use crate::render::quality::Graphics;
-use crate::storage::settings::{Quality, Settings};
+use crate::render::tier::{Quality, RenderSettings};
 use crate::table::camera::{viewport_rect, MainCamera, ViewInsets};
 use crate::AppSystems;
 
@@ -74,7 +74,7 @@ pub fn scale_for(q: Quality) -> f32 {
 fn place_view(
     mut commands: Commands,
     graphics: Res<Graphics>,
-    settings: Res<Settings>,
+    settings: Res<RenderSettings>,
     insets: Res<ViewInsets>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<(Entity, &mut Camera), With<MainCamera>>,

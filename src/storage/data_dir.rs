@@ -14,12 +14,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use camelot_engine::{
-    read_text, write_atomic, FileError, Notation, Record, RecordError, Variant, MAX_RECORD_BYTES,
-};
+use camelot_engine::{CivilTime, Notation, Record, RecordError, Variant, MAX_RECORD_BYTES};
+use camelot_files::{read_text, remove_stale_temporaries, write_atomic, FileError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
-use crate::play::session::Session;
-use crate::storage::settings::Settings;
+use crate::game::session::Session;
 
 /// Why the store could not do something.
 #[derive(Debug)]
@@ -151,7 +151,7 @@ pub struct Store {
 impl Store {
     /// `$CAMELOT_DATA_DIR`, else the platform's per-user data directory.
     pub fn from_env() -> Result<Store, StoreError> {
-        camelot_engine::data_dir()
+        camelot_files::data_dir()
             .map(Store::at)
             .ok_or(StoreError::NoDataDir)
     }
@@ -181,8 +181,8 @@ impl Store {
             }
             Err(fs::TryLockError::Error(e)) => return Err(file_error(&path, e)),
         }
-        camelot_engine::remove_stale_temporaries(&self.dir);
-        camelot_engine::remove_stale_temporaries(&self.games_dir());
+        remove_stale_temporaries(&self.dir);
+        remove_stale_temporaries(&self.games_dir());
         Ok(DataLock { _file: file })
     }
 
@@ -367,7 +367,7 @@ impl Store {
 
     /// The settings. A file that cannot be read is moved aside and reported; the
     /// defaults are used until the player changes something.
-    pub fn load_settings(&self) -> Loaded<Settings> {
+    pub fn load_settings<S: DeserializeOwned>(&self) -> Loaded<S> {
         let path = self.settings_path();
         let text = match read_text(&path, 64 * 1024) {
             Ok(t) => t,
@@ -388,7 +388,7 @@ impl Store {
         }
     }
 
-    pub fn save_settings(&self, s: &Settings) -> Result<(), StoreError> {
+    pub fn save_settings<S: Serialize>(&self, s: &S) -> Result<(), StoreError> {
         let text = serde_json::to_string_pretty(s).expect("settings serialise");
         write_atomic(&self.settings_path(), text.as_bytes())?;
         Ok(())
@@ -466,34 +466,27 @@ fn is_archive_name(name: &str) -> bool {
         && b[17] == b'-'
 }
 
-/// Year, month, day, hour, minute, second in UTC.
-fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let (h, m, s) = (rem / 3600, rem % 3600 / 60, rem % 60);
-    (year, month, day, h as u32, m as u32, s as u32)
+/// The calendar time of a moment (UTC).
+fn civil(t: SystemTime) -> CivilTime {
+    CivilTime::from_unix_seconds(t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64)
 }
 
 /// `2026-11-23-120102`: sorts by time, safe in file names.
 fn stamp(t: SystemTime) -> String {
-    let (y, mo, d, h, mi, s) = civil(t);
-    format!("{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}{s:02}")
+    let c = civil(t);
+    format!(
+        "{:04}-{:02}-{:02}-{:02}{:02}{:02}",
+        c.year, c.month, c.day, c.hour, c.minute, c.second
+    )
 }
 
 /// `2026-11-23 12:01 UTC`.
 pub fn date_text(t: SystemTime) -> String {
-    let (y, mo, d, h, mi, _) = civil(t);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
+    let c = civil(t);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        c.year, c.month, c.day, c.hour, c.minute
+    )
 }
 
 #[cfg(test)]

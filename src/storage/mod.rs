@@ -1,8 +1,9 @@
-//! What is kept between sessions: the data directory (autosave, history, settings, files
-//! moved aside), the settings themselves, and the saving that keeps the directory in step
-//! with the game.
+//! What is kept between sessions: the data directory (autosave, history, settings file,
+//! files moved aside), the saving that keeps the directory in step with the game, and
+//! the windows that save a game to a file and load one.
 
 pub mod data_dir;
 #[cfg(feature = "gui")]
 pub mod saving;
-pub mod settings;
+#[cfg(feature = "gui")]
+pub mod view;

@@ -1,73 +1,46 @@
-//! Keeps the data directory in step with the game: the settings are read once at start
-//! and written only when they change; the game in progress is saved after every move,
-//! undo and claim; a new game moves the last one into the history first (a
-//! tournament's games are kept by the tournament instead). A directory
-//! that cannot be written is said once, and play goes on.
+//! Keeps the data directory in step with the game: the game in progress is saved after
+//! every move, undo and claim; a new game moves the last one into the history first (a
+//! tournament's games are kept by the tournament instead). A directory that cannot be
+//! written is said once, and play goes on. (The settings file is the settings
+//! feature's, written through the same [`Storage`].)
 
 use bevy::prelude::*;
 
-use crate::play::actions::{BoardReset, GameStarted, MovePlayed, Notices};
-use crate::play::screens::Screen;
-use crate::play::session::Session;
-use crate::storage::data_dir::{Loaded, Store, StoreError};
-use crate::storage::settings::Settings;
+use crate::game::actions::{BoardReset, GameStarted, MovePlayed, Notices};
+use crate::game::screens::Screen;
+use crate::game::session::Session;
+use crate::game::settings::PlaySettings;
+use crate::storage::data_dir::{Store, StoreError};
 use crate::AppSystems;
 
-/// Reads the settings (and says what could not be read) as the app is built, so every
-/// plugin starts with them.
-/// Reads the settings from the data directory `main` chose (the [`Storage`] inserted
-/// before this plugin; without one, nothing is read or saved).
+/// Keeps the data directory `main` chose (the [`Storage`] inserted before this plugin;
+/// without one, nothing is read or saved) in step with the game.
 pub(crate) fn plugin(app: &mut App) {
     let mut storage = app
         .world_mut()
         .remove_resource::<Storage>()
         .unwrap_or_else(|| Storage::new(None));
-    let store = storage.store.clone();
-    let settings = match store.as_ref().map(Store::load_settings) {
-        Some(Loaded::Read(s)) => {
-            let (checked, fixes) = s.checked();
-            if !fixes.is_empty() {
-                storage.pending.push(format!(
-                    "The settings file holds values out of range: {}.",
-                    fixes.join("; ")
-                ));
-            }
-            storage.written = Some(checked.clone());
-            checked
-        }
-        Some(unreadable @ Loaded::Unreadable { .. }) => {
-            storage.pending.extend(unreadable.notice("settings file"));
-            Settings::default()
-        }
-        _ => Settings::default(),
-    };
-    if store.is_none() {
+    if storage.store.is_none() {
         storage.pending.push(
             "No data directory (set HOME or CAMELOT_DATA_DIR): nothing will be saved.".into(),
         );
     }
-    app.insert_resource(settings)
-        .insert_resource(storage)
-        .add_systems(
-            Update,
-            (
-                say_pending,
-                begin_new_games,
-                autosave_after_changes.run_if(in_state(Screen::Playing)),
-                save_changed_settings,
-            )
-                .chain()
-                .in_set(AppSystems::Present),
-        );
+    app.insert_resource(storage).add_systems(
+        Update,
+        (
+            say_pending,
+            begin_new_games,
+            autosave_after_changes.run_if(in_state(Screen::Playing)),
+        )
+            .chain()
+            .in_set(AppSystems::Present),
+    );
 }
 
 /// The store and what has been written to it.
 #[derive(Resource)]
 pub struct Storage {
     pub store: Option<Store>,
-    /// The settings as last written (or read): they are written again only when they
-    /// differ.
-    written: Option<Settings>,
     /// The last write error said, so it is said once.
     failed: Option<String>,
     /// Notices from before the first frame.
@@ -83,7 +56,6 @@ impl Storage {
     pub fn new(store: Option<Store>) -> Storage {
         Storage {
             store,
-            written: None,
             failed: None,
             pending: Vec::new(),
             held_back: false,
@@ -91,7 +63,7 @@ impl Storage {
     }
 
     /// Reports a write's outcome: a failure once, until a write succeeds again.
-    fn report(&mut self, what: &str, r: Result<(), StoreError>, notices: &mut Notices) {
+    pub fn report(&mut self, what: &str, r: Result<(), StoreError>, notices: &mut Notices) {
         self.held_back = holds_back(&r);
         match r {
             Ok(()) => self.failed = None,
@@ -118,7 +90,7 @@ fn say_pending(mut storage: ResMut<Storage>, mut notices: ResMut<Notices>) {
 fn begin_new_games(
     mut started: MessageReader<GameStarted>,
     session: Res<Session>,
-    settings: Res<Settings>,
+    settings: Res<PlaySettings>,
     mut storage: ResMut<Storage>,
     mut notices: ResMut<Notices>,
 ) {
@@ -146,7 +118,7 @@ fn autosave_after_changes(
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
     session: Res<Session>,
-    settings: Res<Settings>,
+    settings: Res<PlaySettings>,
     mut storage: ResMut<Storage>,
     mut notices: ResMut<Notices>,
 ) {
@@ -164,28 +136,4 @@ fn autosave_after_changes(
         store.save_autosave(&session, settings.notation)
     };
     storage.report("The game", r, &mut notices);
-}
-
-/// Writes the settings when they differ from what was last written: a widget that
-/// marks them changed without changing them writes nothing.
-fn save_changed_settings(
-    settings: Res<Settings>,
-    mut storage: ResMut<Storage>,
-    mut notices: ResMut<Notices>,
-) {
-    if !settings.is_changed() || storage.written.as_ref() == Some(&*settings) {
-        return;
-    }
-    if storage.written.is_none() && *settings == Settings::default() {
-        // Nothing chosen yet: no file to write (an unreadable one stays where it was
-        // moved, and defaults are not written over the player's choices).
-        storage.written = Some(settings.clone());
-        return;
-    }
-    storage.written = Some(settings.clone());
-    let Some(store) = storage.store.clone() else {
-        return;
-    };
-    let r = store.save_settings(&settings);
-    storage.report("The settings", r, &mut notices);
 }

@@ -10,16 +10,18 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::{Coord, MoveKind, Player, Position, Square};
 
-use crate::play::actions::{BoardReset, MovePlayed};
-use crate::play::session::Session;
-use crate::storage::settings::Settings;
+use crate::game::actions::{BoardReset, MovePlayed};
+use crate::game::motion::BoardMotion;
+use crate::game::session::Session;
 use crate::table::board::{stand_point, CastleTile, OnSquare};
 use crate::table::pieces::{tray_transform, InTray, PieceView};
+use crate::table::settings::TableSettings;
 use crate::table::theme::Palette;
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Animation>()
+        .init_resource::<BoardMotion>()
         .add_message::<Landing>()
         .add_observer(on_landed)
         .add_systems(
@@ -31,6 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
                 lift,
                 fade_glows,
                 keep_drawing,
+                tell_motion,
             )
                 .chain()
                 .in_set(AppSystems::Animate),
@@ -71,6 +74,19 @@ pub enum LandingKind {
 /// Run condition: nothing is moving, so the board may mirror the engine.
 pub fn board_idle(anim: Res<Animation>, lifting: Query<(), With<Lifted>>) -> bool {
     anim.idle() && lifting.is_empty()
+}
+
+/// Tells the game whether the board is showing a move (the computer players wait for
+/// it), as the frame's animation leaves it.
+fn tell_motion(
+    anim: Res<Animation>,
+    lifting: Query<(), With<Lifted>>,
+    mut motion: ResMut<BoardMotion>,
+) {
+    let moving = !(anim.idle() && lifting.is_empty());
+    if motion.moving != moving {
+        motion.moving = moving;
+    }
 }
 
 /// What happens when a leg of a flight ends.
@@ -118,7 +134,7 @@ fn queue_moves(
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
     mut landings: MessageWriter<Landing>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
 ) {
     if reset.read().count() > 0 {
         // The game jumped: whatever was in flight is stale.
@@ -195,7 +211,7 @@ fn plan(m: &MovePlayed, start: &Position) -> Option<(Vec<Square>, Vec<Option<Leg
 
 fn start_flight(
     mut anim: ResMut<Animation>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     session: Res<Session>,
     pieces: Query<(Entity, &OnSquare), With<PieceView>>,
 ) {
@@ -230,7 +246,7 @@ fn fly(
     mut landings: MessageWriter<Landing>,
     mut anim: ResMut<Animation>,
     time: Res<Time>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     session: Res<Session>,
     mut pieces: Query<(&mut OnSquare, &mut Transform), With<PieceView>>,
 ) {
@@ -365,7 +381,7 @@ fn on_landed(
 fn lift(
     mut commands: Commands,
     time: Res<Time>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     mut lifted: Query<(Entity, &mut Lifted, &mut Transform)>,
 ) {
     let speed = settings.move_speed().max(0.5);

@@ -8,8 +8,8 @@
 use bevy::prelude::*;
 use camelot_engine::{Player, Rules, Square, Variant};
 
-use crate::play::browse::Browse;
-use crate::play::session::Session;
+use crate::game::browse::Browse;
+use crate::game::session::Session;
 use crate::table::castles;
 pub use crate::table::layout::{
     board_half_extent, cell_center, seat_direction, square_at, square_center, BoardPart, SURFACE,
@@ -303,7 +303,7 @@ fn sync_trees(
     }
     let pos = browse.shown(&session);
     let wanted = pos.trees();
-    let mut have = camelot_engine::CellSet::EMPTY;
+    let mut have = camelot_engine::SquareSet::EMPTY;
     for (e, on) in &trees {
         if wanted.contains(on.0) {
             have.insert(on.0);

@@ -14,11 +14,11 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use camelot_engine::Variant;
 
-use crate::input::focus::{egui_wants_keys, egui_wants_pointer};
-use crate::play::actions::GameStarted;
-use crate::play::session::Session;
-use crate::storage::settings::Settings;
+use crate::game::actions::GameStarted;
+use crate::game::focus::{egui_wants_keys, egui_wants_pointer};
+use crate::game::session::Session;
 use crate::table::board::{seat_direction, table_corners};
+use crate::table::settings::TableSettings;
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -328,7 +328,7 @@ fn key_controls(
 /// asked, and orbits slowly while computers play each other.
 fn follow_game(
     session: Res<Session>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     time: Res<Time>,
     mut rig: ResMut<CameraRig>,
     mut started: MessageReader<GameStarted>,
@@ -417,7 +417,7 @@ const OPENING_FRAMES: u32 = 10;
 
 fn move_camera(
     time: Res<Time>,
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     mut rig: ResMut<CameraRig>,
     mut cams: Query<&mut Transform, With<MainCamera>>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -459,7 +459,7 @@ mod tests {
     /// as a new variant does; moves alone do not.
     #[test]
     fn another_game_at_the_table_resets_the_view() {
-        use crate::play::session::Seat;
+        use crate::game::session::Seat;
         use camelot_engine::Game;
         #[derive(Resource, Default)]
         struct Resets(usize);
@@ -470,7 +470,7 @@ mod tests {
         app.add_plugins(MinimalPlugins)
             .init_resource::<CameraRig>()
             .init_resource::<Resets>()
-            .insert_resource(Settings::default())
+            .insert_resource(TableSettings::default())
             .insert_resource(Session::new(
                 Game::new(Variant::Camelot),
                 vec![Seat::Human, Seat::Human],

@@ -10,11 +10,11 @@
 use std::collections::HashMap;
 
 use bevy::prelude::*;
-use camelot_engine::{Coord, Geometry, Rules};
+use camelot_engine::{BoardGeometry, Coord, Rules};
 
 use super::layout::{board_half_extent, cell_center, BoardPart, TILE};
 use super::shapes::Builder;
-use crate::storage::settings::Settings;
+use crate::table::settings::TableSettings;
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -321,7 +321,7 @@ fn stroke(b: &mut Builder, a: Vec2, c: Vec2) {
 
 /// Each file's letter below and above it, each rank's number to its left and right, on
 /// the frame's outer part: a label (its text and centre) for each.
-pub fn labels(g: &Geometry) -> Vec<(String, Vec3)> {
+pub fn labels(g: &BoardGeometry) -> Vec<(String, Vec3)> {
     let half = board_half_extent(g);
     let (x_out, z_out) = (half.x + LABEL_OUT, half.y + LABEL_OUT);
     let centre = |f: u8, r: u8| cell_center(g, Coord::new(f, r));
@@ -343,7 +343,7 @@ pub fn labels(g: &Geometry) -> Vec<(String, Vec3)> {
 
 /// The frame's mesh: a slab under every cell of the board's bounding rectangle that is
 /// not a square, and a border `FRAME_WIDTH` wide around the rectangle.
-pub fn frame(g: &Geometry) -> Builder {
+pub fn frame(g: &BoardGeometry) -> Builder {
     let mut b = Builder::default();
     let bottom = -0.23;
     let slab = |b: &mut Builder, centre: Vec2, size: Vec2| {
@@ -430,7 +430,7 @@ fn turn_with_the_view(
 }
 
 fn show_or_hide(
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     mut labels: Query<&mut Visibility, With<CoordinateLabel>>,
 ) {
     let want = if settings.coordinates {

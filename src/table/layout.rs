@@ -3,7 +3,7 @@
 //! is built on or around the board (squares, frame, castles, trays) measures from here.
 
 use bevy::prelude::*;
-use camelot_engine::{Coord, Geometry, Player, Square, Variant};
+use camelot_engine::{BoardGeometry, Coord, Player, Square, Variant};
 
 /// Distance between square centres.
 pub const TILE: f32 = 1.0;
@@ -15,12 +15,12 @@ pub const SURFACE: f32 = 0.0;
 pub struct BoardPart;
 
 /// The centre of a square's top face.
-pub fn square_center(g: &Geometry, sq: Square) -> Vec3 {
+pub fn square_center(g: &BoardGeometry, sq: Square) -> Vec3 {
     cell_center(g, g.coord(sq))
 }
 
 /// The centre of a cell of the board's grid at the surface, a square or not.
-pub fn cell_center(g: &Geometry, c: Coord) -> Vec3 {
+pub fn cell_center(g: &BoardGeometry, c: Coord) -> Vec3 {
     Vec3::new(
         (c.file as f32 - (g.files as f32 - 1.0) / 2.0) * TILE,
         SURFACE,
@@ -29,7 +29,7 @@ pub fn cell_center(g: &Geometry, c: Coord) -> Vec3 {
 }
 
 /// The square whose column holds a point on the board (the pointer's hit), if any.
-pub fn square_at(g: &Geometry, p: Vec3) -> Option<Square> {
+pub fn square_at(g: &BoardGeometry, p: Vec3) -> Option<Square> {
     let file = (p.x / TILE + (g.files as f32 - 1.0) / 2.0).round();
     let rank = (-p.z / TILE + (g.ranks as f32 - 1.0) / 2.0).round();
     if !(0.0..g.files as f32).contains(&file) || !(0.0..g.ranks as f32).contains(&rank) {
@@ -39,7 +39,7 @@ pub fn square_at(g: &Geometry, p: Vec3) -> Option<Square> {
 }
 
 /// Half the board's extent in x and z.
-pub fn board_half_extent(g: &Geometry) -> Vec2 {
+pub fn board_half_extent(g: &BoardGeometry) -> Vec2 {
     Vec2::new(g.files as f32, g.ranks as f32) * TILE / 2.0
 }
 

@@ -1,20 +1,35 @@
 //! The table in 3D: the board built from the variant's geometry, the pieces mirrored from
-//! the engine, their shapes and materials, moves animated, marks on the board, the camera
-//! and lights, the embedded assets, and the table's sounds.
+//! the engine, their shapes and materials, moves animated, the camera and lights, the
+//! embedded assets, the table's sounds, and the table's settings. The pieces' outlines
+//! are data that needs no renderer (the asset generator draws the icon from them).
 
+pub mod profiles;
+
+#[cfg(feature = "gui")]
 pub mod animation;
+#[cfg(feature = "gui")]
 pub mod assets;
+#[cfg(feature = "gui")]
 pub mod board;
+#[cfg(feature = "gui")]
 pub mod camera;
+#[cfg(feature = "gui")]
 pub mod castles;
+#[cfg(feature = "gui")]
 pub mod coordinates;
+#[cfg(feature = "gui")]
 pub mod layout;
-pub mod markers;
+#[cfg(feature = "gui")]
 pub mod pieces;
+#[cfg(feature = "gui")]
 pub mod room;
+#[cfg(feature = "gui")]
+pub mod settings;
+#[cfg(feature = "gui")]
 pub mod shapes;
 #[cfg(feature = "sound")]
 pub mod sound;
 #[cfg(feature = "sound")]
 pub mod speaker;
+#[cfg(feature = "gui")]
 pub mod theme;

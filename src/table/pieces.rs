@@ -7,10 +7,10 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{Game, Kind, Piece, Player, Square, Variant};
+use camelot_engine::{Game, Piece, PieceKind, Player, Square, Variant};
 
-use crate::play::browse::Browse;
-use crate::play::session::Session;
+use crate::game::browse::Browse;
+use crate::game::session::Session;
 use crate::table::board::{seat_direction, stand_point, BuiltBoard, OnSquare};
 use crate::table::shapes;
 use crate::table::theme::Palette;
@@ -85,8 +85,8 @@ pub fn spawn_piece<'a>(
     transform: Transform,
 ) -> EntityCommands<'a> {
     let (mesh, mark) = match piece.kind {
-        Kind::Man => (&meshes.man, &meshes.man_mark),
-        Kind::Knight => (&meshes.knight, &meshes.knight_mark),
+        PieceKind::Man => (&meshes.man, &meshes.man_mark),
+        PieceKind::Knight => (&meshes.knight, &meshes.knight_mark),
     };
     let seat = variant.rules().seat_colour(piece.owner);
     let mut e = commands.spawn((
@@ -164,7 +164,7 @@ pub fn sync_pieces(
 
 /// Each seat's pieces captured in the game's first `plies` moves, in the order they were
 /// taken.
-pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<Kind>> {
+pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<PieceKind>> {
     let players = game.position().rules().players();
     let mut lost = vec![Vec::new(); players];
     for (i, m) in game.moves().iter().enumerate().take(plies) {

@@ -342,26 +342,6 @@ pub fn man() -> Mesh {
     m.build()
 }
 
-/// The knight's head outline: a horse in profile, counter-clockwise, scaled.
-pub const KNIGHT_HEAD: [(f32, f32); 16] = [
-    (-0.17, 0.0),
-    (0.15, 0.0),
-    (0.12, 0.14),
-    (0.1, 0.22),
-    (0.2, 0.27),
-    (0.27, 0.33),
-    (0.27, 0.4),
-    (0.2, 0.44),
-    (0.1, 0.53),
-    (0.07, 0.62),
-    (0.02, 0.56),
-    (-0.05, 0.6),
-    (-0.09, 0.52),
-    (-0.17, 0.42),
-    (-0.21, 0.26),
-    (-0.2, 0.12),
-];
-
 /// A knight: the same base, a collar and a horse's head in profile (from above, a long
 /// narrow head, never the round top of a man).
 pub fn knight() -> Mesh {
@@ -369,7 +349,7 @@ pub fn knight() -> Mesh {
     let mut profile = BASE.to_vec();
     profile.extend_from_slice(&[(0.18, 0.26), (0.24, 0.3), (0.24, 0.33), (0.0, 0.33)]);
     m.lathe(&profile, 40, 0.0);
-    let head: Vec<Vec2> = KNIGHT_HEAD
+    let head: Vec<Vec2> = crate::table::profiles::KNIGHT_HEAD
         .iter()
         .map(|&(x, y)| Vec2::new(x, y) * 1.2)
         .collect();

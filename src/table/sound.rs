@@ -8,11 +8,11 @@
 
 use bevy::prelude::*;
 
-use crate::play::actions::{Notices, Refused};
-use crate::play::session::Session;
-use crate::storage::settings::Settings;
+use crate::game::actions::{Notices, Refused};
+use crate::game::session::Session;
 use crate::table::animation::{Landing, LandingKind};
-use crate::table::speaker::{read_wav, Samples, Speaker};
+use crate::table::settings::SoundSettings;
+use crate::table::speaker::{read_wav, Samples, SoundError, Speaker};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -35,7 +35,7 @@ struct Sounds {
 /// Why there is no speaker, and whether the player has been told.
 #[derive(Resource)]
 struct NoSpeaker {
-    why: String,
+    why: SoundError,
     said: bool,
 }
 
@@ -62,7 +62,7 @@ fn open_speaker(mut commands: Commands) {
 /// A missing speaker is said once, when sound is on (a muted table is not told).
 fn say_there_is_no_sound(
     missing: Option<ResMut<NoSpeaker>>,
-    settings: Res<Settings>,
+    settings: Res<SoundSettings>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(mut missing) = missing else { return };
@@ -78,7 +78,7 @@ fn say_there_is_no_sound(
 
 fn play_cues(
     sounds: Option<Res<Sounds>>,
-    settings: Res<Settings>,
+    settings: Res<SoundSettings>,
     session: Res<Session>,
     mut landings: MessageReader<Landing>,
     mut refused: MessageReader<Refused>,
@@ -115,13 +115,13 @@ mod tests {
 
     fn table(muted: bool) -> App {
         let mut app = App::new();
-        app.insert_resource(Settings {
+        app.insert_resource(SoundSettings {
             muted,
-            ..Settings::default()
+            ..SoundSettings::default()
         })
         .init_resource::<Notices>()
         .insert_resource(NoSpeaker {
-            why: "no audio device".into(),
+            why: SoundError::NoDevice("no such card".into()),
             said: false,
         })
         .add_systems(Update, say_there_is_no_sound);
@@ -139,7 +139,7 @@ mod tests {
         app.update();
         assert_eq!(
             said(&app),
-            vec!["No sound: no audio device. The game plays silently.".to_string()]
+            vec!["No sound: no audio device could be opened (ALSA: no such card). The game plays silently.".to_string()]
         );
         app.world_mut().resource_mut::<Notices>().items.clear();
         app.update();
@@ -152,7 +152,7 @@ mod tests {
         let mut app = table(true);
         app.update();
         assert!(said(&app).is_empty());
-        app.world_mut().resource_mut::<Settings>().muted = false;
+        app.world_mut().resource_mut::<SoundSettings>().muted = false;
         app.update();
         assert_eq!(said(&app).len(), 1);
     }

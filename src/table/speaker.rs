@@ -5,7 +5,72 @@
 //! once; the game plays silently.
 
 use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CStr};
+use std::fmt;
 use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
+
+/// A WAV file that is not one this game reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WavError {
+    NotWav,
+    /// A chunk runs past the file's end.
+    Truncated,
+    NoFormat,
+    NoData,
+    /// Not 16-bit PCM.
+    Unsupported {
+        format: u16,
+        bits: u16,
+    },
+}
+
+impl fmt::Display for WavError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WavError::NotWav => f.write_str("not a WAV file"),
+            WavError::Truncated => f.write_str("a WAV chunk runs past the file's end"),
+            WavError::NoFormat => f.write_str("no fmt chunk"),
+            WavError::NoData => f.write_str("no data chunk"),
+            WavError::Unsupported { format, bits } => write!(
+                f,
+                "a {bits}-bit WAV of format {format}: only 16-bit PCM is read"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WavError {}
+
+/// Why the table is silent, or a sound did not play.
+#[derive(Debug)]
+pub enum SoundError {
+    /// ALSA's library is not installed.
+    NoLibrary,
+    /// The library lacks a function the speaker calls.
+    Symbol(libloading::Error),
+    /// No audio device could be opened; ALSA's words.
+    NoDevice(String),
+    /// A sound could not be played; ALSA's words.
+    Play(String),
+    Thread(std::io::Error),
+}
+
+impl fmt::Display for SoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SoundError::NoLibrary => {
+                f.write_str("libasound.so.2 not found (Debian: apt-get install libasound2)")
+            }
+            SoundError::Symbol(e) => e.fmt(f),
+            SoundError::NoDevice(alsa) => {
+                write!(f, "no audio device could be opened (ALSA: {alsa})")
+            }
+            SoundError::Play(alsa) => write!(f, "a sound could not be played (ALSA: {alsa})"),
+            SoundError::Thread(e) => write!(f, "the sound's thread could not start: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SoundError {}
 
 /// A sound: 16-bit samples, interleaved, at a rate.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,18 +81,16 @@ pub struct Samples {
 }
 
 /// Reads a 16-bit PCM WAV file (what `camelot-assetgen` writes).
-pub fn read_wav(bytes: &[u8]) -> Result<Samples, String> {
+pub fn read_wav(bytes: &[u8]) -> Result<Samples, WavError> {
     if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err("not a WAV file".into());
+        return Err(WavError::NotWav);
     }
     let (mut format, mut data) = (None, None);
     let mut at = 12;
     while at + 8 <= bytes.len() {
         let id = &bytes[at..at + 4];
         let len = u32::from_le_bytes(bytes[at + 4..at + 8].try_into().expect("4 bytes")) as usize;
-        let body = bytes
-            .get(at + 8..at + 8 + len)
-            .ok_or("a WAV chunk runs past the file's end")?;
+        let body = bytes.get(at + 8..at + 8 + len).ok_or(WavError::Truncated)?;
         match id {
             b"fmt " if len >= 16 => format = Some(body),
             b"data" => data = Some(body),
@@ -35,14 +98,15 @@ pub fn read_wav(bytes: &[u8]) -> Result<Samples, String> {
         }
         at += 8 + len + (len & 1);
     }
-    let (format, data) = (format.ok_or("no fmt chunk")?, data.ok_or("no data chunk")?);
+    let (format, data) = (
+        format.ok_or(WavError::NoFormat)?,
+        data.ok_or(WavError::NoData)?,
+    );
     let word = |i: usize| u16::from_le_bytes([format[i], format[i + 1]]);
     let (pcm, channels, bits) = (word(0), word(2), word(14));
     let rate = u32::from_le_bytes(format[4..8].try_into().expect("4 bytes"));
     if pcm != 1 || bits != 16 || channels == 0 {
-        return Err(format!(
-            "a {bits}-bit WAV of format {pcm}: only 16-bit PCM is read"
-        ));
+        return Err(WavError::Unsupported { format: pcm, bits });
     }
     Ok(Samples {
         channels,
@@ -100,12 +164,11 @@ struct Alsa {
 }
 
 impl Alsa {
-    fn load() -> Result<Alsa, String> {
+    fn load() -> Result<Alsa, SoundError> {
         // SAFETY: loading the system's ALSA library runs its initialisers, which are
         // made to be loaded this way (every program that plays sound does).
-        let lib = unsafe { libloading::Library::new("libasound.so.2") }.map_err(|_| {
-            "libasound.so.2 not found (Debian: apt-get install libasound2)".to_string()
-        })?;
+        let lib = unsafe { libloading::Library::new("libasound.so.2") }
+            .map_err(|_| SoundError::NoLibrary)?;
         // SAFETY: each symbol is ALSA's, with the C signature declared above.
         unsafe {
             #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -115,25 +178,25 @@ impl Alsa {
             Ok(Alsa {
                 open: *lib
                     .get::<PcmOpen>(b"snd_pcm_open\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 set_params: *lib
                     .get::<PcmSetParams>(b"snd_pcm_set_params\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 writei: *lib
                     .get::<PcmWritei>(b"snd_pcm_writei\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 recover: *lib
                     .get::<PcmRecover>(b"snd_pcm_recover\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 drain: *lib
                     .get::<PcmSimple>(b"snd_pcm_drain\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 close: *lib
                     .get::<PcmSimple>(b"snd_pcm_close\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 strerror: *lib
                     .get::<StrError>(b"snd_strerror\0")
-                    .map_err(|e| e.to_string())?,
+                    .map_err(SoundError::Symbol)?,
                 _lib: lib,
             })
         }
@@ -147,21 +210,18 @@ impl Alsa {
     }
 
     /// The default playback device, opened; `Err` says why there is none.
-    fn open_default(&self) -> Result<*mut c_void, String> {
+    fn open_default(&self) -> Result<*mut c_void, SoundError> {
         let mut pcm = std::ptr::null_mut();
         // SAFETY: a valid out-pointer and a NUL-terminated device name.
         let r = unsafe { (self.open)(&mut pcm, c"default".as_ptr(), STREAM_PLAYBACK, 0) };
         if r < 0 {
-            return Err(format!(
-                "no audio device could be opened (ALSA: {})",
-                self.error(r)
-            ));
+            return Err(SoundError::NoDevice(self.error(r)));
         }
         Ok(pcm)
     }
 
     /// Plays one sound to its end on an open device.
-    fn play(&self, pcm: *mut c_void, s: &Samples) -> Result<(), String> {
+    fn play(&self, pcm: *mut c_void, s: &Samples) -> Result<(), SoundError> {
         // SAFETY: `pcm` is an open device; the parameters are plain values.
         let r = unsafe {
             (self.set_params)(
@@ -175,7 +235,7 @@ impl Alsa {
             )
         };
         if r < 0 {
-            return Err(self.error(r));
+            return Err(SoundError::Play(self.error(r)));
         }
         let frames = s.data.len() / s.channels as usize;
         let mut done = 0;
@@ -186,7 +246,7 @@ impl Alsa {
             if n < 0 {
                 // SAFETY: recovering an open device from the error it gave.
                 if unsafe { (self.recover)(pcm, n as c_int, 1) } < 0 {
-                    return Err(self.error(n as c_int));
+                    return Err(SoundError::Play(self.error(n as c_int)));
                 }
             } else {
                 done += n as usize;
@@ -218,7 +278,7 @@ pub fn describe() -> String {
 
 impl Speaker {
     /// The speaker, or why there is none.
-    pub fn open() -> Result<Speaker, String> {
+    pub fn open() -> Result<Speaker, SoundError> {
         let alsa = Alsa::load()?;
         // The device is opened once, to say at once when there is none, then closed: the
         // thread opens it for each sound, so that it is not held while the game is quiet.
@@ -237,7 +297,7 @@ impl Speaker {
                     }
                 }
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(SoundError::Thread)?;
         Ok(Speaker { queue })
     }
 
@@ -282,7 +342,7 @@ mod tests {
                 &read_wav(include_bytes!("../../assets/sounds/move.wav")).unwrap(),
                 0.0,
             ),
-            Err(why) => assert!(!why.is_empty()),
+            Err(why) => assert!(!why.to_string().is_empty()),
         }
     }
 }
@@ -299,11 +359,11 @@ mod playing {
         let Ok(alsa) = Alsa::load() else { return };
         match alsa.open_default() {
             Ok(pcm) => {
-                assert_eq!(alsa.play(pcm, &s), Ok(()));
+                assert!(alsa.play(pcm, &s).is_ok());
                 // SAFETY: `pcm` is open and no longer used.
                 unsafe { (alsa.close)(pcm) };
             }
-            Err(why) => assert!(why.starts_with("no audio device"), "{why}"),
+            Err(why) => assert!(matches!(why, SoundError::NoDevice(_)), "{why}"),
         }
     }
 }

@@ -15,11 +15,11 @@
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
 use bevy::math::Affine2;
 use bevy::prelude::*;
-use camelot_engine::{SeatColour, StepKind};
+use camelot_engine::{EntryStep, SeatColour};
 
-use crate::play::actions::Notices;
-use crate::storage::settings::{BoardTheme, Settings};
+use crate::game::actions::Notices;
 use crate::table::assets;
+use crate::table::settings::{BoardTheme, TableSettings};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -78,7 +78,7 @@ pub fn seat_text_color(seat: SeatColour) -> [u8; 3] {
 /// How a landing square offered during move entry is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkerKind {
-    Step(StepKind),
+    Step(EntryStep),
     /// A canter that is the first part of a knight's charge.
     Charge,
 }
@@ -86,11 +86,11 @@ pub enum MarkerKind {
 impl MarkerKind {
     pub fn label(self) -> &'static str {
         match self {
-            MarkerKind::Step(StepKind::Plain) => "plain move",
-            MarkerKind::Step(StepKind::Canter) => "canter",
-            MarkerKind::Step(StepKind::Jump) => "jump (capture)",
-            MarkerKind::Step(StepKind::CastleMove) => "castle move",
-            MarkerKind::Step(StepKind::Tree) => "plant a tree",
+            MarkerKind::Step(EntryStep::Plain) => "plain move",
+            MarkerKind::Step(EntryStep::Canter) => "canter",
+            MarkerKind::Step(EntryStep::Jump) => "jump (capture)",
+            MarkerKind::Step(EntryStep::CastleMove) => "castle move",
+            MarkerKind::Step(EntryStep::Tree) => "plant a tree",
             MarkerKind::Charge => "knight's charge",
         }
     }
@@ -99,10 +99,10 @@ impl MarkerKind {
 /// The colour of a kind of landing marker, for text on the dark panels.
 pub fn marker_text_color(kind: MarkerKind) -> [u8; 3] {
     match kind {
-        MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::Tree) => [120, 220, 120],
-        MarkerKind::Step(StepKind::Canter) => [110, 170, 255],
-        MarkerKind::Step(StepKind::Jump) => [255, 90, 80],
-        MarkerKind::Step(StepKind::CastleMove) => [240, 200, 80],
+        MarkerKind::Step(EntryStep::Plain) | MarkerKind::Step(EntryStep::Tree) => [120, 220, 120],
+        MarkerKind::Step(EntryStep::Canter) => [110, 170, 255],
+        MarkerKind::Step(EntryStep::Jump) => [255, 90, 80],
+        MarkerKind::Step(EntryStep::CastleMove) => [240, 200, 80],
         MarkerKind::Charge => [255, 150, 50],
     }
 }
@@ -232,12 +232,12 @@ impl Palette {
 
     pub fn marker(&self, kind: MarkerKind) -> Handle<StandardMaterial> {
         match kind {
-            MarkerKind::Step(StepKind::Plain) | MarkerKind::Step(StepKind::Tree) => {
+            MarkerKind::Step(EntryStep::Plain) | MarkerKind::Step(EntryStep::Tree) => {
                 self.plain.clone()
             }
-            MarkerKind::Step(StepKind::Canter) => self.canter.clone(),
-            MarkerKind::Step(StepKind::Jump) => self.jump.clone(),
-            MarkerKind::Step(StepKind::CastleMove) => self.castle_move.clone(),
+            MarkerKind::Step(EntryStep::Canter) => self.canter.clone(),
+            MarkerKind::Step(EntryStep::Jump) => self.jump.clone(),
+            MarkerKind::Step(EntryStep::CastleMove) => self.castle_move.clone(),
             MarkerKind::Charge => self.charge.clone(),
         }
     }
@@ -356,7 +356,7 @@ fn create_palette(
     mut materials: ResMut<Assets<StandardMaterial>>,
     server: Option<Res<AssetServer>>,
     images: Option<Res<Assets<Image>>>,
-    settings: Option<Res<Settings>>,
+    settings: Option<Res<TableSettings>>,
 ) {
     let theme = settings.map(|s| s.theme).unwrap_or_default();
     // Without image assets (a headless test) every material is a plain colour.
@@ -485,7 +485,7 @@ fn style_board(p: &Palette, theme: BoardTheme, materials: &mut Assets<StandardMa
 }
 
 fn apply_theme(
-    settings: Res<Settings>,
+    settings: Res<TableSettings>,
     palette: Option<Res<Palette>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut applied: Local<Option<BoardTheme>>,

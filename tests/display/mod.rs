@@ -33,23 +33,13 @@ pub fn game_on_a_display(screen: &str) -> Option<Command> {
 
 /// A test that cannot draw here says why, loudly, and returns; with
 /// `CAMELOT_REQUIRE_RENDER=1` (set by `.ci/run` once it has installed Xvfb and Mesa's
-/// Vulkan) it fails instead. Each skip is also appended to the file named by
-/// `CAMELOT_SKIP_LOG`, where CI counts them.
+/// Vulkan) it fails instead.
 pub fn skip(test: &str, why: &str) {
-    if std::env::var_os("CAMELOT_REQUIRE_RENDER").is_some_and(|v| v == "1") {
-        panic!("{test}: cannot render ({why}), and CAMELOT_REQUIRE_RENDER=1 requires it");
-    }
-    eprintln!("SKIPPED {test}: {why}");
-    if let Some(log) = std::env::var_os("CAMELOT_SKIP_LOG") {
-        use std::io::Write;
-        if let Ok(mut f) = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-        {
-            let _ = writeln!(f, "{test}: {why}");
-        }
-    }
+    camelot_test_support::skip(
+        test,
+        &format!("cannot render ({why})"),
+        "CAMELOT_REQUIRE_RENDER",
+    );
 }
 
 /// The game's exit status, also when it ran inside `xvfb-run`.

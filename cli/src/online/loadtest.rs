@@ -7,14 +7,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use camelot_engine::{Notation, Variant};
-use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
-use camelot_online::{create_game, Connection, Mirror};
+use camelot_online::protocol::{
+    ClientMessage, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
+use camelot_online::{create_game, Connection, Mirror, OnlineError, ServerAddress};
 use tokio::sync::{Mutex, Semaphore};
+
+use crate::failure::{refused, Failure};
 
 #[derive(clap::Args)]
 pub struct LoadtestArgs {
     #[arg(long)]
-    server: String,
+    server: ServerAddress,
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -44,11 +48,11 @@ impl Tally {
 }
 
 impl LoadtestArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| refused(format!("cannot start a runtime: {e}")))?;
         let started = Instant::now();
         let tally = runtime.block_on(self.drive());
         let elapsed = started.elapsed();
@@ -94,7 +98,7 @@ impl LoadtestArgs {
             let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
             games.push(tokio::spawn(async move {
                 if let Err(e) = one_game(&server, variant, seed, &tally).await {
-                    tally.lock().await.error(e);
+                    tally.lock().await.error(e.to_string());
                 }
                 drop(permit);
             }));
@@ -107,21 +111,15 @@ impl LoadtestArgs {
 }
 
 async fn one_game(
-    server: &str,
+    server: &ServerAddress,
     variant: Variant,
     seed: u64,
     tally: &Mutex<Tally>,
-) -> Result<(), String> {
-    let created = create_game(server, variant.id(), TimeControl::Untimed).await?;
-    let rules = variant.rules();
+) -> Result<(), OnlineError> {
+    let created = create_game(server, variant, TimeControl::Untimed).await?;
     let mut seats = Vec::new();
-    for (i, p) in rules.players_in_order().enumerate() {
-        let token = created
-            .seats
-            .get(rules.seat_title(p))
-            .cloned()
-            .ok_or("a seat without a token")?;
-        let (server, game) = (server.to_string(), created.game.clone());
+    for (i, token) in created.seats.values().cloned().enumerate() {
+        let (server, game) = (server.clone(), created.game.clone());
         let seed = seed ^ (i as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
         // Each seat waits for the others' moves, so they all run at once.
         seats.push(tokio::spawn(async move {
@@ -129,42 +127,77 @@ async fn one_game(
         }));
     }
     for seat in seats {
-        let result = seat.await.map_err(|e| e.to_string())?;
+        let result = seat.await;
         let mut t = tally.lock().await;
         match result {
-            Ok((trips, refused)) => {
+            Ok(Ok((trips, refused))) => {
                 t.round_trips.extend(trips);
                 for r in refused {
                     t.error(r);
                 }
             }
-            Err(e) => t.error(e),
+            Ok(Err(e)) => t.error(e.to_string()),
+            Err(e) => t.error(format!("a seat's task failed: {e}")),
         }
     }
     Ok(())
 }
 
+/// Why a seat of the load test stopped before its game's end.
+#[derive(Debug)]
+enum SeatError {
+    Online(OnlineError),
+    /// Nothing heard for this long.
+    Silent(Duration),
+    /// The server acknowledged a ply it never sent.
+    Unsent {
+        ply: usize,
+    },
+}
+
+impl std::fmt::Display for SeatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatError::Online(e) => e.fmt(f),
+            SeatError::Silent(d) => write!(f, "nothing heard in {} s", d.as_secs()),
+            SeatError::Unsent { ply } => write!(f, "ply {ply} acknowledged, never sent"),
+        }
+    }
+}
+
+impl From<OnlineError> for SeatError {
+    fn from(e: OnlineError) -> Self {
+        SeatError::Online(e)
+    }
+}
+
+impl From<camelot_online::MirrorError> for SeatError {
+    fn from(e: camelot_online::MirrorError) -> Self {
+        SeatError::Online(e.into())
+    }
+}
+
 /// One seat: random legal moves on its turns until the game ends; each move's round
 /// trip, and the moves the server refused.
 async fn play_seat(
-    server: &str,
-    game: &str,
-    token: &str,
+    server: &ServerAddress,
+    game: &GameId,
+    token: &SeatToken,
     seed: u64,
-) -> Result<(Vec<Duration>, Vec<String>), String> {
+) -> Result<(Vec<Duration>, Vec<String>), SeatError> {
     let mut c = Connection::open(server).await?;
     c.send(&ClientMessage::Hello {
         v: PROTOCOL_VERSION,
-        game: game.to_string(),
-        token: Some(token.to_string()),
+        game: game.clone(),
+        token: Some(token.clone()),
     })
     .await?;
     let mut mirror = loop {
         match c.recv().await? {
-            ServerMessage::State { you, game, .. } => {
-                break Mirror::from_state(you.as_deref(), &game)?
+            ServerMessage::State { you, game, .. } => break Mirror::from_state(you, &game)?,
+            ServerMessage::Error { code, message } => {
+                return Err(OnlineError::Refused { code, message }.into())
             }
-            ServerMessage::Error { message } => return Err(message),
             _ => {}
         }
     };
@@ -196,12 +229,12 @@ async fn play_seat(
             loop {
                 let message = tokio::time::timeout(timeout, c.recv())
                     .await
-                    .map_err(|_| "no answer in 30 s".to_string())??;
+                    .map_err(|_| SeatError::Silent(timeout))??;
                 match &message {
                     ServerMessage::Ack { id: a, .. } if *a == id => {
                         trips.push(sent.elapsed());
                     }
-                    ServerMessage::Rejected { id: r, reason } if *r == id => {
+                    ServerMessage::Rejected { id: r, reason, .. } if *r == id => {
                         refused.push(format!("game {game}: {reason}"));
                         return Ok((trips, refused));
                     }
@@ -212,7 +245,7 @@ async fn play_seat(
                 // is in the copy.
                 if matches!(message, ServerMessage::Ack { .. }) {
                     if mirror.game.ply() <= ply {
-                        return Err(format!("game {game}: ply {ply} acknowledged, never sent"));
+                        return Err(SeatError::Unsent { ply });
                     }
                     break;
                 }
@@ -220,7 +253,7 @@ async fn play_seat(
         } else {
             let message = tokio::time::timeout(timeout, c.recv())
                 .await
-                .map_err(|_| format!("game {game}: nothing heard in 30 s"))??;
+                .map_err(|_| SeatError::Silent(timeout))??;
             mirror.apply(&message)?;
         }
     }

@@ -5,14 +5,21 @@
 mod loadtest;
 mod play;
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
-use camelot_engine::{Notation, Record, Variant};
-use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl};
+use camelot_engine::{Notation, RecordTags, SeatColour, Variant};
+use camelot_files::write_atomic;
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl,
+};
 use camelot_online::{
-    create_game_blocking, list_games_blocking, Link, LinkEvent, LinkOptions, Mirror, Update,
+    create_game_blocking, list_games_blocking, Link, LinkEvent, LinkOptions, Mirror, OnlineError,
+    ServerAddress, Update,
 };
 use clap::Subcommand;
+
+use crate::failure::{refused, Failure};
 
 #[derive(clap::Args)]
 pub struct OnlineArgs {
@@ -37,7 +44,7 @@ enum OnlineCommand {
 }
 
 impl OnlineArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         match self.command {
             OnlineCommand::Create(a) => a.run(),
             OnlineCommand::Play(a) => a.run(),
@@ -52,18 +59,25 @@ impl OnlineArgs {
 /// A server and a game on it.
 #[derive(clap::Args)]
 struct GameAt {
-    /// The server: http://HOST:PORT (or ws://HOST:PORT, or HOST:PORT).
+    /// The server: http://HOST:PORT (or https://HOST, ws://HOST:PORT, HOST:PORT).
     #[arg(long)]
-    server: String,
+    server: ServerAddress,
     /// The game's id.
     #[arg(long)]
-    game: String,
+    game: GameId,
+}
+
+/// The line `create` prints: the game, and each seat's token in turn order.
+#[derive(serde::Serialize)]
+struct CreatedLine {
+    game: GameId,
+    seats: BTreeMap<SeatColour, SeatToken>,
 }
 
 #[derive(clap::Args)]
 struct CreateArgs {
     #[arg(long)]
-    server: String,
+    server: ServerAddress,
     #[arg(long, default_value = "camelot")]
     variant: Variant,
     /// A clock: MINUTES+INCREMENT seconds a move, as in 5+3.
@@ -75,29 +89,21 @@ struct CreateArgs {
 }
 
 impl CreateArgs {
-    fn run(self) -> Result<(), String> {
+    fn run(self) -> Result<(), Failure> {
         let time = match (self.clock, self.days) {
             (Some(c), _) => c,
             (None, Some(days)) => TimeControl::Days { days },
             (None, None) => TimeControl::Untimed,
         };
-        let created = create_game_blocking(&self.server, self.variant.id(), time)?;
-        // The seats in turn order, as the variant seats them (a JSON map would sort them).
-        let rules = self.variant.rules();
-        let json = |s: &str| serde_json::Value::from(s).to_string();
-        let mut seats = Vec::new();
-        for p in rules.players_in_order() {
-            let name = rules.seat_title(p);
-            let token = created
-                .seats
-                .get(name)
-                .ok_or_else(|| format!("the server gave no token for {name}"))?;
-            seats.push(format!("{}:{}", json(name), json(token)));
-        }
+        let created = create_game_blocking(&self.server, self.variant, time)?;
+        // The seats come in turn order: a seat's colour orders them so.
+        let line = CreatedLine {
+            game: created.game,
+            seats: created.seats,
+        };
         out!(
-            "{{\"game\":{},\"seats\":{{{}}}}}",
-            json(&created.game),
-            seats.join(",")
+            "{}",
+            serde_json::to_string(&line).expect("the line serialises")
         );
         Ok(())
     }
@@ -109,14 +115,14 @@ struct MoveArgs {
     at: GameAt,
     /// The seat's secret token.
     #[arg(long)]
-    token: String,
+    token: SeatToken,
     /// The move, in WCF notation (`E6-E8`, `T@C3`, `pass`).
     #[arg(name = "MOVE")]
     mv: String,
 }
 
 impl MoveArgs {
-    fn run(self) -> Result<(), String> {
+    fn run(self) -> Result<(), Failure> {
         let link = Link::open(
             &self.at.server,
             &self.at.game,
@@ -125,13 +131,13 @@ impl MoveArgs {
                 give_up_after: Some(Duration::from_secs(10)),
             },
         );
-        let rejected = |reason: String| -> Result<(), String> {
+        let rejected = |reason: &str| -> Result<(), Failure> {
             out!("rejected: {reason}");
             std::process::exit(1);
         };
         let mirror = match wait_for_state(&link) {
             Ok(m) => m,
-            Err(Stop::Refused(reason)) => return rejected(reason),
+            Err(Stop::Refused { message, .. }) => return rejected(&message),
             Err(Stop::Failed(e)) => return Err(e),
         };
         link.send(ClientMessage::Move {
@@ -145,7 +151,7 @@ impl MoveArgs {
                     out!("accepted");
                     return Ok(());
                 }
-                ServerMessage::Rejected { id: 1, reason } => return rejected(reason),
+                ServerMessage::Rejected { id: 1, reason, .. } => return rejected(&reason),
                 _ => {}
             }
         }
@@ -155,16 +161,23 @@ impl MoveArgs {
 /// Why a link's conversation ended before its business was done.
 enum Stop {
     /// The server said no (an unknown game, a wrong token, another protocol version).
-    Refused(String),
+    Refused { code: ErrorCode, message: String },
     /// The server could not be reached, or fell silent.
-    Failed(String),
+    Failed(Failure),
 }
 
-impl From<Stop> for String {
-    fn from(s: Stop) -> String {
+impl From<Stop> for Failure {
+    fn from(s: Stop) -> Failure {
         match s {
-            Stop::Refused(r) | Stop::Failed(r) => r,
+            Stop::Refused { code, message } => OnlineError::Refused { code, message }.into(),
+            Stop::Failed(f) => f,
         }
+    }
+}
+
+impl From<camelot_online::MirrorError> for Stop {
+    fn from(e: camelot_online::MirrorError) -> Stop {
+        Stop::Failed(e.into())
     }
 }
 
@@ -176,9 +189,16 @@ fn next_message(link: &Link) -> Result<ServerMessage, Stop> {
             Some(LinkEvent::Reconnecting { reason, .. }) => {
                 eprintln!("connection lost ({reason}); reconnecting");
             }
-            Some(LinkEvent::Refused { reason }) => return Err(Stop::Refused(reason)),
-            Some(LinkEvent::GaveUp { reason }) => return Err(Stop::Failed(reason)),
-            None => return Err(Stop::Failed("the server sent nothing for 60 s".into())),
+            Some(LinkEvent::Refused { code, message }) => {
+                return Err(Stop::Refused { code, message })
+            }
+            Some(LinkEvent::GaveUp { reason, after }) => {
+                return Err(Stop::Failed(refused(format!(
+                    "the server could not be reached for {} s: {reason}",
+                    after.as_secs()
+                ))))
+            }
+            None => return Err(Stop::Failed(refused("the server sent nothing for 60 s"))),
         }
     }
 }
@@ -187,7 +207,7 @@ fn next_message(link: &Link) -> Result<ServerMessage, Stop> {
 fn wait_for_state(link: &Link) -> Result<Mirror, Stop> {
     loop {
         if let ServerMessage::State { you, game, .. } = next_message(link)? {
-            return Mirror::from_state(you.as_deref(), &game).map_err(Stop::Failed);
+            return Ok(Mirror::from_state(you, &game)?);
         }
     }
 }
@@ -211,7 +231,7 @@ struct WatchArgs {
 }
 
 impl WatchArgs {
-    fn run(self) -> Result<(), String> {
+    fn run(self) -> Result<(), Failure> {
         let link = Link::open(
             &self.at.server,
             &self.at.game,
@@ -242,33 +262,29 @@ impl WatchArgs {
     }
 }
 
-fn write_record(mirror: &Mirror, path: &std::path::Path) -> Result<(), String> {
-    let result = mirror.result.as_ref().map_or("*", |r| r.result.as_str());
-    let reason = mirror.result.as_ref().map_or("", |r| r.reason.as_str());
-    let tags = [
-        ("Event", "camelot-server game"),
-        ("Round", mirror.id.as_str()),
-        ("Result", result),
-        ("Termination", reason),
-    ];
+fn write_record(mirror: &Mirror, path: &std::path::Path) -> Result<(), Failure> {
     let mut game = mirror.game.clone();
-    if game.outcome().is_none() {
-        if let Some(o) = camelot_engine::Outcome::from_result(result, reason) {
-            game.declare(o);
-        }
+    if let (Some(o), None) = (mirror.result.and_then(|r| r.outcome()), game.outcome()) {
+        game.declare(o);
     }
-    let text = Record::export(&game, &tags, Notation::Wcf);
-    camelot_engine::write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {e}"))
+    let tags = RecordTags {
+        event: Some("camelot-server game".into()),
+        round: Some(mirror.id.to_string()),
+        termination: mirror.result.map(|r| r.describe().to_string()),
+        ..RecordTags::default()
+    };
+    let text = tags.export(&game, Notation::Wcf);
+    write_atomic(path, text.as_bytes()).map_err(Failure::Write)
 }
 
 #[derive(clap::Args)]
 struct ListArgs {
     #[arg(long)]
-    server: String,
+    server: ServerAddress,
 }
 
 impl ListArgs {
-    fn run(self) -> Result<(), String> {
+    fn run(self) -> Result<(), Failure> {
         for g in list_games_blocking(&self.server)? {
             out!(
                 "{} {} {} plies {} connected {}",

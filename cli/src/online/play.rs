@@ -3,11 +3,13 @@
 
 use std::time::Duration;
 
-use camelot_engine::{Ai, Claim, Decision, Level, Limits, Notation, Program};
-use camelot_online::protocol::{ClaimKind, ClientMessage, ServerMessage};
-use camelot_online::{Link, LinkEvent, LinkOptions, Mirror, Update};
+use camelot_engine::{Ai, AiDecision, Level, Notation, SearchLimits};
+use camelot_lab::Program;
+use camelot_online::protocol::{ClientMessage, SeatToken, ServerMessage};
+use camelot_online::{Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
 
 use super::{ply_line, GameAt};
+use crate::failure::{refused, Failure};
 use crate::output::with_big_stack;
 
 /// How long `play` keeps trying a server that is away.
@@ -19,7 +21,7 @@ pub struct PlayArgs {
     at: GameAt,
     /// The seat's secret token.
     #[arg(long)]
-    token: String,
+    token: SeatToken,
     /// The computer level that plays the seat (see `levels`).
     #[arg(long, conflicts_with = "engine", required_unless_present = "engine")]
     level: Option<Level>,
@@ -35,33 +37,33 @@ pub struct PlayArgs {
 /// Who chooses the seat's moves.
 enum Brain {
     Level(Box<Ai>),
-    Program(Program, Limits),
+    Program(Program, SearchLimits),
 }
 
 impl Brain {
-    fn decide(&mut self, mirror: &Mirror) -> Result<Decision, String> {
+    fn decide(&mut self, mirror: &Mirror) -> Result<AiDecision, Failure> {
         match self {
             Brain::Level(ai) => ai
                 .decide(&mirror.game, |_| {})
                 .map(|(d, _)| d)
-                .ok_or_else(|| "the computer found no move".into()),
-            Brain::Program(p, limits) => Ok(Decision::Play(p.best_move(&mirror.game, *limits)?)),
+                .ok_or_else(|| refused("the computer found no move")),
+            Brain::Program(p, limits) => Ok(AiDecision::Play(p.best_move(&mirror.game, *limits)?)),
         }
     }
 }
 
 impl PlayArgs {
-    pub fn run(self) -> Result<(), String> {
+    pub fn run(self) -> Result<(), Failure> {
         let brain = match (&self.level, &self.engine) {
             (Some(level), _) => Brain::Level(Box::new(Ai::new(*level, seed()))),
             (None, Some(cmd)) => {
                 let command: Vec<String> = cmd.split_whitespace().map(String::from).collect();
                 Brain::Program(
                     Program::start(&command)?,
-                    Limits::time(Duration::from_millis(self.movetime)),
+                    SearchLimits::time(Duration::from_millis(self.movetime)),
                 )
             }
-            (None, None) => return Err("give --level or --engine".into()),
+            (None, None) => return Err(refused("give --level or --engine")),
         };
         with_big_stack(move || play(self.at, &self.token, brain))
     }
@@ -73,7 +75,7 @@ fn seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
-fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
+fn play(at: GameAt, token: &SeatToken, mut brain: Brain) -> Result<(), Failure> {
     let link = Link::open(
         &at.server,
         &at.game,
@@ -86,7 +88,7 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
     // The move sent and not yet answered: its id and ply.
     let mut in_flight: Option<(u64, usize)> = None;
     let mut next_id = 0;
-    let mut refused = 0;
+    let mut refusals = 0;
     // Whether the connection is down (said once an outage).
     let mut away = false;
     loop {
@@ -103,8 +105,14 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
         }
         match link.recv_timeout(Duration::from_secs(1)) {
             None => continue,
-            Some(LinkEvent::Refused { reason } | LinkEvent::GaveUp { reason }) => {
-                return Err(reason)
+            Some(LinkEvent::Refused { code, message }) => {
+                return Err(OnlineError::Refused { code, message }.into())
+            }
+            Some(LinkEvent::GaveUp { reason, after }) => {
+                return Err(refused(format!(
+                    "the server could not be reached for {} s: {reason}",
+                    after.as_secs()
+                )))
             }
             Some(LinkEvent::Reconnecting { reason, .. }) => {
                 if !away {
@@ -117,13 +125,15 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
             }
             Some(LinkEvent::Message(message)) => {
                 match &message {
-                    ServerMessage::Rejected { id, reason }
+                    ServerMessage::Rejected { id, reason, .. }
                         if Some(*id) == in_flight.map(|f| f.0) =>
                     {
                         eprintln!("move refused: {reason}");
-                        refused += 1;
-                        if refused >= 3 {
-                            return Err(format!("three moves refused, the last: {reason}"));
+                        refusals += 1;
+                        if refusals >= 3 {
+                            return Err(refused(format!(
+                                "three moves refused, the last: {reason}"
+                            )));
                         }
                         // Ask again, once the game as the server has it is known.
                         in_flight = None;
@@ -133,7 +143,7 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
                             eprintln!("connected again");
                             away = false;
                         }
-                        let m = Mirror::from_state(you.as_deref(), game)?;
+                        let m = Mirror::from_state(*you, game)?;
                         if mirror.is_none() {
                             for ply in 0..m.game.ply() {
                                 out!("{}", ply_line(&m, ply));
@@ -143,12 +153,16 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
                         in_flight = None;
                         mirror = Some(m);
                     }
-                    ServerMessage::Error { message } => {
+                    ServerMessage::Error { code, message } => {
                         // A claim or an offer refused: think again, a few times at most.
                         eprintln!("server: {message}");
-                        refused += 1;
-                        if refused >= 3 {
-                            return Err(message.clone());
+                        refusals += 1;
+                        if refusals >= 3 {
+                            return Err(OnlineError::Refused {
+                                code: *code,
+                                message: message.clone(),
+                            }
+                            .into());
                         }
                         in_flight = None;
                     }
@@ -166,22 +180,17 @@ fn play(at: GameAt, token: &str, mut brain: Brain) -> Result<(), String> {
 }
 
 /// The seat's answer now: a move, or a draw claim.
-fn choose(brain: &mut Brain, mirror: &Mirror, id: u64) -> Result<ClientMessage, String> {
+fn choose(brain: &mut Brain, mirror: &Mirror, id: u64) -> Result<ClientMessage, Failure> {
     Ok(match brain.decide(mirror)? {
-        Decision::Play(m) => ClientMessage::Move {
+        AiDecision::Play(m) => ClientMessage::Move {
             id,
             ply: mirror.game.ply() as u32,
             mv: mirror
                 .game
                 .position()
                 .move_text(&m, Notation::Wcf)
-                .ok_or("the computer chose an illegal move")?,
+                .ok_or_else(|| refused("the computer chose an illegal move"))?,
         },
-        Decision::Claim(c) => ClientMessage::Claim {
-            kind: match c {
-                Claim::Repetition => ClaimKind::Repetition,
-                Claim::FiftyMoves => ClaimKind::FiftyMoves,
-            },
-        },
+        AiDecision::Claim(kind) => ClientMessage::Claim { kind },
     })
 }

@@ -2,29 +2,29 @@
 
 use std::sync::OnceLock;
 
-use super::weights::Weights;
-use crate::board::{Geometry, NONE};
-use crate::cellset::CellSet;
+use super::weights::EvalWeights;
+use crate::board::{BoardGeometry, NONE};
 use crate::piece::{is_knight, Side};
 use crate::position::Position;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 use crate::variant::{Rules, Variant};
 
 /// Tables computed once per variant.
 pub struct Tables {
-    pub weights: Weights,
+    pub weights: EvalWeights,
     /// `goal_dist[player][cell]`: king steps to the player's goal castle over enterable
     /// squares (water blocks; trees are ignored).
     pub goal_dist: [[u8; 160]; 4],
     /// `near_castle[player]`: squares within two steps of the player's own castle.
-    pub near_castle: [CellSet; 4],
+    pub near_castle: [SquareSet; 4],
     pub start_pieces: u32,
     /// `discs[sq * radii + k - 1]`: the squares within `k` king steps of `sq` as the crow
     /// flies (files and ranks apart, water and trees ignored), for `k` from 1 to `radii`.
-    discs: Vec<CellSet>,
+    discs: Vec<SquareSet>,
     radii: usize,
     /// The squares a piece may stand on: the board without its water.
-    land: CellSet,
+    land: SquareSet,
 }
 
 pub fn tables(v: Variant) -> &'static Tables {
@@ -40,7 +40,7 @@ pub fn tables(v: Variant) -> &'static Tables {
 impl Tables {
     fn build(r: &'static Rules) -> Tables {
         let mut goal_dist = [[u8::MAX; 160]; 4];
-        let mut near_castle = [CellSet::EMPTY; 4];
+        let mut near_castle = [SquareSet::EMPTY; 4];
         for p in 0..r.players() {
             let to_goal = r.geometry.king_distances(r.goal[p], r.water);
             goal_dist[p] = to_goal.map(|d| d.min(u8::MAX as u16) as u8);
@@ -60,7 +60,7 @@ impl Tables {
             }
         }
         Tables {
-            weights: Weights::for_variant(r.variant),
+            weights: EvalWeights::for_variant(r.variant),
             goal_dist,
             near_castle,
             start_pieces: r.start.len() as u32,
@@ -184,7 +184,7 @@ pub(super) fn late_bonus(t: &Tables, total: u32) -> i32 {
 }
 
 /// King steps between two squares as the crow flies.
-fn distance(g: &Geometry, a: Square, b: Square) -> usize {
+fn distance(g: &BoardGeometry, a: Square, b: Square) -> usize {
     let (a, b) = (g.coord(a), g.coord(b));
     a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as usize
 }
@@ -192,9 +192,9 @@ fn distance(g: &Geometry, a: Square, b: Square) -> usize {
 /// The board as sets, for the neighbourhood terms: a few set operations rule out most
 /// pieces, where reading the eight squares around each cost a fifth of the search.
 pub(super) struct Sets {
-    empty: CellSet,
+    empty: SquareSet,
     /// Each team's pieces.
-    team: [CellSet; 2],
+    team: [SquareSet; 2],
 }
 
 impl Sets {
@@ -212,14 +212,14 @@ impl Sets {
     /// For a piece of `team` on `sq`: can an enemy jump it right now (an enemy on one
     /// side, an empty square on the other), and how many empty squares are next to it?
     #[inline]
-    pub(super) fn surroundings(&self, g: &Geometry, sq: Square, team: usize) -> (bool, i32) {
+    pub(super) fn surroundings(&self, g: &BoardGeometry, sq: Square, team: usize) -> (bool, i32) {
         let around = g.around(sq);
         let room = around.intersection(self.empty).len() as i32;
         let enemies = self.team[1 - team];
         if around.intersection(enemies).is_empty() {
             return (false, room);
         }
-        let holds = |set: CellSet, s: u8| s != NONE && set.contains(Square(s));
+        let holds = |set: SquareSet, s: u8| s != NONE && set.contains(Square(s));
         let steps = g.steps(sq.0);
         // Directions d and d + 4 are opposite: each line through the piece once.
         let hanging = (0..4).any(|d| {
@@ -248,13 +248,13 @@ impl Sets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::rng::Rng;
+    use crate::ai::rng::SeededRng;
 
     /// The disc lookup against the plain definition: the least distance to any piece of
     /// the other team, on random positions of every variant (boards of every shape).
     #[test]
     fn nearest_enemy_is_the_least_distance_to_an_enemy() {
-        let mut rng = Rng::new(11);
+        let mut rng = SeededRng::new(11);
         let mut checked = 0;
         for &v in Variant::ALL.iter() {
             let mut pos = Position::start(v);

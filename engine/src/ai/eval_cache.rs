@@ -66,7 +66,7 @@ impl EvalCache {
 mod tests {
     use super::*;
     use crate::ai::eval::evaluate;
-    use crate::ai::rng::Rng;
+    use crate::ai::rng::SeededRng;
     use crate::variant::Variant;
 
     /// Random games of every variant, each position asked twice (the second answer comes
@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn the_cache_answers_as_the_evaluation_does() {
         let mut cache = EvalCache::new();
-        let mut rng = Rng::new(7);
+        let mut rng = SeededRng::new(7);
         let mut asked = 0;
         for &v in Variant::ALL.iter() {
             for _ in 0..4 {

@@ -5,15 +5,15 @@
 //! fit the weights by logistic regression. The tests hold the two together.
 
 use super::eval::{late_bonus, tables, Sets};
-use super::weights::Weights;
+use super::weights::EvalWeights;
 use crate::piece::is_knight;
 use crate::position::Position;
 
 /// Tuned parameters: man, knight, late knight bonus, advance 1 to 11, first in goal,
 /// intruder, guard, bridge, hanging, mobility, approach, tempo, progress.
-pub const PARAMS: usize = 23;
+pub const EVAL_PARAMS: usize = 23;
 /// Where each weight sits in the parameter vector.
-pub const MAN: usize = 0;
+pub const PARAM_MAN: usize = 0;
 const KNIGHT: usize = 1;
 const LATE: usize = 2;
 const ADVANCE: usize = 3; // advance[1..=11] at 3..=13
@@ -23,14 +23,14 @@ const GUARD: usize = 16;
 const BRIDGE: usize = 17;
 const HANGING: usize = 18;
 const MOBILITY: usize = 19;
-pub const APPROACH: usize = 20;
+pub const PARAM_APPROACH: usize = 20;
 const TEMPO: usize = 21;
 const PROGRESS: usize = 22;
 
 /// The weights as a parameter vector (the material sign is part of the features).
-pub fn to_params(w: &Weights) -> [f64; PARAMS] {
-    let mut p = [0.0; PARAMS];
-    p[MAN] = w.man as f64;
+pub fn eval_params(w: &EvalWeights) -> [f64; EVAL_PARAMS] {
+    let mut p = [0.0; EVAL_PARAMS];
+    p[PARAM_MAN] = w.man as f64;
     p[KNIGHT] = w.knight as f64;
     p[LATE] = w.knight_late_bonus as f64;
     for d in 1..=11 {
@@ -42,7 +42,7 @@ pub fn to_params(w: &Weights) -> [f64; PARAMS] {
     p[BRIDGE] = w.bridge as f64;
     p[HANGING] = w.hanging as f64;
     p[MOBILITY] = w.mobility as f64;
-    p[APPROACH] = w.approach as f64;
+    p[PARAM_APPROACH] = w.approach as f64;
     p[TEMPO] = w.tempo as f64;
     p[PROGRESS] = w.progress as f64;
     p
@@ -50,14 +50,14 @@ pub fn to_params(w: &Weights) -> [f64; PARAMS] {
 
 /// `base` with the parameters rounded to whole hundredths (`advance[0]`, never used, the
 /// material sign and the search's contempt and null-move threshold kept).
-pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
+pub fn eval_weights_from(base: &EvalWeights, p: &[f64; EVAL_PARAMS]) -> EvalWeights {
     let r = |x: f64| x.round() as i32;
     let mut advance = base.advance;
     for d in 1..=11 {
         advance[d] = r(p[ADVANCE + d - 1]);
     }
-    Weights {
-        man: r(p[MAN]),
+    EvalWeights {
+        man: r(p[PARAM_MAN]),
         knight: r(p[KNIGHT]),
         knight_late_bonus: r(p[LATE]),
         advance,
@@ -67,7 +67,7 @@ pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
         bridge: r(p[BRIDGE]),
         hanging: r(p[HANGING]),
         mobility: r(p[MOBILITY]),
-        approach: r(p[APPROACH]),
+        approach: r(p[PARAM_APPROACH]),
         material_sign: base.material_sign,
         tempo: r(p[TEMPO]),
         progress: r(p[PROGRESS]),
@@ -78,8 +78,8 @@ pub fn from_params(base: &Weights, p: &[f64; PARAMS]) -> Weights {
 }
 
 /// What each parameter multiplies in `pos`, for the team to move, under the variant's
-/// material sign: `evaluate(pos)` is about the dot product with [`to_params`].
-pub fn features(pos: &Position) -> [f64; PARAMS] {
+/// material sign: `evaluate(pos)` is about the dot product with [`eval_params`].
+pub fn eval_features(pos: &Position) -> [f64; EVAL_PARAMS] {
     let t = tables(pos.variant());
     let sign = t.weights.material_sign as f64;
     let r = pos.rules();
@@ -88,7 +88,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
     let sets = Sets::of(pos);
     let g = r.geometry;
     let me = pos.turn.0 as usize & 1;
-    let mut f = [0.0; PARAMS];
+    let mut f = [0.0; EVAL_PARAMS];
     // The material lead, as the evaluation weighs it (its late bonus in whole
     // hundredths, as it rounds it).
     let mut lead = 0;
@@ -105,7 +105,7 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
                 f[LATE] += side * sign * late;
                 lead += side as i32 * w.material_sign * (w.knight + late_bonus);
             } else {
-                f[MAN] += side * sign;
+                f[PARAM_MAN] += side * sign;
                 lead += side as i32 * w.material_sign * w.man;
             }
             let d = t.goal_dist[p][sq.index()] as usize;
@@ -135,17 +135,17 @@ pub fn features(pos: &Position) -> [f64; PARAMS] {
         }
     }
     if lead >= 0 {
-        f[APPROACH] += approach[me];
+        f[PARAM_APPROACH] += approach[me];
     }
     if lead <= 0 {
-        f[APPROACH] -= approach[1 - me];
+        f[PARAM_APPROACH] -= approach[1 - me];
     }
     f[TEMPO] = 1.0;
     f[PROGRESS] = -(lead.signum() * pos.quiet() as i32) as f64;
     f
 }
 
-pub fn dot(p: &[f64; PARAMS], f: &[f64; PARAMS]) -> f64 {
+pub fn linear_eval(p: &[f64; EVAL_PARAMS], f: &[f64; EVAL_PARAMS]) -> f64 {
     p.iter().zip(f).map(|(a, b)| a * b).sum()
 }
 
@@ -153,7 +153,7 @@ pub fn dot(p: &[f64; PARAMS], f: &[f64; PARAMS]) -> f64 {
 mod tests {
     use super::*;
     use crate::ai::eval::evaluate;
-    use crate::ai::rng::Rng;
+    use crate::ai::rng::SeededRng;
     use crate::variant::Variant;
 
     /// Along random games of every variant the dot product is the evaluation, to within
@@ -161,9 +161,9 @@ mod tests {
     /// player (the mean distance to the enemy).
     #[test]
     fn the_features_reproduce_the_evaluation() {
-        let mut rng = Rng::new(11);
+        let mut rng = SeededRng::new(11);
         for v in Variant::ALL {
-            let params = to_params(&Weights::for_variant(v));
+            let params = eval_params(&EvalWeights::for_variant(v));
             for game in 0..6 {
                 let mut pos = crate::position::Position::start(v);
                 for _ in 0..120 {
@@ -174,7 +174,7 @@ mod tests {
                         .flat_map(|p| pos.occ[p].iter())
                         .filter(|sq| is_knight(pos.cells[sq.index()]))
                         .count() as f64;
-                    let diff = dot(&params, &features(&pos)) - evaluate(&pos) as f64;
+                    let diff = linear_eval(&params, &eval_features(&pos)) - evaluate(&pos) as f64;
                     let players = pos.rules().players() as f64;
                     assert!(
                         diff.abs() < knights + players + 1e-6,
@@ -194,8 +194,8 @@ mod tests {
     #[test]
     fn parameters_round_trip() {
         for v in Variant::ALL {
-            let w = Weights::for_variant(v);
-            assert_eq!(from_params(&w, &to_params(&w)), w);
+            let w = EvalWeights::for_variant(v);
+            assert_eq!(eval_weights_from(&w, &eval_params(&w)), w);
         }
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::search::Limits;
+use super::search::SearchLimits;
 use crate::excerpt::Excerpt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub(crate) enum Style {
     /// One ply, no search: the best-looking move now. A yardstick, not a level.
     Greedy,
     Search {
-        limits: Limits,
+        limits: SearchLimits,
         /// Random noise added to every root move's score (centi-men), for variety and
         /// weakness at the low levels.
         noise: i32,
@@ -33,15 +33,15 @@ pub struct Level {
 }
 
 impl Level {
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> SearchLimits {
         match self.style {
-            Style::Greedy => Limits::depth(1),
+            Style::Greedy => SearchLimits::depth(1),
             Style::Search { limits, .. } => limits,
         }
     }
 
     /// A plain search with these limits: no noise, no slips.
-    pub const fn with_limits(name: &'static str, limits: Limits) -> Level {
+    pub const fn with_limits(name: &'static str, limits: SearchLimits) -> Level {
         Level {
             name,
             description: "a search with set limits",
@@ -77,7 +77,7 @@ impl Level {
                 ..
             } => Level {
                 style: Style::Search {
-                    limits: Limits::time(t),
+                    limits: SearchLimits::time(t),
                     noise,
                     blunder,
                     threads,
@@ -91,14 +91,14 @@ impl Level {
     pub fn timed(ms: u64) -> Level {
         Level {
             description: "searches for a set time",
-            ..Level::with_limits("timed", Limits::time(Duration::from_millis(ms)))
+            ..Level::with_limits("timed", SearchLimits::time(Duration::from_millis(ms)))
         }
     }
 }
 
 const fn search(depth: Option<u32>, nodes: Option<u64>, noise: i32, blunder: u32) -> Style {
     Style::Search {
-        limits: Limits {
+        limits: SearchLimits {
             depth,
             nodes,
             time: None,
@@ -144,7 +144,7 @@ impl Level {
         name: "grandmaster",
         description: "thinks three seconds a move on every core",
         style: Style::Search {
-            limits: Limits {
+            limits: SearchLimits {
                 depth: None,
                 nodes: None,
                 time: Some(GRANDMASTER_TIME),

@@ -1,52 +1,39 @@
-//! The computer opponent: search, evaluation, levels and matches.
+//! The computer opponent: search, evaluation, levels, review and the win probability.
 
-mod bench;
 mod eval;
 mod eval_cache;
 mod features;
 mod levels;
-mod matches;
-mod program;
 mod pruning;
-mod puzzles;
 mod review;
-pub(crate) mod rng;
-mod samples;
+mod rng;
 mod search;
-mod sprt;
-mod tournament;
 mod tree_planting;
 mod tt;
-mod tune;
 mod weights;
 mod winprob;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::game::{Claim, Game};
+use crate::game::{DrawClaim, Game};
 use crate::moves::Move;
 use crate::tablebase::Tablebase;
 
-pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition, BENCH_SIGNATURE};
+pub use features::{
+    eval_features, eval_params, eval_weights_from, linear_eval, EVAL_PARAMS, PARAM_APPROACH,
+    PARAM_MAN,
+};
 pub(crate) use levels::Style;
 pub use levels::{Level, ParseLevelError, LEVELS};
-pub use matches::{play_game, run_match, Contender, MatchConfig, MatchResult, Played, Tally};
-pub use program::Program;
-pub use puzzles::{
-    check_position, find_puzzles, parse_puzzles, Puzzle, PuzzleCheck, PuzzleError, Theme,
-    PUZZLE_NODES,
+pub use review::{review_game, MoveQuality, ReviewedPly, REVIEW_NODES};
+pub use rng::SeededRng;
+pub use search::{
+    usable_search_threads, SearchInfo, SearchLimits, SearchLine, SearchResult, SearchScore,
+    Searcher, MAX_SEARCH_DEPTH,
 };
-pub use review::{review_game, MoveClass, ReviewedPly, REVIEW_NODES};
-pub use samples::Sample;
-pub use search::{usable_threads, Info, Limits, Line, Score, SearchResult, Searcher, MAX_DEPTH};
-pub use sprt::{ParseSprtError, Sprt, Verdict};
-pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
-pub use tune::{tune as tune_weights, Tuned};
-pub use weights::Weights;
-pub use winprob::{fit_win_probability, win_probability, WinFit};
-
-use rng::Rng;
+pub use weights::{EvalWeights, WeightsError};
+pub use winprob::win_probability;
 
 /// A draw is claimed unless the search sees the AI ahead by more than this (centi-men):
 /// an even position's score swings by a few points with the depth's parity (the side to
@@ -58,10 +45,10 @@ pub const TABLEBASE_LEVELS: [Level; 3] = [Level::EXPERT, Level::MASTER, Level::G
 
 /// What the AI wants to do on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
+pub enum AiDecision {
     Play(Move),
     /// Claim a draw (it is available and the AI is not clearly ahead).
-    Claim(Claim),
+    Claim(DrawClaim),
 }
 
 /// A computer player: a level, a seeded generator and a searcher (whose table persists
@@ -69,7 +56,7 @@ pub enum Decision {
 pub struct Ai {
     pub level: Level,
     searcher: Searcher,
-    rng: Rng,
+    rng: SeededRng,
 }
 
 impl Ai {
@@ -77,7 +64,7 @@ impl Ai {
         Ai {
             level,
             searcher: Searcher::new(32),
-            rng: Rng::new(seed),
+            rng: SeededRng::new(seed),
         }
     }
 
@@ -106,8 +93,8 @@ impl Ai {
     pub fn decide(
         &mut self,
         game: &Game,
-        on_info: impl FnMut(&Info),
-    ) -> Option<(Decision, SearchResult)> {
+        on_info: impl FnMut(&SearchInfo),
+    ) -> Option<(AiDecision, SearchResult)> {
         if game.is_over() {
             return None;
         }
@@ -130,11 +117,11 @@ impl Ai {
                 .max_by_key(|(_, s)| *s)
                 .map(|(m, _)| *m)
                 .unwrap_or(legal[0]);
-            return Some((Decision::Play(best), empty_result(best)));
+            return Some((AiDecision::Play(best), empty_result(best)));
         }
         if legal.len() == 1 && game.claimable().is_empty() {
             // A forced move needs no thought.
-            return Some((Decision::Play(legal[0]), empty_result(legal[0])));
+            return Some((AiDecision::Play(legal[0]), empty_result(legal[0])));
         }
         let history = game.history();
         let (result, noise, blunder) = match self.level.style {
@@ -157,7 +144,7 @@ impl Ai {
         let claims = game.claimable();
         if let Some(&claim) = claims.first() {
             if result.score.0 <= CLAIM_MARGIN {
-                return Some((Decision::Claim(claim), result));
+                return Some((AiDecision::Claim(claim), result));
             }
         }
         let mut choice = result.best.unwrap_or(legal[0]);
@@ -174,21 +161,21 @@ impl Ai {
         if blunder > 0 && (self.rng.below(1000) as u32) < blunder {
             choice = legal[self.rng.below(legal.len())];
         }
-        Some((Decision::Play(choice), result))
+        Some((AiDecision::Play(choice), result))
     }
 }
 
 fn empty_result(m: Move) -> SearchResult {
     SearchResult {
         best: Some(m),
-        score: search::Score(0),
+        score: search::SearchScore(0),
         depth: 0,
         nodes: 0,
         time: std::time::Duration::ZERO,
         pv: vec![m],
         root_scores: vec![],
-        lines: vec![search::Line {
-            score: search::Score(0),
+        lines: vec![search::SearchLine {
+            score: search::SearchScore(0),
             pv: vec![m],
         }],
     }
@@ -216,14 +203,14 @@ fn greedy(game: &Game) -> SearchResult {
     let (m, s) = best.expect("a game not over has a move");
     SearchResult {
         best: Some(m),
-        score: search::Score(s),
+        score: search::SearchScore(s),
         depth: 1,
         nodes: scores.len() as u64,
         time: std::time::Duration::ZERO,
         pv: vec![m],
         root_scores: scores,
-        lines: vec![search::Line {
-            score: search::Score(s),
+        lines: vec![search::SearchLine {
+            score: search::SearchScore(s),
             pv: vec![m],
         }],
     }

@@ -9,11 +9,11 @@
 //! (a threat). Only such moves are reduced or pruned.
 
 use crate::board::NONE;
-use crate::cellset::CellSet;
 use crate::movegen::{can_jump, capture_is_compulsory, jumpable_pieces};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 use crate::variant::GoalRule;
 
 /// At a depth-1 node whose evaluation plus this (hundredths of a man) cannot reach
@@ -97,7 +97,7 @@ pub(super) fn goal_threat(pos: &Position) -> bool {
         return false;
     }
     let runners = theirs.difference(goal);
-    let occupied = (0..r.players()).fold(CellSet::EMPTY, |all, p| all.union(pos.occ[p]));
+    let occupied = (0..r.players()).fold(SquareSet::EMPTY, |all, p| all.union(pos.occ[p]));
     let geo = r.geometry;
     goal.difference(occupied).iter().any(|c| {
         !geo.around(c).intersection(runners).is_empty()

@@ -4,7 +4,7 @@
 //! One search a position: the position after a move is the position before the next,
 //! so a game of N plies costs N + 1 searches.
 
-use super::search::{Limits, Score, Searcher};
+use super::search::{SearchLimits, SearchScore, Searcher};
 use super::winprob::win_probability;
 use crate::game::Game;
 use crate::moves::Move;
@@ -15,9 +15,9 @@ use crate::position::Position;
 /// a fifth of a second here, so a 100-ply game takes under a minute.
 pub const REVIEW_NODES: u64 = 150_000;
 
-/// How good a move was, by the win probability it gave away (see [`MoveClass::of`]).
+/// How good a move was, by the win probability it gave away (see [`MoveQuality::of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MoveClass {
+pub enum MoveQuality {
     Best,
     Good,
     Inaccuracy,
@@ -25,7 +25,7 @@ pub enum MoveClass {
     Blunder,
 }
 
-impl MoveClass {
+impl MoveQuality {
     /// A drop in the mover's win probability below this is no loss worth naming (the
     /// search's own noise between one depth and the next is about that much).
     pub const BEST_BELOW: f64 = 0.01;
@@ -35,32 +35,32 @@ impl MoveClass {
 
     /// The class of a move that lowered the mover's win probability by `drop` (0 to 1);
     /// the engine's own choice, and a move with no alternative, are `Best`.
-    pub fn of(engine_choice: bool, drop: f64) -> MoveClass {
+    pub fn of(engine_choice: bool, drop: f64) -> MoveQuality {
         if engine_choice || drop < Self::BEST_BELOW {
-            MoveClass::Best
+            MoveQuality::Best
         } else if drop < Self::GOOD_BELOW {
-            MoveClass::Good
+            MoveQuality::Good
         } else if drop < Self::INACCURACY_BELOW {
-            MoveClass::Inaccuracy
+            MoveQuality::Inaccuracy
         } else if drop < Self::MISTAKE_BELOW {
-            MoveClass::Mistake
+            MoveQuality::Mistake
         } else {
-            MoveClass::Blunder
+            MoveQuality::Blunder
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            MoveClass::Best => "best",
-            MoveClass::Good => "good",
-            MoveClass::Inaccuracy => "inaccuracy",
-            MoveClass::Mistake => "mistake",
-            MoveClass::Blunder => "blunder",
+            MoveQuality::Best => "best",
+            MoveQuality::Good => "good",
+            MoveQuality::Inaccuracy => "inaccuracy",
+            MoveQuality::Mistake => "mistake",
+            MoveQuality::Blunder => "blunder",
         }
     }
 }
 
-impl std::fmt::Display for MoveClass {
+impl std::fmt::Display for MoveQuality {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -76,18 +76,18 @@ pub struct ReviewedPly {
     /// The engine's choice in the position before (`None` for a setup move).
     pub best: Option<Move>,
     /// The search's score of the position before, for the mover's team.
-    pub score: Score,
+    pub score: SearchScore,
     /// The mover's win probability before the move and after it.
     pub before: f64,
     pub after: f64,
     /// `None` for a setup move (River Camelot's trees), which is not judged.
-    pub class: Option<MoveClass>,
+    pub class: Option<MoveQuality>,
 }
 
 /// The value of one position of the game for the team to move there.
 struct Valued {
     best: Option<Move>,
-    score: Score,
+    score: SearchScore,
     /// The win probability for the team to move.
     win: f64,
 }
@@ -97,7 +97,7 @@ struct Valued {
 /// `false` to stop: the review then holds the plies finished so far.
 pub fn review_game(
     game: &Game,
-    limits: Limits,
+    limits: SearchLimits,
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Vec<ReviewedPly> {
     let plies = game.moves().len();
@@ -128,7 +128,7 @@ pub fn review_game(
         let played = game.moves()[i];
         let class = (!pos.in_setup()).then(|| {
             let only = pos.legal_moves().len() == 1;
-            MoveClass::of(only || values[i].best == Some(played), before - after)
+            MoveQuality::of(only || values[i].best == Some(played), before - after)
         });
         out.push(ReviewedPly {
             ply: i,
@@ -144,11 +144,16 @@ pub fn review_game(
     out
 }
 
-fn value(searcher: &mut Searcher, pos: &Position, history: &[Position], limits: Limits) -> Valued {
+fn value(
+    searcher: &mut Searcher,
+    pos: &Position,
+    history: &[Position],
+    limits: SearchLimits,
+) -> Valued {
     if let Some(o) = pos.outcome() {
         return Valued {
             best: None,
-            score: Score(0),
+            score: SearchScore(0),
             win: o.score_for(pos.rules().side(pos.turn())),
         };
     }
@@ -156,7 +161,7 @@ fn value(searcher: &mut Searcher, pos: &Position, history: &[Position], limits: 
         // Tree placements are not searched: both sides are even before play starts.
         return Valued {
             best: None,
-            score: Score(0),
+            score: SearchScore(0),
             win: 0.5,
         };
     }

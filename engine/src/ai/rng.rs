@@ -1,12 +1,13 @@
-//! A small seeded generator (xorshift64*), so that AI play is reproducible.
+//! A small seeded generator (xorshift64*), so that AI play, and the openings of matches
+//! between AIs, are reproducible.
 
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct SeededRng(u64);
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
+impl SeededRng {
+    pub fn new(seed: u64) -> SeededRng {
         // Never zero; spread nearby seeds apart.
-        Rng((seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xD1B5_4A32_D192_ED03) | 1)
+        SeededRng((seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xD1B5_4A32_D192_ED03) | 1)
     }
 
     pub fn next_u64(&mut self) -> u64 {

@@ -16,13 +16,13 @@ use super::pruning::{
     forked, goal_threat, late_move_reduction, null_move_allowed, null_move_reduction,
     quiet_and_harmless, FUTILITY_MARGIN, NULL_MOVE_MIN_DEPTH,
 };
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, MoveEntry, Table};
 use crate::movegen::{capture_is_compulsory, generate_tactical, generate_undecided};
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::BySide;
 use crate::position::Position;
-use crate::tablebase::{Tablebase, Value};
+use crate::tablebase::{Tablebase, TablebaseValue};
 use crate::variant::Variant;
 
 pub const WIN: i32 = 30_000;
@@ -30,7 +30,7 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1_000;
 const MAX_PLY: usize = 128;
 /// The deepest search a limit may ask for.
-pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+pub const MAX_SEARCH_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// A root move and its score at one depth.
 type ScoredMove = (Move, i32);
@@ -38,9 +38,12 @@ type ScoredMove = (Move, i32);
 /// A search score for the side (team) to move: hundredths of a man, or a win or a loss
 /// in so many plies. Prints as the engine protocol writes it: `cp 34`, `win 5`, `loss 5`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Score(pub i32);
+pub struct SearchScore(pub i32);
 
-impl Score {
+impl SearchScore {
+    /// No score is further from 0 than this: a win (or loss) on the spot.
+    pub const MAX_ABS: i32 = WIN;
+
     /// Plies to the end if the score is a forced win (positive) or loss (negative).
     pub fn plies_to_end(self) -> Option<i32> {
         if self.0 > WIN_BOUND {
@@ -53,7 +56,7 @@ impl Score {
     }
 }
 
-impl std::fmt::Display for Score {
+impl std::fmt::Display for SearchScore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.plies_to_end() {
             Some(n) if n >= 0 => write!(f, "win {n}"),
@@ -69,56 +72,56 @@ const SEARCH_STACK: usize = 64 << 20;
 /// When to stop searching. Any limit reached stops the search; a time limit is used to
 /// its end unless the result is forced sooner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct SearchLimits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
 }
 
-impl Limits {
-    pub fn depth(d: u32) -> Limits {
-        Limits {
+impl SearchLimits {
+    pub fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
             depth: Some(d),
-            ..Limits::default()
+            ..SearchLimits::default()
         }
     }
-    pub fn nodes(n: u64) -> Limits {
-        Limits {
+    pub fn nodes(n: u64) -> SearchLimits {
+        SearchLimits {
             nodes: Some(n),
-            ..Limits::default()
+            ..SearchLimits::default()
         }
     }
-    pub fn time(t: Duration) -> Limits {
-        Limits {
+    pub fn time(t: Duration) -> SearchLimits {
+        SearchLimits {
             time: Some(t),
-            ..Limits::default()
+            ..SearchLimits::default()
         }
     }
 }
 
 /// One of the best root moves with its score and the line that follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub score: Score,
+pub struct SearchLine {
+    pub score: SearchScore,
     /// Starts with the root move.
     pub pv: Vec<Move>,
 }
 
 /// What the search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
+pub struct SearchInfo {
     pub depth: u32,
-    pub score: Score,
+    pub score: SearchScore,
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
     /// The best [`Searcher::multipv`] lines, best first (the first is `score` and `pv`).
-    pub lines: Vec<Line>,
+    pub lines: Vec<SearchLine>,
     /// The scores come from a solved table (Camette), not from a search: exact.
     pub solved: bool,
 }
 
-impl Info {
+impl SearchInfo {
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64
     }
@@ -127,7 +130,7 @@ impl Info {
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     pub best: Option<Move>,
-    pub score: Score,
+    pub score: SearchScore,
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,
@@ -135,7 +138,7 @@ pub struct SearchResult {
     /// Every root move with the score it got in the last full iteration (for noisy play).
     pub root_scores: Vec<(Move, i32)>,
     /// The best lines of the last iteration (as many as [`Searcher::multipv`] asks).
-    pub lines: Vec<Line>,
+    pub lines: Vec<SearchLine>,
 }
 
 /// Move list and ordering scores of one ply, allocated once per searcher.
@@ -156,7 +159,7 @@ pub struct Searcher {
     evals: EvalCache,
     nodes: u64,
     stop: Arc<AtomicBool>,
-    limits: Limits,
+    limits: SearchLimits,
     start: Instant,
     stopped: bool,
     /// Hashes of the positions from the last irreversible move to the current node.
@@ -191,7 +194,7 @@ pub struct Searcher {
 /// The threads a search of `asked` threads runs on: at most one a core. More threads
 /// than cores only take turns on them, each slower to see a stop (256 threads on two
 /// cores took 37 s to answer one) and each with its own tables.
-pub fn usable_threads(asked: usize) -> usize {
+pub fn usable_search_threads(asked: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     asked.clamp(1, cores)
 }
@@ -219,7 +222,7 @@ impl Searcher {
             evals: EvalCache::new(),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
-            limits: Limits::default(),
+            limits: SearchLimits::default(),
             start: Instant::now(),
             stopped: false,
             path: Vec::new(),
@@ -263,8 +266,8 @@ impl Searcher {
         &mut self,
         pos: &Position,
         history: &[Position],
-        limits: Limits,
-        on_info: impl FnMut(&Info),
+        limits: SearchLimits,
+        on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         if self
             .variant
@@ -273,7 +276,7 @@ impl Searcher {
         {
             self.clear();
         }
-        let helpers = usable_threads(self.threads) - 1;
+        let helpers = usable_search_threads(self.threads) - 1;
         if helpers == 0 {
             return self.search_alone(pos, history, limits, on_info);
         }
@@ -311,8 +314,8 @@ impl Searcher {
         &mut self,
         pos: &Position,
         history: &[Position],
-        limits: Limits,
-        mut on_info: impl FnMut(&Info),
+        limits: SearchLimits,
+        mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         self.prepare(pos, history, limits);
         let mut root = pos.legal_moves().to_vec();
@@ -322,21 +325,25 @@ impl Searcher {
             .map(|t| t.rank_moves(pos))
             .unwrap_or_default();
         match solved.first() {
-            Some(&(_, Value::Draw)) => {
+            Some(&(_, TablebaseValue::Draw)) => {
                 // Any drawing move holds the draw: let the search choose among them.
-                root.retain(|m| solved.iter().any(|(s, v)| s == m && *v == Value::Draw));
+                root.retain(|m| {
+                    solved
+                        .iter()
+                        .any(|(s, v)| s == m && *v == TablebaseValue::Draw)
+                });
             }
             Some(_) => return self.solved_result(pos, &solved, on_info),
             None => {}
         }
         let drawn = !solved.is_empty();
-        let mut on_info = |info: &Info| {
+        let mut on_info = |info: &SearchInfo| {
             if drawn {
                 // The table's word stands over the evaluation's.
                 let mut info = info.clone();
                 info.solved = true;
-                info.score = Score(0);
-                info.lines.iter_mut().for_each(|l| l.score = Score(0));
+                info.score = SearchScore(0);
+                info.lines.iter_mut().for_each(|l| l.score = SearchScore(0));
                 on_info(&info);
             } else {
                 on_info(info);
@@ -344,7 +351,7 @@ impl Searcher {
         };
         let mut result = SearchResult {
             best: root.first().copied(),
-            score: Score(0),
+            score: SearchScore(0),
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
@@ -371,7 +378,7 @@ impl Searcher {
             // best is at least as good as what we had.
             if let Some((m, s)) = best {
                 result.best = Some(m);
-                result.score = Score(s);
+                result.score = SearchScore(s);
                 result.depth = depth;
             }
             if !self.stopped {
@@ -391,7 +398,7 @@ impl Searcher {
             }
             result.pv = self.principal_variation(pos, result.best);
             result.lines = self.lines(pos, &result, &order, multipv);
-            let info = Info {
+            let info = SearchInfo {
                 depth,
                 score: result.score,
                 nodes: self.nodes,
@@ -415,15 +422,18 @@ impl Searcher {
         result.time = self.start.elapsed();
         result.root_scores = scores;
         if drawn {
-            result.score = Score(0);
-            result.lines.iter_mut().for_each(|l| l.score = Score(0));
+            result.score = SearchScore(0);
+            result
+                .lines
+                .iter_mut()
+                .for_each(|l| l.score = SearchScore(0));
         }
         result
     }
 
     /// Clears what one search leaves for the next and sets the draw's score and the
     /// path of positions that can repeat.
-    fn prepare(&mut self, pos: &Position, history: &[Position], limits: Limits) {
+    fn prepare(&mut self, pos: &Position, history: &[Position], limits: SearchLimits) {
         self.nodes = 0;
         self.start = Instant::now();
         self.limits = limits;
@@ -500,13 +510,13 @@ impl Searcher {
     fn solved_result(
         &mut self,
         pos: &Position,
-        ranked: &[(Move, Value)],
-        mut on_info: impl FnMut(&Info),
+        ranked: &[(Move, TablebaseValue)],
+        mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        let score = |v: Value| match v {
-            Value::Win(n) => WIN - n as i32,
-            Value::Loss(n) => -(WIN - n as i32),
-            Value::Draw => 0,
+        let score = |v: TablebaseValue| match v {
+            TablebaseValue::Win(n) => WIN - n as i32,
+            TablebaseValue::Loss(n) => -(WIN - n as i32),
+            TablebaseValue::Draw => 0,
         };
         let table = self.tablebase.clone().expect("a table answered");
         let line = |first: Move| {
@@ -525,17 +535,17 @@ impl Searcher {
         };
         let (best, value) = ranked[0];
         let pv = line(best);
-        let lines: Vec<Line> = ranked
+        let lines: Vec<SearchLine> = ranked
             .iter()
             .take(self.multipv.max(1))
-            .map(|&(m, v)| Line {
-                score: Score(score(v)),
+            .map(|&(m, v)| SearchLine {
+                score: SearchScore(score(v)),
                 pv: if m == best { pv.clone() } else { line(m) },
             })
             .collect();
-        let info = Info {
+        let info = SearchInfo {
             depth: value.plies(),
-            score: Score(score(value)),
+            score: SearchScore(score(value)),
             nodes: 0,
             time: self.start.elapsed(),
             pv: pv.clone(),
@@ -563,8 +573,8 @@ impl Searcher {
         result: &SearchResult,
         order: &[(Move, i32)],
         multipv: usize,
-    ) -> Vec<Line> {
-        let mut lines = vec![Line {
+    ) -> Vec<SearchLine> {
+        let mut lines = vec![SearchLine {
             score: result.score,
             pv: result.pv.clone(),
         }];
@@ -573,8 +583,8 @@ impl Searcher {
                 break;
             }
             if Some(m) != result.best {
-                lines.push(Line {
-                    score: Score(s),
+                lines.push(SearchLine {
+                    score: SearchScore(s),
                     pv: self.principal_variation(pos, Some(m)),
                 });
             }
@@ -838,7 +848,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry {
+        self.tt.store(MoveEntry {
             key: pos.hash(),
             best: best_move,
             score: to_tt(best, ply),

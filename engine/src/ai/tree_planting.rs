@@ -1,19 +1,19 @@
 //! River Camelot tree placement by evaluation: a tree is worth what it costs the enemy
 //! in steps to our castle, less what it costs us in steps to theirs.
 
-use crate::cellset::CellSet;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::square_set::SquareSet;
 
 /// King-step distance from every square to `goal`, with water and `walls` (trees) in
 /// the way.
-fn distances(pos: &Position, goal: CellSet, walls: CellSet) -> [u16; 160] {
+fn distances(pos: &Position, goal: SquareSet, walls: SquareSet) -> [u16; 160] {
     let r = pos.rules();
     r.geometry.king_distances(goal, walls.union(r.water))
 }
 
 /// Total distance of a player's pieces to its goal (unreachable counts heavily).
-fn total(pos: &Position, player: usize, walls: CellSet) -> i32 {
+fn total(pos: &Position, player: usize, walls: SquareSet) -> i32 {
     let r = pos.rules();
     let d = distances(pos, r.goal[player], walls);
     pos.occ[player]
@@ -62,7 +62,7 @@ mod tests {
         let game = Game::new(Variant::River);
         let mut ai = crate::ai::Ai::new(crate::ai::Level::MASTER, 3);
         let (d, _) = ai.decide(&game, |_| {}).unwrap();
-        let crate::ai::Decision::Play(m) = d else {
+        let crate::ai::AiDecision::Play(m) = d else {
             panic!("expected a tree")
         };
         assert_eq!(m.kind, MoveKind::PlaceTree);

@@ -8,9 +8,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::cellset::CellSet;
 use crate::moves::{Move, MoveKind};
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -20,7 +20,7 @@ pub enum Bound {
 }
 
 #[derive(Clone, Copy)]
-pub struct Entry {
+pub struct MoveEntry {
     pub key: u64,
     pub best: Option<Move>,
     pub score: i32,
@@ -47,7 +47,7 @@ const KINDS: [MoveKind; 7] = [
 ];
 const NO_MOVE: u64 = 0xFF;
 
-impl Entry {
+impl MoveEntry {
     fn pack(&self) -> [u64; 4] {
         let (mv, captured) = match self.best {
             Some(m) => {
@@ -69,16 +69,16 @@ impl Entry {
         [meta, captured[0], captured[1], captured[2]]
     }
 
-    fn unpack(key: u64, w: [u64; 4]) -> Entry {
+    fn unpack(key: u64, w: [u64; 4]) -> MoveEntry {
         let meta = w[0];
         let kind = (meta >> 16) & 0xFF;
         let best = (kind != NO_MOVE).then(|| Move {
             from: Square(meta as u8),
             to: Square((meta >> 8) as u8),
             kind: KINDS[(kind as usize).min(KINDS.len() - 1)],
-            captured: CellSet([w[1], w[2], w[3]]),
+            captured: SquareSet([w[1], w[2], w[3]]),
         });
-        Entry {
+        MoveEntry {
             key,
             best,
             score: ((meta >> 40) as u32 as i32) << 8 >> 8,
@@ -96,7 +96,7 @@ impl Table {
     /// A table of about `mb` megabytes (as many entries as the table of 48-byte entries
     /// it replaces held, so a search visits the same nodes).
     pub fn new(mb: usize) -> Table {
-        let per = std::mem::size_of::<Option<Entry>>();
+        let per = std::mem::size_of::<Option<MoveEntry>>();
         let n = ((mb << 20) / per).next_power_of_two() >> 1;
         let n = n.max(1024);
         Table {
@@ -115,7 +115,7 @@ impl Table {
         }
     }
 
-    fn read(&self, key: u64) -> Option<Entry> {
+    fn read(&self, key: u64) -> Option<MoveEntry> {
         let s = &self.slots[key as usize & self.mask].0;
         // Four loads written out: `[1, 2, 3, 4].map(..)` compiled to a call, on the
         // search's hottest read.
@@ -130,16 +130,16 @@ impl Table {
             return None;
         }
         let stored = check ^ w[0] ^ w[1] ^ w[2] ^ w[3];
-        Some(Entry::unpack(stored, w))
+        Some(MoveEntry::unpack(stored, w))
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<MoveEntry> {
         self.read(key).filter(|e| e.key == key)
     }
 
     #[inline]
-    pub fn store(&self, e: Entry) {
+    pub fn store(&self, e: MoveEntry) {
         // Keep deeper results for the same position; otherwise always replace.
         if let Some(old) = self.read(e.key) {
             if old.key == e.key && old.depth > e.depth && e.bound != Bound::Exact {
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn entries_round_trip() {
         let t = Table::new(1);
-        let mut captured = CellSet::EMPTY;
+        let mut captured = SquareSet::EMPTY;
         captured.insert(Square(150));
         captured.insert(Square(3));
         for (score, depth, bound, best) in [
@@ -181,7 +181,7 @@ mod tests {
             (0, 0, Bound::Lower, Some(Move::PASS)),
         ] {
             let key = 0x1234_5678_9ABC_DEF0 ^ score as u64;
-            t.store(Entry {
+            t.store(MoveEntry {
                 key,
                 best,
                 score,

@@ -4,10 +4,13 @@
 //! line (`name value`, the advance table as twelve values). `camelot-cli tune` fits them
 //! to self-play samples and rewrites the file.
 
+use std::fmt;
+
+use crate::excerpt::Excerpt;
 use crate::variant::Variant;
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Weights {
+pub struct EvalWeights {
     pub man: i32,
     pub knight: i32,
     /// Added to a knight's value as the board empties (WCF: a knight is worth about 1.3
@@ -86,15 +89,15 @@ pub fn file_text(v: Variant) -> &'static str {
     }
 }
 
-impl Weights {
+impl EvalWeights {
     /// The compiled-in weights of `v` (the tests check that every file reads).
-    pub fn for_variant(v: Variant) -> Weights {
-        Weights::parse(file_text(v))
+    pub fn for_variant(v: Variant) -> EvalWeights {
+        EvalWeights::parse(file_text(v))
             .unwrap_or_else(|e| panic!("engine/src/ai/weights/{}.txt: {e}", v.id()))
     }
 
     /// Reads a weights file: every name of [`NAMES`] once, `#` comments, blank lines.
-    pub fn parse(text: &str) -> Result<Weights, String> {
+    pub fn parse(text: &str) -> Result<EvalWeights, WeightsError> {
         let mut found: [Option<Vec<i32>>; NAMES.len()] = Default::default();
         for (n, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
@@ -103,31 +106,35 @@ impl Weights {
             }
             let mut words = line.split_whitespace();
             let name = words.next().unwrap_or("");
-            let at = |msg: String| format!("line {}: {msg}", n + 1);
+            let line = n + 1;
             let i = NAMES
                 .iter()
                 .position(|&k| k == name)
-                .ok_or_else(|| at(format!("unknown weight '{name}'")))?;
+                .ok_or_else(|| WeightsError::Unknown {
+                    line,
+                    name: Excerpt::new(name),
+                })?;
+            let name = NAMES[i];
             if found[i].is_some() {
-                return Err(at(format!("'{name}' given twice")));
+                return Err(WeightsError::GivenTwice { line, name });
             }
             let values = words
                 .map(|w| w.parse::<i32>())
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|_| at(format!("'{name}' takes whole numbers")))?;
+                .map_err(|_| WeightsError::NotWholeNumbers { line, name })?;
             let want = if name == "advance" { 12 } else { 1 };
             if values.len() != want {
-                return Err(at(format!("'{name}' takes {want} value(s)")));
+                return Err(WeightsError::WrongCount { line, name, want });
             }
             found[i] = Some(values);
         }
         let mut get = |i: usize| {
             found[i]
                 .take()
-                .ok_or_else(|| format!("'{}' is missing", NAMES[i]))
+                .ok_or(WeightsError::Missing { name: NAMES[i] })
         };
         let one = |v: Vec<i32>| v[0];
-        Ok(Weights {
+        Ok(EvalWeights {
             man: one(get(0)?),
             knight: one(get(1)?),
             knight_late_bonus: one(get(2)?),
@@ -148,7 +155,7 @@ impl Weights {
         })
     }
 
-    /// The weights as a file [`Weights::parse`] reads back, after `header` (comment
+    /// The weights as a file [`EvalWeights::parse`] reads back, after `header` (comment
     /// lines, each starting with `#`).
     pub fn to_text(&self, header: &str) -> String {
         let adv: Vec<String> = self.advance.iter().map(|a| a.to_string()).collect();
@@ -179,6 +186,53 @@ impl Weights {
     }
 }
 
+/// Why a weights file could not be read: the line and the weight it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    Unknown {
+        line: usize,
+        name: Excerpt,
+    },
+    GivenTwice {
+        line: usize,
+        name: &'static str,
+    },
+    NotWholeNumbers {
+        line: usize,
+        name: &'static str,
+    },
+    WrongCount {
+        line: usize,
+        name: &'static str,
+        want: usize,
+    },
+    Missing {
+        name: &'static str,
+    },
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Unknown { line, name } => {
+                write!(f, "line {line}: unknown weight '{name}'")
+            }
+            WeightsError::GivenTwice { line, name } => {
+                write!(f, "line {line}: '{name}' given twice")
+            }
+            WeightsError::NotWholeNumbers { line, name } => {
+                write!(f, "line {line}: '{name}' takes whole numbers")
+            }
+            WeightsError::WrongCount { line, name, want } => {
+                write!(f, "line {line}: '{name}' takes {want} value(s)")
+            }
+            WeightsError::Missing { name } => write!(f, "'{name}' is missing"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,27 +240,27 @@ mod tests {
     #[test]
     fn every_variant_reads_and_round_trips() {
         for v in Variant::ALL {
-            let w = Weights::for_variant(v);
+            let w = EvalWeights::for_variant(v);
             assert_eq!(w.man, 100, "{v:?}: a man is the unit");
-            assert_eq!(Weights::parse(&w.to_text("# x\n")), Ok(w));
+            assert_eq!(EvalWeights::parse(&w.to_text("# x\n")), Ok(w));
         }
-        assert_eq!(Weights::for_variant(Variant::Anti).material_sign, -1);
-        assert_eq!(Weights::for_variant(Variant::River).bridge, 12);
+        assert_eq!(EvalWeights::for_variant(Variant::Anti).material_sign, -1);
+        assert_eq!(EvalWeights::for_variant(Variant::River).bridge, 12);
         // Anti-Camelot is about having to move: the search never passes there.
-        assert_eq!(Weights::for_variant(Variant::Anti).null_move_pieces, 0);
-        assert!(Weights::for_variant(Variant::Camelot).null_move_pieces > 0);
+        assert_eq!(EvalWeights::for_variant(Variant::Anti).null_move_pieces, 0);
+        assert!(EvalWeights::for_variant(Variant::Camelot).null_move_pieces > 0);
     }
 
     #[test]
     fn bad_files_are_refused_with_the_line() {
-        let good = Weights {
+        let good = EvalWeights {
             advance: [0, 60, 36, 24, 16, 11, 7, 4, 2, 1, 0, 0],
             tempo: 8,
             progress: 0,
-            ..Weights::for_variant(Variant::Camelot)
+            ..EvalWeights::for_variant(Variant::Camelot)
         }
         .to_text("");
-        assert!(Weights::parse(&good).is_ok());
+        assert!(EvalWeights::parse(&good).is_ok());
         let cases = [
             (
                 good.replace("tempo 8", "tempo"),
@@ -226,7 +280,7 @@ mod tests {
             ),
         ];
         for (text, want) in cases {
-            let e = Weights::parse(&text).unwrap_err();
+            let e = EvalWeights::parse(&text).unwrap_err().to_string();
             assert!(e.contains(want), "{e} lacks {want}");
         }
     }

@@ -9,11 +9,11 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Geometry, NONE};
-use crate::cellset::CellSet;
-use crate::piece::{is_knight, Kind, Piece, Player};
+use crate::board::{BoardGeometry, NONE};
+use crate::piece::{is_knight, Piece, PieceKind, Player};
 use crate::position::Position;
 use crate::square::{Coord, Square};
+use crate::square_set::SquareSet;
 use crate::variant::Variant;
 
 pub const SQUARES: u32 = 23;
@@ -267,7 +267,7 @@ impl Pieces {
     /// that reached it would carry (a piece in its own castle must leave it).
     pub fn position(&self) -> Position {
         let mut pos = template().clone();
-        let put = |pos: &mut Position, mask: u32, owner: u8, kind: Kind| {
+        let put = |pos: &mut Position, mask: u32, owner: u8, kind: PieceKind| {
             for i in bits(mask) {
                 pos.put(
                     Square(i as u8),
@@ -278,11 +278,11 @@ impl Pieces {
                 );
             }
         };
-        put(&mut pos, self.our_knights, 0, Kind::Knight);
-        put(&mut pos, self.our_men, 0, Kind::Man);
-        put(&mut pos, self.their_knights, 1, Kind::Knight);
-        put(&mut pos, self.their_men, 1, Kind::Man);
-        let mut must_leave = CellSet::EMPTY;
+        put(&mut pos, self.our_knights, 0, PieceKind::Knight);
+        put(&mut pos, self.our_men, 0, PieceKind::Man);
+        put(&mut pos, self.their_knights, 1, PieceKind::Knight);
+        put(&mut pos, self.their_men, 1, PieceKind::Man);
+        let mut must_leave = SquareSet::EMPTY;
         if self.ours() & (1 << OWN_CASTLE) != 0 {
             must_leave.insert(Square(OWN_CASTLE as u8));
         }
@@ -297,8 +297,8 @@ impl Pieces {
 
     /// The castle obligations [`Pieces::position`] would give this board, turned back
     /// to `pos`'s squares: a position with other obligations is not in the table.
-    pub fn implied_must_leave(&self, turned: bool) -> CellSet {
-        let mut set = CellSet::EMPTY;
+    pub fn implied_must_leave(&self, turned: bool) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
         let at = |i: u32| {
             Square(if turned {
                 tables().flip[i as usize]
@@ -341,7 +341,7 @@ pub struct Tables {
 pub fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
-        let g = Geometry::camette();
+        let g = BoardGeometry::camette();
         let mut t = Tables {
             flip: [0; SQUARES as usize],
             mirror: [0; SQUARES as usize],

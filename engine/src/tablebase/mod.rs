@@ -1,26 +1,25 @@
 //! Camette solved: a table of every position's value, built by retrograde analysis.
 //!
-//! [`Tablebase::solve`] builds it (minutes on two cores), [`Tablebase::write`] stores it
-//! in one file (a byte per position), and [`Tablebase::open`] reads single values from
-//! that file on demand, so a program probing it holds none of it in memory.
+//! [`Tablebase::solve`] builds it (minutes on two cores), [`Tablebase::to_bytes`] gives
+//! it as one table (a byte per position, behind a header and a checksum), and
+//! [`Tablebase::from_source`] reads single values from such a table on demand, so a
+//! program probing it holds none of it in memory. Where the table is kept (a file in
+//! the data directory) is no business of the engine's: `camelot-files` opens it.
 
 mod index;
 mod solve;
 mod value;
 
-use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::sync::Mutex;
 
-use crate::files::{write_atomic, FileError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::Variant;
 
 use index::{Material, Pieces, CLASSES};
-pub use solve::SolveStats;
-pub use value::Value;
+pub use solve::TablebaseSolveStats;
+pub use value::TablebaseValue;
 
 /// The first line of a table file, then the checksum of the values (8 bytes, little
 /// endian), then the values.
@@ -29,13 +28,16 @@ const MAGIC: &[u8] = b"camelot camette tablebase 2\n";
 const MAGIC_V1: &[u8] = b"camelot camette tablebase 1\n";
 /// The bytes before the values.
 const HEADER: u64 = MAGIC.len() as u64 + 8;
-/// The table's file name in the data directory.
-pub const TABLEBASE_FILE: &str = "camette.tablebase";
+/// Where a table's values are read from on demand: a file, opened by whoever has a file
+/// system, or anything else that reads and seeks.
+pub trait TableSource: Read + Seek + Send {}
 
-/// Where the values are: in memory (just solved) or in a file.
+impl<T: Read + Seek + Send> TableSource for T {}
+
+/// Where the values are: in memory (just solved, or read whole) or in a source.
 enum Store {
     Memory(Vec<Vec<u8>>),
-    File { file: Mutex<File>, path: PathBuf },
+    Source(Mutex<Box<dyn TableSource>>),
 }
 
 /// The solved values of Camette.
@@ -45,31 +47,56 @@ pub struct Tablebase {
     offsets: [u64; CLASSES],
 }
 
-/// Why a table could not be opened.
+/// Why a table could not be used.
 #[derive(Debug)]
 pub enum TablebaseError {
-    File(FileError),
-    /// The file is not a table of this version (or was cut short).
-    Corrupt {
-        path: PathBuf,
-        why: String,
-    },
+    /// Reading it failed.
+    Io(io::Error),
+    /// It does not start as a table of this version.
+    NotATable,
+    /// It is cut short or too long.
+    WrongSize { found: u64, expected: u64 },
+    /// Its checksum does not match its values: it was damaged.
+    Damaged,
+    /// An older table, written before tables carried a checksum: it is used only once
+    /// it has been checked whole and written again with one.
+    WithoutChecksum,
 }
 
 impl std::fmt::Display for TablebaseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TablebaseError::File(e) => e.fmt(f),
-            TablebaseError::Corrupt { path, why } => write!(
-                f,
-                "{} is not a usable Camette table ({why}); `camelot-cli solve camette` builds it again",
-                path.display()
+            TablebaseError::Io(e) => write!(f, "it could not be read: {e}"),
+            TablebaseError::NotATable => {
+                f.write_str("it does not start as a table of this version")
+            }
+            TablebaseError::WrongSize { found, expected } => {
+                write!(f, "{found} bytes where {expected} were expected")
+            }
+            TablebaseError::Damaged => {
+                f.write_str("its checksum does not match its values: it was damaged")
+            }
+            TablebaseError::WithoutChecksum => f.write_str(
+                "an older table, without a checksum: `camelot-cli solve camette --verify` checks it and adds one",
             ),
         }
     }
 }
 
-impl std::error::Error for TablebaseError {}
+impl std::error::Error for TablebaseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TablebaseError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for TablebaseError {
+    fn from(e: io::Error) -> Self {
+        TablebaseError::Io(e)
+    }
+}
 
 fn offsets(header: u64) -> [u64; CLASSES] {
     let mut o = [0u64; CLASSES];
@@ -144,24 +171,20 @@ impl Checksum {
     }
 }
 
-/// The checksum of the values in `file` from `from` on, read in pieces.
-fn checksum_of(file: &mut File, from: u64, len: u64) -> std::io::Result<u64> {
-    file.seek(SeekFrom::Start(from))?;
+/// The checksum of the values in `source` from `from` on, read in pieces.
+fn checksum_of(source: &mut dyn TableSource, from: u64, len: u64) -> io::Result<u64> {
+    source.seek(SeekFrom::Start(from))?;
     let mut sum = Checksum::new();
     let mut buf = vec![0u8; 8 << 20];
     let mut left = len;
     while left > 0 {
         let n = buf.len().min(left as usize);
-        file.read_exact(&mut buf[..n])?;
+        source.read_exact(&mut buf[..n])?;
         sum.feed(&buf[..n]);
         left -= n as u64;
     }
     Ok(sum.finish(len))
 }
-
-/// Tables this process has found sound: (path, size, last change). A table is read whole
-/// once to check it, not at every open.
-static CHECKED: Mutex<Vec<(PathBuf, u64, std::time::SystemTime)>> = Mutex::new(Vec::new());
 
 impl Tablebase {
     /// Solves Camette on `threads` threads: every position with at most `max_pieces`
@@ -170,7 +193,7 @@ impl Tablebase {
         max_pieces: u32,
         threads: usize,
         progress: &(dyn Fn(&str) + Sync),
-    ) -> (Tablebase, SolveStats) {
+    ) -> (Tablebase, TablebaseSolveStats) {
         let (solved, stats) = solve::solve(max_pieces, threads, progress);
         (
             Tablebase {
@@ -181,19 +204,18 @@ impl Tablebase {
         )
     }
 
-    /// Writes a whole table (solved with all 8 pieces) to `path`, atomically, with the
-    /// checksum of its values.
-    pub fn write(&self, path: &Path) -> Result<u64, FileError> {
+    /// The whole table (solved with all 8 pieces) as it is kept: the header, the
+    /// checksum of its values, the values. `None` for a table that is not in memory or
+    /// not whole.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
         let Store::Memory(classes) = &self.store else {
-            return Ok(0);
+            return None;
         };
         let mut sum = Checksum::new();
         for (id, vals) in classes.iter().enumerate() {
-            assert_eq!(
-                vals.len() as u64,
-                Material::of_class(id).size(),
-                "only a whole table is written"
-            );
+            if vals.len() as u64 != Material::of_class(id).size() {
+                return None;
+            }
             sum.feed(vals);
         }
         let mut data = Vec::with_capacity((HEADER + values_len()) as usize);
@@ -202,50 +224,62 @@ impl Tablebase {
         for vals in classes {
             data.extend_from_slice(vals);
         }
-        write_atomic(path, &data)?;
-        Ok(data.len() as u64)
+        Some(data)
     }
 
-    /// Opens a table file written by [`Tablebase::write`]. The first open in a process
-    /// reads it whole once to check its checksum (a second or so); a table that fails is
-    /// refused, never used.
-    pub fn open(path: &Path) -> Result<Tablebase, TablebaseError> {
-        let (file, version) = open_file(path)?;
-        if version == 1 {
-            return Err(corrupt(
-                path,
-                "an older table, without a checksum: `camelot-cli solve camette --verify` checks it and adds one"
-                    .into(),
-            ));
+    /// A table kept as [`Tablebase::to_bytes`] wrote it, probed in `source` on demand.
+    /// Its first line and size are checked, and with `verify` its checksum too (the
+    /// whole table read once, a second or so): a table that fails is refused, never
+    /// used. An older table without a checksum is refused.
+    pub fn from_source(
+        mut source: impl TableSource + 'static,
+        verify: bool,
+    ) -> Result<Tablebase, TablebaseError> {
+        if read_version(&mut source)? == 1 {
+            return Err(TablebaseError::WithoutChecksum);
+        }
+        if verify {
+            source.seek(SeekFrom::Start(MAGIC.len() as u64))?;
+            let mut stored = [0u8; 8];
+            source.read_exact(&mut stored)?;
+            if checksum_of(&mut source, HEADER, values_len())? != u64::from_le_bytes(stored) {
+                return Err(TablebaseError::Damaged);
+            }
         }
         Ok(Tablebase {
-            store: Store::File {
-                file: Mutex::new(file),
-                path: path.to_path_buf(),
-            },
+            store: Store::Source(Mutex::new(Box::new(source))),
             offsets: offsets(HEADER),
         })
     }
 
-    /// Reads a whole table file into memory (for [`Tablebase::check_mirror`]); an older
-    /// table without a checksum is read too, so that it can be checked and written again
-    /// with one. Whether it was such an older table.
-    pub fn load(path: &Path) -> Result<(Tablebase, bool), TablebaseError> {
-        let (_, version) = open_file(path)?;
+    /// Reads a whole table into memory (for [`Tablebase::check_mirror`]); an older table
+    /// without a checksum is read too, so that it can be checked and written again with
+    /// one. Whether it was such an older table.
+    pub fn read_whole(mut source: impl TableSource) -> Result<(Tablebase, bool), TablebaseError> {
+        let version = read_version(&mut source)?;
         let header = if version == 1 {
             MAGIC_V1.len() as u64
         } else {
             HEADER
         };
-        let bytes =
-            std::fs::read(path).map_err(|e| TablebaseError::File(FileError::io(path, e)))?;
+        let mut stored = [0u8; 8];
+        if version == 2 {
+            source.seek(SeekFrom::Start(MAGIC.len() as u64))?;
+            source.read_exact(&mut stored)?;
+        }
         let offsets = offsets(header);
-        let classes = (0..CLASSES)
-            .map(|id| {
-                let from = offsets[id] as usize;
-                bytes[from..from + Material::of_class(id).size() as usize].to_vec()
-            })
-            .collect();
+        source.seek(SeekFrom::Start(header))?;
+        let mut sum = Checksum::new();
+        let mut classes = Vec::with_capacity(CLASSES);
+        for id in 0..CLASSES {
+            let mut vals = vec![0u8; Material::of_class(id).size() as usize];
+            source.read_exact(&mut vals)?;
+            sum.feed(&vals);
+            classes.push(vals);
+        }
+        if version == 2 && sum.finish(values_len()) != u64::from_le_bytes(stored) {
+            return Err(TablebaseError::Damaged);
+        }
         Ok((
             Tablebase {
                 store: Store::Memory(classes),
@@ -276,25 +310,11 @@ impl Tablebase {
         (checked, wrong)
     }
 
-    /// The table in the data directory, if it has been built.
-    pub fn open_default() -> Option<Result<Tablebase, TablebaseError>> {
-        let path = default_path()?;
-        path.exists().then(|| Tablebase::open(&path))
-    }
-
-    /// The file behind the table, if it is one.
-    pub fn path(&self) -> Option<&Path> {
-        match &self.store {
-            Store::File { path, .. } => Some(path),
-            Store::Memory(_) => None,
-        }
-    }
-
     fn byte(&self, class: usize, index: u64) -> Option<u8> {
         match &self.store {
             Store::Memory(classes) => classes[class].get(index as usize).copied(),
-            Store::File { file, .. } => {
-                let mut f = file.lock().ok()?;
+            Store::Source(source) => {
+                let mut f = source.lock().ok()?;
                 f.seek(SeekFrom::Start(self.offsets[class] + index)).ok()?;
                 let mut b = [0u8];
                 f.read_exact(&mut b).ok()?;
@@ -306,7 +326,7 @@ impl Tablebase {
     /// The value of a Camette position for the side to move; `None` for other variants,
     /// a finished game, or a position no game reaches (a piece in its own castle without
     /// the duty to leave it).
-    pub fn probe(&self, pos: &Position) -> Option<Value> {
+    pub fn probe(&self, pos: &Position) -> Option<TablebaseValue> {
         if pos.variant() != Variant::Camette || pos.decided().is_some() {
             return None;
         }
@@ -318,23 +338,23 @@ impl Tablebase {
         {
             return None;
         }
-        Value::decode(self.byte(m.class(), pieces.index())?)
+        TablebaseValue::decode(self.byte(m.class(), pieces.index())?)
     }
 
     /// The value of each legal move for the side to move, best first (a quicker win, a
     /// slower loss); empty where [`Tablebase::probe`] knows nothing.
-    pub fn rank_moves(&self, pos: &Position) -> Vec<(Move, Value)> {
+    pub fn rank_moves(&self, pos: &Position) -> Vec<(Move, TablebaseValue)> {
         if self.probe(pos).is_none() {
             return Vec::new();
         }
-        let mut moves: Vec<(Move, Value)> = Vec::new();
+        let mut moves: Vec<(Move, TablebaseValue)> = Vec::new();
         for m in pos.legal_moves().iter() {
             let child = pos.after(m);
             let v = if child.decided().is_some() {
-                Value::Win(1)
+                TablebaseValue::Win(1)
             } else {
                 match self.probe(&child) {
-                    Some(v) => Value::from_child(v),
+                    Some(v) => TablebaseValue::from_child(v),
                     None => return Vec::new(),
                 }
             };
@@ -345,67 +365,27 @@ impl Tablebase {
     }
 }
 
-fn corrupt(path: &Path, why: String) -> TablebaseError {
-    TablebaseError::Corrupt {
-        path: path.to_path_buf(),
-        why,
-    }
-}
-
-/// Opens a table file and checks it: its first line, its size, and (for a table of this
-/// version) its checksum. The file, and the version it was written in (1: no checksum).
-fn open_file(path: &Path) -> Result<(File, u32), TablebaseError> {
-    let io = |e| TablebaseError::File(FileError::io(path, e));
-    let mut file = File::open(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
-    let len = meta.len();
+/// Reads a table's first line and checks its size: the version it was written in (1:
+/// without a checksum).
+fn read_version(source: &mut dyn TableSource) -> Result<u32, TablebaseError> {
+    let len = source.seek(SeekFrom::End(0))?;
+    source.seek(SeekFrom::Start(0))?;
     let mut magic = vec![0u8; MAGIC.len()];
-    if file.read_exact(&mut magic).is_err() || (magic != MAGIC && magic != MAGIC_V1) {
-        return Err(corrupt(
-            path,
-            "it does not start as a table of this version".into(),
-        ));
+    if source.read_exact(&mut magic).is_err() || (magic != MAGIC && magic != MAGIC_V1) {
+        return Err(TablebaseError::NotATable);
     }
-    if magic == MAGIC_V1 {
-        let expected = MAGIC_V1.len() as u64 + values_len();
-        if len != expected {
-            return Err(corrupt(
-                path,
-                format!("{len} bytes where {expected} were expected"),
-            ));
-        }
-        return Ok((file, 1));
-    }
-    let expected = HEADER + values_len();
+    let (version, expected) = if magic == MAGIC_V1 {
+        (1, MAGIC_V1.len() as u64 + values_len())
+    } else {
+        (2, HEADER + values_len())
+    };
     if len != expected {
-        return Err(corrupt(
-            path,
-            format!("{len} bytes where {expected} were expected"),
-        ));
+        return Err(TablebaseError::WrongSize {
+            found: len,
+            expected,
+        });
     }
-    let stamp = (path.to_path_buf(), len, meta.modified().map_err(io)?);
-    if CHECKED.lock().is_ok_and(|c| c.contains(&stamp)) {
-        return Ok((file, 2));
-    }
-    let mut stored = [0u8; 8];
-    file.read_exact(&mut stored).map_err(io)?;
-    let actual = checksum_of(&mut file, HEADER, values_len()).map_err(io)?;
-    if actual != u64::from_le_bytes(stored) {
-        return Err(corrupt(
-            path,
-            "its checksum does not match its values: it was damaged".into(),
-        ));
-    }
-    if let Ok(mut c) = CHECKED.lock() {
-        c.push(stamp);
-    }
-    Ok((file, 2))
-}
-
-/// `$CAMELOT_DATA_DIR/camette.tablebase`, or the same file in the platform's data
-/// directory (where the game keeps its saves).
-pub fn default_path() -> Option<PathBuf> {
-    crate::files::data_dir().map(|d| d.join(TABLEBASE_FILE))
+    Ok(version)
 }
 
 #[cfg(test)]

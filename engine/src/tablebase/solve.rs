@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::index::{bits, shift, tables, Material, Pieces, CLASSES, GOAL, OWN_CASTLE};
-use super::value::{Value, DRAW_OR_UNKNOWN, UNREACHABLE};
+use super::value::{TablebaseValue, DRAW_OR_UNKNOWN, UNREACHABLE};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -32,7 +32,7 @@ const CHUNK: usize = 1 << 14;
 
 /// What a solve measured, for the report.
 #[derive(Clone, Debug, Default)]
-pub struct SolveStats {
+pub struct TablebaseSolveStats {
     pub positions: u64,
     pub reachable: u64,
     pub wins: u64,
@@ -78,10 +78,10 @@ pub fn solve(
     max_pieces: u32,
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
-) -> (Solved, SolveStats) {
+) -> (Solved, TablebaseSolveStats) {
     let start = Instant::now();
     let mut solved: Solved = vec![Vec::new(); CLASSES];
-    let mut stats = SolveStats::default();
+    let mut stats = TablebaseSolveStats::default();
     let mut order: Vec<Material> = (0..CLASSES)
         .map(Material::of_class)
         .filter(|m| m.is_playable() && m.pieces() <= max_pieces)
@@ -123,20 +123,20 @@ pub fn solve(
     (solved, stats)
 }
 
-fn count(vals: &[u8], stats: &mut SolveStats) {
+fn count(vals: &[u8], stats: &mut TablebaseSolveStats) {
     for &v in vals {
         stats.positions += 1;
-        match Value::decode(v) {
+        match TablebaseValue::decode(v) {
             None => {}
             Some(value) => {
                 stats.reachable += 1;
                 match value {
-                    Value::Win(n) => {
+                    TablebaseValue::Win(n) => {
                         stats.wins += 1;
                         stats.longest = stats.longest.max(n);
                     }
-                    Value::Loss(_) => stats.losses += 1,
-                    Value::Draw => stats.draws += 1,
+                    TablebaseValue::Loss(_) => stats.losses += 1,
+                    TablebaseValue::Draw => stats.draws += 1,
                 }
             }
         }
@@ -194,17 +194,17 @@ impl Ctx<'_> {
 
     /// The value of the position after a move, for the player who moved: `None` while
     /// it is not settled. `child` has the other side to move.
-    fn child_value(&self, child: &Position) -> Option<Value> {
+    fn child_value(&self, child: &Position) -> Option<TablebaseValue> {
         if child.decided().is_some() {
             // In Camette a move that ends the game wins it.
-            return Some(Value::Win(1));
+            return Some(TablebaseValue::Win(1));
         }
         self.value_of(&Pieces::of(child))
     }
 
     /// The value of a move for its mover (see [`Ctx::child_value`]), cheaply for a
     /// quiet move.
-    fn move_value(&self, pos: &Position, here: &Pieces, m: &Move) -> Option<Value> {
+    fn move_value(&self, pos: &Position, here: &Pieces, m: &Move) -> Option<TablebaseValue> {
         if m.is_capture() || m.to.0 as u32 == GOAL {
             return self.child_value(&pos.after(m));
         }
@@ -212,15 +212,15 @@ impl Ctx<'_> {
     }
 
     /// The value, for the other side, of `p` as the other side to move sees it.
-    fn value_of(&self, p: &Pieces) -> Option<Value> {
+    fn value_of(&self, p: &Pieces) -> Option<TablebaseValue> {
         let m = p.material();
         let v = match self.solved[m.class()].get(p.index() as usize) {
             Some(&v) => v,
             None => self.work_of(m).val[p.index() as usize].load(Ordering::Relaxed),
         };
-        Value::decode(v)
-            .filter(|v| *v != Value::Draw || !self.solved[m.class()].is_empty())
-            .map(Value::from_child)
+        TablebaseValue::decode(v)
+            .filter(|v| *v != TablebaseValue::Draw || !self.solved[m.class()].is_empty())
+            .map(TablebaseValue::from_child)
     }
 
     /// First pass: unreachable indices, and what the captures and goal entries already
@@ -237,7 +237,7 @@ impl Ctx<'_> {
             movegen::generate(&pos, &mut moves);
             if moves.is_empty() {
                 // The side to move with no legal move loses.
-                w.pending[i].store(Value::Loss(0).encode(), Ordering::Relaxed);
+                w.pending[i].store(TablebaseValue::Loss(0).encode(), Ordering::Relaxed);
                 return;
             }
             let mut best_win: Option<u32> = None;
@@ -253,21 +253,24 @@ impl Ctx<'_> {
                         .child_value(&child)
                         .expect("captures lead to solved classes")
                     {
-                        Value::Win(n) => best_win = Some(best_win.map_or(n, |b| b.min(n))),
-                        Value::Loss(n) => longest_loss = longest_loss.max(n),
-                        Value::Draw => never_lost = true,
+                        TablebaseValue::Win(n) => best_win = Some(best_win.map_or(n, |b| b.min(n))),
+                        TablebaseValue::Loss(n) => longest_loss = longest_loss.max(n),
+                        TablebaseValue::Draw => never_lost = true,
                     }
                 } else {
                     quiet += 1;
                 }
             }
             if let Some(n) = best_win {
-                w.pending[i].store(Value::Win(n).encode(), Ordering::Relaxed);
+                w.pending[i].store(TablebaseValue::Win(n).encode(), Ordering::Relaxed);
                 w.cnt[i].store(NEVER_LOST, Ordering::Relaxed);
             } else if never_lost {
                 w.cnt[i].store(NEVER_LOST, Ordering::Relaxed);
             } else if quiet == 0 {
-                w.pending[i].store(Value::Loss(longest_loss).encode(), Ordering::Relaxed);
+                w.pending[i].store(
+                    TablebaseValue::Loss(longest_loss).encode(),
+                    Ordering::Relaxed,
+                );
             } else {
                 w.cnt[i].store(quiet.min(NEVER_LOST as u32 - 1) as u8, Ordering::Relaxed);
             }
@@ -286,7 +289,9 @@ impl Ctx<'_> {
                     return;
                 }
                 let pending = w.pending[i].load(Ordering::Relaxed);
-                if pending != 0 && Value::decode(pending).map(Value::plies) > Some(level) {
+                if pending != 0
+                    && TablebaseValue::decode(pending).map(TablebaseValue::plies) > Some(level)
+                {
                     future.fetch_add(1, Ordering::Relaxed);
                 }
                 let hint = if level % 2 == 1 { WIN_HINT } else { LOSS_HINT };
@@ -307,7 +312,7 @@ impl Ctx<'_> {
             }
             level += 1;
             assert!(
-                level < Value::MAX_PLIES,
+                level < TablebaseValue::MAX_PLIES,
                 "a Camette value beyond the table's range"
             );
         }
@@ -316,12 +321,12 @@ impl Ctx<'_> {
     /// The value position `i` takes at `level`, if it is settled there.
     // Kept out of the scan's loop: its frame is large, and most positions never get here.
     #[inline(never)]
-    fn settles_at(&self, w: &Work, i: usize, level: u32) -> Option<Value> {
+    fn settles_at(&self, w: &Work, i: usize, level: u32) -> Option<TablebaseValue> {
         let pending = w.pending[i].load(Ordering::Relaxed);
         let v = if level % 2 == 1 {
-            Value::Win(level)
+            TablebaseValue::Win(level)
         } else {
-            Value::Loss(level)
+            TablebaseValue::Loss(level)
         };
         if pending == v.encode() {
             return Some(v);
@@ -337,7 +342,8 @@ impl Ctx<'_> {
         if level % 2 == 1 {
             // A move into a loss settled at the level before.
             let wins = moves.iter().any(|m| {
-                !m.is_capture() && self.move_value(&pos, &here, m) == Some(Value::Win(level))
+                !m.is_capture()
+                    && self.move_value(&pos, &here, m) == Some(TablebaseValue::Win(level))
             });
             return wins.then_some(v);
         }
@@ -346,7 +352,7 @@ impl Ctx<'_> {
         let mut longest = 0;
         for m in moves.iter() {
             match self.move_value(&pos, &here, m) {
-                Some(Value::Loss(n)) => longest = longest.max(n),
+                Some(TablebaseValue::Loss(n)) => longest = longest.max(n),
                 _ => return None,
             }
         }
@@ -354,14 +360,14 @@ impl Ctx<'_> {
             Some(v)
         } else {
             debug_assert!(longest > level, "a loss is settled when its last move is");
-            w.pending[i].store(Value::Loss(longest).encode(), Ordering::Relaxed);
+            w.pending[i].store(TablebaseValue::Loss(longest).encode(), Ordering::Relaxed);
             None
         }
     }
 
     /// Tells the positions a quiet move leads here from what was settled.
     #[inline(never)]
-    fn mark_predecessors(&self, w: &Work, i: usize, v: Value) {
+    fn mark_predecessors(&self, w: &Work, i: usize, v: TablebaseValue) {
         let here = Pieces::at(w.material, i as u64);
         let before = self.work_of(w.material.swapped());
         for q in quiet_predecessors(&here) {
@@ -370,7 +376,7 @@ impl Ctx<'_> {
                 continue;
             }
             match v {
-                Value::Loss(_) => {
+                TablebaseValue::Loss(_) => {
                     before.hints[j].fetch_or(WIN_HINT, Ordering::Relaxed);
                 }
                 _ => {

@@ -1,9 +1,19 @@
+use camelot_engine::Side;
+
 use super::*;
+
+fn id() -> GameId {
+    GameId::parse("g").unwrap()
+}
+
+fn over(winner: Option<Side>, reason: EndReason) -> Status {
+    Status::Over(GameEnd::Decided(Outcome { winner, reason }))
+}
 
 const T0: i64 = 1_000_000;
 
 fn camelot(time: TimeControl) -> LiveGame {
-    LiveGame::new("g".into(), Variant::Camelot, time, T0)
+    LiveGame::new(id(), Variant::Camelot, time, T0)
 }
 
 const WHITE: Player = Player(0);
@@ -14,14 +24,27 @@ fn the_engine_judges_every_move_and_the_seat_and_ply_must_match() {
     let mut g = camelot(TimeControl::Untimed);
     assert_eq!(
         g.play(BLACK, 0, "H11-F9", T0),
-        Err("it is White's turn, not Black's".into())
+        Err(Refusal::NotYourTurn {
+            to_move: SeatColour::White,
+            seat: SeatColour::Black
+        })
     );
     assert_eq!(
         g.play(WHITE, 1, "E6-E8", T0),
-        Err("that move was for ply 1; the game is at ply 0".into())
+        Err(Refusal::WrongPly { sent: 1, at: 0 })
     );
     let illegal = g.play(WHITE, 0, "E6-E9", T0).unwrap_err();
-    assert!(illegal.contains("E6-E9"), "{illegal}");
+    assert!(matches!(illegal, Refusal::IllegalMove(_)), "{illegal:?}");
+    assert!(illegal.to_string().contains("E6-E9"), "{illegal}");
+    assert_eq!(illegal.code(), ErrorCode::IllegalMove);
+    assert_eq!(
+        Refusal::NotYourTurn {
+            to_move: SeatColour::White,
+            seat: SeatColour::Black
+        }
+        .to_string(),
+        "it is White's turn, not Black's"
+    );
     assert!(
         g.plies.is_empty() && g.game.ply() == 0,
         "a refused move changes nothing"
@@ -59,18 +82,9 @@ fn a_flag_fall_loses_unless_the_other_side_cannot_win() {
     g.play(WHITE, 0, "E6-E8", T0).unwrap();
     g.play(BLACK, 1, "H11-F9", T0).unwrap();
     assert_eq!(g.flag(T0 + 59_999), None);
-    assert_eq!(
-        g.play(WHITE, 2, "H6-F8", T0 + 60_000),
-        Err("your time has run out".into())
-    );
+    assert_eq!(g.play(WHITE, 2, "H6-F8", T0 + 60_000), Err(Refusal::TimeUp));
     assert_eq!(g.flag(T0 + 60_000), Some(Change::Updated));
-    assert_eq!(
-        g.status,
-        Status::Over {
-            result: "0-1".into(),
-            reason: "time".into()
-        }
-    );
+    assert_eq!(g.status, over(Some(Side::Second), EndReason::Time));
     assert_eq!(g.clock_view(T0 + 70_000).unwrap().remaining_ms[0], 0);
 }
 
@@ -82,13 +96,7 @@ fn correspondence_gives_days_a_move() {
     g.play(WHITE, 0, "E6-E8", T0 + DAY_MS).unwrap();
     assert_eq!(g.deadline(), Some(T0 + 4 * DAY_MS));
     assert!(g.flag(T0 + 4 * DAY_MS).is_some());
-    assert_eq!(
-        g.status,
-        Status::Over {
-            result: "1-0".into(),
-            reason: "time".into()
-        }
-    );
+    assert_eq!(g.status, over(Some(Side::First), EndReason::Time));
 }
 
 #[test]
@@ -107,17 +115,11 @@ fn offers_are_made_by_one_side_and_answered_by_the_other() {
     assert_eq!(g.offers.draw, None);
     g.offer(WHITE, OfferKind::Draw).unwrap();
     g.accept(BLACK, OfferKind::Draw).unwrap();
-    assert_eq!(
-        g.status,
-        Status::Over {
-            result: "1/2-1/2".into(),
-            reason: "agreement".into()
-        }
-    );
-    assert!(g
-        .play(BLACK, 3, "F11-F7", T0)
-        .unwrap_err()
-        .contains("game is over"));
+    assert_eq!(g.status, over(None, EndReason::Agreement));
+    assert!(matches!(
+        g.play(BLACK, 3, "F11-F7", T0),
+        Err(Refusal::GameOver(_))
+    ));
 }
 
 #[test]
@@ -158,36 +160,24 @@ fn abort_resign_and_claims() {
     g.play(WHITE, 0, "E6-E8", T0).unwrap();
     let mut aborted = g.clone();
     aborted.abort().unwrap();
-    assert_eq!(
-        aborted.status,
-        Status::Over {
-            result: "*".into(),
-            reason: "aborted".into()
-        }
-    );
+    assert_eq!(aborted.status, Status::Over(GameEnd::Aborted));
     g.play(BLACK, 1, "H11-F9", T0).unwrap();
     assert!(g.abort().is_err());
     assert!(
-        g.claim(WHITE, ClaimKind::Repetition).is_err(),
+        g.claim(WHITE, DrawClaim::Repetition).is_err(),
         "nothing to claim"
     );
     assert!(
-        g.claim(BLACK, ClaimKind::FiftyMoves).is_err(),
+        g.claim(BLACK, DrawClaim::FiftyMoves).is_err(),
         "not Black's turn"
     );
     g.resign(BLACK).unwrap();
-    assert_eq!(
-        g.status,
-        Status::Over {
-            result: "1-0".into(),
-            reason: "resignation".into()
-        }
-    );
+    assert_eq!(g.status, over(Some(Side::First), EndReason::Resignation));
 }
 
 #[test]
 fn grand_cam_partners_share_a_side() {
-    let mut g = LiveGame::new("g".into(), Variant::GrandCam, TimeControl::Untimed, T0);
+    let mut g = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
     let (red, green, blue) = (Player(0), Player(1), Player(2));
     g.play(red, 0, "G4-G5", T0).unwrap();
     g.offer(red, OfferKind::Draw).unwrap();

@@ -1,0 +1,167 @@
+//! A server's address as people write it (`http://host:port`, `https://host`,
+//! `ws://host:port`, `host:port`), kept with its scheme: the WebSocket endpoint and the
+//! HTTP requests are made from it, and an invitation carries it whole.
+
+use std::fmt;
+
+use camelot_engine::Excerpt;
+
+/// A game server's address: whether it is reached over TLS, and its host, port and any
+/// path before the server's own (a server behind a proxy at `https://host/camelot`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ServerAddress {
+    secure: bool,
+    /// `host:port` and any path prefix, without a trailing `/`.
+    base: String,
+}
+
+/// Text that is not a server's address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadAddress(pub Excerpt);
+
+impl fmt::Display for BadAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a server's address: give http://HOST:PORT or https://HOST",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadAddress {}
+
+impl ServerAddress {
+    /// Any of the forms a user may give; `host:port` alone is plain `http`.
+    pub fn parse(s: &str) -> Result<ServerAddress, BadAddress> {
+        let t = s.trim();
+        let (secure, rest) = if let Some(r) = t
+            .strip_prefix("https://")
+            .or_else(|| t.strip_prefix("wss://"))
+        {
+            (true, r)
+        } else if let Some(r) = t
+            .strip_prefix("http://")
+            .or_else(|| t.strip_prefix("ws://"))
+        {
+            (false, r)
+        } else {
+            (false, t)
+        };
+        let rest = rest.trim_end_matches('/');
+        let base = rest
+            .strip_suffix("/ws")
+            .unwrap_or(rest)
+            .trim_end_matches('/');
+        let host = base.split('/').next().unwrap_or("");
+        if host.is_empty()
+            || host.starts_with(':')
+            || base.contains("://")
+            || base
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '?' || c == '#')
+        {
+            return Err(BadAddress(Excerpt::new(s)));
+        }
+        Ok(ServerAddress {
+            secure,
+            base: base.to_string(),
+        })
+    }
+
+    /// Reached over TLS (`https`, `wss`).
+    pub fn is_secure(&self) -> bool {
+        self.secure
+    }
+
+    /// `ws://host:port/ws` or `wss://host/ws`: the game socket.
+    pub fn ws_url(&self) -> String {
+        let scheme = if self.secure { "wss" } else { "ws" };
+        format!("{scheme}://{}/ws", self.base)
+    }
+
+    /// `http://host:port` or `https://host`: where the server's pages and records are.
+    pub fn http_url(&self) -> String {
+        let scheme = if self.secure { "https" } else { "http" };
+        format!("{scheme}://{}", self.base)
+    }
+
+    /// The host (and port) alone, as TLS names the server.
+    pub fn host(&self) -> &str {
+        self.base.split('/').next().unwrap_or(&self.base)
+    }
+}
+
+impl fmt::Display for ServerAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.http_url())
+    }
+}
+
+/// An address is kept (in a list of one's games) as people write it: `https://HOST`.
+impl serde::Serialize for ServerAddress {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ServerAddress {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ServerAddress, D::Error> {
+        let text = String::deserialize(d)?;
+        ServerAddress::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::str::FromStr for ServerAddress {
+    type Err = BadAddress;
+
+    fn from_str(s: &str) -> Result<ServerAddress, BadAddress> {
+        ServerAddress::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_names_the_same_server() {
+        for s in [
+            "http://127.0.0.1:9000",
+            "ws://127.0.0.1:9000/",
+            "127.0.0.1:9000",
+            "ws://127.0.0.1:9000/ws",
+            " http://127.0.0.1:9000/ ",
+        ] {
+            let a = ServerAddress::parse(s).unwrap();
+            assert_eq!(a.ws_url(), "ws://127.0.0.1:9000/ws", "{s}");
+            assert_eq!(a.to_string(), "http://127.0.0.1:9000", "{s}");
+            assert!(!a.is_secure());
+        }
+        let tls = ServerAddress::parse("https://camelot.example").unwrap();
+        assert_eq!(tls.ws_url(), "wss://camelot.example/ws");
+        assert!(tls.is_secure());
+        assert_eq!(
+            ServerAddress::parse("wss://camelot.example/games/ws")
+                .unwrap()
+                .http_url(),
+            "https://camelot.example/games"
+        );
+        assert_eq!(
+            ServerAddress::parse("https://h.example:8443/x")
+                .unwrap()
+                .host(),
+            "h.example:8443"
+        );
+        for bad in [
+            "",
+            "http://",
+            "http://:80",
+            "a b:1",
+            "ftp://x",
+            "http://x?y",
+        ] {
+            assert!(ServerAddress::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,140 @@
+use camelot_engine::{EndReason, Side};
+
+use super::*;
+
+#[test]
+fn messages_read_back_and_name_their_kind() {
+    let m = ClientMessage::Move {
+        id: 7,
+        ply: 3,
+        mv: "E6-E8".into(),
+    };
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(text, r#"{"t":"move","id":7,"ply":3,"move":"E6-E8"}"#);
+    assert_eq!(serde_json::from_str::<ClientMessage>(&text).unwrap(), m);
+    let hello: ClientMessage = serde_json::from_str(r#"{"t":"hello","v":2,"game":"abc"}"#).unwrap();
+    assert_eq!(
+        hello,
+        ClientMessage::Hello {
+            v: 2,
+            game: GameId::parse("abc").unwrap(),
+            token: None
+        }
+    );
+    let time: TimeControl =
+        serde_json::from_str(r#"{"kind":"clock","minutes":5,"increment":3}"#).unwrap();
+    assert_eq!(time.to_string(), "5+3");
+    assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"fly"}"#).is_err());
+    let create: ClientMessage = serde_json::from_str(
+        r#"{"t":"create","v":2,"variant":"grandcam","time":{"kind":"untimed"}}"#,
+    )
+    .unwrap();
+    assert!(matches!(
+        create,
+        ClientMessage::Create {
+            variant: Variant::GrandCam,
+            ..
+        }
+    ));
+    let claim: ClientMessage =
+        serde_json::from_str(r#"{"t":"claim","kind":"fifty_moves"}"#).unwrap();
+    assert_eq!(
+        claim,
+        ClientMessage::Claim {
+            kind: DrawClaim::FiftyMoves
+        }
+    );
+}
+
+/// The engine's types are what travels: a result is a side and a reason's code, never
+/// a sentence.
+#[test]
+fn results_travel_as_the_engines_types() {
+    let ended = ServerMessage::Ended {
+        result: GameEnd::Decided(Outcome::win(Side::Second, EndReason::Time)),
+    };
+    let text = serde_json::to_string(&ended).unwrap();
+    assert_eq!(
+        text,
+        r#"{"t":"ended","result":{"end":"decided","winner":1,"reason":"time"}}"#
+    );
+    assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), ended);
+    let drawn = GameEnd::Decided(Outcome::draw(EndReason::Agreement));
+    assert_eq!(drawn.to_string(), "1/2-1/2 (agreement)");
+    let aborted = serde_json::to_string(&GameEnd::Aborted).unwrap();
+    assert_eq!(aborted, r#"{"end":"aborted"}"#);
+    assert_eq!(GameEnd::Aborted.to_string(), "* (aborted)");
+    let moved: ServerMessage =
+        serde_json::from_str(r#"{"t":"moved","ply":0,"move":"F6-F8","seat":"Red"}"#).unwrap();
+    assert!(matches!(
+        moved,
+        ServerMessage::Moved {
+            seat: SeatColour::Red,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn created_games_list_their_seats_in_turn_order() {
+    let mut seats = BTreeMap::new();
+    for (c, t) in [
+        (SeatColour::Yellow, "y"),
+        (SeatColour::Red, "r"),
+        (SeatColour::Blue, "b"),
+        (SeatColour::Green, "g"),
+    ] {
+        seats.insert(c, SeatToken::new(t));
+    }
+    let m = ServerMessage::Created {
+        game: GameId::parse("k3x9qz2a").unwrap(),
+        seats,
+    };
+    let text = serde_json::to_string(&m).unwrap();
+    assert_eq!(
+        text,
+        r#"{"t":"created","game":"k3x9qz2a","seats":{"Red":"r","Green":"g","Blue":"b","Yellow":"y"}}"#
+    );
+    assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), m);
+    assert_eq!(format!("{:?}", SeatToken::new("secret")), "SeatToken(..)");
+}
+
+#[test]
+fn errors_carry_a_code_and_unknown_codes_are_other() {
+    let e: ServerMessage =
+        serde_json::from_str(r#"{"t":"error","code":"no_such_game","message":"no"}"#).unwrap();
+    assert_eq!(e, ServerMessage::error(ErrorCode::NoSuchGame, "no"));
+    // A version 1 server's error has no code; a newer server's may have one unknown here.
+    let old: ServerMessage = serde_json::from_str(r#"{"t":"error","message":"x"}"#).unwrap();
+    assert_eq!(old, ServerMessage::error(ErrorCode::Other, "x"));
+    let newer: ServerMessage =
+        serde_json::from_str(r#"{"t":"error","code":"shiny","message":"x"}"#).unwrap();
+    assert_eq!(newer, ServerMessage::error(ErrorCode::Other, "x"));
+    assert_eq!(
+        check_version(1).unwrap_err().to_string(),
+        "this server speaks protocol version 2, the client version 1: update the older one"
+    );
+}
+
+#[test]
+fn clocks_and_ids_are_read_and_bounded() {
+    assert_eq!(
+        TimeControl::parse_clock("5+3"),
+        Ok(TimeControl::Clock {
+            minutes: 5,
+            increment: 3
+        })
+    );
+    for bad in ["5", "5+", "x+3", "0+0", "601+0", "-1+2"] {
+        assert!(TimeControl::parse_clock(bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        TimeControl::Days { days: 0 }.check(),
+        Err(TimeControlError::DaysOutOfRange)
+    );
+    assert!(TimeControl::Days { days: 3 }.check().is_ok());
+    for bad in ["", "a b", "../x", &"x".repeat(65)] {
+        assert!(GameId::parse(bad).is_err(), "{bad}");
+    }
+    assert_eq!(GameId::parse("k3x9qz2a").unwrap().as_str(), "k3x9qz2a");
+}

@@ -1,0 +1,136 @@
+//! A server upgraded in place keeps every game: a database written by the server of
+//! protocol version 1 (`data/v1-server.db`, made by that build: games ended by
+//! resignation, agreement, time, abort and the board, a game still live after a
+//! takeback) is opened by this one, its stored sentences become codes, and every game
+//! reads back with its result, its record, its seats' tokens and its moves.
+
+use std::path::Path;
+use std::time::Duration;
+
+use camelot_engine::{EndReason, Outcome, Record, SeatColour, Side};
+use camelot_online::protocol::{
+    ClientMessage, GameEnd, GameId, GameView, SeatToken, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
+};
+use camelot_online::{Connection, ServerAddress};
+use camelot_test_support::{http_get, scratch, sqlite, Server};
+use sqlx::Connection as _;
+
+/// The games of the version 1 database, by how they ended.
+const RESIGNED: &str = "o709mzh1";
+const AGREED: &str = "16d0yg6j";
+const FLAGGED: &str = "me7js00q";
+const ABORTED: &str = "6wzfus94";
+const LIVE: &str = "pnptunt2";
+const CAMETTE: &str = "244y5wry";
+const CAMETTE_WHITE: &str = "SuzeawqklwPmpE7q3QKeoTwl";
+
+async fn state(
+    url: &ServerAddress,
+    game: &str,
+    token: Option<&str>,
+) -> (Option<SeatColour>, GameView) {
+    let mut c = Connection::open(url).await.unwrap();
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: GameId::parse(game).unwrap(),
+        token: token.map(SeatToken::new),
+    })
+    .await
+    .unwrap();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), c.recv()).await {
+            Ok(Ok(ServerMessage::State { you, game, .. })) => return (you, *game),
+            Ok(Ok(_)) => continue,
+            other => panic!("{game}: {other:?}"),
+        }
+    }
+}
+
+fn record(url: &ServerAddress, game: &str) -> Record {
+    let text = http_get(&url.to_string(), &format!("/games/{game}.cgn"));
+    Record::import(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text}"))
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_keeps_every_game_with_its_result() {
+    let dir = scratch("upgrade");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v1-server.db"),
+        dir.join("server.db"),
+    )
+    .unwrap();
+    let server = Server::start(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.address();
+    let decided = |winner, reason| Some(GameEnd::Decided(Outcome { winner, reason }));
+    for (game, end, token, tag) in [
+        (
+            RESIGNED,
+            decided(Some(Side::Second), EndReason::Resignation),
+            "0-1",
+            "resignation",
+        ),
+        (
+            AGREED,
+            decided(None, EndReason::Agreement),
+            "1/2-1/2",
+            "agreement",
+        ),
+        (
+            FLAGGED,
+            decided(Some(Side::Second), EndReason::Time),
+            "0-1",
+            "time",
+        ),
+        (ABORTED, Some(GameEnd::Aborted), "*", "aborted"),
+        (
+            CAMETTE,
+            decided(Some(Side::First), EndReason::GoalCastle),
+            "1-0",
+            "pieces in the goal castle",
+        ),
+    ] {
+        let (_, view) = state(&url, game, None).await;
+        assert_eq!(view.result, end, "{game}");
+        let rec = record(&url, game);
+        assert_eq!(rec.result, token, "{game}: the record keeps its result");
+        assert_eq!(rec.tag("Termination"), Some(tag), "{game}");
+    }
+    // A seat's token from before still holds its seat; the finished game's moves are all
+    // there.
+    let (you, view) = state(&url, CAMETTE, Some(CAMETTE_WHITE)).await;
+    assert_eq!(you, Some(SeatColour::White));
+    assert_eq!(view.moves.len(), 15);
+    // The live game, after its takeback, goes on where it stood.
+    let (_, live) = state(&url, LIVE, None).await;
+    assert_eq!(live.moves, ["F6-F8", "F11-F9"]);
+    assert_eq!(live.time, TimeControl::Days { days: 3 });
+    assert_eq!(live.result, None);
+    drop(server);
+
+    // What is stored now is codes, never the sentences a person reads.
+    let mut db = sqlx::SqliteConnection::connect(&sqlite(&dir))
+        .await
+        .unwrap();
+    let reasons: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, reason FROM games WHERE status = 'over' ORDER BY id")
+            .fetch_all(&mut db)
+            .await
+            .unwrap();
+    for (id, reason) in &reasons {
+        assert!(
+            reason == "aborted" || EndReason::from_code(reason).is_some(),
+            "{id}: '{reason}' is not a code"
+        );
+    }
+    assert!(
+        reasons.iter().any(|(_, r)| r == "goal_castle"),
+        "{reasons:?}"
+    );
+}

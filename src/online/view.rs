@@ -1,0 +1,573 @@
+//! Online play in the interface: the menu's "Online" section (the server, a local server
+//! for a LAN evening, creating a game and its invitation codes, joining with a code,
+//! watching a live game, my games), and the panel's section of an online game (the
+//! connection, each seat's presence and clock, offers to answer).
+
+use bevy_egui::egui;
+use camelot_engine::{Player, Variant};
+use camelot_online::protocol::{GameId, OfferKind, TimeControl};
+use camelot_online::{Invitation, Mirror, ServerAddress};
+
+use crate::game::session::{Seat, Session};
+use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
+use crate::online::settings::OnlineSettings;
+use crate::online::{clock_text, Connection, JoinOnline, OnlineRequest, OnlineTable};
+use crate::storage::saving::Storage;
+use crate::widgets::style::seat_text;
+
+/// The time a game to be created has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeChoice {
+    pub kind: TimeKind,
+    pub minutes: u32,
+    pub increment: u32,
+    pub days: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeKind {
+    Untimed,
+    Clock,
+    Days,
+}
+
+impl Default for TimeChoice {
+    fn default() -> TimeChoice {
+        TimeChoice {
+            kind: TimeKind::Clock,
+            minutes: 10,
+            increment: 5,
+            days: 3,
+        }
+    }
+}
+
+impl TimeChoice {
+    pub fn control(&self) -> TimeControl {
+        match self.kind {
+            TimeKind::Untimed => TimeControl::Untimed,
+            TimeKind::Clock => TimeControl::Clock {
+                minutes: self.minutes,
+                increment: self.increment,
+            },
+            TimeKind::Days => TimeControl::Days { days: self.days },
+        }
+    }
+}
+
+/// What the menu's online section may ask for this frame.
+pub enum OnlinePick {
+    Join(JoinOnline),
+}
+
+/// The menu's "Online" section. `variant` and `seats` are the menu's own choice: a seat
+/// set to "elsewhere" is a friend's, invited by a code.
+pub fn menu_section(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    time: &mut TimeChoice,
+    settings: &mut OnlineSettings,
+    storage: &Storage,
+    variant: Variant,
+    seats: &[Seat],
+) -> Option<OnlinePick> {
+    let mut pick = None;
+    ui.heading("Online");
+    ui.horizontal(|ui| {
+        ui.label("Server:");
+        ui.add(egui::TextEdit::singleline(&mut settings.server).desired_width(260.0));
+        if ui
+            .add_enabled(!lobby.busy, egui::Button::new("Start a server here"))
+            .on_hover_text("For players on this network: a camelot-server on this machine")
+            .clicked()
+        {
+            lobby.start_local_server(storage);
+        }
+    });
+    if let Some(address) = lobby.local_address.take() {
+        settings.server = address.to_string();
+    }
+    // The address as typed: said plainly while it is not one.
+    let server = ServerAddress::parse(&settings.server);
+    if let Err(e) = &server {
+        ui.colored_label(egui::Color32::from_rgb(240, 170, 80), e.to_string());
+    }
+    let server = server.ok();
+    time_choice(ui, time);
+    ui.horizontal(|ui| {
+        let remote = seats.iter().filter(|s| **s == Seat::Remote).count();
+        let label = format!(
+            "Create an online {} game ({} seat{} for friends)",
+            variant.rules().name,
+            remote,
+            if remote == 1 { "" } else { "s" }
+        );
+        let ready = !lobby.busy && server.is_some();
+        if ui
+            .add_enabled(ready, egui::Button::new(label))
+            .on_hover_text("Set a seat to \"Elsewhere (online)\" above for each friend")
+            .clicked()
+        {
+            if let Some(server) = server.clone() {
+                lobby.create(Creation {
+                    server,
+                    variant,
+                    time: time.control(),
+                    seats: seats.to_vec(),
+                });
+            }
+        }
+        if ui
+            .add_enabled(ready, egui::Button::new("Live games"))
+            .clicked()
+        {
+            if let Some(server) = server.clone() {
+                lobby.list(server);
+            }
+        }
+        if ui.button("My games").clicked() {
+            lobby.refresh_mine(storage);
+        }
+    });
+    if let Some(s) = &lobby.status {
+        ui.label(egui::RichText::new(s).weak());
+    }
+    invitations(ui, lobby, storage, &mut pick);
+    join_with_code(ui, lobby, &mut pick);
+    if let Some(server) = &server {
+        live_games(ui, lobby, server, &mut pick);
+    }
+    my_games(ui, lobby, &mut pick);
+    pick
+}
+
+fn time_choice(ui: &mut egui::Ui, t: &mut TimeChoice) {
+    ui.horizontal(|ui| {
+        ui.label("Time:");
+        ui.radio_value(&mut t.kind, TimeKind::Clock, "clock");
+        ui.radio_value(&mut t.kind, TimeKind::Days, "days a move");
+        ui.radio_value(&mut t.kind, TimeKind::Untimed, "none");
+        match t.kind {
+            TimeKind::Clock => {
+                ui.add(egui::DragValue::new(&mut t.minutes).range(0..=TimeControl::MAX_MINUTES));
+                ui.label("min +");
+                ui.add(
+                    egui::DragValue::new(&mut t.increment).range(0..=TimeControl::MAX_INCREMENT),
+                );
+                ui.label("s a move");
+            }
+            TimeKind::Days => {
+                ui.add(egui::DragValue::new(&mut t.days).range(1..=TimeControl::MAX_DAYS));
+                ui.label("days");
+            }
+            TimeKind::Untimed => {}
+        }
+    });
+}
+
+/// A created game: the codes to send, and the way to the table.
+fn invitations(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    storage: &Storage,
+    pick: &mut Option<OnlinePick>,
+) {
+    let Some(inv) = lobby.created.clone() else {
+        return;
+    };
+    ui.label(egui::RichText::new(format!("Game {} created.", inv.game)).strong());
+    for (seat, code) in &inv.codes {
+        ui.horizontal(|ui| {
+            ui.label(format!("{seat}'s code:"));
+            ui.monospace(code.to_string());
+            if ui.button("Copy").clicked() {
+                ui.ctx().copy_text(code.to_string());
+                lobby.status = Some(format!("{seat}'s code copied: send it to your friend."));
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        ui.label("To watch:");
+        ui.monospace(inv.watch.to_string());
+    });
+    if ui.button("  Go to the table  ").clicked() {
+        let c = &inv.creation;
+        let rules = c.variant.rules();
+        let _ = remember(
+            storage,
+            MyGame {
+                server: c.server.clone(),
+                game: inv.game.clone(),
+                variant: c.variant,
+                time: c.time,
+                tokens: inv
+                    .here
+                    .iter()
+                    .map(|(p, t)| (rules.seat_colour(*p), t.clone()))
+                    .collect(),
+                seats: c.seats.clone(),
+            },
+        );
+        *pick = Some(OnlinePick::Join(JoinOnline {
+            server: c.server.clone(),
+            game: inv.game.clone(),
+            tokens: inv
+                .here
+                .iter()
+                .map(|(p, t)| (Some(*p), t.clone()))
+                .collect(),
+            seats: Some(c.seats.clone()),
+        }));
+        lobby.created = None;
+    }
+}
+
+fn join_with_code(ui: &mut egui::Ui, lobby: &mut Lobby, pick: &mut Option<OnlinePick>) {
+    ui.horizontal(|ui| {
+        ui.label("Join with a code:");
+        ui.add(egui::TextEdit::singleline(&mut lobby.join_code).desired_width(300.0));
+        if ui.button("Join").clicked() {
+            match Invitation::parse(&lobby.join_code) {
+                Ok(i) => {
+                    *pick = Some(OnlinePick::Join(JoinOnline {
+                        server: i.server,
+                        game: i.game,
+                        tokens: i.token.map(|t| (None, t)).into_iter().collect(),
+                        seats: None,
+                    }))
+                }
+                Err(e) => lobby.status = Some(e.to_string()),
+            }
+        }
+    });
+}
+
+fn live_games(
+    ui: &mut egui::Ui,
+    lobby: &Lobby,
+    server: &ServerAddress,
+    pick: &mut Option<OnlinePick>,
+) {
+    if lobby.live.is_empty() {
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("live games")
+        .max_height(140.0)
+        .show(ui, |ui| {
+            egui::Grid::new("live").striped(true).show(ui, |ui| {
+                for g in &lobby.live {
+                    ui.label(g.variant.rules().name);
+                    ui.label(g.time.to_string());
+                    ui.label(format!("{} plies", g.plies));
+                    if ui.button("Watch").clicked() {
+                        *pick = Some(OnlinePick::Join(JoinOnline {
+                            server: server.clone(),
+                            game: g.id.clone(),
+                            tokens: Vec::new(),
+                            seats: None,
+                        }));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+fn my_games(ui: &mut egui::Ui, lobby: &Lobby, pick: &mut Option<OnlinePick>) {
+    if lobby.mine.is_empty() {
+        return;
+    }
+    ui.label(egui::RichText::new("My games").strong());
+    egui::Grid::new("mine").striped(true).show(ui, |ui| {
+        for (g, turn) in &lobby.mine {
+            let rules = g.variant.rules();
+            ui.label(rules.name);
+            ui.label(g.time.to_string());
+            let state = match turn {
+                None => "…".to_string(),
+                Some(Ok(MyTurn::Mine)) => "your move".to_string(),
+                Some(Ok(MyTurn::Theirs)) => "waiting".to_string(),
+                Some(Ok(MyTurn::Over(r))) => r.to_string(),
+                Some(Err(e)) => format!("({e})"),
+            };
+            let strong = matches!(turn, Some(Ok(MyTurn::Mine)));
+            let text = egui::RichText::new(state);
+            ui.label(if strong { text.strong() } else { text.weak() });
+            if ui.button("Open").clicked() {
+                let seats = (g.seats.len() == rules.players()).then(|| g.seats.clone());
+                *pick = Some(OnlinePick::Join(JoinOnline {
+                    server: g.server.clone(),
+                    game: g.game.clone(),
+                    tokens: g
+                        .tokens
+                        .iter()
+                        .map(|(s, t)| (rules.seat_with_colour(*s), t.clone()))
+                        .collect(),
+                    seats,
+                }));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// One line on the connection, or nothing while all is well.
+pub fn connection_line(c: &Connection) -> Option<String> {
+    match c {
+        Connection::Live => None,
+        Connection::Connecting => Some("Connecting to the server…".into()),
+        Connection::Away { since, reason } => Some(format!(
+            "Connection lost, reconnecting ({}): {reason}",
+            clock_text(since.elapsed().as_millis() as u64)
+        )),
+        Connection::Stopped(why) => Some(format!("Not connected: {why}")),
+    }
+}
+
+/// What the panel shows of an online game.
+pub struct PanelModel<'a> {
+    pub game: &'a GameId,
+    pub connection: &'a Connection,
+    /// Moves played here the server has not stored yet.
+    pub unsent: usize,
+    /// The seats this machine plays.
+    pub held: Vec<Player>,
+    pub mirror: Option<&'a Mirror>,
+}
+
+impl<'a> PanelModel<'a> {
+    pub fn of(t: &'a OnlineTable) -> PanelModel<'a> {
+        PanelModel {
+            game: &t.game,
+            connection: &t.connection,
+            unsent: t.unsent(),
+            held: t.held(),
+            mirror: t.mirror.as_ref(),
+        }
+    }
+}
+
+/// What the panel says of each seat: `Black disconnected, 0:12`, and its clock.
+pub fn seat_lines(m: &Mirror) -> Vec<(Player, String, Option<String>)> {
+    let remaining = m.remaining();
+    let read = m.clocks_read.elapsed().as_millis() as u64;
+    m.variant
+        .rules()
+        .players_in_order()
+        .zip(&m.seats)
+        .map(|(p, s)| {
+            let presence = if s.connected {
+                format!("{} connected", s.seat)
+            } else if let Some(away) = s.away_ms {
+                format!("{} disconnected, {}", s.seat, clock_text(away + read))
+            } else {
+                format!("{} not here", s.seat)
+            };
+            (
+                p,
+                presence,
+                remaining.get(p.0 as usize).map(|&ms| clock_text(ms)),
+            )
+        })
+        .collect()
+}
+
+/// The panel's section of an online game.
+pub fn panel_section(
+    ui: &mut egui::Ui,
+    t: &PanelModel,
+    session: &Session,
+    requests: &mut Vec<OnlineRequest>,
+) {
+    ui.separator();
+    ui.label(egui::RichText::new(format!("Online game {}", t.game)).strong());
+    if let Some(line) = connection_line(t.connection) {
+        ui.colored_label(egui::Color32::from_rgb(240, 170, 80), line);
+    }
+    if t.unsent > 0 {
+        ui.label(
+            egui::RichText::new(format!("{} move(s) waiting for the server", t.unsent)).weak(),
+        );
+    }
+    let Some(mirror) = t.mirror else {
+        return;
+    };
+    let rules = session.position().rules();
+    for (p, presence, clock) in seat_lines(mirror) {
+        ui.horizontal(|ui| {
+            ui.label(seat_text(rules, p));
+            if let Some(c) = clock {
+                ui.monospace(c);
+            }
+            ui.label(egui::RichText::new(presence).weak());
+        });
+    }
+    if let Some(m) = mirror.move_due() {
+        ui.label(format!("Move due in {}", clock_text(m.as_millis() as u64)));
+    }
+    if t.held.is_empty() || mirror.is_over() {
+        return;
+    }
+    offers(ui, t, mirror, requests);
+    ui.horizontal(|ui| {
+        if ui.button("Offer a draw").clicked() {
+            requests.push(OnlineRequest::Offer(OfferKind::Draw));
+        }
+        if ui.button("Ask to take back").clicked() {
+            requests.push(OnlineRequest::Offer(OfferKind::Takeback));
+        }
+        if ui.button("Resign").clicked() {
+            requests.push(OnlineRequest::Resign);
+        }
+        if mirror.game.ply() < 2 && ui.button("Abort").clicked() {
+            requests.push(OnlineRequest::Abort);
+        }
+    });
+    for c in session.game.claimable() {
+        if ui.button(format!("Claim a {c} draw")).clicked() {
+            requests.push(OnlineRequest::Claim(c));
+        }
+    }
+}
+
+/// Offers from the other side, to accept or decline; one's own, said.
+fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec<OnlineRequest>) {
+    let rules = mirror.variant.rules();
+    let side_of = |c: camelot_engine::SeatColour| rules.seat_with_colour(c).map(|p| rules.side(p));
+    let ours: Vec<_> = t.held.iter().map(|&p| rules.side(p)).collect();
+    for o in &mirror.offers {
+        let what = match o.kind {
+            OfferKind::Draw => "a draw",
+            OfferKind::Takeback => "to take back their last move",
+        };
+        if side_of(o.by).is_some_and(|s| ours.contains(&s)) {
+            ui.label(format!("You offered {what}."));
+            continue;
+        }
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(format!("{} asks for {what}.", o.by)).strong());
+            if ui.button("Accept").clicked() {
+                requests.push(OnlineRequest::Accept(o.kind));
+            }
+            if ui.button("Decline").clicked() {
+                requests.push(OnlineRequest::Decline(o.kind));
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use camelot_engine::{EndReason, Outcome, SeatColour, Side};
+    use camelot_online::protocol::{
+        ClockView, GameEnd, GameView, OfferView, SeatView, ServerMessage,
+    };
+    use egui_kittest::kittest::Queryable;
+    use egui_kittest::Harness;
+
+    fn view() -> GameView {
+        GameView {
+            id: GameId::parse("g1").unwrap(),
+            variant: Variant::Camelot,
+            time: TimeControl::Clock {
+                minutes: 5,
+                increment: 3,
+            },
+            seats: vec![
+                SeatView {
+                    seat: SeatColour::White,
+                    connected: true,
+                    away_ms: None,
+                },
+                SeatView {
+                    seat: SeatColour::Black,
+                    connected: false,
+                    away_ms: Some(12_000),
+                },
+            ],
+            moves: vec!["E7-E8".into(), "H10-H9".into()],
+            clocks: Some(ClockView {
+                remaining_ms: vec![245_000, 303_000],
+                running: None,
+            }),
+            move_due_ms: None,
+            offers: vec![OfferView {
+                kind: OfferKind::Draw,
+                by: SeatColour::Black,
+            }],
+            result: None,
+        }
+    }
+
+    struct State {
+        mirror: Mirror,
+        asked: Vec<OnlineRequest>,
+    }
+
+    fn harness(mirror: Mirror, held: Vec<Player>) -> Harness<'static, State> {
+        Harness::new_ui_state(
+            move |ui, s: &mut State| {
+                let connection = Connection::Live;
+                let game = GameId::parse("g1").unwrap();
+                let model = PanelModel {
+                    game: &game,
+                    connection: &connection,
+                    unsent: 0,
+                    held: held.clone(),
+                    mirror: Some(&s.mirror),
+                };
+                let session = Session::new(s.mirror.game.clone(), vec![Seat::Human, Seat::Remote]);
+                panel_section(ui, &model, &session, &mut s.asked);
+            },
+            State {
+                mirror,
+                asked: Vec::new(),
+            },
+        )
+    }
+
+    /// The seats' clocks and presence are shown, the other side's offer is answered by
+    /// its buttons, and the game's own buttons send their requests.
+    #[test]
+    fn the_panel_shows_clocks_and_presence_and_answers_offers() {
+        let mirror = Mirror::from_state(Some(SeatColour::White), &view()).unwrap();
+        let mut h = harness(mirror, vec![Player(0)]);
+        h.get_by_label("4:05");
+        h.get_by_label("5:03");
+        h.get_by_label("White connected");
+        h.get_by_label("Black disconnected, 0:12");
+        h.get_by_label("Black asks for a draw.");
+        h.get_by_label("Accept").click();
+        h.run();
+        h.get_by_label("Decline").click();
+        h.run();
+        h.get_by_label("Ask to take back").click();
+        h.run();
+        assert_eq!(
+            h.state().asked,
+            [
+                OnlineRequest::Accept(OfferKind::Draw),
+                OnlineRequest::Decline(OfferKind::Draw),
+                OnlineRequest::Offer(OfferKind::Takeback)
+            ]
+        );
+    }
+
+    /// A watcher sees the game but has no buttons; an ended game none either.
+    #[test]
+    fn watchers_and_ended_games_have_no_buttons() {
+        let mirror = Mirror::from_state(None, &view()).unwrap();
+        let h = harness(mirror, Vec::new());
+        assert!(h.query_by_label("Resign").is_none());
+        let mut ended = Mirror::from_state(Some(SeatColour::White), &view()).unwrap();
+        let on_time = GameEnd::Decided(Outcome::win(Side::First, EndReason::Time));
+        ended
+            .apply(&ServerMessage::Ended { result: on_time })
+            .unwrap();
+        assert_eq!(ended.result, Some(on_time));
+        let h = harness(ended, vec![Player(0)]);
+        assert!(h.query_by_label("Offer a draw").is_none());
+    }
+}

@@ -1,0 +1,570 @@
+//! The in-game panel: the turn banner across the top (whose turn, the rule that applies
+//! now), and beside the board the game's controls, the views, the watching controls,
+//! the landing legend, the computer's thinking, captured pieces and the move list. One
+//! function per section.
+
+pub mod windows;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{egui, EguiContexts};
+use camelot_engine::{
+    DrawClaim, Game, Notation, PieceKind, Player, Position, ReviewedPly, TurnConstraint,
+};
+
+use crate::analysis::view as analysis_view;
+use crate::analysis::Analysis;
+use crate::game::actions::GameActions;
+use crate::game::browse::{Browse, BrowseCommand};
+use crate::game::computer::{AiPlayer, HintRequest, Purpose, Spectate};
+use crate::game::screens::Screen;
+use crate::game::session::{Seat, Session};
+use crate::game::settings::PlaySettings;
+use crate::input::move_entry::{MoveInput, TypedMove};
+use crate::learning::view as learn_view;
+use crate::learning::{Exercises, StartExercise};
+use crate::online::view as online_view;
+use crate::online::{Online, OnlineRequest};
+use crate::review::view as review_view;
+use crate::review::{GameReview, StartReview};
+use crate::settings::view::SettingsWindow;
+use crate::storage::view::FileWindows;
+use crate::table::camera::{CameraCommand, ViewInsets};
+use crate::table::settings::TableSettings;
+use crate::table::theme::MarkerKind;
+use crate::watching::view as tournament_view;
+use crate::watching::{StopTournament, Tournament};
+use crate::widgets::move_box;
+use crate::widgets::style::seat_text;
+use windows::PanelWindows;
+
+/// The rule that constrains the player to move, in a sentence.
+pub fn rule_now(pos: &Position, who: &str) -> Option<String> {
+    let g = pos.geometry();
+    let names = |set: camelot_engine::SquareSet| {
+        set.iter().map(|s| g.name(s)).collect::<Vec<_>>().join(", ")
+    };
+    Some(match pos.constraint()? {
+        TurnConstraint::PlantTree { left } => format!(
+            "Tree planting: {who} plants a tree on an empty square of their side of the river ({left} trees still to plant)."
+        ),
+        TurnConstraint::Pass => format!("{who} has no legal move and passes."),
+        TurnConstraint::LeaveCastle { pieces, capturing } => format!(
+            "Forced castle exit: the piece on {} must leave {who}'s own castle this move{}.",
+            names(pieces),
+            if capturing { ", capturing" } else { "" }
+        ),
+        TurnConstraint::MustCapture { pieces } => format!(
+            "Capture is compulsory: {who} must jump an enemy piece (from {}).",
+            names(pieces)
+        ),
+    })
+}
+
+/// A button that changes the game; it acts after the panel is drawn.
+enum PanelAction {
+    Undo,
+    Redo,
+    Claim(DrawClaim),
+    Resign,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PanelWindows>();
+}
+
+#[derive(SystemParam)]
+pub struct Panel<'w> {
+    actions: GameActions<'w>,
+    play: ResMut<'w, PlaySettings>,
+    table: ResMut<'w, TableSettings>,
+    windows: ResMut<'w, PanelWindows>,
+    files: ResMut<'w, FileWindows>,
+    settings_window: ResMut<'w, SettingsWindow>,
+    ai: ResMut<'w, AiPlayer>,
+    spectate: ResMut<'w, Spectate>,
+    input: Res<'w, MoveInput>,
+    hint: MessageWriter<'w, HintRequest>,
+    camera: MessageWriter<'w, CameraCommand>,
+    next: ResMut<'w, NextState<Screen>>,
+    view: ResMut<'w, ViewInsets>,
+    browse: Res<'w, Browse>,
+    browse_to: MessageWriter<'w, BrowseCommand>,
+    analysis: ResMut<'w, Analysis>,
+    review: Res<'w, GameReview>,
+    start_review: MessageWriter<'w, StartReview>,
+    exercises: ResMut<'w, Exercises>,
+    typed: ResMut<'w, TypedMove>,
+    start_exercise: MessageWriter<'w, StartExercise>,
+    tournament: Res<'w, Tournament>,
+    stop_tournament: MessageWriter<'w, StopTournament>,
+    online: Res<'w, Online>,
+    online_requests: MessageWriter<'w, OnlineRequest>,
+}
+
+pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("turn")
+        .frame(banner_frame(&p.actions.session))
+        .show(&mut root, |ui| banner(ui, &p.actions.session, &p.browse));
+    let mut act = None;
+    // The review's plies, copied out of their lock once a frame.
+    let reviewed = p.review.plies(&p.actions.session);
+    let right = egui::Panel::right("game")
+        .default_size(330.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .show(ui, |ui| sections(ui, &mut p, reviewed.as_deref(), &mut act));
+        });
+    match act {
+        Some(PanelAction::Undo) => {
+            p.actions.undo();
+        }
+        Some(PanelAction::Redo) => {
+            p.actions.redo();
+        }
+        Some(PanelAction::Claim(c)) => p.actions.claim(c),
+        Some(PanelAction::Resign) => p.actions.resign(),
+        None => {}
+    }
+    // The review's graph, under the board (between the banner and the side panel).
+    let bottom = reviewed.as_ref().map(|plies| {
+        egui::Panel::bottom("review")
+            .show(&mut root, |ui| {
+                let shown = p.browse.shown_ply(&p.actions.session);
+                review_view::graph(ui, &p.actions.session, plies, shown, &mut p.browse_to);
+            })
+            .response
+            .rect
+            .height()
+    });
+    // egui measures in points; the 3D view's insets are logical pixels.
+    let zoom = ctx.zoom_factor();
+    let insets = ViewInsets {
+        top: top.response.rect.height() * zoom,
+        right: right.response.rect.width() * zoom,
+        bottom: bottom.unwrap_or(0.0) * zoom,
+    };
+    if *p.view != insets {
+        *p.view = insets;
+    }
+    Ok(())
+}
+
+/// The side panel's sections, top to bottom.
+fn sections(
+    ui: &mut egui::Ui,
+    p: &mut Panel,
+    reviewed: Option<&[ReviewedPly]>,
+    act: &mut Option<PanelAction>,
+) {
+    ui.add_space(4.0);
+    let learn = learn_view::panel_section(ui, &p.exercises, &p.actions.session, p.play.notation);
+    if let Some(a) = learn {
+        learn_view::apply(a, &mut p.exercises, &mut p.start_exercise);
+    }
+    if tournament_view::panel_section(ui, &p.tournament, &p.actions.session) {
+        p.stop_tournament.write(StopTournament);
+    }
+    if p.online.table.is_some() {
+        // Online, the server's game is the truth: no undo or redo, but offers to the
+        // other side, and the seats' clocks and presence.
+        let mut asked = Vec::new();
+        if let Some(t) = &p.online.table {
+            let model = online_view::PanelModel::of(t);
+            online_view::panel_section(ui, &model, &p.actions.session, &mut asked);
+        }
+        p.online_requests.write_batch(asked);
+    } else {
+        game_buttons(ui, p, act);
+    }
+    typed_move(ui, p);
+    table_buttons(ui, p);
+    views(ui, &mut p.camera);
+    ui.separator();
+    analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
+    review_view::review_controls(
+        ui,
+        &p.actions.session,
+        &p.review,
+        reviewed,
+        &mut p.start_review,
+    );
+    if p.actions.session.all_computers() {
+        ui.separator();
+        watching(
+            ui,
+            &mut p.spectate,
+            &mut p.play,
+            &mut p.table,
+            p.actions.session.game.is_over(),
+        );
+    }
+    landings(ui, &p.input, &p.actions.session);
+    ui.separator();
+    thinking(ui, &p.ai, &p.actions.session);
+    ui.separator();
+    ui.label(egui::RichText::new("Captured").strong());
+    captured(
+        ui,
+        &p.actions.session.game,
+        p.browse.shown(&p.actions.session),
+    );
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        // Assigned only on a click, so the settings are not marked changed every frame.
+        for (n, label) in [(Notation::Wcf, "WCF"), (Notation::Classic, "1930 numbers")] {
+            if ui.radio(p.play.notation == n, label).clicked() {
+                p.play.notation = n;
+            }
+        }
+    });
+    let session = &p.actions.session;
+    analysis_view::browse_controls(ui, session, &p.browse, &mut p.browse_to);
+    let classes: Vec<_> = reviewed
+        .map(|plies| plies.iter().map(|r| r.class).collect())
+        .unwrap_or_default();
+    analysis_view::move_list(
+        ui,
+        &session.game,
+        p.play.notation,
+        p.browse.shown_ply(session),
+        &classes,
+        &mut p.browse_to,
+    );
+}
+
+/// The banner's background: the colour of the seat to move, dimmed.
+fn banner_frame(session: &Session) -> egui::Frame {
+    let rules = session.position().rules();
+    let [r, g, b] = crate::table::theme::seat_text_color(rules.seat_colour(session.to_move()));
+    let tint = |c: u8| (c as u16 * 22 / 100) as u8;
+    egui::Frame::new()
+        .fill(if session.game.is_over() {
+            egui::Color32::from_rgb(24, 20, 18)
+        } else {
+            egui::Color32::from_rgb(tint(r), tint(g), tint(b))
+        })
+        .inner_margin(egui::Margin::symmetric(10, 6))
+}
+
+/// Whose turn (and partner), or the result; the rule that applies now. While an earlier
+/// position is shown, says so first.
+fn banner(ui: &mut egui::Ui, session: &Session, browse: &Browse) {
+    if let Some(n) = browse.browsing(session) {
+        ui.colored_label(
+            egui::Color32::from_rgb(150, 200, 255),
+            format!(
+                "Looking back: the position after move {n} of {}. End (or \"Back to the game\") returns to play.",
+                session.game.ply()
+            ),
+        );
+    }
+    let pos = browse.shown(session);
+    let rules = pos.rules();
+    let me = pos.turn();
+    let live = browse.browsing(session).is_none();
+    ui.horizontal(|ui| {
+        if let Some(result) = session.result_text().filter(|_| live) {
+            ui.heading(egui::RichText::new(result).strong());
+        } else {
+            ui.heading(seat_text(rules, me));
+            let who_plays = match session.seats.get(me.0 as usize) {
+                Some(Seat::Computer(l)) => format!("to move (computer, {})", l.name),
+                _ => "to move".to_string(),
+            };
+            ui.heading(who_plays);
+            if let Some(partner) = rules.partner(me) {
+                ui.label(egui::RichText::new("partner:").weak());
+                ui.label(seat_text(rules, partner));
+            }
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(egui::RichText::new(rules.name).weak());
+        });
+    });
+    if let Some(rule) = rule_now(pos, session.seat_label(me)) {
+        ui.colored_label(egui::Color32::from_rgb(255, 200, 110), rule);
+    }
+}
+
+/// Undo, redo, hint, claim a draw, resign.
+fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
+    let session = &p.actions.session;
+    let over = session.game.is_over();
+    let human = session.human_to_move();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Undo")
+            .on_hover_text("Take back to your last move")
+            .clicked()
+        {
+            *act = Some(PanelAction::Undo);
+        }
+        if ui
+            .add_enabled(session.game.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            *act = Some(PanelAction::Redo);
+        }
+        let can_hint = human && !p.ai.is_thinking() && !session.position().in_setup();
+        if ui
+            .add_enabled(can_hint, egui::Button::new("Hint"))
+            .clicked()
+        {
+            p.hint.write(HintRequest);
+        }
+        let claims = if over {
+            Vec::new()
+        } else {
+            session.game.claimable()
+        };
+        let claim = ui.add_enabled(!claims.is_empty() && human, egui::Button::new("Claim draw"));
+        if let (true, Some(&c)) = (claim.clicked(), claims.first()) {
+            *act = Some(PanelAction::Claim(c));
+        }
+        if ui
+            .add_enabled(!over && human, egui::Button::new("Resign"))
+            .clicked()
+        {
+            *act = Some(PanelAction::Resign);
+        }
+    });
+}
+
+/// The move box, open while a person is to move in the live game.
+fn typed_move(ui: &mut egui::Ui, p: &mut Panel) {
+    let s = &p.actions.session;
+    let closed = if s.game.is_over() {
+        Some("The game is over.")
+    } else if p.browse.browsing(s).is_some() {
+        Some("An earlier position is shown: press End to return to the game.")
+    } else if !s.human_to_move() {
+        Some("The computer is to move.")
+    } else {
+        None
+    };
+    let mut text = p.typed.text.clone();
+    let submitted = move_box::move_box(ui, &mut text, closed);
+    // Written only on a change, so the resource is not marked changed every frame.
+    if text != p.typed.text {
+        p.typed.text = text;
+    }
+    if let Some(t) = submitted {
+        p.typed.text = t;
+        p.typed.submitted = true;
+    }
+}
+
+/// New game, save, load, rules, settings.
+fn table_buttons(ui: &mut egui::Ui, p: &mut Panel) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New game").clicked() {
+            p.ai.cancel();
+            p.next.set(Screen::Menu);
+        }
+        if ui.button("Save").clicked() {
+            p.files.open_save();
+        }
+        if ui.button("Load").clicked() {
+            p.files.open_load();
+        }
+        if ui.button("Rules").clicked() {
+            p.windows.rules = true;
+        }
+        if ui.button("Settings").clicked() {
+            p.settings_window.open = true;
+        }
+    });
+}
+
+fn views(ui: &mut egui::Ui, camera: &mut MessageWriter<CameraCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("View:");
+        for (label, cmd) in [
+            ("Seated", CameraCommand::Reset),
+            ("Top", CameraCommand::TopDown),
+            ("Player to move", CameraCommand::PlayerView),
+        ] {
+            if ui.small_button(label).clicked() {
+                camera.write(cmd);
+            }
+        }
+    });
+}
+
+/// Pause, step, speed and delay while computers play each other.
+fn watching(
+    ui: &mut egui::Ui,
+    spectate: &mut Spectate,
+    play: &mut PlaySettings,
+    table: &mut TableSettings,
+    over: bool,
+) {
+    ui.label(egui::RichText::new("Watching").strong());
+    ui.horizontal(|ui| {
+        let label = if spectate.paused { "Resume" } else { "Pause" };
+        if ui.button(label).clicked() {
+            spectate.paused = !spectate.paused;
+        }
+        if ui
+            .add_enabled(spectate.paused && !over, egui::Button::new("Step"))
+            .clicked()
+        {
+            spectate.step = true;
+        }
+    });
+    ui.add(egui::Slider::new(&mut table.animation_speed, 0.0..=4.0).text("speed"));
+    ui.add(egui::Slider::new(&mut play.ai_delay, 0.0..=5.0).text("s between moves"));
+    ui.checkbox(&mut table.orbit_when_watching, "Orbit slowly");
+}
+
+/// What the marks on the offered landings mean, while a piece is selected.
+fn landings(ui: &mut egui::Ui, input: &MoveInput, session: &Session) {
+    // The square under the pointer, by name: the board's coordinates, said.
+    if let Some(sq) = input.hovered {
+        ui.label(format!(
+            "Pointer on {}",
+            session.position().geometry().name(sq)
+        ));
+    }
+    if input.offers.is_empty() {
+        return;
+    }
+    ui.separator();
+    let mut kinds: Vec<MarkerKind> = Vec::new();
+    for (_, k) in &input.offers {
+        if !kinds.contains(k) {
+            kinds.push(*k);
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Landings:");
+        for k in kinds {
+            let [r, g, b] = crate::table::theme::marker_text_color(k);
+            ui.colored_label(egui::Color32::from_rgb(r, g, b), k.label());
+        }
+    });
+    if input.clicks.len() > 1 {
+        let stop = if input.entry.complete.is_some() {
+            "Click the piece again to stop here; "
+        } else {
+            ""
+        };
+        ui.label(
+            egui::RichText::new(format!(
+                "{stop}right-click or Backspace takes back a landing."
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// The computer's latest search: depth, evaluation (for which seat), speed, best line.
+fn thinking(ui: &mut egui::Ui, ai: &AiPlayer, session: &Session) {
+    let label = match ai.thinking_for() {
+        Some(Purpose::Play) => "The computer is thinking…",
+        Some(Purpose::Hint) => "Looking for a hint…",
+        Some(Purpose::Bench) => "Searching (benchmark)…",
+        None => "Computer",
+    };
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(label).strong());
+        if ai.is_thinking() {
+            ui.spinner();
+        }
+    });
+    let info = ai.info.lock().ok().and_then(|i| i.clone());
+    let Some(info) = info else {
+        ui.label(egui::RichText::new("No search yet.").weak());
+        return;
+    };
+    let pos = session.position();
+    // The report may come from the previous game, with other seats.
+    let searched_for = if ai.info_seat < pos.rules().players() {
+        session.seat_label(Player(ai.info_seat as u8))
+    } else {
+        ""
+    };
+    ui.label(format!(
+        "depth {}   eval {} for {searched_for}   {} k nodes   {} k nodes/s",
+        info.depth,
+        info.score,
+        info.nodes / 1000,
+        info.nps() / 1000
+    ));
+    // The line is shown from the position it was searched in, if that is still this one.
+    let line = pos.line_text(&info.pv[..info.pv.len().min(8)], Notation::Wcf);
+    if !line.is_empty() {
+        ui.label(egui::RichText::new(format!("best line: {line}")).monospace());
+    }
+}
+
+/// Each seat's losses from the start to the position shown.
+fn captured(ui: &mut egui::Ui, game: &Game, now: &Position) {
+    let start = game.start();
+    let rules = now.rules();
+    for player in rules.players_in_order() {
+        let count = |pos: &Position, kind: PieceKind| {
+            pos.pieces_of(player)
+                .iter()
+                .filter(|&sq| pos.piece_at(sq).map(|pc| pc.kind) == Some(kind))
+                .count()
+        };
+        let lost_k = count(start, PieceKind::Knight).saturating_sub(count(now, PieceKind::Knight));
+        let lost_m = count(start, PieceKind::Man).saturating_sub(count(now, PieceKind::Man));
+        ui.horizontal(|ui| {
+            ui.add_sized([60.0, 18.0], egui::Label::new(seat_text(rules, player)));
+            ui.label(format!(
+                "lost {lost_k} knight{}, {lost_m} m{}   ({} left)",
+                if lost_k == 1 { "" } else { "s" },
+                if lost_m == 1 { "an" } else { "en" },
+                now.count(player)
+            ));
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_now;
+    use camelot_engine::{Position, Variant};
+
+    fn pos(s: &str) -> Position {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_rule_that_applies_now_is_named() {
+        assert_eq!(rule_now(&Position::start(Variant::Camelot), "White"), None);
+        let r = rule_now(&Position::start(Variant::River), "White").unwrap();
+        assert!(
+            r.starts_with("Tree planting") && r.contains("6 trees"),
+            "{r}"
+        );
+        let capture = pos("variant=camelot turn=white white=ME5,MA4 black=ME6,ML10");
+        assert_eq!(
+            rule_now(&capture, "White").unwrap(),
+            "Capture is compulsory: White must jump an enemy piece (from E5)."
+        );
+        let exit = pos("variant=camelot turn=white white=MF1,MA4 black=MB5,MJ13 must_leave=F1");
+        assert_eq!(
+            rule_now(&exit, "White").unwrap(),
+            "Forced castle exit: the piece on F1 must leave White's own castle this move."
+        );
+        let exit_capturing =
+            pos("variant=camelot turn=white white=MF1,MA4 black=MF2,MB5,MJ13 must_leave=F1");
+        assert!(rule_now(&exit_capturing, "White")
+            .unwrap()
+            .ends_with("this move, capturing."));
+    }
+}

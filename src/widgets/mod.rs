@@ -1,0 +1,67 @@
+//! egui at the table: its setup (a camera of its own over the 3D view, modifier keys
+//! passed on only when they change), the look every screen shares, the widgets several
+//! features use (the move box, the notices), and the interface's own setting.
+
+pub mod move_box;
+pub mod notices;
+pub mod settings;
+pub mod style;
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::CameraOutputMode;
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{
+    egui, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPreUpdateSet, PrimaryEguiContext,
+};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .add_systems(Startup, spawn_ui_camera)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// egui draws with its own camera over the 3D view, so the 3D camera's viewport can
+/// leave out the panels (as in bevy_egui's `side_panel` example).
+fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys' state every frame as a
+/// `ModifiersChanged` event, and egui answers any event by asking for another frame:
+/// the window would never rest (two cores busy drawing an unchanged table). Only a
+/// real change of the modifiers is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
+}
