@@ -131,6 +131,7 @@ mod window {
                 game: game.clone(),
                 tokens: opts.token.iter().map(|t| (None, t.clone())).collect(),
                 seats: None,
+                origin: camelot::online::JoinOrigin::CommandLine,
             });
         }
         if opts.starts_game() || benchmarking {

@@ -15,7 +15,8 @@ use camelot::game::screens::Screen;
 use camelot::game::session::{Seat, Session};
 use camelot::game::settings::PlaySettings;
 use camelot::input::move_entry::SquareClicked;
-use camelot::online::{Connection, JoinOnline, Online, OnlineRequest, OnlineTable};
+use camelot::online::lobby::Lobby;
+use camelot::online::{Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, OnlineTable};
 use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
 use camelot::table::settings::TableSettings;
@@ -84,6 +85,7 @@ fn join(app: &mut App, server: &ServerAddress, game: &GameId, token: &SeatToken)
         game: game.clone(),
         tokens: vec![(None, token.clone())],
         seats: None,
+        origin: JoinOrigin::Menu,
     });
     until(
         app,
@@ -293,4 +295,55 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
             .is_some_and(|m| m.offers.iter().any(|o| o.by == SeatColour::White))
     });
     drop(s);
+}
+
+/// A game that cannot be had is said where it was asked for, and no table is shown: the
+/// menu says it (an unreachable server, a game the server does not know), and a game
+/// asked for on the command line ends the program with status 1.
+#[test]
+fn a_game_never_had_shows_no_table_and_is_said_in_the_menu() {
+    let dir = scratch("table-never");
+    let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let mut app = app(&dir.join("data"));
+    let nowhere = ServerAddress::parse("http://127.0.0.1:9").unwrap();
+    let nosuch = GameId::parse("nosuch").unwrap();
+    for (server, said) in [
+        (nowhere, "Cannot reach the server at http://127.0.0.1:9: "),
+        (s.address(), "No game nosuch on http://127.0.0.1:"),
+    ] {
+        app.world_mut().write_message(JoinOnline {
+            server,
+            game: nosuch.clone(),
+            tokens: Vec::new(),
+            seats: None,
+            origin: JoinOrigin::Menu,
+        });
+        until(&mut app, said, Duration::from_secs(20), |a| {
+            a.world()
+                .resource::<Lobby>()
+                .status
+                .as_deref()
+                .is_some_and(|t| t.starts_with(said))
+        });
+        assert!(table(&app).is_none(), "no table for a game never had");
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Menu,
+            "the menu stays"
+        );
+    }
+    // From the command line, the program ends, and says why.
+    app.world_mut().write_message(JoinOnline {
+        server: s.address(),
+        game: nosuch,
+        tokens: Vec::new(),
+        seats: None,
+        origin: JoinOrigin::CommandLine,
+    });
+    until(&mut app, "the exit", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<Messages<AppExit>>()
+            .iter_current_update_messages()
+            .any(|e| *e == AppExit::from_code(1))
+    });
 }

@@ -8,7 +8,7 @@ use camelot_engine::{NotationError, ParsePositionError, PerftDepthTooLarge, Reco
 use camelot_files::{FileError, TableFileError};
 use camelot_lab::{MatchError, ProgramError, SampleError};
 use camelot_lessons::PuzzleError;
-use camelot_online::{MirrorError, OnlineError};
+use camelot_online::{JoinError, MirrorError, OnlineError};
 
 #[derive(Debug)]
 pub enum Failure {
@@ -45,6 +45,8 @@ pub enum Failure {
     /// A match or tournament that stopped: a game failed, or game numbers ran out.
     Match(Box<MatchError<Failure>>),
     Online(Box<OnlineError>),
+    /// A game that could not be had, or was lost: said as it is, without `error:`.
+    Join(Box<JoinError>),
     /// What the tool itself refuses, in its words: options that do not go together, a
     /// position with nothing to search, checks that failed.
     Refused(String),
@@ -67,6 +69,7 @@ impl fmt::Display for Failure {
             Failure::Program(e) => e.fmt(f),
             Failure::Match(e) => e.fmt(f),
             Failure::Online(e) => e.fmt(f),
+            Failure::Join(e) => e.fmt(f),
             Failure::Refused(why) => f.write_str(why),
         }
     }
@@ -89,6 +92,12 @@ impl From<TableFileError> for Failure {
 impl From<OnlineError> for Failure {
     fn from(e: OnlineError) -> Self {
         Failure::Online(Box::new(e))
+    }
+}
+
+impl From<JoinError> for Failure {
+    fn from(e: JoinError) -> Self {
+        Failure::Join(Box::new(e))
     }
 }
 

@@ -106,6 +106,11 @@ fn run(command: Command) -> Result<(), failure::Failure> {
 fn main() -> ExitCode {
     match run(Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
+        // A game that could not be had is said as it is: scripts read that line.
+        Err(failure::Failure::Join(e)) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -249,3 +249,47 @@ fn players_ride_out_a_server_killed_in_mid_game() {
         "every move heard before the kill is kept"
     );
 }
+
+/// A server never reached, and a game the server does not know, are said plainly and
+/// at once, with exit status 1: nothing waits for a game it never had.
+#[test]
+fn a_server_or_game_that_cannot_be_had_is_said_plainly() {
+    // Port 9 (discard) has nobody listening on loopback.
+    let started = std::time::Instant::now();
+    let o = run(&[
+        "online",
+        "play",
+        "--server",
+        "http://127.0.0.1:9",
+        "--game",
+        "nosuch",
+        "--token",
+        "t",
+        "--level",
+        "beginner",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("Cannot reach the server at http://127.0.0.1:9: "),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(15), "said at once");
+    let dir = scratch("cli-nosuch");
+    let s = Server::start(&server_bin(), &sqlite(&dir), "127.0.0.1:0");
+    for args in [
+        &["online", "watch", "--server", &s.url, "--game", "nosuch"][..],
+        &[
+            "online", "play", "--server", &s.url, "--game", "nosuch", "--token", "t", "--level",
+            "beginner",
+        ][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            format!("No game nosuch on {}\n", s.url),
+            "{args:?}"
+        );
+    }
+}

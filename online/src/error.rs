@@ -1,9 +1,13 @@
 //! What can go wrong talking to a server, as kinds a program can act on.
 
 use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
 
+use crate::address::ServerAddress;
+use crate::link::LinkEvent;
 use crate::mirror::MirrorError;
-use crate::protocol::ErrorCode;
+use crate::protocol::{ErrorCode, GameId};
 
 /// A request to a server that did not come to its answer.
 #[derive(Debug)]
@@ -67,3 +71,85 @@ impl From<MirrorError> for OnlineError {
         OnlineError::Mirror(e)
     }
 }
+
+/// Why a game could not be had, or was lost: said to a person as it is.
+#[derive(Clone, Debug)]
+pub enum JoinError {
+    /// The server was never reached (or broke off before sending the game).
+    Unreachable {
+        server: ServerAddress,
+        reason: Arc<OnlineError>,
+    },
+    /// The server does not know the game.
+    NoSuchGame { server: ServerAddress, game: GameId },
+    /// The server refused otherwise (a wrong token, another protocol version).
+    Refused { code: ErrorCode, message: String },
+    /// The server was lost and not found again in time.
+    GaveUp {
+        server: ServerAddress,
+        reason: Arc<OnlineError>,
+        after: Duration,
+    },
+}
+
+impl JoinError {
+    /// Why a link stopped, if its event says it stopped.
+    pub fn of(event: &LinkEvent, server: &ServerAddress, game: &GameId) -> Option<JoinError> {
+        Some(match event {
+            LinkEvent::Unreachable { reason } => JoinError::Unreachable {
+                server: server.clone(),
+                reason: reason.clone(),
+            },
+            LinkEvent::Refused {
+                code: ErrorCode::NoSuchGame,
+                ..
+            } => JoinError::NoSuchGame {
+                server: server.clone(),
+                game: game.clone(),
+            },
+            LinkEvent::Refused { code, message } => JoinError::Refused {
+                code: *code,
+                message: message.clone(),
+            },
+            LinkEvent::GaveUp { reason, after } => JoinError::GaveUp {
+                server: server.clone(),
+                reason: reason.clone(),
+                after: *after,
+            },
+            LinkEvent::Message(_) | LinkEvent::Reconnecting { .. } => return None,
+        })
+    }
+}
+
+/// Why a connection failed, without the address the sentence around it names.
+fn cause(e: &OnlineError) -> String {
+    match e {
+        OnlineError::Connect { source, .. } => source.to_string(),
+        OnlineError::Timeout { seconds, .. } => format!("no answer in {seconds} s"),
+        other => other.to_string(),
+    }
+}
+
+impl fmt::Display for JoinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JoinError::Unreachable { server, reason } => {
+                write!(f, "Cannot reach the server at {server}: {}", cause(reason))
+            }
+            JoinError::NoSuchGame { server, game } => write!(f, "No game {game} on {server}"),
+            JoinError::Refused { message, .. } => f.write_str(message),
+            JoinError::GaveUp {
+                server,
+                reason,
+                after,
+            } => write!(
+                f,
+                "The server at {server} could not be reached for {} s: {}",
+                after.as_secs(),
+                cause(reason)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for JoinError {}

@@ -27,9 +27,9 @@ pub use mirror::{Mirror, MirrorError, Update};
 #[cfg(feature = "client")]
 pub use connection::Connection;
 #[cfg(feature = "client")]
-pub use error::OnlineError;
+pub use error::{JoinError, OnlineError};
 #[cfg(feature = "client")]
-pub use link::{Link, LinkEvent, LinkOptions};
+pub use link::{FirstContact, Link, LinkEvent, LinkOptions, Waker};
 #[cfg(feature = "client")]
 pub use requests::{
     ask, create_game, create_game_blocking, list_games, list_games_blocking, peek_game,

@@ -37,13 +37,89 @@ pub enum LinkEvent {
         reason: Arc<OnlineError>,
         after: Duration,
     },
+    /// The game was never had: the first connection failed before the server sent it
+    /// (a server that cannot be reached, or a connection that broke at once). The link
+    /// has stopped; no board should be shown for a game never received.
+    Unreachable { reason: Arc<OnlineError> },
 }
 
-/// How long a link keeps trying a server that is away.
-#[derive(Clone, Copy, Debug)]
+/// What a link's owner hears by, besides its events: a call made after every event is
+/// queued (a window's event loop woken, so that what the server said is shown at once).
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// How a link behaves.
+#[derive(Clone)]
 pub struct LinkOptions {
     /// Stop after this long without a connection (`None`: never).
     pub give_up_after: Option<Duration>,
+    /// Whether the first connection must reach the game: a game joined anew (from a
+    /// code, the command line) must; one the owner already holds (reopened from a
+    /// record) may wait for a server that is away.
+    pub first_contact: FirstContact,
+    /// Called after every event is queued.
+    pub wake: Option<Waker>,
+}
+
+impl LinkOptions {
+    /// A link that keeps trying for `give_up_after` (or for ever), the first contact
+    /// included, and wakes nobody.
+    pub fn patient(give_up_after: Option<Duration>) -> LinkOptions {
+        LinkOptions {
+            give_up_after,
+            first_contact: FirstContact::MayRetry,
+            wake: None,
+        }
+    }
+
+    /// A link to a game not yet had: the first connection failing ends it.
+    pub fn joining(give_up_after: Option<Duration>) -> LinkOptions {
+        LinkOptions {
+            first_contact: FirstContact::MustSucceed,
+            ..LinkOptions::patient(give_up_after)
+        }
+    }
+
+    /// The same, calling `wake` after every event.
+    pub fn waking(self, wake: Waker) -> LinkOptions {
+        LinkOptions {
+            wake: Some(wake),
+            ..self
+        }
+    }
+}
+
+impl std::fmt::Debug for LinkOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LinkOptions")
+            .field("give_up_after", &self.give_up_after)
+            .field("first_contact", &self.first_contact)
+            .field("wake", &self.wake.is_some())
+            .finish()
+    }
+}
+
+/// Whether a link's first connection may fail and be tried again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstContact {
+    MustSucceed,
+    MayRetry,
+}
+
+/// The link's end of the events: each one queued, then the owner woken.
+struct Outbox {
+    tx: mpsc::Sender<LinkEvent>,
+    wake: Option<Waker>,
+}
+
+impl Outbox {
+    /// Queues an event; `Err` once the owner is gone.
+    fn send(&self, event: LinkEvent) -> Result<(), ()> {
+        self.tx.send(event).map_err(|_| ())?;
+        if let Some(wake) = &self.wake {
+            wake();
+        }
+        Ok(())
+    }
 }
 
 /// The owner's end of a link. Dropping it closes the connection; the thread ends on its
@@ -65,7 +141,11 @@ impl Link {
         options: LinkOptions,
     ) -> Link {
         let (commands, command_rx) = tmpsc::unbounded_channel();
-        let (event_tx, events) = mpsc::channel();
+        let (tx, events) = mpsc::channel();
+        let outbox = Outbox {
+            tx,
+            wake: options.wake.clone(),
+        };
         let target = Target {
             server: server.clone(),
             game: game.clone(),
@@ -78,7 +158,7 @@ impl Link {
                     .enable_all()
                     .build()
                     .expect("a runtime for the link");
-                runtime.block_on(run(target, options, command_rx, event_tx));
+                runtime.block_on(run(target, options, command_rx, outbox));
             })
             .expect("spawns the link's thread");
         Link {
@@ -136,21 +216,30 @@ async fn run(
     target: Target,
     options: LinkOptions,
     mut commands: tmpsc::UnboundedReceiver<ClientMessage>,
-    events: mpsc::Sender<LinkEvent>,
+    events: Outbox,
 ) {
     let mut away_since: Option<Instant> = None;
     let mut wait = Duration::from_millis(200);
+    let mut ever_joined = false;
     loop {
         let (ended, joined) = connect_once(&target, &mut commands, &events).await;
         if joined {
             // A connection that got as far as the game starts the count again.
             away_since = None;
             wait = Duration::from_millis(200);
+            ever_joined = true;
         }
         match ended {
             Ended::Closed => return,
             Ended::Refused { code, message } => {
                 let _ = events.send(LinkEvent::Refused { code, message });
+                return;
+            }
+            Ended::Dropped(reason)
+                if !ever_joined && options.first_contact == FirstContact::MustSucceed =>
+            {
+                let reason = Arc::new(reason);
+                let _ = events.send(LinkEvent::Unreachable { reason });
                 return;
             }
             Ended::Dropped(reason) => {
@@ -193,7 +282,7 @@ async fn wait_for_close(commands: &mut tmpsc::UnboundedReceiver<ClientMessage>) 
 async fn connect_once(
     target: &Target,
     commands: &mut tmpsc::UnboundedReceiver<ClientMessage>,
-    events: &mpsc::Sender<LinkEvent>,
+    events: &Outbox,
 ) -> (Ended, bool) {
     let mut joined = false;
     let ended = converse(target, commands, events, &mut joined).await;
@@ -203,7 +292,7 @@ async fn connect_once(
 async fn converse(
     target: &Target,
     commands: &mut tmpsc::UnboundedReceiver<ClientMessage>,
-    events: &mpsc::Sender<LinkEvent>,
+    events: &Outbox,
     joined: &mut bool,
 ) -> Ended {
     let connecting = connect(&target.server);
@@ -240,6 +329,10 @@ async fn converse(
                     Ok(m) => m,
                     Err(e) => return Ended::Dropped(e),
                 };
+                // The link's own pings are answered to it alone: a pong wakes nobody.
+                if let ServerMessage::Pong { .. } = message {
+                    continue;
+                }
                 if !*joined {
                     match &message {
                         ServerMessage::State { .. } => *joined = true,

@@ -10,21 +10,30 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
 use camelot_online::protocol::{GameEnd, GameId, GameSummary, SeatToken, TimeControl};
 use camelot_online::{
     create_game_blocking, list_games_blocking, peek_game_blocking, Created, Invitation, Mirror,
-    OnlineError, ServerAddress,
+    OnlineError, ServerAddress, Waker,
 };
 use serde::{Deserialize, Serialize};
 
+use super::wake::waker;
 use crate::game::session::Seat;
 use crate::storage::saving::Storage;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Lobby>()
+        .add_systems(Startup, wake_the_window)
         .add_systems(Update, hear_answers);
+}
+
+/// The answers to the menu's requests come on threads: each wakes the window, so that
+/// it is shown at once, pointer or not.
+fn wake_the_window(mut lobby: ResMut<Lobby>, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    lobby.wake = waker(proxy.as_deref());
 }
 
 /// A game this machine holds seats in.
@@ -130,6 +139,8 @@ pub struct Lobby {
     local: Option<(Child, ServerAddress)>,
     /// The address a server started here took, for the menu to use once.
     pub local_address: Option<ServerAddress>,
+    /// Wakes the window when an answer comes.
+    wake: Option<Waker>,
 }
 
 impl Default for Lobby {
@@ -146,6 +157,7 @@ impl Default for Lobby {
             join_code: String::new(),
             local: None,
             local_address: None,
+            wake: None,
         }
     }
 }
@@ -160,10 +172,13 @@ impl Drop for Lobby {
 
 impl Lobby {
     fn spawn(&mut self, f: impl FnOnce() -> Answer + Send + 'static) {
-        let tx = self.tx.clone();
+        let (tx, wake) = (self.tx.clone(), self.wake.clone());
         self.busy = true;
         std::thread::spawn(move || {
             let _ = tx.send(f());
+            if let Some(wake) = wake {
+                wake();
+            }
         });
     }
 
@@ -186,9 +201,12 @@ impl Lobby {
         self.mine = read_mine(storage).into_iter().map(|g| (g, None)).collect();
         for (i, (g, _)) in self.mine.iter().enumerate() {
             let g = g.clone();
-            let tx = self.tx.clone();
+            let (tx, wake) = (self.tx.clone(), self.wake.clone());
             std::thread::spawn(move || {
                 let _ = tx.send(Answer::Peeked(i, how_it_stands(&g)));
+                if let Some(wake) = wake {
+                    wake();
+                }
             });
         }
     }

@@ -11,7 +11,7 @@ use camelot_online::{Invitation, Mirror, ServerAddress};
 use crate::game::session::{Seat, Session};
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
-use crate::online::{clock_text, Connection, JoinOnline, OnlineRequest, OnlineTable};
+use crate::online::{clock_text, Connection, JoinOnline, JoinOrigin, OnlineRequest, OnlineTable};
 use crate::storage::saving::Storage;
 use crate::widgets::style::seat_text;
 
@@ -217,6 +217,7 @@ fn invitations(
                 .map(|(p, t)| (Some(*p), t.clone()))
                 .collect(),
             seats: Some(c.seats.clone()),
+            origin: JoinOrigin::Menu,
         }));
         lobby.created = None;
     }
@@ -234,6 +235,7 @@ fn join_with_code(ui: &mut egui::Ui, lobby: &mut Lobby, pick: &mut Option<Online
                         game: i.game,
                         tokens: i.token.map(|t| (None, t)).into_iter().collect(),
                         seats: None,
+                        origin: JoinOrigin::Menu,
                     }))
                 }
                 Err(e) => lobby.status = Some(e.to_string()),
@@ -266,6 +268,7 @@ fn live_games(
                             game: g.id.clone(),
                             tokens: Vec::new(),
                             seats: None,
+                            origin: JoinOrigin::Menu,
                         }));
                     }
                     ui.end_row();
@@ -305,6 +308,7 @@ fn my_games(ui: &mut egui::Ui, lobby: &Lobby, pick: &mut Option<OnlinePick>) {
                         .map(|(s, t)| (rules.seat_with_colour(*s), t.clone()))
                         .collect(),
                     seats,
+                    origin: JoinOrigin::Menu,
                 }));
             }
             ui.end_row();
@@ -384,6 +388,13 @@ pub fn panel_section(
     ui.label(egui::RichText::new(format!("Online game {}", t.game)).strong());
     if let Some(line) = connection_line(t.connection) {
         ui.colored_label(egui::Color32::from_rgb(240, 170, 80), line);
+        if matches!(
+            t.connection,
+            Connection::Away { .. } | Connection::Connecting
+        ) && ui.button("Stop trying").clicked()
+        {
+            requests.push(OnlineRequest::StopTrying);
+        }
     }
     if t.unsent > 0 {
         ui.label(

@@ -59,3 +59,68 @@ pub fn stderr_text(out: &Output) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// A virtual X screen of the test's own (`Xvfb`), whose pixels the test reads back: what
+/// a person would see on it, taken without touching the game's window.
+pub struct VirtualScreen {
+    xvfb: std::process::Child,
+    /// `:N`
+    pub display: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl VirtualScreen {
+    /// Starts `Xvfb` on a free display; `None` where there is no Xvfb.
+    pub fn start(width: u32, height: u32) -> Option<VirtualScreen> {
+        use std::io::{BufRead, BufReader};
+        let mut xvfb = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+            .arg(format!("{width}x{height}x24"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        let mut line = String::new();
+        BufReader::new(xvfb.stdout.take()?)
+            .read_line(&mut line)
+            .ok()?;
+        let number: u32 = line.trim().parse().ok()?;
+        Some(VirtualScreen {
+            xvfb,
+            display: format!(":{number}"),
+            width,
+            height,
+        })
+    }
+
+    /// The screen's pixels now (four bytes a pixel, as the X server keeps them).
+    pub fn capture(&self) -> Vec<u8> {
+        use x11_dl::xlib;
+        let x = xlib::Xlib::open().expect("libX11");
+        let name = std::ffi::CString::new(self.display.clone()).unwrap();
+        // SAFETY: the display is opened, read and closed here; the image's data is
+        // copied before the image is destroyed by its own function.
+        unsafe {
+            let d = (x.XOpenDisplay)(name.as_ptr());
+            assert!(!d.is_null(), "the virtual screen {} opens", self.display);
+            let root = (x.XDefaultRootWindow)(d);
+            let img = (x.XGetImage)(d, root, 0, 0, self.width, self.height, !0, xlib::ZPixmap);
+            assert!(!img.is_null(), "the screen's image is read");
+            let len = ((*img).bytes_per_line * (*img).height) as usize;
+            let pixels = std::slice::from_raw_parts((*img).data as *const u8, len).to_vec();
+            if let Some(destroy) = (*img).funcs.destroy_image {
+                destroy(img);
+            }
+            (x.XCloseDisplay)(d);
+            pixels
+        }
+    }
+}
+
+impl Drop for VirtualScreen {
+    fn drop(&mut self) {
+        let _ = self.xvfb.kill();
+        let _ = self.xvfb.wait();
+    }
+}

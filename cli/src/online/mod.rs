@@ -14,8 +14,8 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{
-    create_game_blocking, list_games_blocking, Link, LinkEvent, LinkOptions, Mirror, OnlineError,
-    ServerAddress, Update,
+    create_game_blocking, list_games_blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror,
+    OnlineError, ServerAddress, Update,
 };
 use clap::Subcommand;
 
@@ -127,15 +127,13 @@ impl MoveArgs {
             &self.at.server,
             &self.at.game,
             Some(&self.token),
-            LinkOptions {
-                give_up_after: Some(Duration::from_secs(10)),
-            },
+            LinkOptions::joining(Some(Duration::from_secs(10))),
         );
         let rejected = |reason: &str| -> Result<(), Failure> {
             out!("rejected: {reason}");
             std::process::exit(1);
         };
-        let mirror = match wait_for_state(&link) {
+        let mirror = match wait_for_state(&link, &self.at) {
             Ok(m) => m,
             Err(Stop::Refused { message, .. }) => return rejected(&message),
             Err(Stop::Failed(e)) => return Err(e),
@@ -146,7 +144,7 @@ impl MoveArgs {
             mv: self.mv,
         });
         loop {
-            match next_message(&link)? {
+            match next_message(&link, &self.at)? {
                 ServerMessage::Ack { id: 1, .. } => {
                     out!("accepted");
                     return Ok(());
@@ -182,31 +180,34 @@ impl From<camelot_online::MirrorError> for Stop {
 }
 
 /// The next message from the server; the link's end is an error.
-fn next_message(link: &Link) -> Result<ServerMessage, Stop> {
+fn next_message(link: &Link, at: &GameAt) -> Result<ServerMessage, Stop> {
     loop {
-        match link.recv_timeout(Duration::from_secs(60)) {
-            Some(LinkEvent::Message(m)) => return Ok(m),
-            Some(LinkEvent::Reconnecting { reason, .. }) => {
+        let event = link
+            .recv_timeout(Duration::from_secs(60))
+            .ok_or_else(|| Stop::Failed(refused("the server sent nothing for 60 s")))?;
+        match event {
+            LinkEvent::Message(m) => return Ok(m),
+            LinkEvent::Reconnecting { reason, .. } => {
                 eprintln!("connection lost ({reason}); reconnecting");
             }
-            Some(LinkEvent::Refused { code, message }) => {
+            // A refusal of the seat or the move is the command's answer; anything else
+            // that ends the link is said as it is.
+            LinkEvent::Refused { code, message } if code != ErrorCode::NoSuchGame => {
                 return Err(Stop::Refused { code, message })
             }
-            Some(LinkEvent::GaveUp { reason, after }) => {
-                return Err(Stop::Failed(refused(format!(
-                    "the server could not be reached for {} s: {reason}",
-                    after.as_secs()
-                ))))
+            stop => {
+                let why = JoinError::of(&stop, &at.server, &at.game)
+                    .expect("every other event ends the link");
+                return Err(Stop::Failed(why.into()));
             }
-            None => return Err(Stop::Failed(refused("the server sent nothing for 60 s"))),
         }
     }
 }
 
 /// Waits for the whole game, which the server sends first.
-fn wait_for_state(link: &Link) -> Result<Mirror, Stop> {
+fn wait_for_state(link: &Link, at: &GameAt) -> Result<Mirror, Stop> {
     loop {
-        if let ServerMessage::State { you, game, .. } = next_message(link)? {
+        if let ServerMessage::State { you, game, .. } = next_message(link, at)? {
             return Ok(Mirror::from_state(you, &game)?);
         }
     }
@@ -236,16 +237,14 @@ impl WatchArgs {
             &self.at.server,
             &self.at.game,
             None,
-            LinkOptions {
-                give_up_after: Some(Duration::from_secs(90)),
-            },
+            LinkOptions::joining(Some(Duration::from_secs(90))),
         );
-        let mut mirror = wait_for_state(&link)?;
+        let mut mirror = wait_for_state(&link, &self.at)?;
         for ply in 0..mirror.game.ply() {
             out!("{}", ply_line(&mirror, ply));
         }
         while !mirror.is_over() {
-            let m = next_message(&link)?;
+            let m = next_message(&link, &self.at)?;
             match mirror.apply(&m)? {
                 Update::Moved { ply } => out!("{}", ply_line(&mirror, ply)),
                 Update::Whole => {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use camelot_engine::{Ai, AiDecision, Level, Notation, SearchLimits};
 use camelot_lab::Program;
 use camelot_online::protocol::{ClientMessage, SeatToken, ServerMessage};
-use camelot_online::{Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
+use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
 
 use super::{ply_line, GameAt};
 use crate::failure::{refused, Failure};
@@ -75,107 +75,133 @@ fn seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
+/// A seat being played: the server's game as heard, and what was sent.
+struct Seat {
+    mirror: Option<Mirror>,
+    /// The move sent and not yet answered: its id and ply.
+    in_flight: Option<(u64, usize)>,
+    next_id: u64,
+    /// Moves, claims and offers refused so far.
+    refusals: u32,
+    /// Whether the connection is down (said once an outage).
+    away: bool,
+    /// The plies printed so far: every ply is printed once, in order, whether it came
+    /// as a move or in the whole game sent after a reconnection.
+    printed: usize,
+}
+
 fn play(at: GameAt, token: &SeatToken, mut brain: Brain) -> Result<(), Failure> {
     let link = Link::open(
         &at.server,
         &at.game,
         Some(token),
-        LinkOptions {
-            give_up_after: Some(PATIENCE),
-        },
+        LinkOptions::joining(Some(PATIENCE)),
     );
-    let mut mirror: Option<Mirror> = None;
-    // The move sent and not yet answered: its id and ply.
-    let mut in_flight: Option<(u64, usize)> = None;
-    let mut next_id = 0;
-    let mut refusals = 0;
-    // Whether the connection is down (said once an outage).
-    let mut away = false;
+    let mut seat = Seat {
+        mirror: None,
+        in_flight: None,
+        next_id: 0,
+        refusals: 0,
+        away: false,
+        printed: 0,
+    };
     loop {
-        if let Some(m) = mirror.as_ref().filter(|m| m.is_over()) {
+        if let Some(m) = seat.mirror.as_ref().filter(|m| m.is_over()) {
             out!("result: {}", m.result_text().unwrap_or_default());
             return Ok(());
         }
-        if let Some(m) = mirror.as_ref().filter(|m| m.my_turn()) {
-            if in_flight.is_none_or(|(_, ply)| ply != m.game.ply()) {
-                next_id += 1;
-                in_flight = Some((next_id, m.game.ply()));
-                link.send(choose(&mut brain, m, next_id)?);
+        if let Some(m) = seat.mirror.as_ref().filter(|m| m.my_turn()) {
+            if seat.in_flight.is_none_or(|(_, ply)| ply != m.game.ply()) {
+                seat.next_id += 1;
+                seat.in_flight = Some((seat.next_id, m.game.ply()));
+                link.send(choose(&mut brain, m, seat.next_id)?);
             }
         }
         match link.recv_timeout(Duration::from_secs(1)) {
             None => continue,
-            Some(LinkEvent::Refused { code, message }) => {
-                return Err(OnlineError::Refused { code, message }.into())
-            }
-            Some(LinkEvent::GaveUp { reason, after }) => {
-                return Err(refused(format!(
-                    "the server could not be reached for {} s: {reason}",
-                    after.as_secs()
-                )))
-            }
             Some(LinkEvent::Reconnecting { reason, .. }) => {
-                if !away {
-                    away = true;
+                if !seat.away {
+                    seat.away = true;
                     eprintln!(
                         "connection lost ({reason}); reconnecting for up to {} s",
                         PATIENCE.as_secs()
                     );
                 }
             }
-            Some(LinkEvent::Message(message)) => {
-                match &message {
-                    ServerMessage::Rejected { id, reason, .. }
-                        if Some(*id) == in_flight.map(|f| f.0) =>
-                    {
-                        eprintln!("move refused: {reason}");
-                        refusals += 1;
-                        if refusals >= 3 {
-                            return Err(refused(format!(
-                                "three moves refused, the last: {reason}"
-                            )));
-                        }
-                        // Ask again, once the game as the server has it is known.
-                        in_flight = None;
+            Some(LinkEvent::Message(message)) => seat.hear(&message)?,
+            Some(stop) => {
+                let why = JoinError::of(&stop, &at.server, &at.game)
+                    .expect("every other event ends the link");
+                return Err(why.into());
+            }
+        }
+    }
+}
+
+impl Seat {
+    /// One message from the server.
+    fn hear(&mut self, message: &ServerMessage) -> Result<(), Failure> {
+        match message {
+            ServerMessage::Rejected { id, reason, .. }
+                if Some(*id) == self.in_flight.map(|f| f.0) =>
+            {
+                eprintln!("move refused: {reason}");
+                self.refused(|| refused(format!("three moves refused, the last: {reason}")))?;
+                // Ask again, once the game as the server has it is known.
+                self.in_flight = None;
+            }
+            ServerMessage::State { you, game, .. } => {
+                if self.away {
+                    eprintln!("connected again");
+                    self.away = false;
+                }
+                self.mirror = Some(Mirror::from_state(*you, game)?);
+                // A reconnection: a move sent before it may not have arrived.
+                self.in_flight = None;
+                // A takeback may have shortened the game: print from where it now stands.
+                let plies = self.mirror.as_ref().map_or(0, |m| m.game.ply());
+                self.printed = self.printed.min(plies);
+                self.print_new();
+            }
+            ServerMessage::Error { code, message } => {
+                // A claim or an offer refused: think again, a few times at most.
+                eprintln!("server: {message}");
+                self.refused(|| {
+                    OnlineError::Refused {
+                        code: *code,
+                        message: message.clone(),
                     }
-                    ServerMessage::State { you, game, .. } => {
-                        if away {
-                            eprintln!("connected again");
-                            away = false;
-                        }
-                        let m = Mirror::from_state(*you, game)?;
-                        if mirror.is_none() {
-                            for ply in 0..m.game.ply() {
-                                out!("{}", ply_line(&m, ply));
-                            }
-                        }
-                        // A reconnection: a move sent before it may not have arrived.
-                        in_flight = None;
-                        mirror = Some(m);
-                    }
-                    ServerMessage::Error { code, message } => {
-                        // A claim or an offer refused: think again, a few times at most.
-                        eprintln!("server: {message}");
-                        refusals += 1;
-                        if refusals >= 3 {
-                            return Err(OnlineError::Refused {
-                                code: *code,
-                                message: message.clone(),
-                            }
-                            .into());
-                        }
-                        in_flight = None;
-                    }
-                    _ => {
-                        if let Some(m) = &mut mirror {
-                            if let Update::Moved { ply } = m.apply(&message)? {
-                                out!("{}", ply_line(m, ply));
-                            }
-                        }
+                    .into()
+                })?;
+                self.in_flight = None;
+            }
+            _ => {
+                if let Some(m) = &mut self.mirror {
+                    if let Update::Moved { .. } = m.apply(message)? {
+                        self.print_new();
                     }
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Counts a refusal: the third ends the game for this seat with `why`.
+    fn refused(&mut self, why: impl FnOnce() -> Failure) -> Result<(), Failure> {
+        self.refusals += 1;
+        if self.refusals >= 3 {
+            return Err(why());
+        }
+        Ok(())
+    }
+
+    /// Prints the plies the mirror has that have not been printed.
+    fn print_new(&mut self) {
+        let Some(m) = &self.mirror else { return };
+        for ply in self.printed..m.game.ply() {
+            out!("{}", ply_line(m, ply));
+        }
+        self.printed = m.game.ply();
     }
 }
 

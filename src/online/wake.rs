@@ -1,0 +1,20 @@
+//! The window's waker: what a link calls as each message arrives, so that the window,
+//! resting between events, draws what the server said at once. Headless (no window, no
+//! event loop) there is none, and none is needed: every frame runs.
+
+use std::sync::{Arc, Mutex};
+
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use camelot_online::Waker;
+
+/// A waker for the window's event loop, where there is one.
+pub fn waker(proxy: Option<&EventLoopProxyWrapper>) -> Option<Waker> {
+    // The proxy is sent to the links' threads; a lock keeps it to one caller at a time.
+    let proxy = Mutex::new((**proxy?).clone());
+    Some(Arc::new(move || {
+        if let Ok(p) = proxy.lock() {
+            // A closed event loop means the window is gone: nothing to wake.
+            let _ = p.send_event(WinitUserEvent::WakeUp);
+        }
+    }))
+}

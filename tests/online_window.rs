@@ -1,0 +1,136 @@
+//! An online game in a real window (Xvfb, Mesa's software Vulkan), the way a player
+//! waits for the other side: the window rests while nothing happens, and a move sent by
+//! another client (`camelot-cli online move`) is on the screen within a second, with
+//! nothing touched. A resting table with a live connection uses no CPU.
+//!
+//! The headless tests cannot see this: their app runs every frame.
+
+mod display;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::TimeControl;
+use camelot_online::{create_game_blocking, Created};
+use camelot_test_support::{scratch, sqlite, workspace_binary, Server};
+use display::VirtualScreen;
+
+fn sibling(name: &str) -> PathBuf {
+    workspace_binary(name, env!("CARGO_BIN_EXE_camelot"))
+}
+
+/// The game at the table of `created`'s Black seat, on `screen`.
+fn open_table(screen: &VirtualScreen, server: &Server, created: &Created, data: &Path) -> Child {
+    std::fs::create_dir_all(data).unwrap();
+    // Muted: a test machine seldom has a sound card, and the notice that says so fades
+    // by the clock.
+    std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["--server", &server.url, "--game", created.game.as_str()])
+        .args(["--token", created.seats[&SeatColour::Black].as_str()])
+        .arg("--window")
+        .arg(format!("{}x{}", screen.width, screen.height))
+        .env("DISPLAY", &screen.display)
+        .env("CAMELOT_DATA_DIR", data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(
+            std::fs::File::create(data.join("stderr")).unwrap(),
+        ))
+        .spawn()
+        .expect("the game starts")
+}
+
+/// Waits until the screen stays the same for `still`: the window has drawn the game and
+/// rests. The picture it rests on.
+fn resting(screen: &VirtualScreen, still: Duration, limit: Duration) -> Vec<u8> {
+    let start = Instant::now();
+    let mut last = screen.capture();
+    let mut since = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let now = screen.capture();
+        if now != last {
+            last = now;
+            since = Instant::now();
+        } else if since.elapsed() >= still && last.iter().any(|&b| b > 40) {
+            return last;
+        }
+        assert!(start.elapsed() < limit, "the window never rested");
+    }
+}
+
+#[test]
+fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
+    let Some(screen) = VirtualScreen::start(1024, 700) else {
+        return display::skip(
+            "a_move_from_elsewhere_is_on_screen_within_a_second_untouched",
+            "no Xvfb (apt-get install xvfb mesa-vulkan-drivers)",
+        );
+    };
+    let dir = scratch("online-window");
+    let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
+        .expect("the server creates a game");
+    let mut game = open_table(&screen, &server, &created, &dir.join("data"));
+    // The board drawn, and then nothing changes for two seconds: the window rests.
+    let before = resting(&screen, Duration::from_secs(2), Duration::from_secs(180));
+    let mv = Command::new(sibling("camelot-cli"))
+        .args(["online", "move", "--server", &server.url])
+        .args(["--game", created.game.as_str()])
+        .args(["--token", created.seats[&SeatColour::White].as_str()])
+        .arg("C3-C4")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&mv.stdout), "accepted\n");
+    std::thread::sleep(Duration::from_secs(1));
+    let after = screen.capture();
+    let _ = game.kill();
+    let _ = game.wait();
+    let stderr = std::fs::read_to_string(dir.join("data/stderr")).unwrap_or_default();
+    let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+    assert!(
+        changed > 1000,
+        "a second after White's move the screen is as before ({changed} bytes changed): \
+         the window did not wake\n{stderr}"
+    );
+}
+
+#[test]
+fn a_resting_table_with_a_live_connection_uses_no_cpu() {
+    let Some(screen) = VirtualScreen::start(800, 600) else {
+        return display::skip(
+            "a_resting_table_with_a_live_connection_uses_no_cpu",
+            "no Xvfb (apt-get install xvfb mesa-vulkan-drivers)",
+        );
+    };
+    let dir = scratch("online-idle");
+    let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
+        .expect("the server creates a game");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["--server", &server.url, "--game", created.game.as_str()])
+        .args(["--token", created.seats[&SeatColour::Black].as_str()])
+        .args(["--window", "800x600", "--idle-cpu", "12"])
+        .env("DISPLAY", &screen.display)
+        .env("CAMELOT_DATA_DIR", &data)
+        .output()
+        .expect("the game runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("idle: "))
+        .unwrap_or_else(|| {
+            panic!(
+                "no idle line: {text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    // Twelve seconds take in at least one of the link's pings: answered, and heard by
+    // nobody.
+    assert!(line.ends_with(" 0.0% of one core"), "{line}");
+}
