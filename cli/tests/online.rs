@@ -1,13 +1,17 @@
 //! `camelot-cli online` against a real `camelot-server` process on loopback: the exact
 //! command forms and output lines scripts rely on, a whole game between two headless
-//! players with a watcher, and players that ride out a server killed in mid-game.
+//! players with a watcher, players that ride out a server killed in mid-game or a network
+//! that drops them, open seats, names and a rematch, and a server that speaks TLS with a
+//! certificate made in the test.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
-use camelot_engine::Record;
-use camelot_test_support::{http_get, scratch, sqlite, wait_until, workspace_binary, Server};
+use camelot_engine::{Notation, Record};
+use camelot_test_support::{
+    http_get, scratch, self_signed_certificate, sqlite, wait_until, workspace_binary, Proxy, Server,
+};
 
 fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
@@ -292,4 +296,278 @@ fn a_server_or_game_that_cannot_be_had_is_said_plainly() {
             "{args:?}"
         );
     }
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(o);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A move for the side to move in the server's game: its first legal move.
+fn a_legal_move(url: &str, game: &str) -> String {
+    let (_, g) = Record::import(&http_get(url, &format!("/games/{game}.cgn"))).unwrap();
+    let pos = g.position();
+    pos.move_text(&pos.legal_moves().get(0).clone(), Notation::Wcf)
+        .unwrap()
+}
+
+fn plies_stored(url: &str, game: &str) -> usize {
+    let (_, g) = Record::import(&http_get(url, &format!("/games/{game}.cgn"))).unwrap();
+    g.ply()
+}
+
+#[test]
+fn open_seats_names_and_a_rematch_from_the_command_line() {
+    let dir = scratch("cli-meeting");
+    let s = Server::start(&server_bin(), &sqlite(&dir), "127.0.0.1:0");
+    let made = json(&run(&[
+        "online", "create", "--server", &s.url, "--clock", "0+1", "--open", "Black",
+    ]));
+    let game = made["game"].as_str().unwrap().to_string();
+    assert_eq!(made["open"], serde_json::json!(["Black"]));
+    assert_eq!(made["seats"].as_object().unwrap().len(), 1);
+    let white = made["seats"]["White"].as_str().unwrap().to_string();
+    let o = run(&["online", "seats", "--server", &s.url]);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{{\"game\":\"{game}\",\"seat\":\"Black\",\"variant\":\"camelot\",\"time\":{{\"kind\":\"clock\",\"minutes\":0,\"increment\":1}}}}\n"
+        )
+    );
+    let take = |name: &str| {
+        run(&[
+            "online", "take", "--server", &s.url, "--game", &game, "--seat", "Black", "--name",
+            name,
+        ])
+    };
+    let taken = json(&take("Bo"));
+    assert_eq!(
+        (taken["game"].as_str(), taken["seat"].as_str()),
+        (Some(game.as_str()), Some("Black"))
+    );
+    let black = taken["token"].as_str().unwrap().to_string();
+    let o = take("Cy");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "rejected: the Black seat is not open\n");
+    assert_eq!(stdout(&run(&["online", "seats", "--server", &s.url])), "");
+    let o = run(&[
+        "online", "take", "--server", &s.url, "--game", &game, "--seat", "Black", "--name", "<b>",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a name is checked before it is sent"
+    );
+
+    // One move each (untimed), then White's second of a second runs out.
+    for (token, name) in [(&white, "Ann"), (&black, "Bo")] {
+        let mv = a_legal_move(&s.url, &game);
+        let o = run(&[
+            "online", "move", "--server", &s.url, "--game", &game, "--token", token, "--name",
+            name, &mv,
+        ]);
+        assert_eq!(stdout(&o), "accepted\n");
+    }
+    std::thread::sleep(Duration::from_millis(1800));
+    let record = http_get(&s.url, &format!("/games/{game}.cgn"));
+    assert!(
+        record.contains("[White \"Ann\"]") && record.contains("[Black \"Bo\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+
+    // White offers and waits; Black's offer meets it.
+    let offer = |token: &str| -> Vec<String> {
+        vec![
+            "online".into(),
+            "rematch".into(),
+            "--server".into(),
+            s.url.clone(),
+            "--game".into(),
+            game.clone(),
+            "--token".into(),
+            token.into(),
+        ]
+    };
+    let white_args = offer(&white);
+    let waiting = spawn(
+        &white_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &dir.join("rematch-white.out"),
+    );
+    // Whichever offer comes second accepts the first.
+    let black_args = offer(&black);
+    let b = json(&run(&black_args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()));
+    assert_eq!(wait(waiting, Duration::from_secs(30)), 0);
+    let w: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("rematch-white.out")).unwrap())
+            .unwrap();
+    assert_eq!(w["game"], b["game"]);
+    assert_ne!(w["game"].as_str(), Some(game.as_str()));
+    assert_eq!(
+        (w["seat"].as_str(), w["token"].as_str()),
+        (Some("Black"), Some(white.as_str()))
+    );
+    assert_eq!(
+        (b["seat"].as_str(), b["token"].as_str()),
+        (Some("White"), Some(black.as_str()))
+    );
+    // The rematch is played with those tokens: Bo has White now.
+    let next = b["game"].as_str().unwrap();
+    let mv = a_legal_move(&s.url, next);
+    let o = run(&[
+        "online", "move", "--server", &s.url, "--game", next, "--token", &black, &mv,
+    ]);
+    assert_eq!(stdout(&o), "accepted\n");
+    let again = http_get(&s.url, &format!("/games/{next}.cgn"));
+    assert!(
+        again.contains("[White \"Bo\"]") && again.contains("[Black \"Ann\"]"),
+        "{again}"
+    );
+}
+
+/// `online play` prints every ply once, in order, even those stored while its
+/// connection was down (they come in the whole game it is sent on reconnecting).
+#[test]
+fn a_player_cut_off_by_the_network_prints_every_ply() {
+    let dir = scratch("cli-cut");
+    let s = Server::start(&server_bin(), &sqlite(&dir), "127.0.0.1:0");
+    let proxy = Proxy::start(s.port);
+    let (game, seats) = create(&s.url, "camelot", &[]);
+    let out = dir.join("white.out");
+    let white = spawn(
+        &[
+            "online",
+            "play",
+            "--server",
+            &proxy.url(),
+            "--game",
+            &game,
+            "--token",
+            &seats[0].1,
+            "--level",
+            "beginner",
+        ],
+        &out,
+    );
+    for round in 0..4 {
+        let white_moved = 2 * round + 1;
+        wait_until("White's move", Duration::from_secs(60), || {
+            plies_stored(&s.url, &game) == white_moved
+        });
+        // White is cut off; Black moves meanwhile.
+        proxy.cut();
+        let mv = a_legal_move(&s.url, &game);
+        let o = run(&[
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            &game,
+            "--token",
+            &seats[1].1,
+            &mv,
+        ]);
+        assert_eq!(stdout(&o), "accepted\n");
+        std::thread::sleep(Duration::from_millis(300));
+        proxy.mend();
+    }
+    wait_until("nine plies printed", Duration::from_secs(60), || {
+        printed_moves(&out).len() >= 9
+    });
+    let mut white = white;
+    let _ = white.kill();
+    let _ = white.wait();
+    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{game}.cgn"))).unwrap();
+    let stored = g.move_texts(Notation::Wcf);
+    let printed = printed_moves(&out);
+    assert_eq!(
+        printed[..],
+        stored[..printed.len()],
+        "every ply, once, in order"
+    );
+    let err = std::fs::read_to_string(out.with_extension("err")).unwrap();
+    assert!(err.contains("connection lost"), "{err}");
+}
+
+#[test]
+fn a_game_over_wss_with_a_certificate_made_here() {
+    let dir = scratch("cli-tls");
+    let cert = self_signed_certificate(&dir);
+    let db = sqlite(&dir);
+    let s = Server::start_with(
+        &server_bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--tls-cert",
+            cert.cert.to_str().unwrap(),
+            "--tls-key",
+            cert.key.to_str().unwrap(),
+        ],
+    );
+    assert!(s.url.starts_with("https://127.0.0.1:"), "{}", s.url);
+    let trusting = |args: &[&str]| {
+        cli()
+            .args(args)
+            .env("SSL_CERT_FILE", &cert.cert)
+            .output()
+            .unwrap()
+    };
+    let made = json(&trusting(&["online", "create", "--server", &s.url]));
+    let game = made["game"].as_str().unwrap();
+    let wss = s.url.replace("https://", "wss://");
+    for (seat, mv, server) in [("White", "E6-E8", &s.url), ("Black", "H11-F9", &wss)] {
+        let token = made["seats"][seat].as_str().unwrap();
+        let o = trusting(&[
+            "online", "move", "--server", server, "--game", game, "--token", token, mv,
+        ]);
+        assert_eq!(
+            stdout(&o),
+            "accepted\n",
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let o = trusting(&["online", "list", "--server", &s.url]);
+    assert!(
+        stdout(&o).starts_with(&format!("{game} camelot no clock plies 2")),
+        "{}",
+        stdout(&o)
+    );
+
+    // A machine that does not trust the certificate says so in one line, naming the
+    // server (here a machine that trusts no authority at all, whatever this one's are).
+    let none = dir.join("no-authorities.pem");
+    std::fs::write(&none, "").unwrap();
+    let distrusting = |args: &[&str]| {
+        cli()
+            .args(args)
+            .env("SSL_CERT_FILE", &none)
+            .env_remove("SSL_CERT_DIR")
+            .output()
+            .unwrap()
+    };
+    let why = "its certificate is signed by no authority this machine trusts (to trust it, name its certificate in SSL_CERT_FILE)";
+    let o = distrusting(&["online", "create", "--server", &s.url]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!("error: cannot trust the server at {}: {why}\n", s.url)
+    );
+    let o = distrusting(&[
+        "online", "play", "--server", &s.url, "--game", game, "--token", "t", "--level", "beginner",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!("Cannot reach the server at {}: {why}\n", s.url)
+    );
 }

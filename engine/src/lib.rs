@@ -73,7 +73,9 @@ pub use notation::{
 };
 pub use outcome::{EndReason, Outcome};
 pub use perft::{PerftDepthTooLarge, MAX_PERFT_DEPTH};
-pub use piece::{BySide, Piece, PieceKind, Player, SeatColour, Side, SideIndexError};
+pub use piece::{
+    BySide, Piece, PieceKind, Player, SeatColour, Side, SideIndexError, UnknownSeatColour,
+};
 pub use position::Position;
 pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
 pub use record::{

@@ -64,6 +64,34 @@ impl std::fmt::Display for SeatColour {
     }
 }
 
+/// Text that names no seat's colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSeatColour(pub crate::Excerpt);
+
+impl std::fmt::Display for UnknownSeatColour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is no seat: White, Black, Red, Green, Blue or Yellow",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownSeatColour {}
+
+impl std::str::FromStr for SeatColour {
+    type Err = UnknownSeatColour;
+
+    /// `Black`, `black` or `BLACK`.
+    fn from_str(s: &str) -> Result<SeatColour, UnknownSeatColour> {
+        SeatColour::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownSeatColour(crate::Excerpt::new(s)))
+    }
+}
+
 /// One side of a game: White or Black, or in Grand Cam a partnership (Red with Blue,
 /// Green with Yellow). Results, resignations and scores belong to a side; moves to a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -28,12 +28,19 @@ pub(crate) async fn connect(
     server: &ServerAddress,
 ) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, OnlineError> {
     let url = server.ws_url();
+    let tls = server.is_secure().then(crate::tls::connector);
     let (socket, _) =
-        tokio_tungstenite::connect_async_with_config(&url, Some(socket_config()), true)
+        tokio_tungstenite::connect_async_tls_with_config(&url, Some(socket_config()), true, tls)
             .await
-            .map_err(|e| OnlineError::Connect {
-                url,
-                source: Box::new(e),
+            .map_err(|e| match crate::tls::untrusted(&e) {
+                Some(why) => OnlineError::Untrusted {
+                    url: server.http_url(),
+                    why,
+                },
+                None => OnlineError::Connect {
+                    url,
+                    source: Box::new(e),
+                },
             })?;
     Ok(socket)
 }
@@ -58,6 +65,15 @@ impl Connection {
     pub async fn send(&mut self, m: &ClientMessage) -> Result<(), OnlineError> {
         self.socket
             .send(text(m))
+            .await
+            .map_err(|e| OnlineError::Broken(Box::new(e)))
+    }
+
+    /// A text frame as it is, message or not: what a test sends to see the server refuse
+    /// what no client of this library would send.
+    pub async fn send_text(&mut self, frame: String) -> Result<(), OnlineError> {
+        self.socket
+            .send(Message::text(frame))
             .await
             .map_err(|e| OnlineError::Broken(Box::new(e)))
     }

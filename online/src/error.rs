@@ -17,6 +17,8 @@ pub enum OnlineError {
         url: String,
         source: Box<tokio_tungstenite::tungstenite::Error>,
     },
+    /// The server at `url` showed a certificate this machine does not trust, and why.
+    Untrusted { url: String, why: String },
     /// No answer from `url` in so many seconds.
     Timeout { url: String, seconds: u64 },
     /// The server closed the connection.
@@ -37,6 +39,9 @@ impl fmt::Display for OnlineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OnlineError::Connect { url, source } => write!(f, "cannot connect to {url}: {source}"),
+            OnlineError::Untrusted { url, why } => {
+                write!(f, "cannot trust the server at {url}: {why} ({TRUST_HINT})")
+            }
             OnlineError::Timeout { url, seconds } => {
                 write!(f, "no answer from {url} in {seconds} s")
             }
@@ -121,10 +126,14 @@ impl JoinError {
     }
 }
 
+/// How a certificate of one's own is trusted.
+const TRUST_HINT: &str = "to trust it, name its certificate in SSL_CERT_FILE";
+
 /// Why a connection failed, without the address the sentence around it names.
 fn cause(e: &OnlineError) -> String {
     match e {
         OnlineError::Connect { source, .. } => source.to_string(),
+        OnlineError::Untrusted { why, .. } => format!("{why} ({TRUST_HINT})"),
         OnlineError::Timeout { seconds, .. } => format!("no answer in {seconds} s"),
         other => other.to_string(),
     }

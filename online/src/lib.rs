@@ -19,6 +19,8 @@ mod error;
 mod link;
 #[cfg(feature = "client")]
 mod requests;
+#[cfg(feature = "client")]
+mod tls;
 
 pub use address::{BadAddress, ServerAddress};
 pub use invite::{BadInvitation, Invitation};
@@ -32,6 +34,7 @@ pub use error::{JoinError, OnlineError};
 pub use link::{FirstContact, Link, LinkEvent, LinkOptions, Waker};
 #[cfg(feature = "client")]
 pub use requests::{
-    ask, create_game, create_game_blocking, list_games, list_games_blocking, peek_game,
-    peek_game_blocking, Created,
+    ask, create, create_blocking, create_game, create_game_blocking, list_games,
+    list_games_blocking, open_seats, open_seats_blocking, peek_game, peek_game_blocking, take_seat,
+    take_seat_blocking, Created, NewGame, Taken,
 };

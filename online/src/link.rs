@@ -14,7 +14,7 @@ use crate::address::ServerAddress;
 use crate::connection::{connect, read, text};
 use crate::error::OnlineError;
 use crate::protocol::{
-    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, PROTOCOL_VERSION,
 };
 
 /// What the link tells its owner.
@@ -58,6 +58,8 @@ pub struct LinkOptions {
     pub first_contact: FirstContact,
     /// Called after every event is queued.
     pub wake: Option<Waker>,
+    /// The name a seat's hello gives.
+    pub name: Option<PlayerName>,
 }
 
 impl LinkOptions {
@@ -68,6 +70,7 @@ impl LinkOptions {
             give_up_after,
             first_contact: FirstContact::MayRetry,
             wake: None,
+            name: None,
         }
     }
 
@@ -77,6 +80,11 @@ impl LinkOptions {
             first_contact: FirstContact::MustSucceed,
             ..LinkOptions::patient(give_up_after)
         }
+    }
+
+    /// The same, giving the seat's player's name in every hello.
+    pub fn named(self, name: Option<PlayerName>) -> LinkOptions {
+        LinkOptions { name, ..self }
     }
 
     /// The same, calling `wake` after every event.
@@ -94,6 +102,7 @@ impl std::fmt::Debug for LinkOptions {
             .field("give_up_after", &self.give_up_after)
             .field("first_contact", &self.first_contact)
             .field("wake", &self.wake.is_some())
+            .field("name", &self.name)
             .finish()
     }
 }
@@ -150,6 +159,7 @@ impl Link {
             server: server.clone(),
             game: game.clone(),
             token: token.cloned(),
+            name: options.name.clone(),
         };
         let thread = std::thread::Builder::new()
             .name(format!("camelot-link-{}", game.as_str()))
@@ -200,6 +210,7 @@ struct Target {
     server: ServerAddress,
     game: GameId,
     token: Option<SeatToken>,
+    name: Option<PlayerName>,
 }
 
 /// How one connection ended.
@@ -311,6 +322,7 @@ async fn converse(
         v: PROTOCOL_VERSION,
         game: target.game.clone(),
         token: target.token.clone(),
+        name: target.name.clone(),
     };
     if let Err(e) = sink.send(text(&hello)).await {
         return Ended::Dropped(OnlineError::Broken(Box::new(e)));

@@ -40,6 +40,8 @@ pub struct Mirror {
     pub move_due_ms: Option<u64>,
     pub offers: Vec<OfferView>,
     pub result: Option<GameEnd>,
+    /// The game agreed on as the rematch, once there is one.
+    pub rematch: Option<GameId>,
 }
 
 impl Mirror {
@@ -71,6 +73,7 @@ impl Mirror {
             move_due_ms: view.move_due_ms,
             offers: view.offers.clone(),
             result: view.result,
+            rematch: view.rematch.clone(),
         })
     }
 
@@ -112,11 +115,30 @@ impl Mirror {
                 }
                 Ok(Update::Ended)
             }
-            ServerMessage::Presence { seat, connected } => {
-                if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
+            ServerMessage::Presence {
+                seat,
+                connected,
+                name,
+            } => {
+                if let Some(s) = self.seat_mut(*seat) {
                     s.connected = *connected;
                     s.away_ms = (!connected).then_some(0);
+                    if name.is_some() {
+                        s.name = name.clone();
+                    }
                 }
+                Ok(Update::Details)
+            }
+            ServerMessage::Seated { seat, name } => {
+                if let Some(s) = self.seat_mut(*seat) {
+                    s.open = false;
+                    s.name = name.clone();
+                }
+                Ok(Update::Details)
+            }
+            ServerMessage::Rematch { game, .. } => {
+                self.rematch = Some(game.clone());
+                self.offers.clear();
                 Ok(Update::Details)
             }
             _ => Ok(Update::Nothing),
@@ -150,6 +172,23 @@ impl Mirror {
         self.clocks_read = Instant::now();
         self.offers.clear();
         Ok(Update::Moved { ply })
+    }
+
+    fn seat_mut(&mut self, seat: SeatColour) -> Option<&mut SeatView> {
+        self.seats.iter_mut().find(|s| s.seat == seat)
+    }
+
+    /// What the seat's player is called here: the name they gave, or the seat's colour.
+    pub fn seat_label(&self, seat: SeatColour) -> String {
+        match self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.name.as_ref())
+        {
+            Some(name) => format!("{name} ({})", seat.title()),
+            None => seat.title().to_string(),
+        }
     }
 
     /// The server has said the game is over (with its result).

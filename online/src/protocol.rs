@@ -15,8 +15,12 @@ use std::fmt;
 use camelot_engine::{DrawClaim, Excerpt, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
+mod name;
+
+pub use name::{BadName, PlayerName};
+
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest frame either side accepts (bytes). A move is at most a few hundred bytes
 /// and a whole game's state a few tens of kilobytes.
@@ -220,6 +224,9 @@ pub enum OfferKind {
     Draw,
     /// Take back the offering seat's last move (and any played after it).
     Takeback,
+    /// Once the game is over: play again, same variant and time, colours swapped (Grand
+    /// Cam: every player one seat on).
+    Rematch,
 }
 
 /// How a finished game ended: decided by the rules, a claim, an agreement, a
@@ -306,6 +313,11 @@ pub enum ErrorCode {
     Busy,
     /// The server could not store the change: nothing changed.
     Storage,
+    /// The seat is not open: someone took it first, or it never was.
+    SeatTaken,
+    /// This address has created as many games, or taken as many seats, as it may for
+    /// now; try again in a minute.
+    TooMany,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -323,16 +335,37 @@ pub enum ClientMessage {
         game: GameId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<SeatToken>,
+        /// The seat's player's name, kept with the seat (a watcher's is ignored).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<PlayerName>,
     },
-    /// Creates a game; answered by [`ServerMessage::Created`]. Needs no hello.
+    /// Creates a game; answered by [`ServerMessage::Created`]. Needs no hello. The seats
+    /// in `open` get no token: anyone may take them (see [`ClientMessage::Take`]).
     Create {
         v: u32,
         variant: Variant,
         time: TimeControl,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        open: Vec<SeatColour>,
     },
-    /// Asks for the live games; answered by [`ServerMessage::Games`]. Needs no hello.
+    /// Asks for the live games, newest first, a page at a time: those older than
+    /// `before` where it is given. Answered by [`ServerMessage::Games`]. Needs no hello.
     List {
         v: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        before: Option<GameId>,
+    },
+    /// Asks for the open seats of live games; answered by [`ServerMessage::OpenSeats`].
+    Seats {
+        v: u32,
+    },
+    /// Takes an open seat; answered by [`ServerMessage::Taken`] with the seat's token.
+    Take {
+        v: u32,
+        game: GameId,
+        seat: SeatColour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<PlayerName>,
     },
     /// A move for the seat this connection holds, to be the game's ply number `ply`
     /// (counting from 0), in WCF notation (`E6-E8`, `T@C3`, `pass`). Answered by `Ack`
@@ -367,6 +400,12 @@ pub enum ClientMessage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     pub seat: SeatColour,
+    /// The name its player gave, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<PlayerName>,
+    /// Nobody holds the seat yet: anyone may take it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
     /// Someone holding this seat's token is connected now.
     pub connected: bool,
     /// Milliseconds since the seat's last connection dropped (while it is away).
@@ -411,6 +450,18 @@ pub struct GameView {
     pub offers: Vec<OfferView>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameEnd>,
+    /// The game the players agreed to play next, once a rematch is accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<GameId>,
+}
+
+/// A seat anyone may take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpenSeat {
+    pub game: GameId,
+    pub seat: SeatColour,
+    pub variant: Variant,
+    pub time: TimeControl,
 }
 
 /// A live game in the list.
@@ -474,18 +525,47 @@ pub enum ServerMessage {
     Ended {
         result: GameEnd,
     },
-    /// A seat's player connected or went away.
+    /// A seat's player connected or went away; with the name the player gave.
     Presence {
         seat: SeatColour,
         connected: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<PlayerName>,
     },
-    /// A game was created: its public id, and each seat's secret token.
+    /// A game was created: its public id, each seat's secret token, and the seats left
+    /// open to anyone.
     Created {
         game: GameId,
         seats: BTreeMap<SeatColour, SeatToken>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        open: Vec<SeatColour>,
     },
     Games {
         games: Vec<GameSummary>,
+    },
+    OpenSeats {
+        seats: Vec<OpenSeat>,
+    },
+    /// An open seat is this connection's: its token, as `created` gives them.
+    Taken {
+        game: GameId,
+        seat: SeatColour,
+        token: SeatToken,
+    },
+    /// An open seat of this game was taken.
+    Seated {
+        seat: SeatColour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<PlayerName>,
+    },
+    /// A rematch was agreed: the new game, and for a seat's connection the seat it
+    /// plays there and its token (a player keeps the token that opened this game).
+    Rematch {
+        game: GameId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatColour>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<SeatToken>,
     },
     /// A request that could not be served; the connection goes on unless it is closed
     /// right after.

@@ -1,4 +1,5 @@
-//! One-shot requests that need no game: create one, list the live ones, look at one.
+//! One-shot requests that need no game joined: create one, list the live ones or the
+//! open seats, take a seat, look at a game.
 //! Each opens a connection, asks, reads the answer and closes. The blocking forms run
 //! their own small runtime, for programs that have none.
 
@@ -11,18 +12,37 @@ use crate::address::ServerAddress;
 use crate::connection::Connection;
 use crate::error::OnlineError;
 use crate::protocol::{
-    ClientMessage, GameId, GameSummary, GameView, SeatToken, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
+    ClientMessage, GameId, GameSummary, GameView, OpenSeat, PlayerName, SeatToken, ServerMessage,
+    TimeControl, PROTOCOL_VERSION,
 };
 
 /// How long a one-shot request waits for its answer.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A game just created: its public id and each seat's secret token.
+/// A game to create.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub variant: Variant,
+    pub time: TimeControl,
+    /// Seats left open to anyone, with no token.
+    pub open: Vec<SeatColour>,
+}
+
+/// A game just created: its public id, the secret token of each seat not left open,
+/// and the open seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Created {
     pub game: GameId,
     pub seats: BTreeMap<SeatColour, SeatToken>,
+    pub open: Vec<SeatColour>,
+}
+
+/// An open seat just taken: its token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pub game: GameId,
+    pub seat: SeatColour,
+    pub token: SeatToken,
 }
 
 /// Runs `exchange` on a fresh connection to `server`, within [`PATIENCE`].
@@ -56,20 +76,68 @@ pub async fn ask(
     .await
 }
 
+/// Creates a game with every seat held by a token.
 pub async fn create_game(
     server: &ServerAddress,
     variant: Variant,
     time: TimeControl,
 ) -> Result<Created, OnlineError> {
+    create(
+        server,
+        &NewGame {
+            variant,
+            time,
+            open: Vec::new(),
+        },
+    )
+    .await
+}
+
+pub async fn create(server: &ServerAddress, new: &NewGame) -> Result<Created, OnlineError> {
     let request = ClientMessage::Create {
         v: PROTOCOL_VERSION,
-        variant,
-        time,
+        variant: new.variant,
+        time: new.time,
+        open: new.open.clone(),
     };
     match ask(server, &request).await? {
-        ServerMessage::Created { game, seats } => Ok(Created { game, seats }),
+        ServerMessage::Created { game, seats, open } => Ok(Created { game, seats, open }),
         _ => Err(OnlineError::Unexpected {
             expected: "the game created",
+        }),
+    }
+}
+
+/// The open seats of the server's live games, newest first.
+pub async fn open_seats(server: &ServerAddress) -> Result<Vec<OpenSeat>, OnlineError> {
+    let request = ClientMessage::Seats {
+        v: PROTOCOL_VERSION,
+    };
+    match ask(server, &request).await? {
+        ServerMessage::OpenSeats { seats } => Ok(seats),
+        _ => Err(OnlineError::Unexpected {
+            expected: "the open seats",
+        }),
+    }
+}
+
+/// Takes an open seat, giving the name the others will see.
+pub async fn take_seat(
+    server: &ServerAddress,
+    game: &GameId,
+    seat: SeatColour,
+    name: Option<&PlayerName>,
+) -> Result<Taken, OnlineError> {
+    let request = ClientMessage::Take {
+        v: PROTOCOL_VERSION,
+        game: game.clone(),
+        seat,
+        name: name.cloned(),
+    };
+    match ask(server, &request).await? {
+        ServerMessage::Taken { game, seat, token } => Ok(Taken { game, seat, token }),
+        _ => Err(OnlineError::Unexpected {
+            expected: "the seat taken",
         }),
     }
 }
@@ -77,6 +145,7 @@ pub async fn create_game(
 pub async fn list_games(server: &ServerAddress) -> Result<Vec<GameSummary>, OnlineError> {
     let request = ClientMessage::List {
         v: PROTOCOL_VERSION,
+        before: None,
     };
     match ask(server, &request).await? {
         ServerMessage::Games { games } => Ok(games),
@@ -97,6 +166,7 @@ pub async fn peek_game(
         v: PROTOCOL_VERSION,
         game: game.clone(),
         token: token.cloned(),
+        name: None,
     };
     within_patience(server, async {
         let mut c = Connection::open(server).await?;
@@ -141,6 +211,26 @@ pub fn create_game_blocking(
     time: TimeControl,
 ) -> Result<Created, OnlineError> {
     block_on(create_game(server, variant, time))
+}
+
+/// [`create`] for a program without a runtime.
+pub fn create_blocking(server: &ServerAddress, new: &NewGame) -> Result<Created, OnlineError> {
+    block_on(create(server, new))
+}
+
+/// [`open_seats`] for a program without a runtime.
+pub fn open_seats_blocking(server: &ServerAddress) -> Result<Vec<OpenSeat>, OnlineError> {
+    block_on(open_seats(server))
+}
+
+/// [`take_seat`] for a program without a runtime.
+pub fn take_seat_blocking(
+    server: &ServerAddress,
+    game: &GameId,
+    seat: SeatColour,
+    name: Option<&PlayerName>,
+) -> Result<Taken, OnlineError> {
+    block_on(take_seat(server, game, seat, name))
 }
 
 /// [`list_games`] for a program without a runtime.

@@ -1,24 +1,26 @@
-//! One WebSocket connection: a client that creates or lists games, or joins one as a
-//! seat (with its token) or a watcher. One task reads the client's messages and the
-//! game's broadcasts and writes to the client. Bad input is answered with an error
-//! message; a client that floods, keeps sending garbage, or sends an oversized frame
-//! loses its own connection and nothing else.
+//! One WebSocket connection: a client that creates or lists games, lists or takes open
+//! seats, or joins one game as a seat (with its token) or a watcher. One task reads the
+//! client's messages and the game's broadcasts and writes to the client. Bad input is
+//! answered with an error message; a client that floods, keeps sending garbage, sends an
+//! oversized frame, says nothing, or stops reading loses its own connection and nothing
+//! else, and is told why before it closes.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
-    check_version, ClientMessage, ErrorCode, GameId, GameSummary, SeatToken, ServerMessage,
-    PROTOCOL_VERSION,
+    check_version, ClientMessage, ErrorCode, GameId, GameSummary, OfferKind, PlayerName, SeatToken,
+    ServerMessage, PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
-use crate::hub::{Broadcast, CreateError, Hub, Hubs};
-use crate::live::{LiveGame, Refusal};
+use crate::hub::{Broadcast, Hub, Hubs, RematchNews};
+use crate::limits::AddressKey;
+use crate::live::{Agreement, LiveGame, Refusal};
 use crate::tokens;
 
 /// Messages a connection may send in a burst, and how many a second on average. A move
@@ -29,6 +31,19 @@ const BURST: f64 = 40.0;
 const PER_SECOND: f64 = 20.0;
 /// Unreadable messages tolerated before the connection is closed.
 const MAX_BAD: u32 = 10;
+/// A new connection says what it wants within this.
+const FIRST_MESSAGE: Duration = Duration::from_secs(10);
+/// A client sends something at least this often (clients ping every 10 s).
+const IDLE: Duration = Duration::from_secs(60);
+/// A write the client does not take within this ends the connection.
+const WRITE_DEADLINE: Duration = Duration::from_secs(10);
+/// After its last word the server waits this long for the client's close, reading what
+/// it still sends, so that the connection ends with a close and not a reset (which would
+/// lose the last word).
+const CLOSING: Duration = Duration::from_secs(2);
+
+/// The largest page of the game list.
+pub const LIST_PAGE: u32 = 200;
 
 /// A token bucket: each message takes one; they come back at `PER_SECOND`.
 struct RateLimit {
@@ -63,14 +78,32 @@ impl RateLimit {
     }
 }
 
+/// A seat this connection plays, and the token that proved it.
+struct Seat {
+    player: Player,
+    token: SeatToken,
+}
+
 /// A game this connection has joined.
 struct Joined {
     hub: Arc<Hub>,
     rx: broadcast::Receiver<Broadcast>,
-    seat: Option<Player>,
+    seat: Option<Seat>,
+}
+
+impl Joined {
+    fn player(&self) -> Option<Player> {
+        self.seat.as_ref().map(|s| s.player)
+    }
 }
 
 type Sink = SplitSink<WebSocket, Message>;
+
+/// This connection's client.
+struct Client<'a> {
+    hubs: &'a Hubs,
+    address: AddressKey,
+}
 
 /// How handling a message went.
 enum Next {
@@ -81,39 +114,65 @@ enum Next {
     Close(ServerMessage),
 }
 
-pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>) {
+/// The client is gone, or stopped reading.
+struct Gone;
+
+pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, address: AddressKey) {
     let (mut sink, mut stream) = socket.split();
     let mut joined: Option<Joined> = None;
-    let end = converse(&hubs, &mut sink, &mut stream, &mut joined).await;
-    if let Some(last) = end {
-        let _ = send(&mut sink, &last).await;
-    }
-    let _ = sink.send(Message::Close(None)).await;
+    let client = Client {
+        hubs: &hubs,
+        address,
+    };
+    let end = converse(&client, &mut sink, &mut stream, &mut joined).await;
     if let Some(j) = joined {
-        if let Some(seat) = j.seat {
-            let colour = j.hub.state.lock().await.seat_colour(seat);
-            j.hub.seat_presence(seat, colour, -1);
+        if let Some(seat) = &j.seat {
+            let g = j.hub.state.lock().await;
+            j.hub.seat_presence(seat.player, &g, -1);
         }
         hubs.leave(j.hub, j.rx).await;
     }
+    if let Some(last) = end {
+        if send(&mut sink, &last).await.is_ok() {
+            close_politely(&mut sink, &mut stream).await;
+        }
+    }
+}
+
+/// Says goodbye with a close frame, then reads (and drops) what the client still sends
+/// until it closes too: a socket closed with unread data resets the connection, and the
+/// client would lose the message that says why.
+async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
+    let _ = tokio::time::timeout(WRITE_DEADLINE, sink.send(Message::Close(None))).await;
+    let _ = tokio::time::timeout(CLOSING, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if let Message::Close(_) = m {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// The conversation, until either side ends it; a last message to send, if any.
 async fn converse(
-    hubs: &Hubs,
+    client: &Client<'_>,
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     joined: &mut Option<Joined>,
 ) -> Option<ServerMessage> {
     let mut limit = RateLimit::new();
     let mut bad = 0;
+    let mut heard = false;
     loop {
+        let patience = if heard { IDLE } else { FIRST_MESSAGE };
+        let from_client = tokio::time::timeout(patience, stream.next());
         let incoming = match joined {
             Some(j) => tokio::select! {
-                m = stream.next() => Incoming::Client(m),
+                m = from_client => Incoming::Client(m),
                 b = j.rx.recv() => Incoming::Game(b),
             },
-            None => Incoming::Client(stream.next().await),
+            None => Incoming::Client(from_client.await),
         };
         let text = match incoming {
             Incoming::Game(b) => {
@@ -123,22 +182,41 @@ async fn converse(
                 }
                 continue;
             }
-            Incoming::Client(Some(Ok(Message::Text(t)))) => t,
-            Incoming::Client(Some(Ok(Message::Close(_)))) | Incoming::Client(None) => return None,
-            Incoming::Client(Some(Ok(Message::Binary(_)))) => {
-                return Some(ServerMessage::error(
-                    ErrorCode::Unreadable,
-                    "binary frames are not part of the protocol",
-                ));
-            }
-            Incoming::Client(Some(Ok(_))) => continue,
-            Incoming::Client(Some(Err(e))) => {
-                // Oversized frames and broken connections end here.
+            Incoming::Client(Err(_)) => {
                 return Some(ServerMessage::error(
                     ErrorCode::Connection,
-                    format!("connection closed: {e}"),
+                    if heard {
+                        format!("nothing heard for {} s: closing", IDLE.as_secs())
+                    } else {
+                        format!(
+                            "say hello (or create, list, seats, take) within {} s",
+                            FIRST_MESSAGE.as_secs()
+                        )
+                    },
                 ));
             }
+            Incoming::Client(Ok(m)) => match m {
+                Some(Ok(Message::Text(t))) => t,
+                Some(Ok(Message::Close(_))) | None => return None,
+                Some(Ok(Message::Binary(_))) => {
+                    return Some(ServerMessage::error(
+                        ErrorCode::Unreadable,
+                        "binary frames are not part of the protocol",
+                    ));
+                }
+                // A WebSocket ping or pong: the client is there.
+                Some(Ok(_)) => {
+                    heard = true;
+                    continue;
+                }
+                Some(Err(e)) => {
+                    // Oversized frames and broken connections end here.
+                    return Some(ServerMessage::error(
+                        ErrorCode::Connection,
+                        format!("connection closed: {e}"),
+                    ));
+                }
+            },
         };
         if !limit.allow() {
             return Some(ServerMessage::error(
@@ -163,17 +241,18 @@ async fn converse(
                 continue;
             }
         };
-        match handle(hubs, sink, joined, message).await {
+        heard = true;
+        match handle(client, sink, joined, message).await {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
             Ok(Next::Close(last)) => return Some(last),
-            Err(()) => return None,
+            Err(Gone) => return None,
         }
     }
 }
 
 enum Incoming {
-    Client(Option<Result<Message, axum::Error>>),
+    Client(Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>),
     Game(Result<Broadcast, broadcast::error::RecvError>),
 }
 
@@ -182,17 +261,24 @@ async fn forward(
     sink: &mut Sink,
     j: &mut Joined,
     b: Result<Broadcast, broadcast::error::RecvError>,
-) -> Result<(), ()> {
+) -> Result<(), Gone> {
     match b {
-        Ok(Broadcast::Message(text)) => sink
-            .send(Message::Text(text.as_ref().into()))
-            .await
-            .map_err(|_| ()),
+        Ok(Broadcast::Message(text)) => write(sink, Message::Text(text.as_ref().into())).await,
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-            let state = state_of(&j.hub, j.seat).await;
+            let state = state_of(&j.hub, j.player()).await;
             send(sink, &state).await
         }
-        Err(broadcast::error::RecvError::Closed) => Err(()),
+        Ok(Broadcast::Rematch(news)) => send(sink, &rematch_for(&news, j.seat.as_ref())).await,
+        Err(broadcast::error::RecvError::Closed) => Err(Gone),
+    }
+}
+
+/// What a connection is told of a rematch: the game, and for a seat its seat and token.
+fn rematch_for(news: &RematchNews, seat: Option<&Seat>) -> ServerMessage {
+    ServerMessage::Rematch {
+        game: news.game.clone(),
+        seat: seat.and_then(|s| news.seats.get(s.player.0 as usize).copied()),
+        token: seat.map(|s| s.token.clone()),
     }
 }
 
@@ -205,47 +291,57 @@ async fn state_of(hub: &Hub, seat: Option<Player>) -> ServerMessage {
     }
 }
 
-async fn send(sink: &mut Sink, m: &ServerMessage) -> Result<(), ()> {
+async fn send(sink: &mut Sink, m: &ServerMessage) -> Result<(), Gone> {
     let text = serde_json::to_string(m).expect("messages serialise");
-    sink.send(Message::Text(text.into())).await.map_err(|_| ())
+    write(sink, Message::Text(text.into())).await
+}
+
+/// One frame to the client, which must take it within [`WRITE_DEADLINE`].
+async fn write(sink: &mut Sink, frame: Message) -> Result<(), Gone> {
+    match tokio::time::timeout(WRITE_DEADLINE, sink.send(frame)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) | Err(_) => Err(Gone),
+    }
+}
+
+/// The version check on a request that opens a conversation.
+fn version(v: u32) -> Result<(), Next> {
+    check_version(v)
+        .map_err(|e| Next::Close(ServerMessage::error(ErrorCode::Version, e.to_string())))
 }
 
 async fn handle(
-    hubs: &Hubs,
+    client: &Client<'_>,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     message: ClientMessage,
-) -> Result<Next, ()> {
+) -> Result<Next, Gone> {
+    let hubs = client.hubs;
     let reply = match message {
         ClientMessage::Ping { n } => ServerMessage::Pong { n },
-        ClientMessage::Create { v, variant, time } => {
-            if let Err(e) = check_version(v) {
-                return Ok(Next::Close(ServerMessage::error(
-                    ErrorCode::Version,
-                    e.to_string(),
-                )));
+        ClientMessage::Create {
+            v,
+            variant,
+            time,
+            open,
+        } => {
+            if let Err(close) = version(v) {
+                return Ok(close);
             }
-            match hubs.create(variant, time).await {
-                Ok((game, seats)) => ServerMessage::Created {
+            match hubs.create(variant, time, &open, client.address).await {
+                Ok((game, seats, open)) => ServerMessage::Created {
                     game,
                     seats: seats.into_iter().collect(),
+                    open,
                 },
-                Err(e @ CreateError::Time(_)) => {
-                    ServerMessage::error(ErrorCode::BadTimeControl, e.to_string())
-                }
-                Err(e @ CreateError::Storage(_)) => {
-                    ServerMessage::error(ErrorCode::Storage, e.to_string())
-                }
+                Err(e) => ServerMessage::error(e.code(), e.to_string()),
             }
         }
-        ClientMessage::List { v } => {
-            if let Err(e) = check_version(v) {
-                return Ok(Next::Close(ServerMessage::error(
-                    ErrorCode::Version,
-                    e.to_string(),
-                )));
+        ClientMessage::List { v, before } => {
+            if let Err(close) = version(v) {
+                return Ok(close);
             }
-            match list(hubs).await {
+            match list(hubs, before.as_ref(), LIST_PAGE).await {
                 Ok(games) => ServerMessage::Games { games },
                 Err(e) => {
                     eprintln!("camelot-server: listing games: {e}");
@@ -253,14 +349,48 @@ async fn handle(
                 }
             }
         }
-        ClientMessage::Hello { v, game, token } => {
+        ClientMessage::Seats { v } => {
+            if let Err(close) = version(v) {
+                return Ok(close);
+            }
+            match hubs.db.open_seats().await {
+                Ok(seats) => ServerMessage::OpenSeats { seats },
+                Err(e) => {
+                    eprintln!("camelot-server: listing open seats: {e}");
+                    ServerMessage::error(ErrorCode::Storage, "the server cannot read its games")
+                }
+            }
+        }
+        ClientMessage::Take {
+            v,
+            game,
+            seat,
+            name,
+        } => {
+            if let Err(close) = version(v) {
+                return Ok(close);
+            }
+            match hubs.take(&game, seat, name.as_ref(), client.address).await {
+                Ok(token) => ServerMessage::Taken { game, seat, token },
+                Err(e) => ServerMessage::error(e.code(), e.to_string()),
+            }
+        }
+        ClientMessage::Hello {
+            v,
+            game,
+            token,
+            name,
+        } => {
             if joined.is_some() {
                 ServerMessage::error(
                     ErrorCode::AlreadyJoined,
                     "this connection has joined a game already",
                 )
             } else {
-                return hello(hubs, sink, joined, v, &game, token.as_ref()).await;
+                if let Err(close) = version(v) {
+                    return Ok(close);
+                }
+                return hello(hubs, sink, joined, &game, token, name.as_ref()).await;
             }
         }
         other => match joined {
@@ -292,21 +422,16 @@ async fn handle(
     })
 }
 
-/// Joins a game as a seat or a watcher and sends it whole.
+/// Joins a game as a seat or a watcher and sends it whole (and, to a seat of a game
+/// whose rematch is agreed, its seat there).
 async fn hello(
     hubs: &Hubs,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
-    v: u32,
     game: &GameId,
-    token: Option<&SeatToken>,
-) -> Result<Next, ()> {
-    if let Err(e) = check_version(v) {
-        return Ok(Next::Close(ServerMessage::error(
-            ErrorCode::Version,
-            e.to_string(),
-        )));
-    }
+    token: Option<SeatToken>,
+    name: Option<&PlayerName>,
+) -> Result<Next, Gone> {
     let cannot_read = |e: &dyn std::fmt::Display| {
         eprintln!("camelot-server: game {}: {e}", clip(game.as_str()));
         Next::Close(ServerMessage::error(
@@ -327,7 +452,7 @@ async fn hello(
     let seat = match token {
         None => None,
         Some(t) => match hubs.db.seat_of(&hub.id, &tokens::hash(t.as_str())).await {
-            Ok(Some(seat)) => Some(seat),
+            Ok(Some(player)) => Some(Seat { player, token: t }),
             Ok(None) => {
                 hubs.leave(hub, rx).await;
                 return Ok(Next::Close(ServerMessage::error(
@@ -341,19 +466,26 @@ async fn hello(
             }
         },
     };
-    if let Some(s) = seat {
-        let colour = hub.state.lock().await.seat_colour(s);
-        hub.seat_presence(s, colour, 1);
+    if let Some(s) = &seat {
+        hubs.seat_joined(&hub, s.player, name).await;
+        let g = hub.state.lock().await;
+        hub.seat_presence(s.player, &g, 1);
     }
-    let state = state_of(&hub, seat).await;
+    let state = state_of(&hub, seat.as_ref().map(|s| s.player)).await;
+    let rematch = RematchNews::of(&*hub.state.lock().await);
     *joined = Some(Joined { hub, rx, seat });
     send(sink, &state).await?;
+    if let (Some(news), Some(j)) = (rematch, joined.as_ref()) {
+        if j.seat.is_some() {
+            send(sink, &rematch_for(&news, j.seat.as_ref())).await?;
+        }
+    }
     Ok(Next::Go)
 }
 
 /// A seat's request on the joined game; the reply for this connection, if any.
 async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMessage> {
-    let Some(seat) = j.seat else {
+    let Some(seat) = j.player() else {
         return Some(match message {
             ClientMessage::Move { id, .. } => ServerMessage::Rejected {
                 id,
@@ -380,8 +512,28 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
                 },
             });
         }
-        ClientMessage::Offer { kind } => hubs.act(&j.hub, |g, _| g.offer(seat, kind)).await,
-        ClientMessage::Accept { kind } => hubs.act(&j.hub, |g, _| g.accept(seat, kind)).await,
+        ClientMessage::Offer { kind } | ClientMessage::Accept { kind } => {
+            let offer = matches!(message, ClientMessage::Offer { .. });
+            let rematch = match kind {
+                OfferKind::Rematch => match hubs.rematch_plan(&j.hub).await {
+                    Ok(plan) => Some(plan),
+                    Err(refusal) => return Some(refused(refusal)),
+                },
+                _ => None,
+            };
+            hubs.act(&j.hub, |g, now| {
+                let agreed = Agreement {
+                    now,
+                    rematch: rematch.clone(),
+                };
+                if offer {
+                    g.offer(seat, kind, &agreed)
+                } else {
+                    g.accept(seat, kind, &agreed)
+                }
+            })
+            .await
+        }
         ClientMessage::Decline { kind } => hubs.act(&j.hub, |g, _| g.decline(seat, kind)).await,
         ClientMessage::Resign => hubs.act(&j.hub, |g, _| g.resign(seat)).await,
         ClientMessage::Claim { kind } => hubs.act(&j.hub, |g, _| g.claim(seat, kind)).await,
@@ -390,10 +542,21 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
         ClientMessage::Hello { .. }
         | ClientMessage::Create { .. }
         | ClientMessage::List { .. }
+        | ClientMessage::Seats { .. }
+        | ClientMessage::Take { .. }
         | ClientMessage::Ping { .. } => return None,
     };
-    // Success is announced to everyone; only a refusal is said to the asker alone.
-    done.err().map(refused)
+    match done {
+        Ok(_) => None,
+        // A rematch asked for again (or by the side that has not heard yet): the
+        // asker's seat in it.
+        Err(Refusal::RematchAgreed(_)) => {
+            let news = RematchNews::of(&*j.hub.state.lock().await)?;
+            Some(rematch_for(&news, j.seat.as_ref()))
+        }
+        // Success is announced to everyone; only a refusal is said to the asker alone.
+        Err(r) => Some(refused(r)),
+    }
 }
 
 /// A refusal as the error message that says it.
@@ -401,9 +564,14 @@ fn refused(r: Refusal) -> ServerMessage {
     ServerMessage::error(r.code(), r.to_string())
 }
 
-/// The live games, with how many seats are connected where this process knows.
-pub async fn list(hubs: &Hubs) -> Result<Vec<GameSummary>, sqlx::Error> {
-    let mut games = hubs.db.live_games().await?;
+/// A page of the live games, with how many seats are connected where this process
+/// knows.
+pub async fn list(
+    hubs: &Hubs,
+    before: Option<&GameId>,
+    limit: u32,
+) -> Result<Vec<GameSummary>, sqlx::Error> {
+    let mut games = hubs.db.live_games(before, limit).await?;
     for g in &mut games {
         if let Some(hub) = hubs.held(&g.id).await {
             let p = hub.presence.lock().expect("presence");

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use camelot_engine::{EndReason, Excerpt, NotationError, Outcome, Player, Variant};
-use camelot_online::protocol::{GameEnd, GameId, GameSummary, TimeControl};
+use camelot_online::protocol::{GameEnd, GameId, GameSummary, OpenSeat, PlayerName, TimeControl};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -17,7 +17,7 @@ use sqlx::sqlite::{
 use sqlx::Row;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::live::{Change, LiveGame, Offers, Ply, Status};
+use crate::live::{Change, LiveGame, NewGame, Offers, Ply, SeatInfo, SeatRow, Status};
 
 /// The channel PostgreSQL notifies other processes on: the payload is a game's id.
 pub const CHANNEL: &str = "camelot_games";
@@ -78,6 +78,8 @@ pub enum LoadError {
         result: String,
         reason: String,
     },
+    /// The replay was cut short (the server is stopping).
+    Interrupted,
 }
 
 impl fmt::Display for LoadError {
@@ -92,6 +94,7 @@ impl fmt::Display for LoadError {
                 Excerpt::new(result),
                 Excerpt::new(reason)
             ),
+            LoadError::Interrupted => f.write_str("the replay was cut short"),
         }
     }
 }
@@ -143,21 +146,99 @@ pub struct WriteRow {
     clocks: String,
     last_move_at: i64,
     deadline_at: Option<i64>,
+    /// The status the write expects the game to have now.
+    old_status: &'static str,
     status: &'static str,
     result: Option<&'static str>,
     reason: Option<&'static str>,
     draw_offer: Option<i64>,
     takeback_offer: Option<i64>,
+    rematch_offer: Option<i64>,
+    rematch: Option<String>,
     /// Plies from this one on are deleted (a takeback).
     keep: Option<i64>,
     /// The ply added: its number, notation, seat, time and clocks.
     added: Option<(i64, String, i64, i64, String)>,
+    /// The rematch's game, stored with the change that agreed it.
+    new_game: Option<NewGameRows>,
+}
+
+/// A new game's rows: the game's and its seats'.
+pub struct NewGameRows {
+    id: String,
+    variant: &'static str,
+    time: (&'static str, i64, i64),
+    created_at: i64,
+    clocks: String,
+    deadline_at: Option<i64>,
+    /// Each seat's token hash (empty: open) and name, in turn order.
+    seats: Vec<(String, Option<String>)>,
+}
+
+impl NewGameRows {
+    fn of(new: &NewGame) -> NewGameRows {
+        let g = &new.game;
+        NewGameRows {
+            id: g.id.as_str().to_string(),
+            variant: g.variant.id(),
+            time: time_columns(g.time),
+            created_at: g.created_at,
+            clocks: join(&g.clocks),
+            deadline_at: g.deadline(),
+            seats: new
+                .seats
+                .iter()
+                .map(|s| {
+                    (
+                        s.token_hash.clone().unwrap_or_default(),
+                        s.name.as_ref().map(|n| n.as_str().to_string()),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Inserts a new game's rows on a transaction of either database.
+macro_rules! insert_game {
+    ($tx:expr, $rows:expr) => {{
+        let rows: &NewGameRows = $rows;
+        let (kind, a, b) = rows.time;
+        sqlx::query(
+            "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
+             plies, clocks, last_move_at, deadline_at, joined) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0)",
+        )
+        .bind(&rows.id)
+        .bind(rows.variant)
+        .bind(kind)
+        .bind(a)
+        .bind(b)
+        .bind(rows.created_at)
+        .bind(&rows.clocks)
+        .bind(rows.deadline_at)
+        .execute(&mut *$tx)
+        .await?;
+        for (seat, (hash, name)) in rows.seats.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&rows.id)
+            .bind(seat as i64)
+            .bind(hash)
+            .bind(name)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
 }
 
 impl WriteRow {
-    fn of(g: &LiveGame, old_plies: usize, change: &Change) -> WriteRow {
+    fn of(g: &LiveGame, old: &LiveGame, change: &Change) -> WriteRow {
         let (status, result, reason) = status_columns(g.status);
+        let old_plies = old.plies.len();
         WriteRow {
+            old_status: status_columns(old.status).0,
             id: g.id.as_str().to_string(),
             old_plies: old_plies as i64,
             plies: g.plies.len() as i64,
@@ -169,6 +250,8 @@ impl WriteRow {
             reason,
             draw_offer: g.offers.draw.map(|p| p.0 as i64),
             takeback_offer: g.offers.takeback.map(|p| p.0 as i64),
+            rematch_offer: g.offers.rematch.map(|p| p.0 as i64),
+            rematch: g.rematch.as_ref().map(|id| id.as_str().to_string()),
             keep: match change {
                 Change::TakenBack { keep } => Some(*keep as i64),
                 _ => None,
@@ -183,6 +266,10 @@ impl WriteRow {
                 )),
                 _ => None,
             },
+            new_game: match change {
+                Change::Rematch(new) => Some(NewGameRows::of(new)),
+                _ => None,
+            },
         }
     }
 }
@@ -195,8 +282,9 @@ macro_rules! write_row {
         // The version check comes first: a write that fails it changes nothing.
         let updated = sqlx::query(
             "UPDATE games SET plies = $1, clocks = $2, last_move_at = $3, deadline_at = $4, \
-             status = $5, result = $6, reason = $7, draw_offer = $8, takeback_offer = $9 \
-             WHERE id = $10 AND plies = $11 AND status = 'live'",
+             status = $5, result = $6, reason = $7, draw_offer = $8, takeback_offer = $9, \
+             rematch_offer = $12, rematch = $13 \
+             WHERE id = $10 AND plies = $11 AND status = $14 AND rematch IS NULL",
         )
         .bind(row.plies)
         .bind(&row.clocks)
@@ -209,9 +297,15 @@ macro_rules! write_row {
         .bind(row.takeback_offer)
         .bind(&row.id)
         .bind(row.old_plies)
+        .bind(row.rematch_offer)
+        .bind(&row.rematch)
+        .bind(row.old_status)
         .execute(&mut *$tx)
         .await?;
         if updated.rows_affected() == 1 {
+            if let Some(new_game) = &row.new_game {
+                insert_game!($tx, new_game);
+            }
             if let Some(keep) = row.keep {
                 sqlx::query("DELETE FROM plies WHERE game_id = $1 AND ply >= $2")
                     .bind(&row.id)
@@ -347,35 +441,12 @@ impl Db {
         Ok(db)
     }
 
-    /// Stores a new game and its seats' token hashes.
-    pub async fn create(&self, g: &LiveGame, token_hashes: &[String]) -> Result<(), sqlx::Error> {
-        let (kind, a, b) = time_columns(g.time);
+    /// Stores a new game and its seats.
+    pub async fn create(&self, new: &NewGame) -> Result<(), sqlx::Error> {
+        let rows = NewGameRows::of(new);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
-                 plies, clocks, last_move_at, deadline_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $8, $9)",
-            )
-            .bind(g.id.as_str())
-            .bind(g.variant.id())
-            .bind(kind)
-            .bind(a)
-            .bind(b)
-            .bind(g.created_at)
-            .bind(join(&g.clocks))
-            .bind(g.last_move_at)
-            .bind(g.deadline())
-            .execute(&mut *tx)
-            .await?;
-            for (seat, hash) in token_hashes.iter().enumerate() {
-                sqlx::query("INSERT INTO seats (game_id, seat, token_hash) VALUES ($1, $2, $3)")
-                    .bind(g.id.as_str())
-                    .bind(seat as i64)
-                    .bind(hash)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            insert_game!(&mut *tx, &rows);
             tx.commit().await
         })
     }
@@ -388,10 +459,10 @@ impl Db {
     pub async fn save(
         &self,
         g: &LiveGame,
-        old_plies: usize,
+        old: &LiveGame,
         change: &Change,
     ) -> Result<(), WriteError> {
-        let row = WriteRow::of(g, old_plies, change);
+        let row = WriteRow::of(g, old, change);
         match self {
             Db::Sqlite { writer, .. } => {
                 let (reply, answer) = oneshot::channel();
@@ -408,25 +479,35 @@ impl Db {
                 if !write_row!(&mut *tx, &row) {
                     return Err(WriteError::Conflict);
                 }
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(&row.id)
-                    .execute(&mut *tx)
-                    .await?;
+                notify(&mut tx, &row.id).await?;
                 tx.commit().await?;
                 Ok(())
             }
         }
     }
 
-    /// The game as stored, replayed by the engine; `None` if there is no such game.
+    /// The game as stored, replayed by the engine; `None` if there is no such game. The
+    /// replay runs off the async workers: a long game costs milliseconds of CPU.
     pub async fn load(&self, id: &GameId) -> Result<Option<LiveGame>, LoadError> {
+        let Some(stored) = self.read(id).await? else {
+            return Ok(None);
+        };
+        let id = id.clone();
+        tokio::task::spawn_blocking(move || stored.into_game(&id))
+            .await
+            .map_err(|_| LoadError::Interrupted)?
+            .map(Some)
+    }
+
+    /// A game's rows as stored.
+    async fn read(&self, id: &GameId) -> Result<Option<StoredGame>, LoadError> {
         let id_text = id.as_str();
         // Read from the writer on SQLite: a game just written is then always seen.
-        let (row, plies) = on!(self, write pool => {
+        let stored = on!(self, write pool => {
             let row = sqlx::query(
                 "SELECT variant, time_kind, time_a, time_b, created_at, status, result, reason, \
-                 clocks, last_move_at, draw_offer, takeback_offer FROM games WHERE id = $1",
+                 clocks, last_move_at, draw_offer, takeback_offer, rematch_offer, rematch, \
+                 joined FROM games WHERE id = $1",
             )
             .bind(id_text)
             .fetch_optional(pool)
@@ -438,16 +519,13 @@ impl Db {
             .bind(id_text)
             .fetch_all(pool)
             .await?;
-            let plies: Vec<Ply> = plies
-                .iter()
-                .map(|r| Ply {
-                    notation: r.get("notation"),
-                    seat: Player(r.get::<i64, _>("seat") as u8),
-                    at: r.get("at"),
-                    clocks_after: split(r.get("clocks")),
-                })
-                .collect();
-            (GameRow {
+            let seats = sqlx::query(
+                "SELECT token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id_text)
+            .fetch_all(pool)
+            .await?;
+            StoredGame {
                 variant: row.get("variant"),
                 time: time_of(row.get("time_kind"), row.get("time_a"), row.get("time_b")),
                 created_at: row.get("created_at"),
@@ -458,9 +536,178 @@ impl Db {
                 last_move_at: row.get("last_move_at"),
                 draw_offer: row.get("draw_offer"),
                 takeback_offer: row.get("takeback_offer"),
-            }, plies)
+                rematch_offer: row.get("rematch_offer"),
+                rematch: row.get("rematch"),
+                joined: row.get::<i64, _>("joined") != 0,
+                plies: plies
+                    .iter()
+                    .map(|r| Ply {
+                        notation: r.get("notation"),
+                        seat: Player(r.get::<i64, _>("seat") as u8),
+                        at: r.get("at"),
+                        clocks_after: split(r.get("clocks")),
+                    })
+                    .collect(),
+                seats: seats
+                    .iter()
+                    .map(|r| SeatInfo {
+                        open: r.get::<&str, _>("token_hash").is_empty(),
+                        // A name this build would not accept is shown as none.
+                        name: r
+                            .get::<Option<&str>, _>("name")
+                            .and_then(|n| PlayerName::parse(n).ok()),
+                    })
+                    .collect(),
+            }
         });
-        row.into_game(id, plies).map(Some)
+        Ok(Some(stored))
+    }
+
+    /// A game's seats as stored, in turn order: what a rematch copies.
+    pub async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
+        Ok(on!(self, write pool => {
+            sqlx::query("SELECT token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat")
+                .bind(id.as_str())
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    let hash: String = r.get("token_hash");
+                    SeatRow {
+                        token_hash: (!hash.is_empty()).then_some(hash),
+                        name: r
+                            .get::<Option<&str>, _>("name")
+                            .and_then(|n| PlayerName::parse(n).ok()),
+                    }
+                })
+                .collect()
+        }))
+    }
+
+    /// Keeps the name a seat's player gave, and notes that the game has been joined.
+    pub async fn seat_joined(
+        &self,
+        id: &GameId,
+        seat: Player,
+        name: Option<&PlayerName>,
+    ) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE games SET joined = 1 WHERE id = $1 AND joined = 0")
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await?;
+            if let Some(name) = name {
+                sqlx::query("UPDATE seats SET name = $1 WHERE game_id = $2 AND seat = $3")
+                    .bind(name.as_str())
+                    .bind(id.as_str())
+                    .bind(seat.0 as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            if let Db::Postgres(_) = self {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })
+    }
+
+    /// Gives an open seat of a live game the token that hashes to `hash`; `false` if the
+    /// seat is not open (taken, never open, or the game over or unknown).
+    pub async fn take_seat(
+        &self,
+        id: &GameId,
+        seat: Player,
+        hash: &str,
+        name: Option<&PlayerName>,
+    ) -> Result<bool, sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let taken = sqlx::query(
+                "UPDATE seats SET token_hash = $1, name = $2 \
+                 WHERE game_id = $3 AND seat = $4 AND token_hash = '' \
+                 AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'live')",
+            )
+            .bind(hash)
+            .bind(name.map(PlayerName::as_str))
+            .bind(id.as_str())
+            .bind(seat.0 as i64)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if taken {
+                sqlx::query("UPDATE games SET joined = 1 WHERE id = $1")
+                    .bind(id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                if let Db::Postgres(_) = self {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(CHANNEL)
+                        .bind(id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            tx.commit().await?;
+            Ok(taken)
+        })
+    }
+
+    /// The open seats of live games, newest first (at most 200).
+    pub async fn open_seats(&self) -> Result<Vec<OpenSeat>, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b \
+                 FROM seats s JOIN games g ON g.id = s.game_id \
+                 WHERE s.token_hash = '' AND g.status = 'live' \
+                 ORDER BY g.created_at DESC, s.game_id, s.seat LIMIT 200",
+            )
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .filter_map(|r| {
+                let variant: Variant = r.get::<&str, _>("variant").parse().ok()?;
+                let seat = Player(u8::try_from(r.get::<i64, _>("seat")).ok()?);
+                if seat.0 as usize >= variant.rules().players() {
+                    return None;
+                }
+                Some(OpenSeat {
+                    game: GameId::parse(r.get("game_id")).ok()?,
+                    seat: variant.rules().seat_colour(seat),
+                    variant,
+                    time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
+                })
+            })
+            .collect()
+        }))
+    }
+
+    /// Forgets the games created before `before` (unix ms) that nobody ever joined.
+    pub async fn forget_unjoined(&self, before: i64) -> Result<u64, sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let unjoined = "SELECT id FROM games WHERE joined = 0 AND plies = 0 AND created_at < $1";
+            for table in ["plies", "seats"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE game_id IN ({unjoined})"))
+                    .bind(before)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let gone = sqlx::query(
+                "DELETE FROM games WHERE joined = 0 AND plies = 0 AND created_at < $1",
+            )
+            .bind(before)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            tx.commit().await?;
+            Ok(gone)
+        })
     }
 
     /// The seat whose token hashes to `hash` in game `id`.
@@ -476,13 +723,24 @@ impl Db {
         Ok(seat.map(|s| Player(s as u8)))
     }
 
-    /// The live games, newest first (at most 200).
-    pub async fn live_games(&self) -> Result<Vec<GameSummary>, sqlx::Error> {
+    /// A page of the live games, newest first: at most `limit`, older than the game
+    /// `before` where it is given.
+    pub async fn live_games(
+        &self,
+        before: Option<&GameId>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, sqlx::Error> {
+        // Ordered by creation, then id: a cursor names one place in that order.
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT id, variant, time_kind, time_a, time_b, plies FROM games \
-                 WHERE status = 'live' ORDER BY created_at DESC LIMIT 200",
+                 WHERE status = 'live' AND ($1 IS NULL OR created_at < \
+                 (SELECT created_at FROM games WHERE id = $1) OR (created_at = \
+                 (SELECT created_at FROM games WHERE id = $1) AND id < $1)) \
+                 ORDER BY created_at DESC, id DESC LIMIT $2",
             )
+            .bind(before.map(GameId::as_str))
+            .bind(limit as i64)
             .fetch_all(pool)
             .await?
             .iter()
@@ -517,8 +775,8 @@ impl Db {
     }
 }
 
-/// A games row, before its plies are replayed.
-struct GameRow {
+/// A game's rows as stored, before its plies are replayed.
+struct StoredGame {
     variant: String,
     time: TimeControl,
     created_at: i64,
@@ -529,10 +787,16 @@ struct GameRow {
     last_move_at: i64,
     draw_offer: Option<i64>,
     takeback_offer: Option<i64>,
+    rematch_offer: Option<i64>,
+    rematch: Option<String>,
+    joined: bool,
+    plies: Vec<Ply>,
+    seats: Vec<SeatInfo>,
 }
 
-impl GameRow {
-    fn into_game(self, id: &GameId, plies: Vec<Ply>) -> Result<LiveGame, LoadError> {
+impl StoredGame {
+    fn into_game(self, id: &GameId) -> Result<LiveGame, LoadError> {
+        let plies = self.plies;
         let variant: Variant = self
             .variant
             .parse()
@@ -549,7 +813,13 @@ impl GameRow {
         g.offers = Offers {
             draw: self.draw_offer.map(|p| Player(p as u8)),
             takeback: self.takeback_offer.map(|p| Player(p as u8)),
+            rematch: self.rematch_offer.map(|p| Player(p as u8)),
         };
+        g.joined = self.joined;
+        g.rematch = self.rematch.and_then(|r| GameId::parse(&r).ok());
+        if self.seats.len() == g.seats.len() {
+            g.seats = self.seats;
+        }
         if self.status != "live" {
             let end = ending(self.result.as_deref(), self.reason.as_deref()).ok_or_else(|| {
                 LoadError::Ending {
@@ -610,6 +880,19 @@ fn status_columns(s: Status) -> (&'static str, Option<&'static str>, Option<&'st
             ("over", Some(o.result_token()), Some(o.reason.code()))
         }
     }
+}
+
+/// Tells the other server processes that game `id` changed (PostgreSQL).
+async fn notify(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 fn join(clocks: &[i64]) -> String {

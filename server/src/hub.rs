@@ -1,7 +1,9 @@
 //! The games this process is serving: each a [`Hub`], the game's state (a cache of what
 //! the database holds) behind a lock, and a channel to everyone connected to it. Every
 //! change is stored first; only then is the cache updated and the change announced, so
-//! nobody ever hears of a move the database does not hold.
+//! nobody ever hears of a move the database does not hold. A game is read from the
+//! database, and replayed, outside the lock on the map of games: a long game's replay
+//! holds up nobody else's.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -9,25 +11,51 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_online::protocol::{
-    GameId, GameView, OfferKind, SeatToken, ServerMessage, TimeControl, TimeControlError,
+    ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage, TimeControl,
+    TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
 use crate::db::{Db, LoadError, WriteError};
-use crate::live::{Change, LiveGame, Refusal, Status};
+use crate::limits::{AddressKey, PerMinute};
+use crate::live::{Change, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status};
 use crate::tokens;
 
 /// A game that could not be created.
 #[derive(Debug)]
 pub enum CreateError {
     Time(TimeControlError),
+    /// An open seat the variant does not have.
+    NoSuchSeat(SeatColour),
+    /// The address has created its share of games for now.
+    TooMany {
+        per_minute: u32,
+    },
     Storage(sqlx::Error),
+}
+
+impl CreateError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            CreateError::Time(_) => ErrorCode::BadTimeControl,
+            CreateError::NoSuchSeat(_) => ErrorCode::NotAllowed,
+            CreateError::TooMany { .. } => ErrorCode::TooMany,
+            CreateError::Storage(_) => ErrorCode::Storage,
+        }
+    }
 }
 
 impl fmt::Display for CreateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CreateError::Time(e) => e.fmt(f),
+            CreateError::NoSuchSeat(seat) => {
+                write!(f, "the variant has no {} seat to leave open", seat.title())
+            }
+            CreateError::TooMany { per_minute } => write!(
+                f,
+                "too many games from your address: at most {per_minute} a minute"
+            ),
             CreateError::Storage(_) => f.write_str("the server could not store the game"),
         }
     }
@@ -38,8 +66,55 @@ impl std::error::Error for CreateError {
         match self {
             CreateError::Time(e) => Some(e),
             CreateError::Storage(e) => Some(e),
+            CreateError::NoSuchSeat(_) | CreateError::TooMany { .. } => None,
         }
     }
+}
+
+/// An open seat that could not be taken.
+#[derive(Debug)]
+pub enum TakeError {
+    NoSuchGame,
+    /// The variant has no such seat.
+    NoSuchSeat(SeatColour),
+    /// Taken already, or never open, or the game is over.
+    NotOpen(SeatColour),
+    TooMany {
+        per_minute: u32,
+    },
+    Storage,
+}
+
+impl TakeError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            TakeError::NoSuchGame => ErrorCode::NoSuchGame,
+            TakeError::NoSuchSeat(_) | TakeError::NotOpen(_) => ErrorCode::SeatTaken,
+            TakeError::TooMany { .. } => ErrorCode::TooMany,
+            TakeError::Storage => ErrorCode::Storage,
+        }
+    }
+}
+
+impl fmt::Display for TakeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakeError::NoSuchGame => f.write_str("there is no such game"),
+            TakeError::NoSuchSeat(seat) => write!(f, "the game has no {} seat", seat.title()),
+            TakeError::NotOpen(seat) => write!(f, "the {} seat is not open", seat.title()),
+            TakeError::TooMany { per_minute } => write!(
+                f,
+                "too many seats taken from your address: at most {per_minute} a minute"
+            ),
+            TakeError::Storage => f.write_str("the server could not store that; nothing changed"),
+        }
+    }
+}
+
+/// How much one address may ask of the server.
+pub struct RequestLimits {
+    pub creations: PerMinute,
+    pub takes: PerMinute,
 }
 
 /// What a hub tells its connections.
@@ -49,6 +124,27 @@ pub enum Broadcast {
     Message(Arc<str>),
     /// The history changed (a takeback): each connection sends its own `State`.
     Resync,
+    /// A rematch was agreed: each seat's connection is told its seat there.
+    Rematch(Arc<RematchNews>),
+}
+
+/// A rematch agreed: its game, and the seat each of this game's seats takes there.
+#[derive(Debug)]
+pub struct RematchNews {
+    pub game: GameId,
+    /// By this game's seat, in turn order.
+    pub seats: Vec<SeatColour>,
+}
+
+impl RematchNews {
+    pub fn of(g: &LiveGame) -> Option<RematchNews> {
+        Some(RematchNews {
+            game: g.rematch.clone()?,
+            seats: (0..g.seats())
+                .map(|i| g.seat_colour(g.rematch_seat(Player(i as u8))))
+                .collect(),
+        })
+    }
 }
 
 /// Who is connected to each seat.
@@ -94,7 +190,7 @@ impl Hub {
 
     /// A seat's player connected (`+1`) or left (`-1`); said to all when the seat's
     /// presence changes.
-    pub fn seat_presence(&self, seat: Player, colour: SeatColour, delta: i32) {
+    pub fn seat_presence(&self, seat: Player, g: &LiveGame, delta: i32) {
         let changed = {
             let mut p = self.presence.lock().expect("presence");
             let i = seat.0 as usize;
@@ -106,8 +202,9 @@ impl Hub {
         };
         if changed {
             self.send(&ServerMessage::Presence {
-                seat: colour,
+                seat: g.seat_colour(seat),
                 connected: delta > 0,
+                name: g.seats.get(seat.0 as usize).and_then(|s| s.name.clone()),
             });
         }
     }
@@ -115,6 +212,7 @@ impl Hub {
 
 pub struct Hubs {
     pub db: Db,
+    pub limits: RequestLimits,
     games: Mutex<HashMap<GameId, Arc<Hub>>>,
 }
 
@@ -128,40 +226,172 @@ pub fn now_ms() -> i64 {
 const ID_LEN: usize = 8;
 
 impl Hubs {
-    pub fn new(db: Db) -> Hubs {
+    pub fn new(db: Db, limits: RequestLimits) -> Hubs {
         Hubs {
             db,
+            limits,
             games: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Creates a game: its id, and each seat's token, in turn order.
+    /// Creates a game for `client`: its id, the token of each seat not left open (in turn
+    /// order), and the open seats.
     pub async fn create(
         &self,
         variant: Variant,
         time: TimeControl,
-    ) -> Result<(GameId, Vec<(SeatColour, SeatToken)>), CreateError> {
+        open: &[SeatColour],
+        client: AddressKey,
+    ) -> Result<(GameId, Vec<(SeatColour, SeatToken)>, Vec<SeatColour>), CreateError> {
         let time = time.check().map_err(CreateError::Time)?;
-        let id = GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits");
-        let g = LiveGame::new(id.clone(), variant, time, now_ms());
         let rules = variant.rules();
-        let tokens: Vec<(SeatColour, SeatToken)> = rules
+        if let Some(&seat) = open.iter().find(|&&c| rules.seat_with_colour(c).is_none()) {
+            return Err(CreateError::NoSuchSeat(seat));
+        }
+        if !self.limits.creations.allow(client) {
+            return Err(CreateError::TooMany {
+                per_minute: self.limits.creations.limit().unwrap_or(0),
+            });
+        }
+        let id = new_game_id();
+        let mut game = LiveGame::new(id.clone(), variant, time, now_ms());
+        let mut tokens = Vec::new();
+        let mut seats = Vec::new();
+        for (p, info) in rules.players_in_order().zip(&mut game.seats) {
+            let colour = rules.seat_colour(p);
+            info.open = open.contains(&colour);
+            let token_hash = if info.open {
+                None
+            } else {
+                let token = SeatToken::new(tokens::new_token());
+                let hash = tokens::hash(token.as_str());
+                tokens.push((colour, token));
+                Some(hash)
+            };
+            seats.push(SeatRow {
+                token_hash,
+                name: None,
+            });
+        }
+        let open = rules
             .players_in_order()
-            .map(|p| (rules.seat_colour(p), SeatToken::new(tokens::new_token())))
+            .map(|p| rules.seat_colour(p))
+            .filter(|c| open.contains(c))
             .collect();
-        let hashes: Vec<String> = tokens
-            .iter()
-            .map(|(_, t)| tokens::hash(t.as_str()))
-            .collect();
-        self.db.create(&g, &hashes).await.map_err(|e| {
+        self.db
+            .create(&NewGame { game, seats })
+            .await
+            .map_err(|e| {
+                log_storage(&e);
+                CreateError::Storage(e)
+            })?;
+        Ok((id, tokens, open))
+    }
+
+    /// Takes open seat `seat` of game `id` for `client`: the seat's new token.
+    pub async fn take(
+        &self,
+        id: &GameId,
+        seat: SeatColour,
+        name: Option<&PlayerName>,
+        client: AddressKey,
+    ) -> Result<SeatToken, TakeError> {
+        if !self.limits.takes.allow(client) {
+            return Err(TakeError::TooMany {
+                per_minute: self.limits.takes.limit().unwrap_or(0),
+            });
+        }
+        let (hub, rx) = match self.join(id).await {
+            Ok(Some(found)) => found,
+            Ok(None) => return Err(TakeError::NoSuchGame),
+            Err(e) => {
+                eprintln!("camelot-server: game {id}: {e}");
+                return Err(TakeError::Storage);
+            }
+        };
+        let taken = self.take_on(&hub, seat, name).await;
+        self.leave(hub, rx).await;
+        taken
+    }
+
+    async fn take_on(
+        &self,
+        hub: &Hub,
+        seat: SeatColour,
+        name: Option<&PlayerName>,
+    ) -> Result<SeatToken, TakeError> {
+        let mut g = hub.state.lock().await;
+        let player = g
+            .variant
+            .rules()
+            .seat_with_colour(seat)
+            .ok_or(TakeError::NoSuchSeat(seat))?;
+        let token = SeatToken::new(tokens::new_token());
+        let taken = self
+            .db
+            .take_seat(&hub.id, player, &tokens::hash(token.as_str()), name)
+            .await
+            .map_err(|e| {
+                log_storage(&e);
+                TakeError::Storage
+            })?;
+        if !taken {
+            return Err(TakeError::NotOpen(seat));
+        }
+        g.joined = true;
+        let info = &mut g.seats[player.0 as usize];
+        info.open = false;
+        info.name = name.cloned();
+        hub.send(&ServerMessage::Seated {
+            seat,
+            name: name.cloned(),
+        });
+        Ok(token)
+    }
+
+    /// A seat's player said hello: their name is kept (and said to all), and the game
+    /// counts as joined.
+    pub async fn seat_joined(&self, hub: &Hub, seat: Player, name: Option<&PlayerName>) {
+        let mut g = hub.state.lock().await;
+        let i = seat.0 as usize;
+        let renamed = name.is_some() && g.seats[i].name.as_ref() != name;
+        if g.joined && !renamed {
+            return;
+        }
+        if let Err(e) = self
+            .db
+            .seat_joined(&hub.id, seat, name.filter(|_| renamed))
+            .await
+        {
+            // The name is a courtesy: the game goes on without it.
             log_storage(&e);
-            CreateError::Storage(e)
+            return;
+        }
+        g.joined = true;
+        if renamed {
+            g.seats[i].name = name.cloned();
+            hub.send(&ServerMessage::Seated {
+                seat: g.seat_colour(seat),
+                name: name.cloned(),
+            });
+        }
+    }
+
+    /// What a rematch of game `hub` would be made of: a fresh id, and its seats as stored.
+    pub async fn rematch_plan(&self, hub: &Hub) -> Result<RematchPlan, Refusal> {
+        let seat_rows = self.db.seat_rows(&hub.id).await.map_err(|e| {
+            log_storage(&e);
+            Refusal::Storage
         })?;
-        Ok((id, tokens))
+        Ok(RematchPlan {
+            id: new_game_id(),
+            seat_rows,
+        })
     }
 
     /// The hub of game `id` (read from the database if this process has none), and a
-    /// subscription to it; `None` if there is no such game.
+    /// subscription to it; `None` if there is no such game. The game is read and
+    /// replayed with the map unlocked; a hub another connection made meanwhile wins.
     pub async fn join(
         &self,
         id: &GameId,
@@ -169,17 +399,19 @@ impl Hubs {
         if !id.is_well_formed() {
             return Ok(None);
         }
-        let mut games = self.games.lock().await;
-        if let Some(h) = games.get(id) {
+        if let Some(h) = self.games.lock().await.get(id) {
             let rx = h.tx.subscribe();
             return Ok(Some((h.clone(), rx)));
         }
         let Some(g) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let hub = Arc::new(Hub::new(g));
+        let mut games = self.games.lock().await;
+        let hub = games
+            .entry(id.clone())
+            .or_insert_with(|| Arc::new(Hub::new(g)))
+            .clone();
         let rx = hub.tx.subscribe();
-        games.insert(id.clone(), hub.clone());
         Ok(Some((hub, rx)))
     }
 
@@ -200,7 +432,7 @@ impl Hubs {
 
     /// Runs `op` on the game, stores what it changed, then takes the result for the
     /// truth and announces it. Where another process changed the game first, the game is
-    /// read again and `op` tried once more on it.
+    /// read again and `op` tried once more on it. `op` is given the time now.
     pub async fn act(
         &self,
         hub: &Hub,
@@ -223,7 +455,7 @@ impl Hubs {
             let Some(change) = op(&mut next, now_ms())? else {
                 return Ok(None);
             };
-            match self.db.save(&next, state.plies.len(), &change).await {
+            match self.db.save(&next, &state, &change).await {
                 Ok(()) => {
                     let old = std::mem::replace(&mut *state, next);
                     announce(hub, &old, &state);
@@ -263,6 +495,8 @@ impl Hubs {
         if fresh.plies != state.plies
             || fresh.status != state.status
             || fresh.offers != state.offers
+            || fresh.seats != state.seats
+            || fresh.rematch != state.rematch
         {
             let old = std::mem::replace(&mut *state, fresh);
             announce(&hub, &old, &state);
@@ -289,6 +523,18 @@ impl Hubs {
         }
         Ok(())
     }
+
+    /// Forgets the games nobody joined within `after` of their creation.
+    pub async fn forget_unjoined(&self, after: std::time::Duration) -> Result<u64, sqlx::Error> {
+        self.db
+            .forget_unjoined(now_ms() - after.as_millis() as i64)
+            .await
+    }
+}
+
+/// A game's id: eight letters and digits, public.
+fn new_game_id() -> GameId {
+    GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits")
 }
 
 /// Says to everyone connected what changed from `old` to `new`.
@@ -310,7 +556,11 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
             move_due_ms: if last { new.move_due(now) } else { None },
         });
     }
-    for kind in [OfferKind::Draw, OfferKind::Takeback] {
+    for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
+        if kind == OfferKind::Rematch && new.rematch.is_some() {
+            // Agreed, not declined: the rematch itself is the news.
+            continue;
+        }
         match (old.offers.get(kind), new.offers.get(kind)) {
             (Some(by), None) => hub.send(&ServerMessage::Declined {
                 kind,
@@ -325,6 +575,19 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     }
     if let (Status::Live, Status::Over(result)) = (old.status, new.status) {
         hub.send(&ServerMessage::Ended { result });
+    }
+    for (i, (before, now)) in old.seats.iter().zip(&new.seats).enumerate() {
+        if before != now && !now.open {
+            hub.send(&ServerMessage::Seated {
+                seat: new.seat_colour(Player(i as u8)),
+                name: now.name.clone(),
+            });
+        }
+    }
+    if old.rematch.is_none() {
+        if let Some(news) = RematchNews::of(new) {
+            let _ = hub.tx.send(Broadcast::Rematch(Arc::new(news)));
+        }
     }
 }
 

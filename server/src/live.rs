@@ -1,7 +1,9 @@
 //! One game as the server keeps it, and what may happen to it: moves judged by the
 //! engine, clocks, offers, claims, resignation, aborting, flag fall. Nothing here reads
 //! or writes the database: each operation works on a copy and says what changed
-//! ([`Change`]), which the hub stores before it takes the copy for the truth.
+//! ([`Change`]), which the hub stores before it takes the copy for the truth. Once a
+//! game is over its players may agree on a rematch: a new game, every player one seat
+//! on, each keeping the token that opened this one.
 
 use std::fmt;
 
@@ -10,7 +12,8 @@ use camelot_engine::{
     Variant,
 };
 use camelot_online::protocol::{
-    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, SeatView, TimeControl,
+    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, PlayerName, SeatView,
+    TimeControl,
 };
 
 /// Milliseconds in a day.
@@ -40,6 +43,8 @@ pub enum Status {
 pub struct Offers {
     pub draw: Option<Player>,
     pub takeback: Option<Player>,
+    /// Once the game is over.
+    pub rematch: Option<Player>,
 }
 
 impl Offers {
@@ -47,6 +52,7 @@ impl Offers {
         match kind {
             OfferKind::Draw => self.draw,
             OfferKind::Takeback => self.takeback,
+            OfferKind::Rematch => self.rematch,
         }
     }
 
@@ -54,6 +60,7 @@ impl Offers {
         match kind {
             OfferKind::Draw => self.draw = by,
             OfferKind::Takeback => self.takeback = by,
+            OfferKind::Rematch => self.rematch = by,
         }
     }
 }
@@ -67,6 +74,36 @@ pub enum Change {
     Updated,
     /// Plies from `keep` on were taken back.
     TakenBack { keep: usize },
+    /// A rematch was agreed: this game now names the new one, which is stored with it.
+    Rematch(Box<NewGame>),
+}
+
+/// One seat beside its token (which only the database holds, and only as a hash).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatInfo {
+    pub name: Option<PlayerName>,
+    /// Nobody holds the seat yet: anyone may take it.
+    pub open: bool,
+}
+
+/// A seat's row in the database: its token's hash (none for an open seat) and name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    pub token_hash: Option<String>,
+    pub name: Option<PlayerName>,
+}
+
+/// A game about to be stored for the first time, with its seats in turn order.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub game: LiveGame,
+    pub seats: Vec<SeatRow>,
+}
+
+impl PartialEq for NewGame {
+    fn eq(&self, other: &NewGame) -> bool {
+        self.game.id == other.game.id && self.seats == other.seats
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -83,6 +120,12 @@ pub struct LiveGame {
     /// Unix ms of the last ply (the game's creation before the first).
     pub last_move_at: i64,
     pub offers: Offers,
+    /// Names, and the seats still open, in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// Whether a seat's player has ever joined (a game nobody joins is forgotten).
+    pub joined: bool,
+    /// The game agreed on as the rematch.
+    pub rematch: Option<GameId>,
 }
 
 /// Why a request was refused: said to the asker alone, as a code and in words.
@@ -109,6 +152,10 @@ pub enum Refusal {
     OfferStands,
     NoOfferToDecline,
     NoOfferToAccept,
+    /// A rematch asked for while the game goes on.
+    NotOverYet,
+    /// The rematch is agreed already: this is its game.
+    RematchAgreed(GameId),
     /// A watcher asked to act.
     Watcher,
     /// The game is no longer in the database.
@@ -134,7 +181,9 @@ impl Refusal {
             | Refusal::NothingToTakeBack
             | Refusal::OfferStands
             | Refusal::NoOfferToDecline
-            | Refusal::NoOfferToAccept => ErrorCode::NotAllowed,
+            | Refusal::NoOfferToAccept
+            | Refusal::NotOverYet
+            | Refusal::RematchAgreed(_) => ErrorCode::NotAllowed,
             Refusal::Watcher => ErrorCode::Watcher,
             Refusal::GameGone => ErrorCode::NoSuchGame,
             Refusal::Busy => ErrorCode::Busy,
@@ -169,6 +218,8 @@ impl fmt::Display for Refusal {
             Refusal::NoOfferToAccept => {
                 f.write_str("there is no offer from the other side to accept")
             }
+            Refusal::NotOverYet => f.write_str("a rematch can be offered once the game is over"),
+            Refusal::RematchAgreed(game) => write!(f, "the rematch is agreed already: game {game}"),
             Refusal::Watcher => f.write_str("watchers can only watch"),
             Refusal::GameGone => f.write_str("the game is gone"),
             Refusal::Busy => f.write_str("the game is changing too fast; try again"),
@@ -191,6 +242,9 @@ impl LiveGame {
             clocks: vec![initial_clock(time); seats],
             last_move_at: now,
             offers: Offers::default(),
+            seats: vec![SeatInfo::default(); seats],
+            joined: false,
+            rematch: None,
         }
     }
 
@@ -234,6 +288,19 @@ impl LiveGame {
         match self.status {
             Status::Live => Ok(()),
             Status::Over(end) => Err(Refusal::GameOver(end)),
+        }
+    }
+
+    /// Draws and takebacks are offered while the game goes on, a rematch once it is over
+    /// and until one is agreed.
+    fn check_can_offer(&self, kind: OfferKind) -> Result<(), Refusal> {
+        match kind {
+            OfferKind::Draw | OfferKind::Takeback => self.check_live(),
+            OfferKind::Rematch => match (&self.status, &self.rematch) {
+                (Status::Live, _) => Err(Refusal::NotOverYet),
+                (_, Some(game)) => Err(Refusal::RematchAgreed(game.clone())),
+                (Status::Over(_), None) => Ok(()),
+            },
         }
     }
 
@@ -354,8 +421,13 @@ impl LiveGame {
         Ok(Change::Updated)
     }
 
-    pub fn offer(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
-        self.check_live()?;
+    pub fn offer(
+        &mut self,
+        seat: Player,
+        kind: OfferKind,
+        agreed: &Agreement,
+    ) -> Result<Change, Refusal> {
+        self.check_can_offer(kind)?;
         if kind == OfferKind::Takeback && self.last_ply_of(seat).is_none() {
             return Err(Refusal::NothingToTakeBack);
         }
@@ -364,14 +436,14 @@ impl LiveGame {
                 return Err(Refusal::OfferStands);
             }
             // The other side offered the same: that is agreement.
-            return self.accept(seat, kind);
+            return self.accept(seat, kind, agreed);
         }
         self.offers.set(kind, Some(seat));
         Ok(Change::Updated)
     }
 
     pub fn decline(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
-        self.check_live()?;
+        self.check_can_offer(kind)?;
         match self.offers.get(kind) {
             Some(by) if !self.same_side(by, seat) => {
                 self.offers.set(kind, None);
@@ -381,8 +453,16 @@ impl LiveGame {
         }
     }
 
-    pub fn accept(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
-        self.check_live()?;
+    /// Seat `seat` accepts the other side's offer; `agreed` is what acceptance needs from
+    /// outside the game (the time now, and for a rematch the new game's id and this
+    /// game's seats as stored).
+    pub fn accept(
+        &mut self,
+        seat: Player,
+        kind: OfferKind,
+        agreed: &Agreement,
+    ) -> Result<Change, Refusal> {
+        self.check_can_offer(kind)?;
         let by = match self.offers.get(kind) {
             Some(by) if !self.same_side(by, seat) => by,
             _ => return Err(Refusal::NoOfferToAccept),
@@ -396,10 +476,46 @@ impl LiveGame {
             }
             OfferKind::Takeback => {
                 let keep = self.last_ply_of(by).expect("checked when offered");
-                self.take_back_to(keep);
+                self.take_back_to(keep, agreed.now);
                 Ok(Change::TakenBack { keep })
             }
+            OfferKind::Rematch => {
+                let plan = agreed.rematch.as_ref().ok_or(Refusal::Storage)?;
+                let next = self.rematch_game(plan, agreed.now);
+                self.rematch = Some(next.game.id.clone());
+                self.offers = Offers::default();
+                Ok(Change::Rematch(Box::new(next)))
+            }
         }
+    }
+
+    /// The seat a player of this game takes in its rematch: the next in turn order
+    /// (colours swapped; in Grand Cam every player one seat on, partners still partners).
+    pub fn rematch_seat(&self, p: Player) -> Player {
+        Player((p.0 + 1) % self.seats() as u8)
+    }
+
+    /// The rematch: same variant and time, each player one seat on with the same token
+    /// and name.
+    fn rematch_game(&self, plan: &RematchPlan, now: i64) -> NewGame {
+        let mut game = LiveGame::new(plan.id.clone(), self.variant, self.time, now);
+        let n = self.seats();
+        let mut seats = vec![
+            SeatRow {
+                token_hash: None,
+                name: None,
+            };
+            n
+        ];
+        for (i, row) in plan.seat_rows.iter().enumerate().take(n) {
+            let to = self.rematch_seat(Player(i as u8)).0 as usize;
+            seats[to] = row.clone();
+        }
+        for (info, row) in game.seats.iter_mut().zip(&seats) {
+            info.name = row.name.clone();
+            info.open = row.token_hash.is_none();
+        }
+        NewGame { game, seats }
     }
 
     fn same_side(&self, a: Player, b: Player) -> bool {
@@ -412,8 +528,9 @@ impl LiveGame {
     }
 
     /// Keeps the first `keep` plies: the clocks go back to where they stood then, and the
-    /// mover's clock starts again now.
-    pub fn take_back_to(&mut self, keep: usize) {
+    /// mover's clock (or correspondence deadline) starts again `now`: the time the
+    /// other side took to agree is nobody's.
+    pub fn take_back_to(&mut self, keep: usize, now: i64) {
         self.plies.truncate(keep);
         let mut game = Game::new(self.variant);
         for p in &self.plies {
@@ -425,6 +542,7 @@ impl LiveGame {
             || vec![initial_clock(self.time); self.seats()],
             |p| p.clocks_after.clone(),
         );
+        self.last_move_at = now;
         self.offers = Offers::default();
     }
 
@@ -439,8 +557,11 @@ impl LiveGame {
                 .players_in_order()
                 .map(|p| {
                     let i = p.0 as usize;
+                    let info = self.seats.get(i).cloned().unwrap_or_default();
                     SeatView {
                         seat: rules.seat_colour(p),
+                        name: info.name,
+                        open: info.open,
                         connected: connected.get(i).copied().unwrap_or(false),
                         away_ms: away_since
                             .get(i)
@@ -453,7 +574,7 @@ impl LiveGame {
             moves: self.plies.iter().map(|p| p.notation.clone()).collect(),
             clocks: self.clock_view(now),
             move_due_ms: self.move_due(now),
-            offers: [OfferKind::Draw, OfferKind::Takeback]
+            offers: [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch]
                 .into_iter()
                 .filter_map(|k| {
                     self.offers.get(k).map(|by| OfferView {
@@ -466,6 +587,7 @@ impl LiveGame {
                 Status::Live => None,
                 Status::Over(end) => Some(end),
             },
+            rematch: self.rematch.clone(),
         }
     }
 
@@ -491,6 +613,29 @@ impl LiveGame {
             TimeControl::Days { .. } => self.deadline().map(|d| (d - now).max(0) as u64),
             _ => None,
         }
+    }
+}
+
+/// What accepting an offer needs from outside the game: the time, and for a rematch
+/// what the new game is made of.
+pub struct Agreement {
+    pub now: i64,
+    pub rematch: Option<RematchPlan>,
+}
+
+/// The new game's id, and this game's seats as stored, in turn order (a rematch copies
+/// them, one seat on).
+#[derive(Clone)]
+pub struct RematchPlan {
+    pub id: GameId,
+    pub seat_rows: Vec<SeatRow>,
+}
+
+#[cfg(test)]
+impl Agreement {
+    /// For an offer that is no rematch.
+    pub fn at(now: i64) -> Agreement {
+        Agreement { now, rematch: None }
     }
 }
 

@@ -6,21 +6,25 @@ mod connection;
 mod db;
 mod http;
 mod hub;
+mod limits;
+mod listen;
 mod live;
 mod tokens;
 
 use std::fmt;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use camelot_online::protocol::GameId;
 use clap::Parser;
 
 use crate::db::{Db, OpenError, CHANNEL};
-use crate::hub::Hubs;
+use crate::hub::{Hubs, RequestLimits};
+use crate::limits::{Admission, Cap, PerMinute};
+use crate::listen::TlsError;
 
 /// Why the server could not start, or stopped serving.
 #[derive(Debug)]
@@ -37,7 +41,7 @@ enum StartError {
     },
     /// PostgreSQL would not let this process hear the others' changes.
     Notifications(sqlx::Error),
-    Serve(std::io::Error),
+    Tls(TlsError),
 }
 
 impl fmt::Display for StartError {
@@ -54,7 +58,7 @@ impl fmt::Display for StartError {
                 write!(f, "cannot listen on {address}: {source}")
             }
             StartError::Notifications(e) => write!(f, "cannot listen to the database: {e}"),
-            StartError::Serve(e) => write!(f, "serving stopped: {e}"),
+            StartError::Tls(e) => e.fmt(f),
         }
     }
 }
@@ -74,6 +78,38 @@ struct Args {
     /// `{"listening":"http://ADDRESS:PORT"}`, instead of the sentence.
     #[arg(long)]
     ready_json: bool,
+    /// Serve HTTPS and WSS with this certificate chain (PEM, the server's first).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Connections open at once, in all (0: no limit).
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    max_connections: usize,
+    /// Connections open at once from one address (an IPv6 address's /64); 0: no limit.
+    #[arg(long, default_value_t = 256, value_name = "N")]
+    max_connections_per_address: usize,
+    /// Games one address may create a minute (0: no limit).
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    games_per_minute: u32,
+    /// Open seats one address may take a minute (0: no limit).
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    seats_per_minute: u32,
+    /// Forget a game that no seat's player has joined this many seconds after it was
+    /// created (a week by default).
+    #[arg(long, default_value_t = 7 * 86_400, value_name = "SECONDS",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    forget_unjoined_after: u64,
+}
+
+/// `0` on the command line: no limit.
+fn cap(n: usize) -> Cap {
+    Cap((n > 0).then_some(n))
+}
+
+fn per_minute(n: u32) -> PerMinute {
+    PerMinute::new((n > 0).then_some(n))
 }
 
 fn main() -> ExitCode {
@@ -96,8 +132,16 @@ async fn run(args: Args) -> Result<(), StartError> {
         Some(u) => u,
         None => default_database()?,
     };
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key).map_err(StartError::Tls)?),
+        _ => None,
+    };
     let db = Db::open(&url).await.map_err(StartError::Database)?;
-    let hubs = Arc::new(Hubs::new(db));
+    let limits = RequestLimits {
+        creations: per_minute(args.games_per_minute),
+        takes: per_minute(args.seats_per_minute),
+    };
+    let hubs = Arc::new(Hubs::new(db, limits));
     let cannot_listen = |source| StartError::Listen {
         address: args.listen.clone(),
         source,
@@ -107,6 +151,10 @@ async fn run(args: Args) -> Result<(), StartError> {
         .map_err(cannot_listen)?;
     let addr = listener.local_addr().map_err(cannot_listen)?;
     tokio::spawn(flag_sweeper(hubs.clone()));
+    tokio::spawn(forget_unjoined(
+        hubs.clone(),
+        Duration::from_secs(args.forget_unjoined_after),
+    ));
     if let Db::Postgres(pool) = &hubs.db {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool)
             .await
@@ -117,23 +165,23 @@ async fn run(args: Args) -> Result<(), StartError> {
             .map_err(StartError::Notifications)?;
         tokio::spawn(fan_in(hubs.clone(), listener));
     }
-    let url = format!("http://{addr}");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let url = format!("{scheme}://{addr}");
     if args.ready_json {
         println!("{}", serde_json::json!({ "listening": url }));
     } else {
         println!("listening on {url}");
     }
     let _ = std::io::stdout().flush();
-    // Moves are small messages that must go at once, not wait to be batched.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, http::router(hubs))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(StartError::Serve)
+    let admission = Admission::new(
+        cap(args.max_connections),
+        cap(args.max_connections_per_address),
+    );
+    listen::serve(listener, http::router(hubs), admission, tls, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
+    Ok(())
 }
 
 fn default_database() -> Result<String, StartError> {
@@ -152,6 +200,21 @@ async fn flag_sweeper(hubs: Arc<Hubs>) {
         tick.tick().await;
         if let Err(e) = hubs.flag_overdue().await {
             eprintln!("camelot-server: checking clocks: {e}");
+        }
+    }
+}
+
+/// Forgets, every little while, the games nobody joined within `after`.
+async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration) {
+    let mut tick =
+        tokio::time::interval((after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600)));
+    loop {
+        tick.tick().await;
+        match hubs.forget_unjoined(after).await {
+            Ok(0) => {}
+            Ok(1) => eprintln!("camelot-server: forgot a game nobody joined"),
+            Ok(n) => eprintln!("camelot-server: forgot {n} games nobody joined"),
+            Err(e) => eprintln!("camelot-server: forgetting games nobody joined: {e}"),
         }
     }
 }

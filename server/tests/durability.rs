@@ -36,6 +36,7 @@ async fn play(
             v: PROTOCOL_VERSION,
             game: game.clone(),
             token: Some(t.clone()),
+            name: None,
         })
         .await
         .unwrap();
@@ -106,6 +107,7 @@ async fn state_of(url: &ServerAddress, game: &GameId) -> (Vec<String>, bool) {
         v: PROTOCOL_VERSION,
         game: game.clone(),
         token: None,
+        name: None,
     })
     .await
     .unwrap();

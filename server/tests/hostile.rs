@@ -31,6 +31,7 @@ async fn joined(
         v: PROTOCOL_VERSION,
         game: GameId::parse(game).unwrap(),
         token: token.cloned(),
+        name: None,
     })
     .await
     .unwrap();
@@ -283,7 +284,7 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
             code: ErrorCode::Unreadable,
             message,
         }) => assert!(
-            message.contains("not a message of protocol version 2"),
+            message.contains("not a message of protocol version 3"),
             "{message}"
         ),
         other => panic!("{other:?}"),
@@ -335,34 +336,39 @@ async fn a_flood_of_refused_moves_is_cut_off() {
         .await
         .unwrap();
     let white = &created.seats[&SeatColour::White];
-    // A flood of refused moves is cut off.
+    // A flood of refused moves is cut off, and the flooder is told why: the server
+    // reads what is still coming until the client closes, so that the connection ends
+    // with a close and not a reset that would lose the message.
     let (mut flood, _) = joined(&url, created.game.as_str(), Some(white)).await;
-    let mut cut = false;
     for id in 0..200 {
-        if flood
+        flood
             .send(&ClientMessage::Move {
                 id,
                 ply: 9,
                 mv: "A1-A2".into(),
             })
             .await
-            .is_err()
-        {
-            cut = true;
-            break;
-        }
+            .expect("the server reads the whole flood");
     }
-    if !cut {
-        loop {
-            match flood.recv().await {
-                Ok(ServerMessage::Error {
-                    code: ErrorCode::Flood,
-                    ..
-                }) => {
-                    cut = true;
-                }
-                Ok(_) => continue,
-                Err(_) => break,
+    let mut cut = false;
+    loop {
+        match flood.recv().await {
+            Ok(ServerMessage::Error {
+                code: ErrorCode::Flood,
+                message,
+            }) => {
+                assert_eq!(message, "too many messages: at most 20 a second");
+                cut = true;
+            }
+            Ok(ServerMessage::Rejected { .. }) => assert!(!cut, "nothing after the cut"),
+            Ok(ServerMessage::Presence { .. }) => {}
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => {
+                assert!(
+                    matches!(e, camelot_online::OnlineError::Closed),
+                    "a close, not a reset: {e}"
+                );
+                break;
             }
         }
     }
@@ -386,34 +392,39 @@ async fn another_protocol_version_is_told_which_one_the_server_speaks() {
             message,
         }) => {
             assert!(
-                message.contains("protocol version 2") && message.contains("version 99"),
+                message.contains("protocol version 3") && message.contains("version 99"),
                 "{message}"
             )
         }
         other => panic!("{other:?}"),
     }
-    // A client of version 1, as it spoke, reads the message it always read.
+    // Clients of versions 1 and 2, as they spoke, read the message they always read.
     let game = create_game(&url, Variant::Camelot, TimeControl::Untimed)
         .await
         .unwrap()
         .game;
-    for first in [
-        format!(r#"{{"t":"hello","v":1,"game":"{game}"}}"#),
-        r#"{"t":"create","v":1,"variant":"camelot","time":{"kind":"untimed"}}"#.to_string(),
-        r#"{"t":"list","v":1}"#.to_string(),
-    ] {
+    for (v, first) in [1, 2].into_iter().flat_map(|v| {
+        [
+            format!(r#"{{"t":"hello","v":{v},"game":"{game}"}}"#),
+            format!(r#"{{"t":"create","v":{v},"variant":"camelot","time":{{"kind":"untimed"}}}}"#),
+            format!(r#"{{"t":"list","v":{v}}}"#),
+        ]
+        .map(|m| (v, m))
+    }) {
         let mut v1 = raw(&url).await;
         v1.send(Message::text(first)).await.unwrap();
         let text = match v1.next().await {
             Some(Ok(Message::Text(t))) => t.to_string(),
             other => panic!("{other:?}"),
         };
-        // Version 1's error: a `message` beside `t` (the code is new, and ignored there).
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(v["t"], "error");
+        // Version 1's error: a `message` beside `t` (the code, new in 2, is ignored there).
+        let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(answer["t"], "error");
         assert_eq!(
-            v["message"],
-            "this server speaks protocol version 2, the client version 1: update the older one"
+            answer["message"],
+            format!(
+                "this server speaks protocol version 3, the client version {v}: update the older one"
+            )
         );
         assert_eq!(raw_next(&mut v1).await, None, "and closed");
     }

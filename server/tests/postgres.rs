@@ -53,6 +53,7 @@ async fn join(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> 
         v: PROTOCOL_VERSION,
         game: game.clone(),
         token: token.cloned(),
+        name: None,
     })
     .await
     .unwrap();
@@ -164,6 +165,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
             v: PROTOCOL_VERSION,
             game: game.clone(),
             token: None,
+            name: None,
         })
         .await
         .unwrap();

@@ -35,6 +35,7 @@ async fn state(
         v: PROTOCOL_VERSION,
         game: GameId::parse(game).unwrap(),
         token: token.map(SeatToken::new),
+        name: None,
     })
     .await
     .unwrap();

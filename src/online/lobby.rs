@@ -15,7 +15,7 @@ use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
 use camelot_online::protocol::{GameEnd, GameId, GameSummary, SeatToken, TimeControl};
 use camelot_online::{
-    create_game_blocking, list_games_blocking, peek_game_blocking, Created, Invitation, Mirror,
+    create_blocking, list_games_blocking, peek_game_blocking, Created, Invitation, Mirror, NewGame,
     OnlineError, ServerAddress, Waker,
 };
 use serde::{Deserialize, Serialize};
@@ -77,6 +77,8 @@ pub struct Creation {
     pub variant: Variant,
     pub time: TimeControl,
     pub seats: Vec<Seat>,
+    /// Seats left open to anyone who takes them from the server's list.
+    pub open: Vec<SeatColour>,
 }
 
 /// A game created, with the codes to send for the seats played elsewhere.
@@ -186,7 +188,12 @@ impl Lobby {
         self.status = Some("Creating the game…".into());
         self.created = None;
         self.spawn(move || {
-            let result = create_game_blocking(&c.server, c.variant, c.time);
+            let new = NewGame {
+                variant: c.variant,
+                time: c.time,
+                open: c.open.clone(),
+            };
+            let result = create_blocking(&c.server, &new);
             Answer::Created { request: c, result }
         });
     }

@@ -114,6 +114,7 @@ pub fn menu_section(
                     variant,
                     time: time.control(),
                     seats: seats.to_vec(),
+                    open: Vec::new(),
                 });
             }
         }
@@ -451,6 +452,7 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
         let what = match o.kind {
             OfferKind::Draw => "a draw",
             OfferKind::Takeback => "to take back their last move",
+            OfferKind::Rematch => "a rematch",
         };
         if side_of(o.by).is_some_and(|s| ours.contains(&s)) {
             ui.label(format!("You offered {what}."));
@@ -473,7 +475,7 @@ mod tests {
     use super::*;
     use camelot_engine::{EndReason, Outcome, SeatColour, Side};
     use camelot_online::protocol::{
-        ClockView, GameEnd, GameView, OfferView, SeatView, ServerMessage,
+        ClockView, GameEnd, GameView, OfferView, PlayerName, SeatView, ServerMessage,
     };
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
@@ -489,11 +491,15 @@ mod tests {
             seats: vec![
                 SeatView {
                     seat: SeatColour::White,
+                    name: Some(PlayerName::parse("Ann").unwrap()),
+                    open: false,
                     connected: true,
                     away_ms: None,
                 },
                 SeatView {
                     seat: SeatColour::Black,
+                    name: None,
+                    open: false,
                     connected: false,
                     away_ms: Some(12_000),
                 },
@@ -509,6 +515,7 @@ mod tests {
                 by: SeatColour::Black,
             }],
             result: None,
+            rematch: None,
         }
     }
 

@@ -4,11 +4,15 @@
 //! fails where CI requires it).
 
 mod binaries;
+mod certificate;
 mod matches;
+mod proxy;
 mod server;
 mod skip;
 
 pub use binaries::workspace_binary;
+pub use certificate::{self_signed_certificate, Certificate};
 pub use matches::{camette_match, games_of, level};
-pub use server::{http_get, postgres_url, scratch, sqlite, wait_until, Server};
+pub use proxy::Proxy;
+pub use server::{http, http_get, postgres_url, scratch, sqlite, wait_until, HttpAnswer, Server};
 pub use skip::skip;

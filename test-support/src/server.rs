@@ -92,6 +92,57 @@ pub fn http_get(url: &str, path: &str) -> String {
     text.split_once("\r\n\r\n").unwrap().1.to_string()
 }
 
+/// What a plain HTTP request came back with.
+#[derive(Debug)]
+pub struct HttpAnswer {
+    pub status: u16,
+    /// Header lines, names in lower case.
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl HttpAnswer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `METHOD path` with an optional JSON body on a plain-HTTP server, whatever the status.
+pub fn http(url: &str, method: &str, path: &str, body: Option<&str>) -> HttpAnswer {
+    use std::io::{Read, Write};
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = std::net::TcpStream::connect(host).unwrap();
+    let body = body.unwrap_or("");
+    write!(
+        s,
+        "{method} {path} HTTP/1.0\r\nHost: {host}\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {text}"));
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    HttpAnswer {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
 /// A scratch directory of the test's own.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("camelot-test-{name}-{}", std::process::id()));

@@ -1,7 +1,8 @@
 //! `online loadtest`: N games of random legal moves, C at a time, every seat on its own
 //! connection as a real player would be; each move's round trip (sent to acknowledged,
-//! which means stored) is timed. The last line is
-//! `games N, moves M, errors E, p50 X ms, p99 Y ms`.
+//! which means stored) is timed. With `--watchers W` every game has W watchers
+//! connected before its first move, each reading every message to the end. The last
+//! line is `games N, moves M, errors E, p50 X ms, p99 Y ms`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,6 +29,9 @@ pub struct LoadtestArgs {
     /// Seeds the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Watchers on every game, connected before its first move.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    watchers: u32,
 }
 
 /// What the games measured.
@@ -96,8 +100,9 @@ impl LoadtestArgs {
                 .expect("the gate stays open");
             let (server, variant, tally) = (self.server.clone(), self.variant, tally.clone());
             let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
+            let watchers = self.watchers;
             games.push(tokio::spawn(async move {
-                if let Err(e) = one_game(&server, variant, seed, &tally).await {
+                if let Err(e) = one_game(&server, variant, seed, watchers, &tally).await {
                     tally.lock().await.error(e.to_string());
                 }
                 drop(permit);
@@ -114,9 +119,31 @@ async fn one_game(
     server: &ServerAddress,
     variant: Variant,
     seed: u64,
+    watchers: u32,
     tally: &Mutex<Tally>,
 ) -> Result<(), OnlineError> {
     let created = create_game(server, variant, TimeControl::Untimed).await?;
+    let mut watching = Vec::new();
+    for _ in 0..watchers {
+        let mut c = Connection::open(server).await?;
+        c.send(&ClientMessage::Hello {
+            v: PROTOCOL_VERSION,
+            game: created.game.clone(),
+            token: None,
+            name: None,
+        })
+        .await?;
+        while !matches!(c.recv().await?, ServerMessage::State { .. }) {}
+        // Each reads to the game's end, as a window showing it would.
+        watching.push(tokio::spawn(async move {
+            while let Ok(m) = c.recv().await {
+                if let ServerMessage::Ended { .. } = m {
+                    break;
+                }
+            }
+            c.close().await;
+        }));
+    }
     let mut seats = Vec::new();
     for (i, token) in created.seats.values().cloned().enumerate() {
         let (server, game) = (server.clone(), created.game.clone());
@@ -139,6 +166,9 @@ async fn one_game(
             Ok(Err(e)) => t.error(e.to_string()),
             Err(e) => t.error(format!("a seat's task failed: {e}")),
         }
+    }
+    for w in watching {
+        let _ = w.await;
     }
     Ok(())
 }
@@ -190,6 +220,7 @@ async fn play_seat(
         v: PROTOCOL_VERSION,
         game: game.clone(),
         token: Some(token.clone()),
+        name: None,
     })
     .await?;
     let mut mirror = loop {

@@ -1,8 +1,10 @@
-//! The online room: `camelot-cli online create|play|move|watch|list|loadtest`, a
-//! headless client of `camelot-server` built on the same client library as the game
-//! (`camelot-online`).
+//! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
+//! loadtest|connections`, a headless client of `camelot-server` built on the same client
+//! library as the game (`camelot-online`).
 
+mod connections;
 mod loadtest;
+mod meeting;
 mod play;
 
 use std::collections::BTreeMap;
@@ -11,10 +13,10 @@ use std::time::Duration;
 use camelot_engine::{Notation, RecordTags, SeatColour, Variant};
 use camelot_files::write_atomic;
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl,
+    ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{
-    create_game_blocking, list_games_blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror,
+    create_blocking, list_games_blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, NewGame,
     OnlineError, ServerAddress, Update,
 };
 use clap::Subcommand;
@@ -35,12 +37,21 @@ enum OnlineCommand {
     Play(play::PlayArgs),
     /// Send one move for a seat: prints `accepted`, or `rejected: REASON` (exit 1).
     Move(MoveArgs),
+    /// Take an open seat: prints one JSON line with its token, or `rejected: REASON`.
+    Take(meeting::TakeArgs),
+    /// The open seats on a server, one JSON line each.
+    Seats(meeting::SeatsArgs),
+    /// Offer a rematch of a finished game (or accept one offered) and wait for the
+    /// answer: prints one JSON line with the new game, the seat and its token.
+    Rematch(meeting::RematchArgs),
     /// Watch a game: each move as it is played, then the result.
     Watch(WatchArgs),
     /// The live games on a server, one a line.
     List(ListArgs),
     /// Many games of random legal moves at once; prints the moves' round trips.
     Loadtest(loadtest::LoadtestArgs),
+    /// Many idle connections held open; prints what they cost the server's memory.
+    Connections(connections::ConnectionsArgs),
 }
 
 impl OnlineArgs {
@@ -49,9 +60,13 @@ impl OnlineArgs {
             OnlineCommand::Create(a) => a.run(),
             OnlineCommand::Play(a) => a.run(),
             OnlineCommand::Move(a) => a.run(),
+            OnlineCommand::Take(a) => a.run(),
+            OnlineCommand::Seats(a) => a.run(),
+            OnlineCommand::Rematch(a) => a.run(),
             OnlineCommand::Watch(a) => a.run(),
             OnlineCommand::List(a) => a.run(),
             OnlineCommand::Loadtest(a) => a.run(),
+            OnlineCommand::Connections(a) => a.run(),
         }
     }
 }
@@ -67,11 +82,14 @@ struct GameAt {
     game: GameId,
 }
 
-/// The line `create` prints: the game, and each seat's token in turn order.
+/// The line `create` prints: the game, each held seat's token in turn order, and the
+/// open seats.
 #[derive(serde::Serialize)]
 struct CreatedLine {
     game: GameId,
     seats: BTreeMap<SeatColour, SeatToken>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    open: Vec<SeatColour>,
 }
 
 #[derive(clap::Args)]
@@ -86,6 +104,10 @@ struct CreateArgs {
     /// Correspondence: this many days a move.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=TimeControl::MAX_DAYS as i64))]
     days: Option<u32>,
+    /// Seats left open to anyone (a comma list: Black, or Red,Blue): no token is made
+    /// for them; whoever takes one from the server's list plays it.
+    #[arg(long, value_delimiter = ',')]
+    open: Vec<SeatColour>,
 }
 
 impl CreateArgs {
@@ -95,11 +117,17 @@ impl CreateArgs {
             (None, Some(days)) => TimeControl::Days { days },
             (None, None) => TimeControl::Untimed,
         };
-        let created = create_game_blocking(&self.server, self.variant, time)?;
+        let new = NewGame {
+            variant: self.variant,
+            time,
+            open: self.open,
+        };
+        let created = create_blocking(&self.server, &new)?;
         // The seats come in turn order: a seat's colour orders them so.
         let line = CreatedLine {
             game: created.game,
             seats: created.seats,
+            open: created.open,
         };
         out!(
             "{}",
@@ -119,6 +147,9 @@ struct MoveArgs {
     /// The move, in WCF notation (`E6-E8`, `T@C3`, `pass`).
     #[arg(name = "MOVE")]
     mv: String,
+    /// The name the other players see for the seat.
+    #[arg(long)]
+    name: Option<PlayerName>,
 }
 
 impl MoveArgs {
@@ -127,12 +158,8 @@ impl MoveArgs {
             &self.at.server,
             &self.at.game,
             Some(&self.token),
-            LinkOptions::joining(Some(Duration::from_secs(10))),
+            LinkOptions::joining(Some(Duration::from_secs(10))).named(self.name),
         );
-        let rejected = |reason: &str| -> Result<(), Failure> {
-            out!("rejected: {reason}");
-            std::process::exit(1);
-        };
         let mirror = match wait_for_state(&link, &self.at) {
             Ok(m) => m,
             Err(Stop::Refused { message, .. }) => return rejected(&message),
@@ -154,6 +181,12 @@ impl MoveArgs {
             }
         }
     }
+}
+
+/// A refusal as the online commands say it: `rejected: REASON`, exit 1.
+fn rejected(reason: &str) -> Result<(), Failure> {
+    out!("rejected: {reason}");
+    std::process::exit(1);
 }
 
 /// Why a link's conversation ended before its business was done.
@@ -270,10 +303,26 @@ fn write_record(mirror: &Mirror, path: &std::path::Path) -> Result<(), Failure> 
         event: Some("camelot-server game".into()),
         round: Some(mirror.id.to_string()),
         termination: mirror.result.map(|r| r.describe().to_string()),
+        seats: seat_names(mirror),
         ..RecordTags::default()
     };
     let text = tags.export(&game, Notation::Wcf);
     write_atomic(path, text.as_bytes()).map_err(Failure::Write)
+}
+
+/// The names the seats' players gave, for a record's seat tags.
+fn seat_names(mirror: &Mirror) -> Vec<(camelot_engine::Player, String)> {
+    let rules = mirror.variant.rules();
+    mirror
+        .seats
+        .iter()
+        .filter_map(|s| {
+            Some((
+                rules.seat_with_colour(s.seat)?,
+                s.name.as_ref()?.to_string(),
+            ))
+        })
+        .collect()
 }
 
 #[derive(clap::Args)]

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use camelot_engine::{Ai, AiDecision, Level, Notation, SearchLimits};
 use camelot_lab::Program;
-use camelot_online::protocol::{ClientMessage, SeatToken, ServerMessage};
+use camelot_online::protocol::{ClientMessage, PlayerName, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
 
 use super::{ply_line, GameAt};
@@ -32,6 +32,9 @@ pub struct PlayArgs {
     /// Milliseconds the outside engine thinks a move.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     movetime: u64,
+    /// The name the other players see for the seat.
+    #[arg(long)]
+    name: Option<PlayerName>,
 }
 
 /// Who chooses the seat's moves.
@@ -65,7 +68,7 @@ impl PlayArgs {
             }
             (None, None) => return Err(refused("give --level or --engine")),
         };
-        with_big_stack(move || play(self.at, &self.token, brain))
+        with_big_stack(move || play(self.at, &self.token, self.name, brain))
     }
 }
 
@@ -90,12 +93,17 @@ struct Seat {
     printed: usize,
 }
 
-fn play(at: GameAt, token: &SeatToken, mut brain: Brain) -> Result<(), Failure> {
+fn play(
+    at: GameAt,
+    token: &SeatToken,
+    name: Option<PlayerName>,
+    mut brain: Brain,
+) -> Result<(), Failure> {
     let link = Link::open(
         &at.server,
         &at.game,
         Some(token),
-        LinkOptions::joining(Some(PATIENCE)),
+        LinkOptions::joining(Some(PATIENCE)).named(name),
     );
     let mut seat = Seat {
         mirror: None,

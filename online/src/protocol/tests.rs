@@ -18,7 +18,8 @@ fn messages_read_back_and_name_their_kind() {
         ClientMessage::Hello {
             v: 2,
             game: GameId::parse("abc").unwrap(),
-            token: None
+            token: None,
+            name: None,
         }
     );
     let time: TimeControl =
@@ -89,6 +90,7 @@ fn created_games_list_their_seats_in_turn_order() {
     let m = ServerMessage::Created {
         game: GameId::parse("k3x9qz2a").unwrap(),
         seats,
+        open: Vec::new(),
     };
     let text = serde_json::to_string(&m).unwrap();
     assert_eq!(
@@ -112,7 +114,7 @@ fn errors_carry_a_code_and_unknown_codes_are_other() {
     assert_eq!(newer, ServerMessage::error(ErrorCode::Other, "x"));
     assert_eq!(
         check_version(1).unwrap_err().to_string(),
-        "this server speaks protocol version 2, the client version 1: update the older one"
+        "this server speaks protocol version 3, the client version 1: update the older one"
     );
 }
 
@@ -137,4 +139,76 @@ fn clocks_and_ids_are_read_and_bounded() {
         assert!(GameId::parse(bad).is_err(), "{bad}");
     }
     assert_eq!(GameId::parse("k3x9qz2a").unwrap().as_str(), "k3x9qz2a");
+}
+
+/// Names, open seats and rematches as they travel.
+#[test]
+fn names_open_seats_and_rematches_read_back() {
+    let hello: ClientMessage =
+        serde_json::from_str(r#"{"t":"hello","v":3,"game":"g1","token":"T","name":"Ann"}"#)
+            .unwrap();
+    let ClientMessage::Hello { name, .. } = &hello else {
+        panic!("{hello:?}")
+    };
+    assert_eq!(name.as_ref().map(PlayerName::as_str), Some("Ann"));
+    // A name the rules refuse makes the message unreadable, not a name.
+    assert!(serde_json::from_str::<ClientMessage>(
+        r#"{"t":"hello","v":3,"game":"g1","name":"<img src=x>"}"#
+    )
+    .is_err());
+    let create = ClientMessage::Create {
+        v: 3,
+        variant: Variant::Camelot,
+        time: TimeControl::Untimed,
+        open: vec![SeatColour::Black],
+    };
+    assert_eq!(
+        serde_json::to_string(&create).unwrap(),
+        r#"{"t":"create","v":3,"variant":"camelot","time":{"kind":"untimed"},"open":["Black"]}"#
+    );
+    let seat = OpenSeat {
+        game: GameId::parse("g1").unwrap(),
+        seat: SeatColour::Black,
+        variant: Variant::Camelot,
+        time: TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
+        },
+    };
+    assert_eq!(
+        serde_json::to_string(&seat).unwrap(),
+        r#"{"game":"g1","seat":"Black","variant":"camelot","time":{"kind":"clock","minutes":5,"increment":3}}"#
+    );
+    let offer: ClientMessage = serde_json::from_str(r#"{"t":"offer","kind":"rematch"}"#).unwrap();
+    assert_eq!(
+        offer,
+        ClientMessage::Offer {
+            kind: OfferKind::Rematch
+        }
+    );
+    let rematch = ServerMessage::Rematch {
+        game: GameId::parse("g2").unwrap(),
+        seat: Some(SeatColour::Black),
+        token: Some(SeatToken::new("T")),
+    };
+    let text = serde_json::to_string(&rematch).unwrap();
+    assert_eq!(
+        text,
+        r#"{"t":"rematch","game":"g2","seat":"Black","token":"T"}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<ServerMessage>(&text).unwrap(),
+        rematch
+    );
+    let view = SeatView {
+        seat: SeatColour::White,
+        name: None,
+        open: true,
+        connected: false,
+        away_ms: None,
+    };
+    assert_eq!(
+        serde_json::to_string(&view).unwrap(),
+        r#"{"seat":"White","open":true,"connected":false}"#
+    );
 }

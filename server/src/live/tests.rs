@@ -104,17 +104,22 @@ fn offers_are_made_by_one_side_and_answered_by_the_other() {
     let mut g = camelot(TimeControl::Untimed);
     g.play(WHITE, 0, "E6-E8", T0).unwrap();
     g.play(BLACK, 1, "H11-F9", T0).unwrap();
-    g.offer(WHITE, OfferKind::Draw).unwrap();
-    assert!(g.accept(WHITE, OfferKind::Draw).is_err(), "not one's own");
+    g.offer(WHITE, OfferKind::Draw, &Agreement::at(T0)).unwrap();
+    assert!(
+        g.accept(WHITE, OfferKind::Draw, &Agreement::at(T0))
+            .is_err(),
+        "not one's own"
+    );
     g.decline(BLACK, OfferKind::Draw).unwrap();
     assert_eq!(g.offers, Offers::default());
-    g.offer(BLACK, OfferKind::Draw).unwrap();
+    g.offer(BLACK, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     // A move answers the offer.
     assert!(g.play(BLACK, 2, "H6-F8", T0).is_err());
     g.play(WHITE, 2, "H6-F8", T0).unwrap();
     assert_eq!(g.offers.draw, None);
-    g.offer(WHITE, OfferKind::Draw).unwrap();
-    g.accept(BLACK, OfferKind::Draw).unwrap();
+    g.offer(WHITE, OfferKind::Draw, &Agreement::at(T0)).unwrap();
+    g.accept(BLACK, OfferKind::Draw, &Agreement::at(T0))
+        .unwrap();
     assert_eq!(g.status, over(None, EndReason::Agreement));
     assert!(matches!(
         g.play(BLACK, 3, "F11-F7", T0),
@@ -129,7 +134,8 @@ fn a_takeback_returns_to_before_the_askers_last_move() {
         increment: 0,
     });
     assert!(
-        g.offer(WHITE, OfferKind::Takeback).is_err(),
+        g.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0))
+            .is_err(),
         "nothing to take back"
     );
     for (i, (seat, m)) in [
@@ -143,15 +149,131 @@ fn a_takeback_returns_to_before_the_askers_last_move() {
     {
         g.play(seat, i as u32, m, T0 + 1000 * i as i64).unwrap();
     }
-    g.offer(WHITE, OfferKind::Takeback).unwrap();
+    g.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0))
+        .unwrap();
     assert_eq!(
-        g.accept(BLACK, OfferKind::Takeback),
+        g.accept(BLACK, OfferKind::Takeback, &Agreement::at(T0)),
         Ok(Change::TakenBack { keep: 2 })
     );
     assert_eq!(g.plies.len(), 2);
     assert_eq!(g.game.ply(), 2);
     assert_eq!(g.game.position().turn(), WHITE);
     assert_eq!(g.clocks, g.plies[1].clocks_after);
+}
+
+#[test]
+fn a_takeback_restarts_the_movers_clock_from_the_agreement() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 0,
+        increment: 10,
+    });
+    g.play(WHITE, 0, "E6-E8", T0).unwrap();
+    g.play(BLACK, 1, "H11-F9", T0 + 1000).unwrap();
+    g.play(WHITE, 2, "H6-F8", T0 + 3000).unwrap();
+    g.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0 + 3500))
+        .unwrap();
+    // Black thinks four seconds before agreeing: that time is nobody's.
+    let agreed = T0 + 7500;
+    g.accept(BLACK, OfferKind::Takeback, &Agreement::at(agreed))
+        .unwrap();
+    assert_eq!(g.clock_view(agreed).unwrap().remaining_ms[0], 10_000);
+    assert_eq!(g.deadline(), Some(agreed + 10_000));
+
+    let mut c = camelot(TimeControl::Days { days: 2 });
+    c.play(WHITE, 0, "E6-E8", T0).unwrap();
+    c.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0))
+        .unwrap();
+    c.accept(BLACK, OfferKind::Takeback, &Agreement::at(T0 + DAY_MS))
+        .unwrap();
+    assert_eq!(
+        c.deadline(),
+        Some(T0 + 3 * DAY_MS),
+        "two whole days from the agreement"
+    );
+}
+
+fn seat_rows(tokens: &[&str], names: &[&str]) -> Vec<SeatRow> {
+    tokens
+        .iter()
+        .zip(names)
+        .map(|(t, n)| SeatRow {
+            token_hash: (!t.is_empty()).then(|| t.to_string()),
+            name: (!n.is_empty()).then(|| PlayerName::parse(n).unwrap()),
+        })
+        .collect()
+}
+
+fn plan(rows: Vec<SeatRow>) -> Agreement {
+    Agreement {
+        now: T0 + 9,
+        rematch: Some(RematchPlan {
+            id: GameId::parse("next").unwrap(),
+            seat_rows: rows,
+        }),
+    }
+}
+
+#[test]
+fn a_rematch_is_agreed_once_the_game_is_over_with_colours_swapped() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 5,
+        increment: 3,
+    });
+    let agreed = plan(seat_rows(&["hw", "hb"], &["Ann", "Bo"]));
+    assert_eq!(
+        g.offer(WHITE, OfferKind::Rematch, &agreed),
+        Err(Refusal::NotOverYet)
+    );
+    g.resign(BLACK).unwrap();
+    assert_eq!(
+        g.offer(WHITE, OfferKind::Draw, &agreed)
+            .map_err(|r| r.code()),
+        Err(ErrorCode::GameOver)
+    );
+    g.offer(WHITE, OfferKind::Rematch, &agreed).unwrap();
+    assert_eq!(g.offers.rematch, Some(WHITE));
+    assert_eq!(
+        g.offer(WHITE, OfferKind::Rematch, &agreed),
+        Err(Refusal::OfferStands)
+    );
+    let Ok(Change::Rematch(next)) = g.offer(BLACK, OfferKind::Rematch, &agreed) else {
+        panic!("Black's offer meets White's: agreed");
+    };
+    assert_eq!(g.rematch, Some(GameId::parse("next").unwrap()));
+    assert_eq!(g.offers, Offers::default());
+    assert_eq!(next.game.time, g.time);
+    assert_eq!(next.game.variant, Variant::Camelot);
+    assert_eq!(next.game.created_at, T0 + 9);
+    // Ann played White: she is Black now, with her token.
+    assert_eq!(next.seats, seat_rows(&["hb", "hw"], &["Bo", "Ann"]));
+    assert_eq!(next.game.seats[1].name.as_ref().unwrap().as_str(), "Ann");
+    assert_eq!(
+        g.offer(BLACK, OfferKind::Rematch, &agreed),
+        Err(Refusal::RematchAgreed(GameId::parse("next").unwrap()))
+    );
+}
+
+#[test]
+fn a_grand_cam_rematch_moves_everyone_one_seat_on() {
+    let mut g = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
+    let (red, green, blue) = (Player(0), Player(1), Player(2));
+    g.resign(red).unwrap();
+    let agreed = plan(seat_rows(&["r", "g", "", "y"], &["Rae", "Gus", "", "Yan"]));
+    g.offer(red, OfferKind::Rematch, &agreed).unwrap();
+    assert_eq!(
+        g.accept(blue, OfferKind::Rematch, &agreed),
+        Err(Refusal::NoOfferToAccept),
+        "a partner is no opponent"
+    );
+    let Ok(Change::Rematch(next)) = g.accept(green, OfferKind::Rematch, &agreed) else {
+        panic!("agreed");
+    };
+    // Red's player is Green now, Yellow's is Red; Blue was never taken: Yellow is open.
+    assert_eq!(
+        next.seats,
+        seat_rows(&["y", "r", "g", ""], &["Yan", "Rae", "Gus", ""])
+    );
+    assert!(next.game.seats[3].open && !next.game.seats[0].open);
 }
 
 #[test]
@@ -180,11 +302,12 @@ fn grand_cam_partners_share_a_side() {
     let mut g = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
     let (red, green, blue) = (Player(0), Player(1), Player(2));
     g.play(red, 0, "G4-G5", T0).unwrap();
-    g.offer(red, OfferKind::Draw).unwrap();
+    g.offer(red, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     assert!(
-        g.accept(blue, OfferKind::Draw).is_err(),
+        g.accept(blue, OfferKind::Draw, &Agreement::at(T0)).is_err(),
         "a partner is no opponent"
     );
-    g.accept(green, OfferKind::Draw).unwrap();
+    g.accept(green, OfferKind::Draw, &Agreement::at(T0))
+        .unwrap();
     assert!(!g.is_live());
 }

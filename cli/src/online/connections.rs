@@ -1,0 +1,106 @@
+//! `online connections`: what idle players cost a server. Opens N WebSocket connections,
+//! each watching one game and saying nothing more, and reads the server process's
+//! resident memory (Linux `/proc/PID/status`) before, with them open, and after they
+//! close. The last line is
+//! `connections N, server memory A MB before, B MB with them, C kB a connection, D MB after`.
+
+use std::time::Duration;
+
+use camelot_engine::Variant;
+use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
+use camelot_online::{create_game, Connection, OnlineError, ServerAddress};
+
+use crate::failure::{refused, Failure};
+
+#[derive(clap::Args)]
+pub struct ConnectionsArgs {
+    #[arg(long)]
+    server: ServerAddress,
+    /// How many connections to hold open at once.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: u32,
+    /// The server's process id, to read its memory (it must run on this machine).
+    #[arg(long)]
+    server_pid: u32,
+}
+
+/// The resident memory of process `pid`, in bytes.
+fn resident(pid: u32) -> Result<u64, Failure> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .map_err(|e| refused(format!("cannot read the memory of process {pid}: {e}")))?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        // The kernel's "kB" are KiB.
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kib| kib * 1024)
+        .ok_or_else(|| refused(format!("process {pid} says nothing of its memory")))
+}
+
+impl ConnectionsArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| refused(format!("cannot start a runtime: {e}")))?;
+        runtime.block_on(self.measure())
+    }
+
+    async fn measure(&self) -> Result<(), Failure> {
+        let settle = Duration::from_secs(1);
+        let game = create_game(&self.server, Variant::Camelot, TimeControl::Untimed)
+            .await?
+            .game;
+        // One connection first: what every connection shares (the game's hub, the
+        // runtime's first allocations) is then in the "before".
+        let first = watch(&self.server, &game).await?;
+        tokio::time::sleep(settle).await;
+        let before = resident(self.server_pid)?;
+        let mut open = Vec::with_capacity(self.count as usize);
+        for _ in 0..self.count {
+            open.push(watch(&self.server, &game).await?);
+        }
+        tokio::time::sleep(settle).await;
+        let with = resident(self.server_pid)?;
+        for c in open {
+            c.close().await;
+        }
+        first.close().await;
+        tokio::time::sleep(2 * settle).await;
+        let after = resident(self.server_pid)?;
+        let mb = |bytes: u64| bytes as f64 / 1e6;
+        out!(
+            "connections {}, server memory {:.1} MB before, {:.1} MB with them, {:.1} kB a connection, {:.1} MB after",
+            self.count,
+            mb(before),
+            mb(with),
+            with.saturating_sub(before) as f64 / 1e3 / self.count as f64,
+            mb(after)
+        );
+        Ok(())
+    }
+}
+
+/// A connection watching `game`, once the server has sent it.
+async fn watch(
+    server: &ServerAddress,
+    game: &camelot_online::protocol::GameId,
+) -> Result<Connection, OnlineError> {
+    let mut c = Connection::open(server).await?;
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.clone(),
+        token: None,
+        name: None,
+    })
+    .await?;
+    loop {
+        match c.recv().await? {
+            ServerMessage::State { .. } => return Ok(c),
+            ServerMessage::Error { code, message } => {
+                return Err(OnlineError::Refused { code, message })
+            }
+            _ => {}
+        }
+    }
+}

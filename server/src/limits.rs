@@ -1,0 +1,214 @@
+//! What one address may have of the server: connections open at once, and games created
+//! and seats taken a minute. Nobody can fill the server: a flood from one address is
+//! refused while everyone else is served.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv6Addr};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Where a client comes from, as the limits count it: an IPv4 address, or an IPv6
+/// address's /64 (one household's or one machine's whole range).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddressKey(IpAddr);
+
+impl AddressKey {
+    pub fn of(ip: IpAddr) -> AddressKey {
+        match ip {
+            IpAddr::V4(_) => AddressKey(ip),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => AddressKey(IpAddr::V4(v4)),
+                None => {
+                    let s = v6.segments();
+                    AddressKey(IpAddr::V6(Ipv6Addr::new(
+                        s[0], s[1], s[2], s[3], 0, 0, 0, 0,
+                    )))
+                }
+            },
+        }
+    }
+}
+
+/// A limit of so many at once, or none (`0` on the command line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap(pub Option<usize>);
+
+impl Cap {
+    fn allows(self, n: usize) -> bool {
+        self.0.is_none_or(|cap| n < cap)
+    }
+}
+
+/// The connections open now, in all and from each address.
+pub struct Admission {
+    total_cap: Cap,
+    per_address_cap: Cap,
+    open: Mutex<Open>,
+}
+
+#[derive(Default)]
+struct Open {
+    total: usize,
+    by_address: HashMap<AddressKey, usize>,
+}
+
+/// Why a connection was turned away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    Server,
+    Address,
+}
+
+/// A connection's place, given back when it is dropped.
+pub struct Admitted {
+    admission: Arc<Admission>,
+    key: AddressKey,
+}
+
+impl Admission {
+    pub fn new(total_cap: Cap, per_address_cap: Cap) -> Arc<Admission> {
+        Arc::new(Admission {
+            total_cap,
+            per_address_cap,
+            open: Mutex::new(Open::default()),
+        })
+    }
+
+    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, Full> {
+        let key = AddressKey::of(ip);
+        let mut open = self.open.lock().expect("admission");
+        if !self.total_cap.allows(open.total) {
+            return Err(Full::Server);
+        }
+        let mine = open.by_address.get(&key).copied().unwrap_or(0);
+        if !self.per_address_cap.allows(mine) {
+            return Err(Full::Address);
+        }
+        open.total += 1;
+        open.by_address.insert(key, mine + 1);
+        Ok(Admitted {
+            admission: self.clone(),
+            key,
+        })
+    }
+
+    /// Connections open now.
+    #[cfg(test)]
+    fn open(&self) -> usize {
+        self.open.lock().expect("admission").total
+    }
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut open = self.admission.open.lock().expect("admission");
+        open.total -= 1;
+        if let Some(n) = open.by_address.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.by_address.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// So many a minute from each address, in bursts of up to a minute's worth: a token
+/// bucket per address. `None` is no limit.
+pub struct PerMinute {
+    per_minute: Option<u32>,
+    buckets: Mutex<HashMap<AddressKey, Bucket>>,
+}
+
+#[derive(Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+/// Buckets kept before the full ones are forgotten.
+const MAX_BUCKETS: usize = 100_000;
+
+impl PerMinute {
+    pub fn new(per_minute: Option<u32>) -> PerMinute {
+        PerMinute {
+            per_minute,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn limit(&self) -> Option<u32> {
+        self.per_minute
+    }
+
+    /// Takes one from the address's allowance; `false` when it has none left.
+    pub fn allow(&self, key: AddressKey) -> bool {
+        let Some(per_minute) = self.per_minute else {
+            return true;
+        };
+        let rate = per_minute as f64 / 60.0;
+        let full = per_minute as f64;
+        let now = Instant::now();
+        let mut buckets = self.buckets.lock().expect("rate limits");
+        if buckets.len() >= MAX_BUCKETS {
+            // A bucket refilled to the brim says nothing a fresh one would not.
+            buckets
+                .retain(|_, b| b.tokens + now.duration_since(b.last).as_secs_f64() * rate < full);
+        }
+        let b = buckets.entry(key).or_insert(Bucket {
+            tokens: full,
+            last: now,
+        });
+        b.tokens = (b.tokens + now.duration_since(b.last).as_secs_f64() * rate).min(full);
+        b.last = now;
+        if b.tokens >= 1.0 {
+            b.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_has_its_share_and_gives_it_back() {
+        let a = Admission::new(Cap(Some(3)), Cap(Some(2)));
+        let one: IpAddr = "10.0.0.1".parse().unwrap();
+        let two: IpAddr = "10.0.0.2".parse().unwrap();
+        let first = a.admit(one).unwrap();
+        let _second = a.admit(one).unwrap();
+        assert_eq!(a.admit(one).err(), Some(Full::Address));
+        let _third = a.admit(two).unwrap();
+        assert_eq!(a.admit(two).err(), Some(Full::Server));
+        drop(first);
+        assert_eq!(a.open(), 2);
+        assert!(a.admit(one).is_ok());
+    }
+
+    #[test]
+    fn ipv6_counts_by_its_64_and_mapped_v4_as_v4() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(AddressKey::of(a), AddressKey::of(b));
+        assert_ne!(AddressKey::of(a), AddressKey::of(c));
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        assert_eq!(
+            AddressKey::of(mapped),
+            AddressKey::of("10.0.0.1".parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn a_minute_s_allowance_comes_in_one_burst_then_runs_dry() {
+        let limit = PerMinute::new(Some(5));
+        let k = AddressKey::of("10.0.0.1".parse().unwrap());
+        let other = AddressKey::of("10.0.0.2".parse().unwrap());
+        assert_eq!((0..10).filter(|_| limit.allow(k)).count(), 5);
+        assert!(limit.allow(other));
+        assert!((0..100).all(|_| PerMinute::new(None).allow(k)));
+    }
+}

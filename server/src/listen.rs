@@ -1,0 +1,253 @@
+//! The server's own accept loop: each connection admitted against the limits on
+//! connections, TLS where the server has a certificate, HTTP/1.1 with a deadline for
+//! every request, the WebSocket upgrade handed to the router. A socket that says nothing
+//! whole in time is closed; a full server says so and closes.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::Request;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use rustls_pki_types::pem::PemObject;
+use rustls_pki_types::{CertificateDer, PrivateKeyDer};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_rustls::TlsAcceptor;
+use tower::ServiceExt;
+
+use crate::limits::{Admission, Admitted, Full};
+
+/// How long a client has to send a whole HTTP request's head, to finish a TLS handshake,
+/// and for the server to answer a plain request.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// A certificate the server could not use.
+#[derive(Debug)]
+pub enum TlsError {
+    Certificate {
+        file: PathBuf,
+        source: rustls_pki_types::pem::Error,
+    },
+    NoCertificate(PathBuf),
+    Key {
+        file: PathBuf,
+        source: rustls_pki_types::pem::Error,
+    },
+    Rejected(tokio_rustls::rustls::Error),
+}
+
+impl std::fmt::Display for TlsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TlsError::Certificate { file, source } => {
+                write!(
+                    f,
+                    "cannot read a certificate from {}: {source}",
+                    file.display()
+                )
+            }
+            TlsError::NoCertificate(file) => {
+                write!(f, "{} holds no certificate", file.display())
+            }
+            TlsError::Key { file, source } => {
+                write!(
+                    f,
+                    "cannot read a private key from {}: {source}",
+                    file.display()
+                )
+            }
+            TlsError::Rejected(e) => write!(f, "the certificate and key do not serve: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TlsError {}
+
+/// The TLS side of a server with `--tls-cert` and `--tls-key` (PEM files: the chain,
+/// leaf first, and its private key).
+pub fn tls_acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
+    let chain = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
+        .map_err(|source| TlsError::Certificate {
+            file: cert.to_path_buf(),
+            source,
+        })?;
+    if chain.is_empty() {
+        return Err(TlsError::NoCertificate(cert.to_path_buf()));
+    }
+    let key = PrivateKeyDer::from_pem_file(key).map_err(|source| TlsError::Key {
+        file: key.to_path_buf(),
+        source,
+    })?;
+    let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+    let mut config = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(TlsError::Rejected)?
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .map_err(TlsError::Rejected)?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(TlsAcceptor::from(Arc::new(config)))
+}
+
+/// Accepts connections until `stop` resolves.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    admission: Arc<Admission>,
+    tls: Option<TlsAcceptor>,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    tokio::pin!(stop);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, or a connection reset before it was accepted:
+                    // wait a little rather than spin.
+                    eprintln!("camelot-server: accepting a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => return,
+        };
+        let place = match admission.admit(peer.ip()) {
+            Ok(place) => place,
+            Err(full) => {
+                if tls.is_none() {
+                    tokio::spawn(turn_away(tcp, full));
+                }
+                continue;
+            }
+        };
+        // Moves are small messages that must go at once, not wait to be batched.
+        let _ = tcp.set_nodelay(true);
+        let router = router.clone();
+        let tls = tls.clone();
+        // The place goes with the socket: into the WebSocket after an upgrade, given back
+        // when the socket closes.
+        let tcp = Counted {
+            io: tcp,
+            _place: place,
+        };
+        tokio::spawn(async move {
+            match tls {
+                None => serve_connection(tcp, peer, router).await,
+                Some(tls) => {
+                    // A failed or stalled handshake has nothing to be told in plain text.
+                    let handshake = tokio::time::timeout(REQUEST_DEADLINE, tls.accept(tcp));
+                    if let Ok(Ok(stream)) = handshake.await {
+                        serve_connection(stream, peer, router).await;
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// A socket holding its place among the connections.
+struct Counted<I> {
+    io: I,
+    _place: Admitted,
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Counted<I> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl<I: AsyncWrite + Unpin> AsyncWrite for Counted<I> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+}
+
+/// HTTP/1.1 on one connection, upgrades to WebSocket included.
+async fn serve_connection<I>(io: I, peer: SocketAddr, router: Router)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let router = router.clone();
+        async move {
+            // The upgrade's answer comes at once; the WebSocket lives on after it.
+            match tokio::time::timeout(REQUEST_DEADLINE, router.oneshot(request)).await {
+                Ok(answer) => answer,
+                Err(_) => Ok::<_, Infallible>(
+                    (StatusCode::REQUEST_TIMEOUT, "the request took too long\n").into_response(),
+                ),
+            }
+        }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(REQUEST_DEADLINE)
+        .max_buf_size(16 * 1024)
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    let _ = connection.await;
+}
+
+/// A full server's answer, in plain HTTP: who it turned away and why, then the close.
+async fn turn_away(mut tcp: TcpStream, full: Full) {
+    let why = match full {
+        Full::Server => "the server is full: try again later\n",
+        Full::Address => "too many connections from your address\n",
+    };
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n\
+         content-length: {}\r\nconnection: close\r\nretry-after: 10\r\n\r\n{why}",
+        why.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        let _ = tcp.write_all(answer.as_bytes()).await;
+        let _ = tcp.shutdown().await;
+        // Read what the client sent, so that closing does not reset the connection
+        // before the answer is read.
+        let mut sink = [0u8; 1024];
+        while matches!(tcp.read(&mut sink).await, Ok(n) if n > 0) {}
+    })
+    .await;
+}

@@ -1,0 +1,489 @@
+//! The defects found by probing the server, each with the test that found it: a
+//! finished game's record that lost its result, a takeback that charged the other side's
+//! thinking to the player whose move came back, sockets that held on without ever saying
+//! anything whole, connections and games without limit, games nobody joined kept for
+//! ever, a game list that showed only its newest page. A real server process on
+//! loopback; clients from several loopback addresses (127.0.0.1, .2, .3) stand for
+//! players on different machines.
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use camelot_engine::{Record, SeatColour, Variant};
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameId, OfferKind, SeatToken, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
+};
+use camelot_online::{create_game, Connection, ServerAddress};
+use camelot_test_support::{http, scratch, sqlite, Server};
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+
+fn server(name: &str, extra: &[&str]) -> Server {
+    let dir = scratch(name);
+    let db = sqlite(&dir);
+    let mut args = vec!["--listen", "127.0.0.1:0", "--database", &db];
+    args.extend_from_slice(extra);
+    Server::start_with(
+        std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &args,
+    )
+}
+
+async fn hello(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> Connection {
+    let mut c = Connection::open(url).await.expect("connects");
+    c.send(&ClientMessage::Hello {
+        v: PROTOCOL_VERSION,
+        game: game.clone(),
+        token: token.cloned(),
+        name: None,
+    })
+    .await
+    .unwrap();
+    loop {
+        if let ServerMessage::State { .. } = next(&mut c).await {
+            return c;
+        }
+    }
+}
+
+async fn next(c: &mut Connection) -> ServerMessage {
+    tokio::time::timeout(Duration::from_secs(15), c.recv())
+        .await
+        .expect("a message within 15 s")
+        .expect("a message")
+}
+
+/// Plays `mv` as ply `ply` and waits for its acknowledgement.
+async fn play(c: &mut Connection, ply: u32, mv: &str) {
+    c.send(&ClientMessage::Move {
+        id: ply as u64,
+        ply,
+        mv: mv.into(),
+    })
+    .await
+    .unwrap();
+    loop {
+        match next(c).await {
+            ServerMessage::Ack { .. } => return,
+            ServerMessage::Rejected { reason, .. } => panic!("{mv}: {reason}"),
+            _ => {}
+        }
+    }
+}
+
+/// A TCP connection to the server from `from` (any 127.x.y.z is this machine).
+async fn tcp_from(from: &str, server: &Server) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))
+        .unwrap();
+    socket
+        .connect(SocketAddr::from(([127, 0, 0, 1], server.port)))
+        .await
+        .unwrap()
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A WebSocket to the server from `from`, or the HTTP status it was refused with.
+async fn ws_from(from: &str, server: &Server) -> Result<Socket, u16> {
+    let tcp = tcp_from(from, server).await;
+    match tokio_tungstenite::client_async(server.address().ws_url(), tcp).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => Err(answer.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `GET path` from `from`: the status and body.
+async fn get_from(from: &str, server: &Server, path: &str) -> (u16, String) {
+    let mut tcp = tcp_from(from, server).await;
+    tcp.write_all(format!("GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut text = String::new();
+    tcp.read_to_string(&mut text).await.unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("{text:?}"));
+    (
+        status,
+        text.split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string(),
+    )
+}
+
+async fn send(ws: &mut Socket, m: &ClientMessage) {
+    ws.send(Message::text(serde_json::to_string(m).unwrap()))
+        .await
+        .unwrap();
+}
+
+async fn answer(ws: &mut Socket) -> ServerMessage {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(15), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).unwrap(),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no answer: {other:?}"),
+        }
+    }
+}
+
+fn create_message() -> ClientMessage {
+    ClientMessage::Create {
+        v: PROTOCOL_VERSION,
+        variant: Variant::Camelot,
+        time: TimeControl::Untimed,
+        open: Vec::new(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_record_keeps_its_result_once_it_has_left_memory() {
+    let s = server("record-result", &[]);
+    let url = s.address();
+    let created = create_game(
+        &url,
+        Variant::Camelot,
+        TimeControl::Clock {
+            minutes: 0,
+            increment: 2,
+        },
+    )
+    .await
+    .unwrap();
+    let mut white = hello(
+        &url,
+        &created.game,
+        Some(&created.seats[&SeatColour::White]),
+    )
+    .await;
+    let mut black = hello(
+        &url,
+        &created.game,
+        Some(&created.seats[&SeatColour::Black]),
+    )
+    .await;
+    play(&mut white, 0, "E6-E8").await;
+    play(&mut black, 1, "H11-F9").await;
+    // White's two seconds run out with nobody there; the game leaves the server's memory.
+    white.close().await;
+    black.close().await;
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let text = http(&s.url, "GET", &format!("/games/{}.cgn", created.game), None).body;
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("[Termination \"time\"]"), "{text}");
+    let (record, _) = Record::import(&text).unwrap();
+    assert_eq!(record.result, "0-1");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_restarts_the_clock_of_the_move_taken_back() {
+    let s = server("takeback-clock", &[]);
+    let url = s.address();
+    let created = create_game(
+        &url,
+        Variant::Camelot,
+        TimeControl::Clock {
+            minutes: 0,
+            increment: 10,
+        },
+    )
+    .await
+    .unwrap();
+    let mut white = hello(
+        &url,
+        &created.game,
+        Some(&created.seats[&SeatColour::White]),
+    )
+    .await;
+    let mut black = hello(
+        &url,
+        &created.game,
+        Some(&created.seats[&SeatColour::Black]),
+    )
+    .await;
+    play(&mut white, 0, "E6-E8").await;
+    play(&mut black, 1, "H11-F9").await;
+    play(&mut white, 2, "H6-F8").await;
+    white
+        .send(&ClientMessage::Offer {
+            kind: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    // Black takes four seconds to agree: that time is nobody's.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    black
+        .send(&ClientMessage::Accept {
+            kind: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    let clocks = loop {
+        if let ServerMessage::State { game, .. } = next(&mut white).await {
+            assert_eq!(game.moves.len(), 2);
+            break game.clocks.unwrap();
+        }
+    };
+    assert_eq!(clocks.running, Some(0));
+    assert!(
+        clocks.remaining_ms[0] >= 9_800,
+        "White has the ten seconds back, not {} ms",
+        clocks.remaining_ms[0]
+    );
+}
+
+/// Reads until the server closes the socket; how long that took.
+async fn closed_after(mut tcp: TcpStream, limit: Duration) -> Duration {
+    let start = Instant::now();
+    let mut buf = [0u8; 512];
+    loop {
+        match tokio::time::timeout(limit.saturating_sub(start.elapsed()), tcp.read(&mut buf)).await
+        {
+            Ok(Ok(0)) | Ok(Err(_)) => return start.elapsed(),
+            Ok(Ok(_)) => continue,
+            Err(_) => panic!("still open after {limit:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_that_say_nothing_whole_are_closed_within_ten_seconds() {
+    let s = server("silent", &[]);
+    let limit = Duration::from_secs(14);
+    let mut half = tcp_from("127.0.0.1", &s).await;
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nUser-Ag")
+        .await
+        .unwrap();
+    let silent = tcp_from("127.0.0.1", &s).await;
+    let mut mute = ws_from("127.0.0.1", &s).await.unwrap();
+    let (half, silent, said) = tokio::join!(
+        closed_after(half, limit),
+        closed_after(silent, limit),
+        async {
+            let said = answer(&mut mute).await;
+            assert!(matches!(
+                mute.next().await,
+                Some(Ok(Message::Close(_))) | None
+            ));
+            said
+        }
+    );
+    assert!(half >= Duration::from_secs(8), "{half:?}");
+    assert!(silent >= Duration::from_secs(8), "{silent:?}");
+    match said {
+        ServerMessage::Error {
+            code: ErrorCode::Connection,
+            message,
+        } => assert!(message.contains("within 10 s"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    // Meanwhile and after, the server serves.
+    assert_eq!(get_from("127.0.0.1", &s, "/").await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_capped_in_all_and_from_each_address() {
+    let s = server(
+        "caps",
+        &[
+            "--max-connections",
+            "5",
+            "--max-connections-per-address",
+            "3",
+        ],
+    );
+    let mut first = Vec::new();
+    for _ in 0..3 {
+        first.push(ws_from("127.0.0.1", &s).await.unwrap());
+    }
+    let (status, body) = get_from("127.0.0.1", &s, "/").await;
+    assert_eq!(status, 503);
+    assert_eq!(body, "too many connections from your address\n");
+    assert_eq!(ws_from("127.0.0.1", &s).await.err(), Some(503));
+    // Another machine is still served, until the server is full.
+    let _second: Vec<Socket> = vec![
+        ws_from("127.0.0.2", &s).await.unwrap(),
+        ws_from("127.0.0.2", &s).await.unwrap(),
+    ];
+    let (status, body) = get_from("127.0.0.3", &s, "/").await;
+    assert_eq!(
+        (status, body.as_str()),
+        (503, "the server is full: try again later\n")
+    );
+    // A connection closed gives its place back.
+    let mut one = first.pop().unwrap();
+    one.close(None).await.unwrap();
+    while one.next().await.is_some() {}
+    camelot_test_support::wait_until("a place is free", Duration::from_secs(5), || {
+        std::net::TcpStream::connect(("127.0.0.1", s.port)).is_ok_and(|mut t| {
+            use std::io::{Read, Write};
+            let _ = t.write_all(b"GET / HTTP/1.0\r\n\r\n");
+            let mut text = String::new();
+            let _ = t.read_to_string(&mut text);
+            text.split_whitespace().nth(1) == Some("200")
+        })
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_games_and_taking_seats_are_limited_per_address() {
+    let s = server(
+        "rates",
+        &["--games-per-minute", "3", "--seats-per-minute", "2"],
+    );
+    let mut a = ws_from("127.0.0.1", &s).await.unwrap();
+    for _ in 0..2 {
+        send(&mut a, &create_message()).await;
+        assert!(matches!(
+            answer(&mut a).await,
+            ServerMessage::Created { .. }
+        ));
+    }
+    let over_http = r#"{"variant":"camelot","open":["White","Black"]}"#;
+    let made = http(&s.url, "POST", "/games", Some(over_http));
+    assert_eq!(made.status, 200, "{made:?}");
+    let open_game: serde_json::Value = serde_json::from_str(&made.body).unwrap();
+    assert_eq!(open_game["open"], serde_json::json!(["White", "Black"]));
+    send(&mut a, &create_message()).await;
+    match answer(&mut a).await {
+        ServerMessage::Error {
+            code: ErrorCode::TooMany,
+            message,
+        } => assert_eq!(
+            message,
+            "too many games from your address: at most 3 a minute"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let refused = http(&s.url, "POST", "/games", Some(r#"{"variant":"camelot"}"#));
+    assert_eq!(refused.status, 429, "{refused:?}");
+    // Another address has its own allowance.
+    let mut b = ws_from("127.0.0.2", &s).await.unwrap();
+    send(&mut b, &create_message()).await;
+    assert!(matches!(
+        answer(&mut b).await,
+        ServerMessage::Created { .. }
+    ));
+
+    let game = GameId::parse(open_game["game"].as_str().unwrap()).unwrap();
+    let mut c = ws_from("127.0.0.3", &s).await.unwrap();
+    for (seat, expect) in [
+        (SeatColour::White, None),
+        (SeatColour::White, Some(ErrorCode::SeatTaken)),
+        (SeatColour::Black, Some(ErrorCode::TooMany)),
+    ] {
+        send(
+            &mut c,
+            &ClientMessage::Take {
+                v: PROTOCOL_VERSION,
+                game: game.clone(),
+                seat,
+                name: None,
+            },
+        )
+        .await;
+        match (answer(&mut c).await, expect) {
+            (ServerMessage::Taken { seat: s, .. }, None) => assert_eq!(s, seat),
+            (ServerMessage::Error { code, .. }, Some(e)) => assert_eq!(code, e),
+            (other, _) => panic!("{other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_nobody_joins_are_forgotten() {
+    let s = server("forget", &["--forget-unjoined-after", "2"]);
+    let url = s.address();
+    let unjoined = create_game(&url, Variant::Camelot, TimeControl::Untimed)
+        .await
+        .unwrap();
+    let joined = create_game(&url, Variant::Camelot, TimeControl::Untimed)
+        .await
+        .unwrap();
+    // A seat's player came to one; only a watcher looked at the other.
+    let white = hello(&url, &joined.game, Some(&joined.seats[&SeatColour::White])).await;
+    white.close().await;
+    hello(&url, &unjoined.game, None).await.close().await;
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    let gone = http(
+        &s.url,
+        "GET",
+        &format!("/games/{}.cgn", unjoined.game),
+        None,
+    );
+    assert_eq!(gone.status, 404, "{gone:?}");
+    let kept = http(&s.url, "GET", &format!("/games/{}.cgn", joined.game), None);
+    assert_eq!(kept.status, 200, "{kept:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_list_pages_through_every_live_game() {
+    let s = server("pages", &[]);
+    let url = s.address();
+    let mut made = Vec::new();
+    for _ in 0..5 {
+        made.push(
+            create_game(&url, Variant::Camelot, TimeControl::Untimed)
+                .await
+                .unwrap()
+                .game,
+        );
+    }
+    let mut path = "/games?limit=2".to_string();
+    let mut listed: Vec<GameId> = Vec::new();
+    let mut pages = 0;
+    loop {
+        let page = http(&s.url, "GET", &path, None);
+        assert_eq!(page.status, 200, "{page:?}");
+        let games: Vec<serde_json::Value> = serde_json::from_str(&page.body).unwrap();
+        assert!(games.len() <= 2);
+        listed.extend(
+            games
+                .iter()
+                .map(|g| GameId::parse(g["id"].as_str().unwrap()).unwrap()),
+        );
+        pages += 1;
+        match page.header("link") {
+            Some(link) => {
+                path = link
+                    .trim_start_matches('<')
+                    .split_once('>')
+                    .unwrap()
+                    .0
+                    .to_string();
+                assert!(link.ends_with("rel=\"next\""), "{link}");
+            }
+            None => break,
+        }
+    }
+    assert!(pages >= 3);
+    made.reverse();
+    assert_eq!(listed, made, "every game once, newest first");
+    let bad = http(&s.url, "GET", "/games?before=no-such-id!", None);
+    assert_eq!(bad.status, 400);
+    // The same pages over the WebSocket.
+    let mut ws = ws_from("127.0.0.1", &s).await.unwrap();
+    send(
+        &mut ws,
+        &ClientMessage::List {
+            v: PROTOCOL_VERSION,
+            before: Some(made[1].clone()),
+        },
+    )
+    .await;
+    match answer(&mut ws).await {
+        ServerMessage::Games { games } => {
+            let ids: Vec<GameId> = games.into_iter().map(|g| g.id).collect();
+            assert_eq!(ids, made[2..]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
