@@ -217,8 +217,46 @@ fn print_layout(
     );
 }
 
-/// The CPU time this process has used (user and system), from `/proc/self/stat`.
+/// The CPU time this process has used, user and system: `getrusage`, to the
+/// microsecond, or, where that fails, the clock ticks of `/proc/self/stat` (a hundredth
+/// of a second each, so that a resting process that woke once for a microsecond may be
+/// charged a whole tick).
 fn cpu_time() -> Option<Duration> {
+    rusage_cpu_time().or_else(ticks_cpu_time)
+}
+
+fn rusage_cpu_time() -> Option<Duration> {
+    use std::os::raw::{c_int, c_long};
+    #[repr(C)]
+    #[derive(Default)]
+    struct Timeval {
+        sec: c_long,
+        usec: c_long,
+    }
+    #[repr(C)]
+    #[derive(Default)]
+    struct Rusage {
+        user: Timeval,
+        system: Timeval,
+        rest: [c_long; 14],
+    }
+    extern "C" {
+        fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
+    }
+    const RUSAGE_SELF: c_int = 0;
+    let mut usage = Rusage::default();
+    // SAFETY: `usage` is a `struct rusage` as the C library lays it out, written by the
+    // call and read after it.
+    if unsafe { getrusage(RUSAGE_SELF, &mut usage) } != 0 {
+        return None;
+    }
+    let micros = |t: &Timeval| t.sec as u64 * 1_000_000 + t.usec as u64;
+    Some(Duration::from_micros(
+        micros(&usage.user) + micros(&usage.system),
+    ))
+}
+
+fn ticks_cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The fields after the command's name (which may hold spaces) start after ')'.
     let rest = stat.rsplit_once(')')?.1;
@@ -250,7 +288,7 @@ fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>
         let wall = t0.elapsed().as_secs_f64();
         let used = (b - a).as_secs_f64();
         println!(
-            "idle: {:.2} s of CPU in {:.1} s: {:.1}% of one core",
+            "idle: {:.3} s of CPU in {:.1} s: {:.1}% of one core",
             used,
             wall,
             100.0 * used / wall

@@ -1,8 +1,10 @@
 //! Online games at the table, against a real `camelot-server` process on loopback: a
 //! move clicked at the table reaches a `camelot-cli online watch` process, a move sent
 //! by `camelot-cli online move` arrives at the table, a server killed and restarted is
-//! ridden out, and the panel's offers and clocks work through the requests its buttons
-//! send. The headless app runs the game's plugins on `MinimalPlugins`.
+//! ridden out, the panel's offers and clocks work through the requests its buttons
+//! send, and two tables meet: one leaves a seat open, the other takes it from the
+//! server's list, each sees the other's name, and they agree on a rematch. The headless
+//! app runs the game's plugins on `MinimalPlugins`.
 
 mod headless_app;
 
@@ -16,13 +18,16 @@ use camelot::game::session::{Seat, Session};
 use camelot::game::settings::PlaySettings;
 use camelot::input::move_entry::SquareClicked;
 use camelot::online::lobby::Lobby;
+use camelot::online::settings::OnlineSettings;
 use camelot::online::{Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, OnlineTable};
 use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
 use camelot::table::settings::TableSettings;
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::{GameId, OfferKind, SeatToken, TimeControl};
-use camelot_online::{create_game_blocking, Created, ServerAddress};
+use camelot_online::{
+    create_blocking, create_game_blocking, open_seats_blocking, Created, NewGame, ServerAddress,
+};
 use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Server};
 
 /// A binary of the workspace beside the game's, built first if this test was built
@@ -346,4 +351,128 @@ fn a_game_never_had_shows_no_table_and_is_said_in_the_menu() {
             .iter_current_update_messages()
             .any(|e| *e == AppExit::from_code(1))
     });
+}
+
+/// Updates both apps until `f` holds of them.
+fn until_both(apps: &mut [&mut App; 2], what: &str, f: impl Fn(&App, &App) -> bool) {
+    let start = Instant::now();
+    while !f(apps[0], apps[1]) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what}: not within 20 s"
+        );
+        apps[0].update();
+        apps[1].update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn named(app: &mut App, name: &str) {
+    app.world_mut().resource_mut::<OnlineSettings>().player_name = name.into();
+}
+
+/// The game at the table: its id, and the seats held here.
+fn at_table(app: &App) -> Option<(GameId, Vec<SeatColour>)> {
+    let o = app.world().resource::<Session>().online.clone()?;
+    let t = table(app)?;
+    let rules = t.mirror.as_ref()?.variant.rules();
+    (t.game == o.game).then(|| {
+        (
+            o.game,
+            t.held().into_iter().map(|p| rules.seat_colour(p)).collect(),
+        )
+    })
+}
+
+#[test]
+fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
+    let dir = scratch("table-meet");
+    let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let url = s.address();
+    let created = create_blocking(
+        &url,
+        &NewGame {
+            variant: Variant::Camelot,
+            time: TimeControl::Untimed,
+            open: vec![SeatColour::Black],
+        },
+    )
+    .unwrap();
+    let mut ann = app(&dir.join("ann"));
+    named(&mut ann, "Ann");
+    join(
+        &mut ann,
+        &url,
+        &created.game,
+        &created.seats[&SeatColour::White],
+    );
+    assert!(table(&ann).unwrap().mirror.as_ref().unwrap().seats[1].open);
+
+    // Bo finds the seat in the server's list and takes it from the menu.
+    let mut bo = app(&dir.join("bo"));
+    named(&mut bo, "Bo");
+    let listed = open_seats_blocking(&url).unwrap();
+    assert_eq!(listed.len(), 1);
+    bo.world_mut().resource_mut::<Lobby>().take(
+        url.clone(),
+        listed[0].clone(),
+        Some("Bo".parse().unwrap()),
+    );
+    let mut apps = [&mut ann, &mut bo];
+    until_both(&mut apps, "Bo at the table as Black", |_, b| {
+        at_table(b).is_some_and(|(g, held)| g == created.game && held == [SeatColour::Black])
+    });
+    let name_of = |a: &App, i: usize| {
+        table(a)
+            .and_then(|t| t.mirror.as_ref())
+            .and_then(|m| m.seats[i].name.as_ref().map(|n| n.to_string()))
+    };
+    until_both(&mut apps, "each table names both players", |a, b| {
+        name_of(a, 1).as_deref() == Some("Bo") && name_of(b, 0).as_deref() == Some("Ann")
+    });
+    let record = apps[0]
+        .world()
+        .resource::<Session>()
+        .record_text(camelot_engine::Notation::Wcf);
+    assert!(
+        record.contains("[White \"Ann\"]") && record.contains("[Black \"Bo\"]"),
+        "{record}"
+    );
+
+    // Ann resigns; she offers a rematch and Bo accepts it.
+    apps[0].world_mut().write_message(OnlineRequest::Resign);
+    until_both(&mut apps, "the game is over on both tables", |a, b| {
+        [a, b].iter().all(|x| {
+            table(x)
+                .and_then(|t| t.mirror.as_ref())
+                .is_some_and(|m| m.is_over())
+        })
+    });
+    apps[0]
+        .world_mut()
+        .write_message(OnlineRequest::Offer(OfferKind::Rematch));
+    until_both(&mut apps, "Bo sees the offer", |_, b| {
+        table(b)
+            .and_then(|t| t.mirror.as_ref())
+            .is_some_and(|m| m.offers.iter().any(|o| o.kind == OfferKind::Rematch))
+    });
+    apps[1]
+        .world_mut()
+        .write_message(OnlineRequest::Accept(OfferKind::Rematch));
+    until_both(
+        &mut apps,
+        "both tables at the rematch, colours swapped",
+        |a, b| {
+            let (ga, ha) = at_table(a).unwrap_or((created.game.clone(), Vec::new()));
+            let (gb, hb) = at_table(b).unwrap_or((created.game.clone(), Vec::new()));
+            ga != created.game && ga == gb && ha == [SeatColour::Black] && hb == [SeatColour::White]
+        },
+    );
+    until_both(&mut apps, "the names went with the players", |a, _| {
+        name_of(a, 0).as_deref() == Some("Bo") && name_of(a, 1).as_deref() == Some("Ann")
+    });
+    assert_eq!(
+        *apps[1].world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
 }

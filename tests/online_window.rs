@@ -17,6 +17,16 @@ use camelot_online::{create_game_blocking, Created};
 use camelot_test_support::{scratch, sqlite, workspace_binary, Server};
 use display::VirtualScreen;
 
+/// Software rendering takes every core there is: one window at a time, so that the
+/// second a window has to show a move is not spent drawing the other test's window.
+static ONE_WINDOW_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_window_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn sibling(name: &str) -> PathBuf {
     workspace_binary(name, env!("CARGO_BIN_EXE_camelot"))
 }
@@ -63,6 +73,7 @@ fn resting(screen: &VirtualScreen, still: Duration, limit: Duration) -> Vec<u8> 
 
 #[test]
 fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
+    let _alone = one_window_at_a_time();
     let Some(screen) = VirtualScreen::start(1024, 700) else {
         return display::skip(
             "a_move_from_elsewhere_is_on_screen_within_a_second_untouched",
@@ -99,6 +110,7 @@ fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
 
 #[test]
 fn a_resting_table_with_a_live_connection_uses_no_cpu() {
+    let _alone = one_window_at_a_time();
     let Some(screen) = VirtualScreen::start(800, 600) else {
         return display::skip(
             "a_resting_table_with_a_live_connection_uses_no_cpu",

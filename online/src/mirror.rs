@@ -9,7 +9,9 @@ use std::fmt;
 
 use camelot_engine::{Game, NotationError, Player, SeatColour, Variant};
 
-use crate::protocol::{ClockView, GameEnd, GameId, GameView, OfferView, SeatView, ServerMessage};
+use crate::protocol::{
+    ClockView, GameEnd, GameId, GameView, OfferView, SeatView, ServerMessage, TimeControl,
+};
 
 /// What a message did to the mirror.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +32,7 @@ pub enum Update {
 pub struct Mirror {
     pub id: GameId,
     pub variant: Variant,
+    pub time: TimeControl,
     pub game: Game,
     /// The seat this client plays, if it is not watching.
     pub you: Option<Player>,
@@ -65,6 +68,7 @@ impl Mirror {
         Ok(Mirror {
             id: view.id.clone(),
             variant,
+            time: view.time,
             game,
             you,
             seats: view.seats.clone(),

@@ -9,7 +9,7 @@ use std::fmt;
 use camelot_engine::{
     Excerpt, Game, Level, Notation, Player, Position, Record, RecordError, RecordTags, Variant,
 };
-use camelot_online::protocol::{GameId, SeatToken};
+use camelot_online::protocol::{GameId, PlayerName, SeatToken};
 use camelot_online::ServerAddress;
 
 /// The level that suggests moves to a human.
@@ -171,6 +171,8 @@ pub struct OnlineRef {
     pub server: ServerAddress,
     pub game: GameId,
     pub tokens: Vec<(Player, SeatToken)>,
+    /// The names the seats' players gave the server: the record's seat tags.
+    pub names: Vec<(Player, PlayerName)>,
 }
 
 impl OnlineRef {
@@ -200,6 +202,8 @@ impl OnlineRef {
             server: ServerAddress::parse(rec.tag("Server")?).ok()?,
             game: GameId::parse(rec.tag("OnlineGame")?).ok()?,
             tokens,
+            // The server says them again once the game is joined.
+            names: Vec::new(),
         })
     }
 }
@@ -307,12 +311,18 @@ impl Session {
             .players_in_order()
             .zip(&self.seats)
             .map(|(p, s)| {
+                let online = self
+                    .online
+                    .as_ref()
+                    .and_then(|o| o.names.iter().find(|(q, _)| *q == p))
+                    .map(|(_, n)| n.to_string());
                 let named = self
                     .source
                     .as_ref()
                     .and_then(|r| r.tag(rules.seat_title(p)))
-                    .filter(|n| *n != "?");
-                (p, named.map_or_else(|| s.label(), str::to_string))
+                    .filter(|n| *n != "?")
+                    .map(str::to_string);
+                (p, online.or(named).unwrap_or_else(|| s.label()))
             })
             .collect();
         tags.other.push(("Seats".into(), self.seats_token()));

@@ -15,7 +15,7 @@ use crate::learning::{Exercises, StartExercise};
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view as online_view;
-use crate::online::JoinOnline;
+use crate::online::{JoinOnline, SeatChoice};
 use crate::storage::data_dir::{Loaded, SavedGame};
 use crate::storage::saving::Storage;
 use crate::storage::view::FileWindows;
@@ -24,11 +24,15 @@ use crate::watching::view as tournament_view;
 use crate::watching::StartTournament;
 use crate::widgets::style::seat_text;
 
+fn choices(seats: Vec<Seat>) -> Vec<SeatChoice> {
+    seats.into_iter().map(SeatChoice::At).collect()
+}
+
 /// What the menu has chosen so far, and the games it offers to continue.
 #[derive(Resource)]
 pub struct MenuState {
     pub variant: Variant,
-    pub seats: Vec<Seat>,
+    pub seats: Vec<SeatChoice>,
     /// The game in progress (the autosave), read when the menu opens.
     autosave: Option<Session>,
     history: Vec<SavedGame>,
@@ -41,7 +45,7 @@ impl Default for MenuState {
     fn default() -> MenuState {
         MenuState {
             variant: Variant::Camelot,
-            seats: default_seats(Variant::Camelot),
+            seats: choices(default_seats(Variant::Camelot)),
             autosave: None,
             history: Vec::new(),
             checked: false,
@@ -123,7 +127,7 @@ pub fn menu(
             seat_choice(ui, &mut state);
             ui.add_space(10.0);
             ui.horizontal(|ui| {
-                let remote = state.seats.contains(&Seat::Remote);
+                let remote = state.seats.iter().any(|s| s.is_online());
                 if ui
                     .add_enabled(
                         !remote,
@@ -170,7 +174,10 @@ pub fn menu(
         });
     let session = match pick {
         None => return Ok(()),
-        Some(Pick::Start) => Session::new(Game::new(state.variant), state.seats.clone()),
+        Some(Pick::Start) => Session::new(
+            Game::new(state.variant),
+            state.seats.iter().map(|s| s.seat()).collect(),
+        ),
         Some(Pick::Continue(s)) => s,
         Some(Pick::Resume(g)) => {
             let Some(store) = &storage.store else {
@@ -198,7 +205,7 @@ fn variant_choice(ui: &mut egui::Ui, state: &mut MenuState) {
         ui.horizontal(|ui| {
             if ui.radio(state.variant == v, r.name).clicked() && state.variant != v {
                 state.variant = v;
-                state.seats = default_seats(v);
+                state.seats = choices(default_seats(v));
             }
             ui.label(egui::RichText::new(r.description).weak());
         });
@@ -218,11 +225,20 @@ fn seat_choice(ui: &mut egui::Ui, state: &mut MenuState) {
                 .selected_text(seat.label())
                 .width(200.0)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(seat, Seat::Human, "Human");
-                    ui.selectable_value(seat, Seat::Remote, Seat::Remote.label())
-                        .on_hover_text("A friend on another machine, invited to an online game");
+                    ui.selectable_value(seat, SeatChoice::At(Seat::Human), "Human");
+                    ui.selectable_value(
+                        seat,
+                        SeatChoice::At(Seat::Remote),
+                        Seat::Remote.label(),
+                    )
+                    .on_hover_text("A friend on another machine, invited to an online game");
+                    ui.selectable_value(seat, SeatChoice::Anyone, SeatChoice::Anyone.label())
+                        .on_hover_text(
+                            "Anyone on the server: the seat is listed as open until someone takes it",
+                        );
                     for l in LEVELS {
-                        ui.selectable_value(seat, Seat::Computer(l), Seat::Computer(l).label())
+                        let computer = SeatChoice::At(Seat::Computer(l));
+                        ui.selectable_value(seat, computer, computer.label())
                             .on_hover_text(l.description);
                     }
                 });

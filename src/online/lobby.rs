@@ -1,7 +1,8 @@
 //! The menu's online side, behind the screens: requests to a server run on threads of
 //! their own (the menu never waits on the network), a local server started for a LAN
-//! evening, and "my games": the online games this machine holds seats in, kept in the
-//! data directory (`online.json`) so that slow games over days are found again.
+//! evening, the open seats anyone may take, and "my games": the online games this machine
+//! holds seats in, kept in the data directory (`online.json`) so that slow games over
+//! days are found again.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -13,14 +14,18 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
-use camelot_online::protocol::{GameEnd, GameId, GameSummary, SeatToken, TimeControl};
+use camelot_online::protocol::{
+    GameEnd, GameId, GameSummary, OpenSeat, PlayerName, SeatToken, TimeControl,
+};
 use camelot_online::{
-    create_blocking, list_games_blocking, peek_game_blocking, Created, Invitation, Mirror, NewGame,
-    OnlineError, ServerAddress, Waker,
+    create_blocking, list_games_blocking, open_seats_blocking, peek_game_blocking,
+    take_seat_blocking, Created, Invitation, Mirror, NewGame, OnlineError, ServerAddress, Taken,
+    Waker,
 };
 use serde::{Deserialize, Serialize};
 
 use super::wake::waker;
+use super::{JoinOnline, JoinOrigin};
 use crate::game::session::Seat;
 use crate::storage::saving::Storage;
 
@@ -56,6 +61,13 @@ enum Answer {
         result: Result<Created, OnlineError>,
     },
     Listed(Result<Vec<GameSummary>, OnlineError>),
+    OpenSeats(Result<Vec<OpenSeat>, OnlineError>),
+    /// An open seat taken, or why not.
+    Took {
+        server: ServerAddress,
+        seat: OpenSeat,
+        result: Result<Taken, OnlineError>,
+    },
     /// For game `index` of my games: whether it is my move, or why that is unknown.
     Peeked(usize, Result<MyTurn, OnlineError>),
     /// A server started here, and its address for players on this network.
@@ -135,6 +147,7 @@ pub struct Lobby {
     pub status: Option<String>,
     pub created: Option<Invitations>,
     pub live: Vec<GameSummary>,
+    pub open_seats: Vec<OpenSeat>,
     pub mine: Vec<(MyGame, Option<Result<MyTurn, OnlineError>>)>,
     pub join_code: String,
     /// A server started from the menu, and its address.
@@ -155,6 +168,7 @@ impl Default for Lobby {
             status: None,
             created: None,
             live: Vec::new(),
+            open_seats: Vec::new(),
             mine: Vec::new(),
             join_code: String::new(),
             local: None,
@@ -201,6 +215,24 @@ impl Lobby {
     pub fn list(&mut self, server: ServerAddress) {
         self.status = Some("Asking for the live games…".into());
         self.spawn(move || Answer::Listed(list_games_blocking(&server)));
+    }
+
+    pub fn list_open_seats(&mut self, server: ServerAddress) {
+        self.status = Some("Asking for the open seats…".into());
+        self.spawn(move || Answer::OpenSeats(open_seats_blocking(&server)));
+    }
+
+    /// Takes an open seat under `name`; the game is joined once it is ours.
+    pub fn take(&mut self, server: ServerAddress, seat: OpenSeat, name: Option<PlayerName>) {
+        self.status = Some(format!("Taking {} in game {}…", seat.seat, seat.game));
+        self.spawn(move || {
+            let result = take_seat_blocking(&server, &seat.game, seat.seat, name.as_ref());
+            Answer::Took {
+                server,
+                seat,
+                result,
+            }
+        });
     }
 
     /// Reads my games from the data directory and asks the servers how each stands.
@@ -325,7 +357,12 @@ pub fn remember(storage: &Storage, game: MyGame) -> Result<(), FileError> {
     write_atomic(&path, text.as_bytes())
 }
 
-fn hear_answers(mut lobby: ResMut<Lobby>, mut redraw: MessageWriter<RequestRedraw>) {
+fn hear_answers(
+    mut lobby: ResMut<Lobby>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut join: MessageWriter<JoinOnline>,
+    storage: Res<Storage>,
+) {
     let answers: Vec<Answer> = match lobby.rx.lock() {
         Ok(rx) => rx.try_iter().collect(),
         Err(_) => return,
@@ -351,6 +388,47 @@ fn hear_answers(mut lobby: ResMut<Lobby>, mut redraw: MessageWriter<RequestRedra
                 lobby.live = games;
             }
             Answer::Listed(Err(e)) => lobby.status = Some(format!("The server: {e}")),
+            Answer::OpenSeats(Ok(seats)) => {
+                lobby.status = seats
+                    .is_empty()
+                    .then(|| "No open seats on that server.".to_string());
+                lobby.open_seats = seats;
+            }
+            Answer::OpenSeats(Err(e)) => lobby.status = Some(format!("The server: {e}")),
+            Answer::Took {
+                server,
+                seat,
+                result: Ok(taken),
+            } => {
+                lobby.open_seats.retain(|s| s != &seat);
+                let rules = seat.variant.rules();
+                let mine = MyGame {
+                    server: server.clone(),
+                    game: taken.game.clone(),
+                    variant: seat.variant,
+                    time: seat.time,
+                    tokens: vec![(taken.seat, taken.token.clone())],
+                    seats: Vec::new(),
+                };
+                if let Err(e) = remember(&storage, mine) {
+                    lobby.status = Some(format!("The game is not in My games: {e}"));
+                }
+                join.write(JoinOnline {
+                    server,
+                    game: taken.game,
+                    tokens: vec![(rules.seat_with_colour(taken.seat), taken.token)],
+                    seats: None,
+                    origin: JoinOrigin::Menu,
+                });
+            }
+            Answer::Took {
+                seat,
+                result: Err(e),
+                ..
+            } => {
+                lobby.open_seats.retain(|s| s != &seat);
+                lobby.status = Some(format!("{} in game {}: {e}", seat.seat, seat.game));
+            }
             Answer::Peeked(i, r) => {
                 if let Some(entry) = lobby.mine.get_mut(i) {
                     entry.1 = Some(r);

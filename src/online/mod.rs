@@ -56,6 +56,37 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(lobby::plugin);
 }
 
+/// Who the menu puts in a seat: someone at this table (a person, the computer, a friend
+/// invited online), or, in an online game, anyone who takes the seat from the server's
+/// list of open seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    At(Seat),
+    Anyone,
+}
+
+impl SeatChoice {
+    /// The seat as the table sees it: anyone's is played elsewhere.
+    pub fn seat(self) -> Seat {
+        match self {
+            SeatChoice::At(s) => s,
+            SeatChoice::Anyone => Seat::Remote,
+        }
+    }
+
+    /// Whether the seat is played on another machine: such a game is created online.
+    pub fn is_online(self) -> bool {
+        self.seat() == Seat::Remote
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            SeatChoice::At(s) => s.label(),
+            SeatChoice::Anyone => "Anyone (open seat online)".into(),
+        }
+    }
+}
+
 /// Where a join was asked for: where its failure is said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JoinOrigin {
@@ -67,6 +98,9 @@ pub enum JoinOrigin {
     /// A game already at the table (reopened from its record): the table shows it and
     /// keeps trying a server that is away.
     Record,
+    /// The rematch of the game at the table, agreed there: the table stays, as for a
+    /// record's game, until the new game comes.
+    Rematch,
 }
 
 /// Join an online game at the table: its server, its id, the seats this machine plays

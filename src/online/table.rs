@@ -8,16 +8,18 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
-use camelot_engine::Player;
+use camelot_engine::{Player, SeatColour};
 use camelot_online::protocol::{ClientMessage, GameId, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, ServerAddress, Update};
 
-use super::lobby::Lobby;
+use super::lobby::{remember, Lobby, MyGame};
+use super::settings::OnlineSettings;
 use super::wake::waker;
 use super::{Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, Stop};
 use crate::game::actions::{GameActions, GameStarted};
 use crate::game::screens::Screen;
 use crate::game::session::{OnlineRef, Seat, Session};
+use crate::storage::saving::Storage;
 
 /// One seat's link (or the watcher's).
 struct SeatLink {
@@ -41,6 +43,8 @@ pub struct OnlineTable {
     /// Plies played here and sent, not yet stored by the server: (id, ply).
     pending: Vec<(u64, usize)>,
     next_id: u64,
+    /// The rematch agreed, as each link has heard it: (link, game, seat there, token).
+    rematch: Vec<(usize, GameId, Option<SeatColour>, Option<SeatToken>)>,
 }
 
 impl OnlineTable {
@@ -78,16 +82,19 @@ pub(super) fn join(
     mut online: ResMut<Online>,
     mut next: ResMut<NextState<Screen>>,
     mut lobby: ResMut<Lobby>,
+    settings: Res<OnlineSettings>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let Some(j) = asked.read().last().cloned() else {
         return;
     };
     let mut options = match j.origin {
-        JoinOrigin::Record => LinkOptions::patient(None),
+        JoinOrigin::Record | JoinOrigin::Rematch => LinkOptions::patient(None),
         JoinOrigin::Menu | JoinOrigin::CommandLine => LinkOptions::joining(None),
     };
     options.wake = waker(proxy.as_deref());
+    // A name that is no name is said in the menu, where it is typed; none is sent.
+    options.name = settings.name().ok().flatten();
     if j.origin == JoinOrigin::Menu {
         lobby.status = Some(format!("Connecting to {}…", j.server));
     }
@@ -105,7 +112,7 @@ pub(super) fn join(
             })
             .collect()
     };
-    if j.origin == JoinOrigin::Record {
+    if matches!(j.origin, JoinOrigin::Record | JoinOrigin::Rematch) {
         next.set(Screen::Playing);
     }
     online.table = Some(OnlineTable {
@@ -119,6 +126,7 @@ pub(super) fn join(
         tokens: j.tokens,
         pending: Vec::new(),
         next_id: 0,
+        rematch: Vec::new(),
     });
 }
 
@@ -128,6 +136,9 @@ pub(super) struct Around<'w> {
     next: ResMut<'w, NextState<Screen>>,
     lobby: ResMut<'w, Lobby>,
     exit: MessageWriter<'w, AppExit>,
+    join: MessageWriter<'w, JoinOnline>,
+    storage: Res<'w, Storage>,
+    redraw: MessageWriter<'w, RequestRedraw>,
 }
 
 /// The links' news: the game's state mirrored, remote moves played at the table,
@@ -185,6 +196,94 @@ pub(super) fn follow_the_server(
     } else if moved {
         catch_up(t, &mut actions);
     }
+    keep_names(t, &mut actions.session);
+    if let Some(next) = rematch(t) {
+        if let Some(mine) = my_game(&next, t) {
+            if let Err(e) = remember(&around.storage, mine) {
+                actions
+                    .notices
+                    .say(format!("The rematch is not in My games: {e}"));
+            }
+        }
+        actions
+            .notices
+            .say(format!("Rematch agreed: on to game {}.", next.game));
+        around.join.write(next);
+        // The join is made in the next frame: ask for it, input or not.
+        around.redraw.write(RequestRedraw);
+    }
+}
+
+/// The names the server says go into the session, for its record's seat tags.
+fn keep_names(t: &OnlineTable, session: &mut Session) {
+    let (Some(mirror), Some(o)) = (&t.mirror, &mut session.online) else {
+        return;
+    };
+    if o.game != t.game {
+        return;
+    }
+    let rules = mirror.variant.rules();
+    let names: Vec<_> = mirror
+        .seats
+        .iter()
+        .filter_map(|s| Some((rules.seat_with_colour(s.seat)?, s.name.clone()?)))
+        .collect();
+    if o.names != names {
+        o.names = names;
+    }
+}
+
+/// Once every link here has heard the rematch agreed: the join of the new game, each
+/// seat held here in its new place with its token (a watcher watches it).
+fn rematch(t: &mut OnlineTable) -> Option<JoinOnline> {
+    let (_, game, _, _) = t.rematch.first()?.clone();
+    if t.rematch.len() < t.links.len() {
+        return None;
+    }
+    let news = std::mem::take(&mut t.rematch);
+    let rules = t.mirror.as_ref()?.variant.rules();
+    let mut seats = vec![Seat::Remote; rules.players()];
+    let mut tokens = Vec::new();
+    for (i, _, seat, token) in news {
+        let (Some(seat), Some(token)) = (seat, token) else {
+            continue;
+        };
+        let Some(new) = rules.seat_with_colour(seat) else {
+            continue;
+        };
+        let here = t.links[i]
+            .seat
+            .and_then(|old| t.seats.as_ref()?.get(old.0 as usize).copied())
+            .filter(|s| *s != Seat::Remote)
+            .unwrap_or(Seat::Human);
+        seats[new.0 as usize] = here;
+        tokens.push((Some(new), token));
+    }
+    Some(JoinOnline {
+        server: t.server.clone(),
+        game,
+        tokens,
+        seats: Some(seats),
+        origin: JoinOrigin::Rematch,
+    })
+}
+
+/// The rematch as one of "My games".
+fn my_game(next: &JoinOnline, t: &OnlineTable) -> Option<MyGame> {
+    let mirror = t.mirror.as_ref()?;
+    let rules = mirror.variant.rules();
+    (!next.tokens.is_empty()).then(|| MyGame {
+        server: next.server.clone(),
+        game: next.game.clone(),
+        variant: mirror.variant,
+        time: mirror.time,
+        tokens: next
+            .tokens
+            .iter()
+            .filter_map(|(p, t)| Some((rules.seat_colour((*p)?), t.clone())))
+            .collect(),
+        seats: next.seats.clone().unwrap_or_default(),
+    })
 }
 
 /// A game that could not be had: said in the menu, or on the command line's stderr
@@ -195,7 +294,9 @@ fn never_had(origin: JoinOrigin, why: &JoinError, around: &mut Around) {
             eprintln!("camelot: {why}");
             around.exit.write(AppExit::from_code(1));
         }
-        JoinOrigin::Menu | JoinOrigin::Record => around.lobby.status = Some(why.to_string()),
+        JoinOrigin::Menu | JoinOrigin::Record | JoinOrigin::Rematch => {
+            around.lobby.status = Some(why.to_string())
+        }
     }
 }
 
@@ -230,6 +331,11 @@ fn heard(
         }
         ServerMessage::Error { message, .. } => {
             actions.notices.say(format!("The server: {message}"))
+        }
+        ServerMessage::Rematch { game, seat, token }
+            if !t.rematch.iter().any(|(l, ..)| *l == i) =>
+        {
+            t.rematch.push((i, game.clone(), *seat, token.clone()));
         }
         _ => {}
     }
@@ -318,6 +424,7 @@ fn seat_the_table(t: &mut OnlineTable, actions: &mut GameActions) -> bool {
             .zip(&t.tokens)
             .filter_map(|(l, (_, token))| Some((l.seat?, token.clone())))
             .collect(),
+        names: Vec::new(),
     });
     actions.replace(session);
     true

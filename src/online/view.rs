@@ -5,15 +5,20 @@
 
 use bevy_egui::egui;
 use camelot_engine::{Player, Variant};
-use camelot_online::protocol::{GameId, OfferKind, TimeControl};
+use camelot_online::protocol::{GameId, OfferKind, PlayerName, TimeControl};
 use camelot_online::{Invitation, Mirror, ServerAddress};
 
-use crate::game::session::{Seat, Session};
+use crate::game::session::Session;
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
-use crate::online::{clock_text, Connection, JoinOnline, JoinOrigin, OnlineRequest, OnlineTable};
+use crate::online::{
+    clock_text, Connection, JoinOnline, JoinOrigin, OnlineRequest, OnlineTable, SeatChoice,
+};
 use crate::storage::saving::Storage;
 use crate::widgets::style::seat_text;
+
+/// What is said in amber: an address or a name that is not one, a lost connection.
+const WARNING: egui::Color32 = egui::Color32::from_rgb(240, 170, 80);
 
 /// The time a game to be created has.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,7 +66,7 @@ pub enum OnlinePick {
 }
 
 /// The menu's "Online" section. `variant` and `seats` are the menu's own choice: a seat
-/// set to "elsewhere" is a friend's, invited by a code.
+/// set to "elsewhere" is a friend's, invited by a code; one set to "anyone" is left open.
 pub fn menu_section(
     ui: &mut egui::Ui,
     lobby: &mut Lobby,
@@ -69,7 +74,7 @@ pub fn menu_section(
     settings: &mut OnlineSettings,
     storage: &Storage,
     variant: Variant,
-    seats: &[Seat],
+    seats: &[SeatChoice],
 ) -> Option<OnlinePick> {
     let mut pick = None;
     ui.heading("Online");
@@ -90,14 +95,28 @@ pub fn menu_section(
     // The address as typed: said plainly while it is not one.
     let server = ServerAddress::parse(&settings.server);
     if let Err(e) = &server {
-        ui.colored_label(egui::Color32::from_rgb(240, 170, 80), e.to_string());
+        ui.colored_label(WARNING, e.to_string());
     }
     let server = server.ok();
+    ui.horizontal(|ui| {
+        ui.label("Your name:");
+        ui.add(
+            egui::TextEdit::singleline(&mut settings.player_name)
+                .hint_text("shown to the other players")
+                .desired_width(200.0),
+        );
+    });
+    // A name that is no name is said here, and none is sent.
+    let name = settings.name();
+    if let Err(e) = &name {
+        ui.colored_label(WARNING, e.to_string());
+    }
+    let name = name.ok().flatten();
     time_choice(ui, time);
     ui.horizontal(|ui| {
-        let remote = seats.iter().filter(|s| **s == Seat::Remote).count();
+        let remote = seats.iter().filter(|s| s.is_online()).count();
         let label = format!(
-            "Create an online {} game ({} seat{} for friends)",
+            "Create an online {} game ({} seat{} for others)",
             variant.rules().name,
             remote,
             if remote == 1 { "" } else { "s" }
@@ -105,16 +124,24 @@ pub fn menu_section(
         let ready = !lobby.busy && server.is_some();
         if ui
             .add_enabled(ready, egui::Button::new(label))
-            .on_hover_text("Set a seat to \"Elsewhere (online)\" above for each friend")
+            .on_hover_text(
+                "Set a seat to \"Elsewhere (online)\" above for each friend, or to \"Anyone\"",
+            )
             .clicked()
         {
             if let Some(server) = server.clone() {
+                let rules = variant.rules();
                 lobby.create(Creation {
                     server,
                     variant,
                     time: time.control(),
-                    seats: seats.to_vec(),
-                    open: Vec::new(),
+                    seats: seats.iter().map(|s| s.seat()).collect(),
+                    open: rules
+                        .players_in_order()
+                        .zip(seats)
+                        .filter(|(_, s)| **s == SeatChoice::Anyone)
+                        .map(|(p, _)| rules.seat_colour(p))
+                        .collect(),
                 });
             }
         }
@@ -124,6 +151,15 @@ pub fn menu_section(
         {
             if let Some(server) = server.clone() {
                 lobby.list(server);
+            }
+        }
+        if ui
+            .add_enabled(ready, egui::Button::new("Open seats"))
+            .on_hover_text("Games waiting for anyone to take a seat")
+            .clicked()
+        {
+            if let Some(server) = server.clone() {
+                lobby.list_open_seats(server);
             }
         }
         if ui.button("My games").clicked() {
@@ -137,6 +173,7 @@ pub fn menu_section(
     join_with_code(ui, lobby, &mut pick);
     if let Some(server) = &server {
         live_games(ui, lobby, server, &mut pick);
+        open_seats(ui, lobby, server, name);
     }
     my_games(ui, lobby, &mut pick);
     pick
@@ -186,6 +223,9 @@ fn invitations(
                 lobby.status = Some(format!("{seat}'s code copied: send it to your friend."));
             }
         });
+    }
+    for seat in &inv.creation.open {
+        ui.label(format!("{seat} is open: anyone on the server may take it."));
     }
     ui.horizontal(|ui| {
         ui.label("To watch:");
@@ -278,6 +318,42 @@ fn live_games(
         });
 }
 
+/// Seats left open to anyone, each with its button to take it.
+fn open_seats(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    server: &ServerAddress,
+    name: Option<PlayerName>,
+) {
+    if lobby.open_seats.is_empty() {
+        return;
+    }
+    let mut take = None;
+    ui.label(egui::RichText::new("Open seats").strong());
+    egui::ScrollArea::vertical()
+        .id_salt("open seats")
+        .max_height(140.0)
+        .show(ui, |ui| {
+            egui::Grid::new("open").striped(true).show(ui, |ui| {
+                for s in &lobby.open_seats {
+                    ui.label(s.variant.rules().name);
+                    ui.label(s.time.to_string());
+                    ui.label(format!("{} in game {}", s.seat, s.game));
+                    if ui
+                        .add_enabled(!lobby.busy, egui::Button::new(format!("Play {}", s.seat)))
+                        .clicked()
+                    {
+                        take = Some(s.clone());
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    if let Some(seat) = take {
+        lobby.take(server.clone(), seat, name);
+    }
+}
+
 fn my_games(ui: &mut egui::Ui, lobby: &Lobby, pick: &mut Option<OnlinePick>) {
     if lobby.mine.is_empty() {
         return;
@@ -353,7 +429,7 @@ impl<'a> PanelModel<'a> {
     }
 }
 
-/// What the panel says of each seat: `Black disconnected, 0:12`, and its clock.
+/// What the panel says of each seat: `Ann (Black) disconnected, 0:12`, and its clock.
 pub fn seat_lines(m: &Mirror) -> Vec<(Player, String, Option<String>)> {
     let remaining = m.remaining();
     let read = m.clocks_read.elapsed().as_millis() as u64;
@@ -362,12 +438,15 @@ pub fn seat_lines(m: &Mirror) -> Vec<(Player, String, Option<String>)> {
         .players_in_order()
         .zip(&m.seats)
         .map(|(p, s)| {
-            let presence = if s.connected {
-                format!("{} connected", s.seat)
+            let who = m.seat_label(s.seat);
+            let presence = if s.open {
+                format!("{who}: open, for anyone to take")
+            } else if s.connected {
+                format!("{who} connected")
             } else if let Some(away) = s.away_ms {
-                format!("{} disconnected, {}", s.seat, clock_text(away + read))
+                format!("{who} disconnected, {}", clock_text(away + read))
             } else {
-                format!("{} not here", s.seat)
+                format!("{who} not here")
             };
             (
                 p,
@@ -388,7 +467,7 @@ pub fn panel_section(
     ui.separator();
     ui.label(egui::RichText::new(format!("Online game {}", t.game)).strong());
     if let Some(line) = connection_line(t.connection) {
-        ui.colored_label(egui::Color32::from_rgb(240, 170, 80), line);
+        ui.colored_label(WARNING, line);
         if matches!(
             t.connection,
             Connection::Away { .. } | Connection::Connecting
@@ -418,7 +497,11 @@ pub fn panel_section(
     if let Some(m) = mirror.move_due() {
         ui.label(format!("Move due in {}", clock_text(m.as_millis() as u64)));
     }
-    if t.held.is_empty() || mirror.is_over() {
+    if t.held.is_empty() {
+        return;
+    }
+    if mirror.is_over() {
+        rematch(ui, t, mirror, requests);
         return;
     }
     offers(ui, t, mirror, requests);
@@ -443,6 +526,18 @@ pub fn panel_section(
     }
 }
 
+/// Once the game is over: a rematch offered, accepted, or agreed.
+fn rematch(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec<OnlineRequest>) {
+    if let Some(next) = &mirror.rematch {
+        ui.label(format!("Rematch agreed: game {next}, colours swapped."));
+        return;
+    }
+    offers(ui, t, mirror, requests);
+    if mirror.offers.is_empty() && ui.button("Offer a rematch").clicked() {
+        requests.push(OnlineRequest::Offer(OfferKind::Rematch));
+    }
+}
+
 /// Offers from the other side, to accept or decline; one's own, said.
 fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec<OnlineRequest>) {
     let rules = mirror.variant.rules();
@@ -459,7 +554,8 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
             continue;
         }
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(format!("{} asks for {what}.", o.by)).strong());
+            let who = mirror.seat_label(o.by);
+            ui.label(egui::RichText::new(format!("{who} asks for {what}.")).strong());
             if ui.button("Accept").clicked() {
                 requests.push(OnlineRequest::Accept(o.kind));
             }
@@ -473,6 +569,7 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::session::Seat;
     use camelot_engine::{EndReason, Outcome, SeatColour, Side};
     use camelot_online::protocol::{
         ClockView, GameEnd, GameView, OfferView, PlayerName, SeatView, ServerMessage,
@@ -554,7 +651,7 @@ mod tests {
         let mut h = harness(mirror, vec![Player(0)]);
         h.get_by_label("4:05");
         h.get_by_label("5:03");
-        h.get_by_label("White connected");
+        h.get_by_label("Ann (White) connected");
         h.get_by_label("Black disconnected, 0:12");
         h.get_by_label("Black asks for a draw.");
         h.get_by_label("Accept").click();
@@ -573,9 +670,9 @@ mod tests {
         );
     }
 
-    /// A watcher sees the game but has no buttons; an ended game none either.
+    /// A watcher sees the game but has no buttons; an ended game only the rematch's.
     #[test]
-    fn watchers_and_ended_games_have_no_buttons() {
+    fn watchers_have_no_buttons_and_an_ended_game_offers_a_rematch() {
         let mirror = Mirror::from_state(None, &view()).unwrap();
         let h = harness(mirror, Vec::new());
         assert!(h.query_by_label("Resign").is_none());
@@ -585,7 +682,30 @@ mod tests {
             .apply(&ServerMessage::Ended { result: on_time })
             .unwrap();
         assert_eq!(ended.result, Some(on_time));
-        let h = harness(ended, vec![Player(0)]);
+        let mut h = harness(ended.clone(), vec![Player(0)]);
         assert!(h.query_by_label("Offer a draw").is_none());
+        h.get_by_label("Offer a rematch").click();
+        h.run();
+        assert_eq!(h.state().asked, [OnlineRequest::Offer(OfferKind::Rematch)]);
+        // Black's offer is answered; once agreed, the new game is named.
+        let offered = ServerMessage::Offered {
+            kind: OfferKind::Rematch,
+            by: SeatColour::Black,
+        };
+        ended.apply(&offered).unwrap();
+        let mut h = harness(ended.clone(), vec![Player(0)]);
+        h.get_by_label("Black asks for a rematch.");
+        assert!(h.query_by_label("Offer a rematch").is_none());
+        h.get_by_label("Accept").click();
+        h.run();
+        assert_eq!(h.state().asked, [OnlineRequest::Accept(OfferKind::Rematch)]);
+        let agreed = ServerMessage::Rematch {
+            game: GameId::parse("g2").unwrap(),
+            seat: Some(SeatColour::Black),
+            token: None,
+        };
+        ended.apply(&agreed).unwrap();
+        let h = harness(ended, vec![Player(0)]);
+        h.get_by_label("Rematch agreed: game g2, colours swapped.");
     }
 }

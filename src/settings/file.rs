@@ -112,6 +112,7 @@ mod tests {
             "ui_scale",
             "reduced_motion",
             "server",
+            "player_name",
             "coordinates",
         ] {
             assert!(v.get(key).is_some(), "{key} in {text}");
