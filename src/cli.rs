@@ -26,6 +26,8 @@ pub struct Options {
     pub variant: Option<Variant>,
     /// Who sits in each seat, in turn order: human or ai:LEVEL (beginner, novice, club,
     /// expert, master, grandmaster, greedy), as human,ai:club. Grand Cam has four seats.
+    /// With --server: who plays the seat held here (ai:club lets the computer play it
+    /// online), the others being remote, as remote,ai:club.
     #[arg(long, value_name = "SEAT,SEAT")]
     pub seats: Option<String>,
     /// Open a game record (.cgn).
@@ -118,9 +120,23 @@ impl Options {
         }
     }
 
-    /// Whether the command line asks for a game rather than the menu.
+    /// Whether the command line asks for a game rather than the menu (an online game
+    /// waits for the server's).
     pub fn starts_game(&self) -> bool {
-        self.variant.is_some() || self.seats.is_some() || self.load.is_some() || self.resume
+        !self.online()
+            && (self.variant.is_some()
+                || self.seats.is_some()
+                || self.load.is_some()
+                || self.resume)
+    }
+
+    /// An online game's seats as the command line gives them: each read, their number
+    /// left to the game (which the server names).
+    pub fn online_seats(&self) -> Result<Option<Vec<Seat>>, SeatError> {
+        self.seats
+            .as_deref()
+            .map(|s| s.split(',').map(Seat::parse).collect())
+            .transpose()
     }
 
     /// Whether the command line opens an online game.

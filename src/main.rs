@@ -125,12 +125,19 @@ mod window {
         #[cfg(not(feature = "tools"))]
         let _ = launched;
         if let (Some(server), Some(game)) = (&opts.server, &opts.game) {
+            let seats = match opts.online_seats() {
+                Ok(seats) => seats,
+                Err(e) => {
+                    eprintln!("camelot: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             // The table opens once the server has sent the game.
             app.world_mut().write_message(camelot::online::JoinOnline {
                 server: server.clone(),
                 game: game.clone(),
                 tokens: opts.token.iter().map(|t| (None, t.clone())).collect(),
-                seats: None,
+                seats,
                 origin: camelot::online::JoinOrigin::CommandLine,
             });
         }
@@ -209,7 +216,7 @@ mod window {
                 _ => Session::fresh(opts.variant_or_default()),
             }
         };
-        if opts.seats.is_some() {
+        if opts.seats.is_some() && !opts.online() {
             session.seats = opts
                 .seats_for(session.variant())
                 .map_err(OpeningError::Seats)?;

@@ -52,6 +52,11 @@ fn describe(why: &rustls::CertificateError) -> String {
         C::NotValidYet | C::NotValidYetContext { .. } => "its certificate is not valid yet".into(),
         C::Revoked => "its certificate has been revoked".into(),
         C::BadSignature => "its certificate's signature does not check out".into(),
+        C::Other(e) if e.0.downcast_ref() == Some(&webpki::Error::CaUsedAsEndEntity) => {
+            "its certificate is an authority's, not a server's (make it with \
+             basicConstraints CA:FALSE)"
+                .into()
+        }
         other => format!("its certificate cannot be trusted ({other:?})"),
     }
 }
