@@ -1,7 +1,8 @@
 //! An online game in a real window (Xvfb, Mesa's software Vulkan), the way a player
 //! waits for the other side: the window rests while nothing happens, and a move sent by
 //! another client (`camelot-cli online move`) is on the screen within a second, with
-//! nothing touched. A resting table with a live connection uses no CPU.
+//! nothing touched; two windows, each a computer seat of one untimed game, play it to
+//! its end with nothing touched. A resting table with a live connection uses no CPU.
 //!
 //! The headless tests cannot see this: their app runs every frame.
 
@@ -145,4 +146,63 @@ fn a_resting_table_with_a_live_connection_uses_no_cpu() {
     // Twelve seconds take in at least one of the link's pings: answered, and heard by
     // nobody.
     assert!(line.ends_with(" 0.0% of one core"), "{line}");
+}
+
+/// Two windows on one screen, each with the computer in its seat: each move arrives in
+/// the other window with nothing touched, the computer there answers, and the whole
+/// untimed game is played. A window that slept until the pointer moved would stop the
+/// game at its first move.
+#[test]
+fn two_windows_play_a_whole_untimed_game_untouched() {
+    let _alone = one_window_at_a_time();
+    let Some(screen) = VirtualScreen::start(1300, 600) else {
+        return display::skip(
+            "two_windows_play_a_whole_untimed_game_untouched",
+            "no Xvfb (apt-get install xvfb mesa-vulkan-drivers)",
+        );
+    };
+    let dir = scratch("online-two-windows");
+    let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
+        .expect("the server creates a game");
+    let window = |seat: SeatColour, seats: &str| {
+        let data = dir.join(seat.name());
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_camelot"))
+            .args(["--server", &server.url, "--game", created.game.as_str()])
+            .args(["--token", created.seats[&seat].as_str(), "--seats", seats])
+            .args(["--window", "640x560"])
+            .env("DISPLAY", &screen.display)
+            .env("CAMELOT_DATA_DIR", &data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(
+                std::fs::File::create(data.join("stderr")).unwrap(),
+            ))
+            .spawn()
+            .expect("the game starts")
+    };
+    let mut white = window(SeatColour::White, "ai:beginner,remote");
+    let mut black = window(SeatColour::Black, "remote,ai:beginner");
+    let record =
+        || camelot_test_support::http_get(&server.url, &format!("/games/{}.cgn", created.game));
+    let start = Instant::now();
+    let ended = loop {
+        let text = record();
+        if !text.contains("[Result \"*\"]") {
+            break Some(text);
+        }
+        if start.elapsed() > Duration::from_secs(300) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    for w in [&mut white, &mut black] {
+        let _ = w.kill();
+        let _ = w.wait();
+    }
+    let text = ended.unwrap_or_else(|| panic!("the game stopped: {}", record()));
+    let (_, game) = camelot_engine::Record::import(&text).unwrap();
+    assert!(game.is_over(), "{text}");
+    assert!(game.ply() >= 4, "{text}");
 }
