@@ -279,6 +279,7 @@ fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>
     std::thread::spawn(move || {
         // Let the camera arrive and the last frames be drawn first.
         std::thread::sleep(Duration::from_secs(5));
+        let frames_before = FRAMES_RUN.load(std::sync::atomic::Ordering::Relaxed);
         let (Some(a), t0) = (cpu_time(), std::time::Instant::now()) else {
             eprintln!("--idle-cpu: cannot read /proc/self/stat");
             std::process::exit(1);
@@ -287,6 +288,10 @@ fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>
         let b = cpu_time().unwrap_or(a);
         let wall = t0.elapsed().as_secs_f64();
         let used = (b - a).as_secs_f64();
+        // What woke a resting window, if anything did, is the first question a high
+        // figure asks.
+        let frames = FRAMES_RUN.load(std::sync::atomic::Ordering::Relaxed) - frames_before;
+        eprintln!("--idle-cpu: {frames} frames ran while measuring");
         println!(
             "idle: {:.3} s of CPU in {:.1} s: {:.1}% of one core",
             used,
@@ -311,6 +316,9 @@ impl Frames {
         self.ready_at.map(|r| self.count - r)
     }
 }
+
+/// The frames run so far, for `--idle-cpu`'s thread, which sees no resources.
+static FRAMES_RUN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 /// Frames to wait at most for a complete picture before going on anyway.
 const READY_TIMEOUT: u32 = 3000;
@@ -348,6 +356,7 @@ fn report_first_board_frame(
     pieces: Query<(), With<PieceView>>,
 ) {
     frames.count += 1;
+    FRAMES_RUN.store(frames.count, std::sync::atomic::Ordering::Relaxed);
     if frames.board_seen || pieces.is_empty() {
         return;
     }

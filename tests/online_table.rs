@@ -28,7 +28,7 @@ use camelot_online::protocol::{GameId, OfferKind, SeatToken, TimeControl};
 use camelot_online::{
     create_blocking, create_game_blocking, open_seats_blocking, Created, NewGame, ServerAddress,
 };
-use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Server};
+use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Browser, Server};
 
 /// A binary of the workspace beside the game's, built first if this test was built
 /// alone.
@@ -475,4 +475,60 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
         *apps[1].world().resource::<State<Screen>>().get(),
         Screen::Playing
     );
+}
+
+/// The 3D game (the computer in White's seat at the table) and a browser (Black's
+/// invitation opened in Chromium) play a whole game of Camette against each other.
+#[test]
+fn the_table_and_a_browser_play_each_other() {
+    let Some(browser) = Browser::find("the_table_and_a_browser_play_each_other") else {
+        return;
+    };
+    let dir = scratch("table-browser");
+    let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created =
+        create_game_blocking(&s.address(), Variant::Camette, TimeControl::Untimed).expect("a game");
+    let page = browser.start(
+        "play.mjs",
+        &[&format!(
+            "{}/{}/{}",
+            s.url,
+            created.game,
+            created.seats[&SeatColour::Black]
+        )],
+    );
+    let mut app = app(&dir.join("data"));
+    app.world_mut().write_message(JoinOnline {
+        server: s.address(),
+        game: created.game.clone(),
+        tokens: vec![(None, created.seats[&SeatColour::White].clone())],
+        seats: Some(vec![
+            Seat::Computer(camelot_engine::Level::BEGINNER),
+            Seat::Remote,
+        ]),
+        origin: JoinOrigin::Menu,
+    });
+    until(
+        &mut app,
+        "the game's end at the table",
+        Duration::from_secs(240),
+        |a| {
+            table(a)
+                .and_then(|t| t.mirror.as_ref())
+                .is_some_and(|m| m.is_over())
+        },
+    );
+    let played = Browser::finish("play.mjs", page).unwrap_or_else(|e| panic!("{e}"));
+    let listed: Vec<String> = played["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, moves(&app), "the page and the table saw one game");
+    let result = table(&app)
+        .and_then(|t| t.mirror.as_ref())
+        .and_then(|m| m.result_text())
+        .unwrap();
+    assert_eq!(played["result"].as_str(), Some(result.as_str()));
 }

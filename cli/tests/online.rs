@@ -571,3 +571,46 @@ fn a_game_over_wss_with_a_certificate_made_here() {
         format!("Cannot reach the server at {}: {why}\n", s.url)
     );
 }
+
+/// The board and the legal moves the server sends a client without rules (the browser
+/// page) are checked, move by move, against the engine of `camelot-cli`: every variant.
+#[test]
+fn the_servers_boards_and_legal_moves_are_the_engines_in_every_variant() {
+    let dir = scratch("cli-boards");
+    let s = Server::start_with(
+        &server_bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    for variant in ["camelot", "classic", "river", "anti", "camette", "grandcam"] {
+        let o = run(&[
+            "online",
+            "loadtest",
+            "--server",
+            &s.url,
+            "--games",
+            "3",
+            "--concurrency",
+            "3",
+            "--variant",
+            variant,
+            "--board",
+            "--seed",
+            "7",
+        ]);
+        let last = stdout(&o).lines().last().unwrap_or("").to_string();
+        assert!(
+            o.status.success()
+                && last.starts_with("games 3, moves ")
+                && last.contains(", errors 0,"),
+            "{variant}: {last}\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

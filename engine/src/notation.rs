@@ -662,6 +662,17 @@ impl Position {
         out.join(" ")
     }
 
+    /// Every legal move with its canonical path and its text, as the generator gives them.
+    pub fn legal_moves_written(&self, notation: Notation) -> Vec<(PathMove, String)> {
+        legal_moves_with_paths(self)
+            .into_iter()
+            .map(|pm| {
+                let text = format_path(self, &pm, notation);
+                (pm, text)
+            })
+            .collect()
+    }
+
     /// Every legal move as text, sorted.
     pub fn legal_move_texts(&self, notation: Notation) -> Vec<String> {
         let mut v: Vec<String> = legal_moves_with_paths(self)

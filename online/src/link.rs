@@ -323,6 +323,7 @@ async fn converse(
         game: target.game.clone(),
         token: target.token.clone(),
         name: target.name.clone(),
+        board: false,
     };
     if let Err(e) = sink.send(text(&hello)).await {
         return Ended::Dropped(OnlineError::Broken(Box::new(e)));

@@ -15,8 +15,10 @@ use std::fmt;
 use camelot_engine::{DrawClaim, Excerpt, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
+mod board;
 mod name;
 
+pub use board::{BoardView, LegalMove, LostView, PieceView, SeatPlace, SquareView, VariantView};
 pub use name::{BadName, PlayerName};
 
 /// The protocol version this build speaks.
@@ -338,6 +340,10 @@ pub enum ClientMessage {
         /// The seat's player's name, kept with the seat (a watcher's is ignored).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<PlayerName>,
+        /// The client has no rules of its own: send the board as it stands and the legal
+        /// moves with the game and with every move (see [`BoardView`], [`LegalMove`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        board: bool,
     },
     /// Creates a game; answered by [`ServerMessage::Created`]. Needs no hello. The seats
     /// in `open` get no token: anyone may take them (see [`ClientMessage::Take`]).
@@ -453,6 +459,12 @@ pub struct GameView {
     /// The game the players agreed to play next, once a rematch is accepted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<GameId>,
+    /// For a client that asked for the board: the pieces as they stand, and the moves
+    /// the seat to move may make.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardView>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<LegalMove>,
 }
 
 /// A seat anyone may take.
@@ -498,6 +510,12 @@ pub enum ServerMessage {
         clocks: Option<ClockView>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         move_due_ms: Option<u64>,
+        /// For a client that asked for the board, after the game's last move: the board
+        /// and the next seat's legal moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<Box<BoardView>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<LegalMove>,
     },
     /// The move with this id is stored as ply `ply`.
     Ack {

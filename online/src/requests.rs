@@ -167,6 +167,7 @@ pub async fn peek_game(
         game: game.clone(),
         token: token.cloned(),
         name: None,
+        board: false,
     };
     within_patience(server, async {
         let mut c = Connection::open(server).await?;

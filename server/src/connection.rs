@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
-    check_version, ClientMessage, ErrorCode, GameId, GameSummary, OfferKind, PlayerName, SeatToken,
-    ServerMessage, PROTOCOL_VERSION,
+    check_version, BoardView, ClientMessage, ErrorCode, GameId, GameSummary, LegalMove, OfferKind,
+    PlayerName, SeatToken, ServerMessage, PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -89,6 +89,8 @@ struct Joined {
     hub: Arc<Hub>,
     rx: broadcast::Receiver<Broadcast>,
     seat: Option<Seat>,
+    /// The client has no rules of its own: it is sent the board and the legal moves.
+    board: bool,
 }
 
 impl Joined {
@@ -264,8 +266,12 @@ async fn forward(
 ) -> Result<(), Gone> {
     match b {
         Ok(Broadcast::Message(text)) => write(sink, Message::Text(text.as_ref().into())).await,
+        Ok(Broadcast::Moved { plain, with_board }) => {
+            let text = if j.board { with_board } else { plain };
+            write(sink, Message::Text(text.as_ref().into())).await
+        }
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-            let state = state_of(&j.hub, j.player()).await;
+            let state = state_of(&j.hub, j.player(), j.board).await;
             send(sink, &state).await
         }
         Ok(Broadcast::Rematch(news)) => send(sink, &rematch_for(&news, j.seat.as_ref())).await,
@@ -282,12 +288,19 @@ fn rematch_for(news: &RematchNews, seat: Option<&Seat>) -> ServerMessage {
     }
 }
 
-async fn state_of(hub: &Hub, seat: Option<Player>) -> ServerMessage {
+/// The whole game as this connection is sent it: with the board and the legal moves
+/// where it asked for them.
+async fn state_of(hub: &Hub, seat: Option<Player>, board: bool) -> ServerMessage {
     let g = hub.state.lock().await;
+    let mut view = hub.view(&g);
+    if board {
+        view.board = Some(BoardView::of(&g.game));
+        view.legal = LegalMove::all(&g.game);
+    }
     ServerMessage::State {
         v: PROTOCOL_VERSION,
         you: seat.map(|s| g.seat_colour(s)),
-        game: Box::new(hub.view(&g)),
+        game: Box::new(view),
     }
 }
 
@@ -380,6 +393,7 @@ async fn handle(
             game,
             token,
             name,
+            board,
         } => {
             if joined.is_some() {
                 ServerMessage::error(
@@ -390,7 +404,8 @@ async fn handle(
                 if let Err(close) = version(v) {
                     return Ok(close);
                 }
-                return hello(hubs, sink, joined, &game, token, name.as_ref()).await;
+                let asked = Asked { token, name, board };
+                return hello(hubs, sink, joined, &game, asked).await;
             }
         }
         other => match joined {
@@ -422,6 +437,13 @@ async fn handle(
     })
 }
 
+/// What a hello asks for besides the game.
+struct Asked {
+    token: Option<SeatToken>,
+    name: Option<PlayerName>,
+    board: bool,
+}
+
 /// Joins a game as a seat or a watcher and sends it whole (and, to a seat of a game
 /// whose rematch is agreed, its seat there).
 async fn hello(
@@ -429,8 +451,7 @@ async fn hello(
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     game: &GameId,
-    token: Option<SeatToken>,
-    name: Option<&PlayerName>,
+    asked: Asked,
 ) -> Result<Next, Gone> {
     let cannot_read = |e: &dyn std::fmt::Display| {
         eprintln!("camelot-server: game {}: {e}", clip(game.as_str()));
@@ -449,7 +470,7 @@ async fn hello(
         }
         Err(e) => return Ok(cannot_read(&e)),
     };
-    let seat = match token {
+    let seat = match asked.token {
         None => None,
         Some(t) => match hubs.db.seat_of(&hub.id, &tokens::hash(t.as_str())).await {
             Ok(Some(player)) => Some(Seat { player, token: t }),
@@ -467,13 +488,18 @@ async fn hello(
         },
     };
     if let Some(s) = &seat {
-        hubs.seat_joined(&hub, s.player, name).await;
+        hubs.seat_joined(&hub, s.player, asked.name.as_ref()).await;
         let g = hub.state.lock().await;
         hub.seat_presence(s.player, &g, 1);
     }
-    let state = state_of(&hub, seat.as_ref().map(|s| s.player)).await;
+    let state = state_of(&hub, seat.as_ref().map(|s| s.player), asked.board).await;
     let rematch = RematchNews::of(&*hub.state.lock().await);
-    *joined = Some(Joined { hub, rx, seat });
+    *joined = Some(Joined {
+        hub,
+        rx,
+        seat,
+        board: asked.board,
+    });
     send(sink, &state).await?;
     if let (Some(news), Some(j)) = (rematch, joined.as_ref()) {
         if j.seat.is_some() {

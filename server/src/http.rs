@@ -14,9 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use camelot_engine::{CivilTime, Notation, Player, RecordTags, SeatColour, Variant};
-use camelot_online::protocol::{
-    GameId, OpenSeat, TimeControl, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION,
-};
+use camelot_online::protocol::{GameId, OpenSeat, TimeControl, MAX_CLIENT_FRAME_BYTES};
 use serde::{Deserialize, Serialize};
 
 use crate::connection::{self, LIST_PAGE};
@@ -24,6 +22,7 @@ use crate::db::LoadError;
 use crate::hub::{CreateError, Hubs};
 use crate::limits::AddressKey;
 use crate::live::{LiveGame, Status};
+use crate::web;
 
 /// A WebSocket's buffers: reads in pieces of the largest frame a client may send, and
 /// writes go out as they come, so that an idle connection holds a few kilobytes.
@@ -33,11 +32,11 @@ const SOCKET_MAX_QUEUED: usize = 1024 * 1024;
 
 pub fn router(hubs: Arc<Hubs>) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/ws", get(websocket))
         .route("/games", get(list).post(create))
         .route("/seats", get(open_seats))
         .route("/games/{file}", get(record))
+        .merge(web::routes())
         // Requests are small: a creation is a few dozen bytes.
         .layer(axum::extract::DefaultBodyLimit::max(4096))
         .with_state(hubs)
@@ -90,13 +89,6 @@ impl From<LoadError> for HttpError {
     fn from(e: LoadError) -> Self {
         HttpError::Storage(format!("reading a game: {e}"))
     }
-}
-
-async fn index() -> String {
-    format!(
-        "camelot-server {}: the Camelot game server, protocol version {PROTOCOL_VERSION} at /ws\n",
-        env!("CARGO_PKG_VERSION")
-    )
 }
 
 async fn websocket(

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_online::protocol::{
-    ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage, TimeControl,
-    TimeControlError,
+    BoardView, ErrorCode, GameId, GameView, LegalMove, OfferKind, PlayerName, SeatToken,
+    ServerMessage, TimeControl, TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
@@ -122,6 +122,12 @@ pub struct RequestLimits {
 pub enum Broadcast {
     /// A message for everyone, as JSON.
     Message(Arc<str>),
+    /// A move, as JSON: for every client, and for the clients that asked for the board
+    /// (with the board and the next seat's legal moves).
+    Moved {
+        plain: Arc<str>,
+        with_board: Arc<str>,
+    },
     /// The history changed (a takeback): each connection sends its own `State`.
     Resync,
     /// A rematch was agreed: each seat's connection is told its seat there.
@@ -548,13 +554,30 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     }
     for (i, p) in new.plies.iter().enumerate().skip(old.plies.len()) {
         let last = i + 1 == new.plies.len();
-        hub.send(&ServerMessage::Moved {
+        let mut moved = ServerMessage::Moved {
             ply: i as u32,
             mv: p.notation.clone(),
             seat: new.seat_colour(p.seat),
             clocks: if last { new.clock_view(now) } else { None },
             move_due_ms: if last { new.move_due(now) } else { None },
-        });
+            board: None,
+            legal: Vec::new(),
+        };
+        let plain: Arc<str> = serde_json::to_string(&moved)
+            .expect("messages serialise")
+            .into();
+        let with_board = if last {
+            if let ServerMessage::Moved { board, legal, .. } = &mut moved {
+                *board = Some(Box::new(BoardView::of(&new.game)));
+                *legal = LegalMove::all(&new.game);
+            }
+            serde_json::to_string(&moved)
+                .expect("messages serialise")
+                .into()
+        } else {
+            plain.clone()
+        };
+        let _ = hub.tx.send(Broadcast::Moved { plain, with_board });
     }
     for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
         if kind == OfferKind::Rematch && new.rematch.is_some() {

@@ -588,6 +588,8 @@ impl LiveGame {
                 Status::Over(end) => Some(end),
             },
             rematch: self.rematch.clone(),
+            board: None,
+            legal: Vec::new(),
         }
     }
 

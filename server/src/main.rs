@@ -10,6 +10,7 @@ mod limits;
 mod listen;
 mod live;
 mod tokens;
+mod web;
 
 use std::fmt;
 use std::io::Write;

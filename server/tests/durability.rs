@@ -37,6 +37,7 @@ async fn play(
             game: game.clone(),
             token: Some(t.clone()),
             name: None,
+            board: false,
         })
         .await
         .unwrap();
@@ -108,6 +109,7 @@ async fn state_of(url: &ServerAddress, game: &GameId) -> (Vec<String>, bool) {
         game: game.clone(),
         token: None,
         name: None,
+        board: false,
     })
     .await
     .unwrap();

@@ -32,6 +32,7 @@ async fn joined(
         game: GameId::parse(game).unwrap(),
         token: token.cloned(),
         name: None,
+        board: false,
     })
     .await
     .unwrap();

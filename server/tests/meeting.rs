@@ -47,6 +47,7 @@ async fn join(
         game: game.clone(),
         token: token.cloned(),
         name: as_name.map(name),
+        board: false,
     })
     .await
     .unwrap();

@@ -54,6 +54,7 @@ async fn join(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> 
         game: game.clone(),
         token: token.cloned(),
         name: None,
+        board: false,
     })
     .await
     .unwrap();
@@ -166,6 +167,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
             game: game.clone(),
             token: None,
             name: None,
+            board: false,
         })
         .await
         .unwrap();

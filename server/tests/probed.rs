@@ -39,6 +39,7 @@ async fn hello(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) ->
         game: game.clone(),
         token: token.cloned(),
         name: None,
+        board: false,
     })
     .await
     .unwrap();

@@ -36,6 +36,7 @@ async fn state(
         game: GameId::parse(game).unwrap(),
         token: token.map(SeatToken::new),
         name: None,
+        board: false,
     })
     .await
     .unwrap();

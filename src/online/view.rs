@@ -613,6 +613,8 @@ mod tests {
             }],
             result: None,
             rematch: None,
+            board: None,
+            legal: Vec::new(),
         }
     }
 

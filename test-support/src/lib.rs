@@ -4,6 +4,7 @@
 //! fails where CI requires it).
 
 mod binaries;
+mod browser;
 mod certificate;
 mod matches;
 mod proxy;
@@ -11,6 +12,7 @@ mod server;
 mod skip;
 
 pub use binaries::workspace_binary;
+pub use browser::{Browser, ScriptFailed, ScriptOutput};
 pub use certificate::{self_signed_certificate, Certificate};
 pub use matches::{camette_match, games_of, level};
 pub use proxy::Proxy;

@@ -92,6 +92,7 @@ async fn watch(
         game: game.clone(),
         token: None,
         name: None,
+        board: false,
     })
     .await?;
     loop {

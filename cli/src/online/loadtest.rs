@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use camelot_engine::{Notation, Variant};
 use camelot_online::protocol::{
-    ClientMessage, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    BoardView, ClientMessage, GameId, LegalMove, SeatToken, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
 };
 use camelot_online::{create_game, Connection, Mirror, OnlineError, ServerAddress};
 use tokio::sync::{Mutex, Semaphore};
@@ -32,6 +33,10 @@ pub struct LoadtestArgs {
     /// Watchers on every game, connected before its first move.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     watchers: u32,
+    /// Ask for the board and the legal moves as the browser page does, and check every
+    /// one the server sends against this program's own engine.
+    #[arg(long)]
+    board: bool,
 }
 
 /// What the games measured.
@@ -100,9 +105,12 @@ impl LoadtestArgs {
                 .expect("the gate stays open");
             let (server, variant, tally) = (self.server.clone(), self.variant, tally.clone());
             let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
-            let watchers = self.watchers;
+            let how = How {
+                watchers: self.watchers,
+                board: self.board,
+            };
             games.push(tokio::spawn(async move {
-                if let Err(e) = one_game(&server, variant, seed, watchers, &tally).await {
+                if let Err(e) = one_game(&server, variant, seed, how, &tally).await {
                     tally.lock().await.error(e.to_string());
                 }
                 drop(permit);
@@ -115,22 +123,30 @@ impl LoadtestArgs {
     }
 }
 
+/// How each game of the load test is played.
+#[derive(Clone, Copy)]
+struct How {
+    watchers: u32,
+    board: bool,
+}
+
 async fn one_game(
     server: &ServerAddress,
     variant: Variant,
     seed: u64,
-    watchers: u32,
+    how: How,
     tally: &Mutex<Tally>,
 ) -> Result<(), OnlineError> {
     let created = create_game(server, variant, TimeControl::Untimed).await?;
     let mut watching = Vec::new();
-    for _ in 0..watchers {
+    for _ in 0..how.watchers {
         let mut c = Connection::open(server).await?;
         c.send(&ClientMessage::Hello {
             v: PROTOCOL_VERSION,
             game: created.game.clone(),
             token: None,
             name: None,
+            board: false,
         })
         .await?;
         while !matches!(c.recv().await?, ServerMessage::State { .. }) {}
@@ -149,8 +165,9 @@ async fn one_game(
         let (server, game) = (server.clone(), created.game.clone());
         let seed = seed ^ (i as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
         // Each seat waits for the others' moves, so they all run at once.
+        let board = how.board;
         seats.push(tokio::spawn(async move {
-            play_seat(&server, &game, &token, seed).await
+            play_seat(&server, &game, &token, seed, board).await
         }));
     }
     for seat in seats {
@@ -183,6 +200,10 @@ enum SeatError {
     Unsent {
         ply: usize,
     },
+    /// The board or the legal moves the server sent are not this program's engine's.
+    Disagrees {
+        ply: usize,
+    },
 }
 
 impl std::fmt::Display for SeatError {
@@ -191,6 +212,10 @@ impl std::fmt::Display for SeatError {
             SeatError::Online(e) => e.fmt(f),
             SeatError::Silent(d) => write!(f, "nothing heard in {} s", d.as_secs()),
             SeatError::Unsent { ply } => write!(f, "ply {ply} acknowledged, never sent"),
+            SeatError::Disagrees { ply } => write!(
+                f,
+                "at ply {ply} the server's board or legal moves are not the engine's here"
+            ),
         }
     }
 }
@@ -214,6 +239,7 @@ async fn play_seat(
     game: &GameId,
     token: &SeatToken,
     seed: u64,
+    board: bool,
 ) -> Result<(Vec<Duration>, Vec<String>), SeatError> {
     let mut c = Connection::open(server).await?;
     c.send(&ClientMessage::Hello {
@@ -221,11 +247,16 @@ async fn play_seat(
         game: game.clone(),
         token: Some(token.clone()),
         name: None,
+        board,
     })
     .await?;
     let mut mirror = loop {
         match c.recv().await? {
-            ServerMessage::State { you, game, .. } => break Mirror::from_state(you, &game)?,
+            ServerMessage::State { you, game, .. } => {
+                let mirror = Mirror::from_state(you, &game)?;
+                agrees(&mirror, game.board.as_ref(), &game.legal, board)?;
+                break mirror;
+            }
             ServerMessage::Error { code, message } => {
                 return Err(OnlineError::Refused { code, message }.into())
             }
@@ -272,6 +303,7 @@ async fn play_seat(
                     _ => {}
                 }
                 mirror.apply(&message)?;
+                checked(&mirror, &message, board)?;
                 // The server sends the move itself before its ack: once acknowledged, it
                 // is in the copy.
                 if matches!(message, ServerMessage::Ack { .. }) {
@@ -286,8 +318,49 @@ async fn play_seat(
                 .await
                 .map_err(|_| SeatError::Silent(timeout))??;
             mirror.apply(&message)?;
+            checked(&mirror, &message, board)?;
         }
     }
     c.close().await;
     Ok((trips, refused))
+}
+
+/// A move's board and legal moves, where the server sent them, are the engine's here.
+fn checked(mirror: &Mirror, m: &ServerMessage, asked: bool) -> Result<(), SeatError> {
+    match m {
+        ServerMessage::Moved { board, legal, .. } if board.is_some() || !asked => {
+            agrees(mirror, board.as_deref(), legal, asked)
+        }
+        ServerMessage::State { game, .. } => {
+            agrees(mirror, game.board.as_ref(), &game.legal, asked)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What the server sent of the board (asked for, or not) against this engine's answer.
+fn agrees(
+    mirror: &Mirror,
+    board: Option<&BoardView>,
+    legal: &[LegalMove],
+    asked: bool,
+) -> Result<(), SeatError> {
+    let ply = mirror.game.ply();
+    // The server ends a game on its automatic draws as the move is stored, before it
+    // says so: the engine here does the same.
+    let mut game = mirror.game.clone();
+    if let (Some(draw), None) = (game.automatic_draw(), game.outcome()) {
+        game.declare(draw);
+    }
+    let expected = asked.then(|| BoardView::of(&game));
+    let expected_legal = if asked {
+        LegalMove::all(&game)
+    } else {
+        Vec::new()
+    };
+    if board.cloned() == expected && legal == expected_legal.as_slice() {
+        Ok(())
+    } else {
+        Err(SeatError::Disagrees { ply })
+    }
 }

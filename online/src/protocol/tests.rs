@@ -20,6 +20,7 @@ fn messages_read_back_and_name_their_kind() {
             game: GameId::parse("abc").unwrap(),
             token: None,
             name: None,
+            board: false,
         }
     );
     let time: TimeControl =

@@ -1,0 +1,244 @@
+//! The board as a client without rules of its own draws it (the browser page): a
+//! variant's squares, castles and river; the pieces as they stand; and the moves the
+//! seat to move may make, each with the squares it passes and what it captures. All of it
+//! is the engine's answer, put in words a page reads; the server still judges every move.
+
+use camelot_engine::{Game, MoveKind, Notation, PieceKind, Player, Position, SeatColour, Variant};
+use serde::{Deserialize, Serialize};
+
+/// A variant's board: what `GET /variants/ID.json` serves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantView {
+    pub id: Variant,
+    pub name: String,
+    /// Files (columns, `A` first) and ranks (rows, `1` first) of the rectangle the board
+    /// stands in.
+    pub files: u8,
+    pub ranks: u8,
+    /// Every square, rank by rank.
+    pub squares: Vec<SquareView>,
+    /// The seats in turn order, each with its side (0: White; Red and Blue) and castle.
+    pub seats: Vec<SeatPlace>,
+    /// River Camelot: the river's squares without a bridge, and the bridges.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub water: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bridges: Vec<String>,
+}
+
+/// One square: its name (`E6`) and place (`file` 0 is `A`, `rank` 0 is `1`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquareView {
+    pub name: String,
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// A seat's place on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlace {
+    pub seat: SeatColour,
+    pub side: u8,
+    pub castle: Vec<String>,
+}
+
+/// The pieces as they stand, and what the game allows now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardView {
+    pub pieces: Vec<PieceView>,
+    /// River Camelot's trees, once planted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trees: Vec<String>,
+    /// The seat to move (or to plant a tree).
+    pub to_move: SeatColour,
+    /// Pieces each seat has lost so far, in turn order.
+    pub lost: Vec<LostView>,
+    /// The draws the seat to move may claim now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<camelot_engine::DrawClaim>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceView {
+    pub square: String,
+    pub seat: SeatColour,
+    pub kind: PieceKind,
+}
+
+/// Men and knights a seat has lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LostView {
+    pub seat: SeatColour,
+    pub men: u32,
+    pub knights: u32,
+}
+
+/// A move the seat to move may make: its text (what a `move` message sends), the
+/// squares it passes (the start, then every landing), how it moves, and what it takes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    pub text: String,
+    pub path: Vec<String>,
+    pub kind: MoveKind,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captures: Vec<String>,
+}
+
+impl VariantView {
+    pub fn of(variant: Variant) -> VariantView {
+        let rules = variant.rules();
+        let g = rules.geometry;
+        let names = |set: camelot_engine::SquareSet| -> Vec<String> {
+            set.iter().map(|sq| g.name(sq)).collect()
+        };
+        VariantView {
+            id: variant,
+            name: rules.name.to_string(),
+            files: g.files,
+            ranks: g.ranks,
+            squares: g
+                .squares()
+                .map(|sq| {
+                    let c = g.coord(sq);
+                    SquareView {
+                        name: g.name(sq),
+                        file: c.file,
+                        rank: c.rank,
+                    }
+                })
+                .collect(),
+            seats: rules
+                .players_in_order()
+                .map(|p| SeatPlace {
+                    seat: rules.seat_colour(p),
+                    side: rules.side(p).index() as u8,
+                    castle: names(rules.castle(p)),
+                })
+                .collect(),
+            water: names(rules.water),
+            bridges: names(rules.bridges),
+        }
+    }
+}
+
+impl BoardView {
+    /// The board of `game` as it stands.
+    pub fn of(game: &Game) -> BoardView {
+        let pos = game.position();
+        let rules = pos.rules();
+        let g = pos.geometry();
+        let mut pieces = Vec::new();
+        for sq in g.squares() {
+            if let Some(piece) = pos.piece_at(sq) {
+                pieces.push(PieceView {
+                    square: g.name(sq),
+                    seat: rules.seat_colour(piece.owner),
+                    kind: piece.kind,
+                });
+            }
+        }
+        let lost = rules
+            .players_in_order()
+            .map(|p| {
+                let (knights, men) = rules.start_counts(p);
+                let (now_men, now_knights) = counts(pos, p);
+                LostView {
+                    seat: rules.seat_colour(p),
+                    men: men.saturating_sub(now_men),
+                    knights: knights.saturating_sub(now_knights),
+                }
+            })
+            .collect();
+        BoardView {
+            pieces,
+            trees: pos.trees().iter().map(|sq| g.name(sq)).collect(),
+            to_move: rules.seat_colour(pos.turn()),
+            lost,
+            claims: if game.is_over() {
+                Vec::new()
+            } else {
+                game.claimable()
+            },
+        }
+    }
+}
+
+/// A seat's men and knights on the board.
+fn counts(pos: &Position, p: Player) -> (u32, u32) {
+    pos.pieces_of(p).iter().fold((0, 0), |(m, k), sq| {
+        match pos.piece_at(sq).map(|x| x.kind) {
+            Some(PieceKind::Knight) => (m, k + 1),
+            _ => (m + 1, k),
+        }
+    })
+}
+
+impl LegalMove {
+    /// Every move the seat to move may make in `game` (none once it is over).
+    pub fn all(game: &Game) -> Vec<LegalMove> {
+        if game.is_over() {
+            return Vec::new();
+        }
+        let pos = game.position();
+        let g = pos.geometry();
+        pos.legal_moves_written(Notation::Wcf)
+            .into_iter()
+            .map(|(pm, text)| LegalMove {
+                text,
+                path: if pm.mv.kind == MoveKind::Pass {
+                    Vec::new()
+                } else {
+                    pm.path.iter().map(|&sq| g.name(sq)).collect()
+                },
+                kind: pm.mv.kind,
+                captures: pm.mv.captured.iter().map(|sq| g.name(sq)).collect(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_is_its_squares_castles_and_river() {
+        let camelot = VariantView::of(Variant::Camelot);
+        assert_eq!(camelot.squares.len(), 160);
+        assert_eq!((camelot.files, camelot.ranks), (12, 16));
+        assert_eq!(camelot.seats[0].castle, ["F1", "G1"]);
+        assert_eq!(camelot.seats[1].seat, SeatColour::Black);
+        assert!(camelot.water.is_empty());
+        let grand = VariantView::of(Variant::GrandCam);
+        assert_eq!(grand.seats.len(), 4);
+        let sides: Vec<u8> = grand.seats.iter().map(|s| s.side).collect();
+        assert_eq!(sides, [0, 1, 0, 1]);
+        assert_eq!(VariantView::of(Variant::Camette).squares.len(), 23);
+        let river = VariantView::of(Variant::River);
+        assert!(!river.water.is_empty() && river.bridges.len() == 4);
+    }
+
+    #[test]
+    fn the_board_and_its_moves_are_the_engines() {
+        let mut game = Game::new(Variant::Camelot);
+        let board = BoardView::of(&game);
+        assert_eq!(board.pieces.len(), 28);
+        assert_eq!(board.to_move, SeatColour::White);
+        assert!(board.lost.iter().all(|l| l.men == 0 && l.knights == 0));
+        let legal = LegalMove::all(&game);
+        let mut texts: Vec<&str> = legal.iter().map(|m| m.text.as_str()).collect();
+        texts.sort();
+        assert_eq!(texts, game.position().legal_move_texts(Notation::Wcf));
+        let e6 = legal.iter().find(|m| m.text == "E6-E8").unwrap();
+        assert_eq!(e6.path, ["E6", "E8"]);
+        assert_eq!(e6.kind, MoveKind::Canter);
+        game.play_notation("E6-E8").unwrap();
+        let text = serde_json::to_string(&BoardView::of(&game)).unwrap();
+        assert!(
+            text.contains(r#"{"square":"E8","seat":"White","kind":"Man"}"#),
+            "{text}"
+        );
+        let back: BoardView = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, BoardView::of(&game));
+    }
+}

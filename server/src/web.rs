@@ -1,0 +1,156 @@
+//! The browser page: an invitation code is its address. `GET /` is the server's front
+//! page (live games, open seats), `GET /GAME` watches a game and `GET /GAME/TOKEN` plays
+//! the seat the token holds. The page's files (`server/web/`) are built into this
+//! program, so the server serves them with nothing else installed; `GET
+//! /variants/ID.json` describes a variant's board to the page, which knows no rules.
+//!
+//! A token in the address is a secret: nothing here logs a request, the page is served
+//! with `Referrer-Policy: no-referrer` (no other site learns the address) and a
+//! Content-Security-Policy that lets it load only this server's own files and talk only to
+//! this server.
+
+use std::sync::Arc;
+
+use axum::extract::Path;
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use camelot_engine::Variant;
+use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
+
+use crate::hub::Hubs;
+
+/// The page, and the files it loads, with their types.
+const PAGE: &str = include_str!("../web/index.html");
+const FILES: &[(&str, &str, &str)] = &[
+    ("main.js", JS, include_str!("../web/app/main.js")),
+    ("game.js", JS, include_str!("../web/app/game.js")),
+    ("lobby.js", JS, include_str!("../web/app/lobby.js")),
+    ("board.js", JS, include_str!("../web/app/board.js")),
+    ("moves.js", JS, include_str!("../web/app/moves.js")),
+    ("clock.js", JS, include_str!("../web/app/clock.js")),
+    ("net.js", JS, include_str!("../web/app/net.js")),
+    ("dom.js", JS, include_str!("../web/app/dom.js")),
+    ("sound.js", JS, include_str!("../web/app/sound.js")),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/app/style.css"),
+    ),
+];
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Only this server's own files and this server's socket; no inline script or style.
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                   connect-src 'self'; media-src 'self'; base-uri 'none'; form-action 'none'; \
+                   frame-ancestors 'none'";
+
+pub fn routes() -> Router<Arc<Hubs>> {
+    Router::new()
+        .route("/", get(front))
+        .route("/version", get(version))
+        .route("/app/{file}", get(file))
+        .route("/variants/{file}", get(variant))
+        .route("/{game}", get(game))
+        .route("/{game}/{token}", get(seat))
+}
+
+/// What every answer of the page's carries.
+fn secure(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+    ] {
+        h.insert(name, HeaderValue::from_static(value));
+    }
+    r
+}
+
+fn page() -> Response {
+    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response();
+    // An address with a token in it is nobody's to keep.
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    secure(r)
+}
+
+async fn front() -> Response {
+    page()
+}
+
+async fn version() -> String {
+    format!(
+        "camelot-server {}: the Camelot game server, protocol version {PROTOCOL_VERSION} at /ws\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn not_found() -> Response {
+    secure((StatusCode::NOT_FOUND, "there is no such page\n").into_response())
+}
+
+async fn game(Path(game): Path<String>) -> Response {
+    match GameId::parse(&game) {
+        Ok(_) => page(),
+        Err(_) => not_found(),
+    }
+}
+
+async fn seat(Path((game, token)): Path<(String, String)>) -> Response {
+    let token_like =
+        !token.is_empty() && token.len() <= 64 && token.bytes().all(|b| b.is_ascii_alphanumeric());
+    match GameId::parse(&game) {
+        Ok(_) if token_like => page(),
+        _ => not_found(),
+    }
+}
+
+async fn file(Path(name): Path<String>) -> Response {
+    match FILES.iter().find(|(n, _, _)| *n == name) {
+        Some((_, kind, body)) => {
+            let mut r = ([(header::CONTENT_TYPE, *kind)], *body).into_response();
+            r.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            secure(r)
+        }
+        None => not_found(),
+    }
+}
+
+async fn variant(Path(name): Path<String>) -> Response {
+    let Some(id) = name.strip_suffix(".json") else {
+        return not_found();
+    };
+    match id.parse::<Variant>() {
+        Ok(v) => secure(Json(VariantView::of(v)).into_response()),
+        Err(_) => not_found(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file the page imports is served: a module missing here would leave the
+    /// page blank.
+    #[test]
+    fn every_module_the_page_imports_is_served() {
+        let served: Vec<&str> = FILES.iter().map(|(n, _, _)| *n).collect();
+        for (_, _, body) in FILES {
+            for line in body.lines() {
+                if let Some(from) = line.split(" from \"./").nth(1) {
+                    let module = from.split('"').next().unwrap();
+                    assert!(served.contains(&module), "{module} is imported, not served");
+                }
+            }
+        }
+        assert!(PAGE.contains("/app/main.js") && PAGE.contains("/app/style.css"));
+    }
+}

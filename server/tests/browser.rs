@@ -1,0 +1,248 @@
+//! The page the server serves, in a real browser (Chromium driven by Playwright): a
+//! browser plays a whole game against `camelot-cli online play` and rides out the server
+//! killed and restarted in the middle; a watcher's page follows a game move by move; a
+//! phone held upright plays a move by touch; every variant opens and takes a move, River
+//! Camelot's trees and a Grand Cam seat among them; and the page's addresses keep their
+//! tokens to themselves. Real server processes on loopback.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use camelot_engine::{Notation, Record, SeatColour, Variant};
+use camelot_online::protocol::TimeControl;
+use camelot_online::{create_game_blocking, Created};
+use camelot_test_support::{
+    http, http_get, scratch, sqlite, wait_until, workspace_binary, Browser, Server,
+};
+
+fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+fn cli() -> PathBuf {
+    workspace_binary("camelot-cli", env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+fn start(dir: &Path) -> Server {
+    Server::start(bin(), &sqlite(dir), "127.0.0.1:0")
+}
+
+fn create(s: &Server, variant: Variant) -> Created {
+    create_game_blocking(&s.address(), variant, TimeControl::Untimed).expect("a game")
+}
+
+/// The invitation of `seat`: the address a friend opens.
+fn invitation(s: &Server, c: &Created, seat: SeatColour) -> String {
+    format!("{}/{}/{}", s.url, c.game, c.seats[&seat])
+}
+
+/// `camelot-cli online play` for `seat` at `level`.
+fn cli_player(s: &Server, c: &Created, seat: SeatColour, level: &str, out: &Path) -> Child {
+    Command::new(cli())
+        .args([
+            "online",
+            "play",
+            "--server",
+            &s.url,
+            "--game",
+            c.game.as_str(),
+        ])
+        .args(["--token", c.seats[&seat].as_str(), "--level", level])
+        .stdout(Stdio::from(std::fs::File::create(out).unwrap()))
+        .stderr(Stdio::from(
+            std::fs::File::create(out.with_extension("err")).unwrap(),
+        ))
+        .spawn()
+        .expect("camelot-cli starts")
+}
+
+fn record_moves(s: &Server, c: &Created) -> Vec<String> {
+    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{}.cgn", c.game))).unwrap();
+    g.move_texts(Notation::Wcf)
+}
+
+fn strings(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_browser_plays_a_whole_game_against_the_command_line_through_a_restart() {
+    let test = "a_browser_plays_a_whole_game_against_the_command_line_through_a_restart";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("browser-game");
+    let db = sqlite(&dir);
+    let mut s = Server::start(bin(), &db, "127.0.0.1:0");
+    let c = create(&s, Variant::Camette);
+    let mut cli = cli_player(
+        &s,
+        &c,
+        SeatColour::Black,
+        "beginner",
+        &dir.join("black.out"),
+    );
+    let page = browser.start("play.mjs", &[&invitation(&s, &c, SeatColour::White)]);
+    wait_until("six plies", Duration::from_secs(60), || {
+        record_moves(&s, &c).len() >= 6
+    });
+    // The server dies in mid-game and comes back on its database and port.
+    s.kill();
+    std::thread::sleep(Duration::from_secs(2));
+    let s = Server::start(bin(), &db, &format!("127.0.0.1:{}", s.port));
+    let played = Browser::finish("play.mjs", page).unwrap_or_else(|e| panic!("{e}"));
+    let status = cli.wait().unwrap();
+    assert!(
+        status.success(),
+        "{}",
+        std::fs::read_to_string(dir.join("black.err")).unwrap()
+    );
+    let moves = record_moves(&s, &c);
+    assert_eq!(
+        strings(&played["moves"]),
+        moves,
+        "the page listed every move"
+    );
+    assert_eq!(
+        played["reconnected"], true,
+        "the page said it lost the server"
+    );
+    let cli_said = std::fs::read_to_string(dir.join("black.out")).unwrap();
+    let result = played["result"].as_str().unwrap();
+    assert!(
+        cli_said.trim_end().ends_with(&format!("result: {result}")),
+        "{cli_said} / {result}"
+    );
+}
+
+#[test]
+fn a_watchers_page_follows_a_game_move_by_move() {
+    let Some(browser) = Browser::find("a_watchers_page_follows_a_game_move_by_move") else {
+        return;
+    };
+    let dir = scratch("browser-watch");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camette);
+    let page = browser.start("watch.mjs", &[&format!("{}/{}", s.url, c.game)]);
+    // The page is up before the players come.
+    std::thread::sleep(Duration::from_secs(3));
+    let mut white = cli_player(&s, &c, SeatColour::White, "novice", &dir.join("white.out"));
+    let mut black = cli_player(&s, &c, SeatColour::Black, "novice", &dir.join("black.out"));
+    let watched = Browser::finish("watch.mjs", page).unwrap_or_else(|e| panic!("{e}"));
+    assert!(white.wait().unwrap().success() && black.wait().unwrap().success());
+    let moves = record_moves(&s, &c);
+    assert_eq!(strings(&watched["moves"]), moves);
+    let steps = watched["steps"].as_u64().unwrap() as usize;
+    assert_eq!(steps, moves.len(), "the page's list grew a move at a time");
+}
+
+#[test]
+fn a_phone_held_upright_plays_a_move_by_touch() {
+    let Some(browser) = Browser::find("a_phone_held_upright_plays_a_move_by_touch") else {
+        return;
+    };
+    let dir = scratch("browser-phone");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camelot);
+    let out = browser
+        .run(
+            "one-move.mjs",
+            &[&invitation(&s, &c, SeatColour::White), "phone"],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(strings(&out["moves"]), record_moves(&s, &c));
+    assert_eq!(record_moves(&s, &c).len(), 1);
+    let (board, screen) = (
+        out["boardWidth"].as_f64().unwrap(),
+        out["screenWidth"].as_f64().unwrap(),
+    );
+    assert!(
+        board <= screen && board >= screen * 0.85,
+        "{board} of {screen}"
+    );
+}
+
+#[test]
+fn every_variant_opens_in_the_browser_and_takes_a_move() {
+    let Some(browser) = Browser::find("every_variant_opens_in_the_browser_and_takes_a_move") else {
+        return;
+    };
+    let dir = scratch("browser-variants");
+    let s = start(&dir);
+    for variant in Variant::ALL {
+        let c = create(&s, variant);
+        let first = variant.rules().seat_colour(camelot_engine::Player(0));
+        let out = browser
+            .run("one-move.mjs", &[&invitation(&s, &c, first)])
+            .unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let stored = record_moves(&s, &c);
+        assert_eq!(stored.len(), 1, "{variant}");
+        assert_eq!(strings(&out["moves"]), stored, "{variant}");
+        if variant == Variant::River {
+            assert!(
+                stored[0].starts_with("T@"),
+                "a tree is planted first: {stored:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_pages_addresses_keep_their_tokens_to_themselves() {
+    let dir = scratch("browser-headers");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camelot);
+    let token = c.seats[&SeatColour::White].as_str();
+    for path in [
+        "/".to_string(),
+        format!("/{}", c.game),
+        format!("/{}/{token}", c.game),
+    ] {
+        let page = http(&s.url, "GET", &path, None);
+        assert_eq!(page.status, 200, "{path}");
+        assert!(page.body.contains("/app/main.js"), "{path}");
+        assert_eq!(
+            page.header("referrer-policy"),
+            Some("no-referrer"),
+            "{path}"
+        );
+        let csp = page.header("content-security-policy").unwrap_or("");
+        assert!(
+            csp.contains("default-src 'none'") && csp.contains("script-src 'self'"),
+            "{csp}"
+        );
+        assert_eq!(page.header("cache-control"), Some("no-store"));
+    }
+    for missing in ["/app/nosuch.js", "/a-b/c", "/g/t/x", "/variants/chess.json"] {
+        assert_eq!(http(&s.url, "GET", missing, None).status, 404, "{missing}");
+    }
+    let js = http(&s.url, "GET", "/app/board.js", None);
+    assert_eq!(
+        js.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    let board: serde_json::Value =
+        serde_json::from_str(&http_get(&s.url, "/variants/grandcam.json")).unwrap();
+    assert_eq!(board["seats"].as_array().unwrap().len(), 4);
+    // The page text never builds markup from what the server sends: no innerHTML, no
+    // document.write, no eval anywhere in it.
+    for file in [
+        "main.js", "game.js", "lobby.js", "board.js", "dom.js", "net.js",
+    ] {
+        let text = http_get(&s.url, &format!("/app/{file}"));
+        for banned in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+        ] {
+            assert!(!text.contains(banned), "{file} uses {banned}");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// Building the page: elements with attributes and children, every text a text node,
+// never markup (a name or a reason from the server is shown as it is, never as HTML).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * @typedef {Record<string, string | number | boolean | EventListener | undefined>} Props
+ * @typedef {Node | string | number | null | undefined | false} Child
+ */
+
+/**
+ * @param {Element} e
+ * @param {Props} props
+ * @param {Child[]} children
+ */
+function fill(e, props, children) {
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === false) {
+      continue;
+    }
+    if (typeof v === "function") {
+      e.addEventListener(k.replace(/^on/, ""), v);
+    } else {
+      e.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) {
+      continue;
+    }
+    e.append(typeof c === "object" ? c : document.createTextNode(String(c)));
+  }
+}
+
+/**
+ * An HTML element.
+ * @param {string} tag
+ * @param {Props} [props]
+ * @param {...Child} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  fill(e, props, children);
+  return e;
+}
+
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Props} [props]
+ * @param {...Child} children
+ * @returns {SVGElement}
+ */
+export function svg(tag, props = {}, ...children) {
+  const e = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+  fill(e, props, children);
+  return e;
+}
+
+/**
+ * Replaces an element's children.
+ * @param {Element} parent
+ * @param {...Child} children
+ */
+export function put(parent, ...children) {
+  parent.replaceChildren();
+  fill(parent, {}, children);
+}

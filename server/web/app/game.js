@@ -1,0 +1,590 @@
+// A game in the browser: the seat the link's token holds (or watching, without one).
+// The server's game is the truth: the page shows what the server sends, offers only the
+// moves the server lists, and sends what the player does; the server judges it.
+
+import { Board } from "./board.js";
+import { clockText, remaining } from "./clock.js";
+import { el, put } from "./dom.js";
+import { typed } from "./moves.js";
+import { GameLink } from "./net.js";
+import { sound } from "./sound.js";
+
+/**
+ * @typedef {import("./net.js").Message} Message
+ * @typedef {import("./board.js").BoardView} BoardView
+ * @typedef {import("./board.js").VariantView} VariantView
+ * @typedef {import("./moves.js").LegalMove} LegalMove
+ * @typedef {{ seat: string, name?: string, open?: boolean, connected: boolean, away_ms?: number }} SeatView
+ * @typedef {{ end: "decided" | "aborted", winner?: number | null, reason?: string }} GameEnd
+ */
+
+/** Why a game ended, in words (the server sends the reason's code). */
+const REASONS = /** @type {Record<string, string>} */ ({
+  goal_castle: "pieces in the goal castle",
+  entered_enemy_castle: "a piece entered the enemy castle",
+  all_captured: "all pieces captured",
+  no_legal_move: "no legal move",
+  bare_pieces: "both sides have at most one piece",
+  nobody_can_move: "no player can move",
+  repetition: "threefold repetition",
+  fifty_moves: "50 moves without progress",
+  resignation: "resignation",
+  agreement: "agreement",
+  time: "time",
+});
+
+const CLAIMS = /** @type {Record<string, string>} */ ({
+  repetition: "Claim a draw by repetition",
+  fifty_moves: "Claim a draw: fifty moves",
+});
+
+/**
+ * `1-0 (resignation)`: a finished game's last line.
+ * @param {GameEnd} r
+ */
+export function resultText(r) {
+  if (r.end === "aborted") {
+    return "* (aborted)";
+  }
+  const token = r.winner === 0 ? "1-0" : r.winner === 1 ? "0-1" : "1/2-1/2";
+  return `${token} (${REASONS[r.reason ?? ""] ?? r.reason ?? ""})`;
+}
+
+/**
+ * The squares a move's text names, in order: its path, for showing the last move.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function squaresOf(text) {
+  return text.match(/[A-Z][0-9]+/g) ?? [];
+}
+
+/**
+ * The name a seat is shown by: the player's, with the colour.
+ * @param {SeatView} s
+ */
+function who(s) {
+  return s.name ? `${s.name} (${s.seat})` : s.seat;
+}
+
+/** @param {HTMLElement} main @param {string} game @param {string | undefined} token */
+export function gamePage(main, game, token) {
+  const page = new GamePage(main, game, token);
+  return page;
+}
+
+class GamePage {
+  /**
+   * @param {HTMLElement} main
+   * @param {string} game
+   * @param {string | undefined} token
+   */
+  constructor(main, game, token) {
+    this.main = main;
+    this.gameId = game;
+    this.token = token;
+    /** @type {VariantView | null} */
+    this.variant = null;
+    /** @type {Board | null} */
+    this.board = null;
+    /** @type {string | null} */
+    this.you = null;
+    /** @type {any} */
+    this.view = null;
+    /** @type {string[]} */
+    this.moves = [];
+    /** @type {BoardView | null} */
+    this.position = null;
+    /** @type {LegalMove[]} */
+    this.legal = [];
+    this.clocksReadAt = 0;
+    /** @type {string} */
+    this.connection = "connecting";
+    this.awaySince = 0;
+    /** @type {string} */
+    this.notice = "";
+    this.resignArmed = false;
+    this.moveId = 0;
+    this.pending = false;
+
+    this.boardHost = el("div", { class: "board-host" });
+    this.status = el("p", { class: "connection", role: "status", "aria-live": "polite" });
+    this.seats = el("ul", { class: "seats", "aria-label": "Players" });
+    this.turn = el("p", { class: "turn", "aria-live": "polite" });
+    this.offers = el("div", { class: "offers", "aria-live": "polite" });
+    this.actions = el("div", { class: "actions" });
+    this.said = el("p", { class: "notice", role: "alert" });
+    this.hover = el("p", { class: "hover", "aria-live": "polite" });
+    this.list = el("ol", { class: "moves", "aria-label": "Moves" });
+    this.lost = el("p", { class: "lost" });
+    const input = /** @type {HTMLInputElement} */ (
+      el("input", {
+        type: "text",
+        name: "move",
+        placeholder: "E6-E8",
+        autocomplete: "off",
+        "aria-label": "Type a move",
+      })
+    );
+    this.typeForm = el(
+      "form",
+      {
+        class: "type-move",
+        onsubmit: (/** @type {Event} */ e) => {
+          e.preventDefault();
+          const m = typed(this.myLegal(), input.value);
+          if (m) {
+            input.value = "";
+            this.play(m.text);
+          } else {
+            this.say(input.value.trim() ? `${input.value.trim()} is not a move here now` : "");
+          }
+        },
+      },
+      input,
+      el("button", { type: "submit" }, "Play"),
+    );
+    const nameInput = /** @type {HTMLInputElement} */ (
+      el("input", {
+        type: "text",
+        name: "name",
+        maxlength: 24,
+        value: localStorage.getItem("camelot.name") ?? "",
+        "aria-label": "Your name",
+        placeholder: "your name",
+      })
+    );
+    this.nameForm = el(
+      "form",
+      {
+        class: "your-name",
+        onsubmit: (/** @type {Event} */ e) => {
+          e.preventDefault();
+          localStorage.setItem("camelot.name", nameInput.value.trim());
+          // The name goes with a hello: say it again.
+          this.link.stop();
+          this.link = this.connect();
+        },
+      },
+      el("label", {}, "Your name ", nameInput),
+      el("button", { type: "submit" }, "Set"),
+    );
+    put(
+      main,
+      el(
+        "div",
+        { class: "game" },
+        this.boardHost,
+        el(
+          "section",
+          { class: "panel", "aria-label": "The game" },
+          this.status,
+          this.seats,
+          this.turn,
+          this.offers,
+          this.actions,
+          this.said,
+          this.typeForm,
+          this.hover,
+          this.lost,
+          el("h2", {}, "Moves"),
+          this.list,
+          token ? this.nameForm : null,
+        ),
+      ),
+    );
+    this.link = this.connect();
+    this.ticker = window.setInterval(() => this.tick(), 200);
+  }
+
+  connect() {
+    return new GameLink({
+      game: this.gameId,
+      token: this.token,
+      name: (this.token && localStorage.getItem("camelot.name")) || undefined,
+      onMessage: (m) => this.heard(m),
+      onState: (s, why) => {
+        if (s === "away" && this.connection !== "away") {
+          this.awaySince = Date.now();
+        }
+        this.connection = s;
+        if (s === "stopped") {
+          this.say(why ?? "the server refused");
+        }
+        this.render();
+      },
+    });
+  }
+
+  /** @param {string} text */
+  say(text) {
+    this.notice = text;
+    this.said.textContent = text;
+  }
+
+  /** The moves this page may enter now: its seat's, on its turn, while connected. */
+  myLegal() {
+    const to = this.position?.to_move;
+    const live = this.connection === "live";
+    return live && this.you && to === this.you && !this.view?.result ? this.legal : [];
+  }
+
+  /** @param {Message} m */
+  async heard(m) {
+    switch (m.t) {
+      case "state": {
+        this.you = m.you ?? null;
+        this.view = m.game;
+        this.moves = [...m.game.moves];
+        this.position = m.game.board ?? null;
+        this.legal = m.game.legal ?? [];
+        this.clocksReadAt = Date.now();
+        this.pending = false;
+        if (!this.variant || this.variant.id !== m.game.variant) {
+          this.variant = await fetchVariant(m.game.variant);
+          this.board = new Board(this.boardHost, this.variant, {
+            onMove: (text) => this.play(text),
+            onHover: (text) => {
+              this.hover.textContent = text;
+            },
+          });
+          document.title = `${this.variant.name}: game ${this.gameId}`;
+        }
+        this.board?.orient(this.you ?? this.variant.seats[0].seat);
+        break;
+      }
+      case "moved": {
+        if (!this.view || m.ply < this.moves.length) {
+          break;
+        }
+        this.moves.push(m.move);
+        if (m.board) {
+          this.position = m.board;
+          this.legal = m.legal ?? [];
+        }
+        if (m.clocks) {
+          this.view.clocks = m.clocks;
+        }
+        this.view.move_due_ms = m.move_due_ms;
+        this.clocksReadAt = Date.now();
+        this.view.offers = [];
+        this.pending = false;
+        this.hover.textContent = "";
+        sound(m.move.includes("x") ? "capture" : "move");
+        break;
+      }
+      case "ack":
+        this.pending = false;
+        break;
+      case "rejected":
+        this.pending = false;
+        this.say(`The server refused the move: ${m.reason}`);
+        break;
+      case "offered":
+        if (this.view) {
+          this.view.offers = [
+            ...this.view.offers.filter((/** @type {any} */ o) => o.kind !== m.kind),
+            { kind: m.kind, by: m.by },
+          ];
+        }
+        break;
+      case "declined":
+        if (this.view) {
+          this.view.offers = this.view.offers.filter((/** @type {any} */ o) => o.kind !== m.kind);
+        }
+        break;
+      case "ended":
+        if (this.view) {
+          this.view.result = m.result;
+          this.view.offers = [];
+          if (this.view.clocks) {
+            this.view.clocks = {
+              remaining_ms: remaining(this.view.clocks, this.clocksReadAt, Date.now()),
+            };
+            this.clocksReadAt = Date.now();
+          }
+          this.legal = [];
+        }
+        sound("end");
+        break;
+      case "presence":
+        this.seat(m.seat, (s) => {
+          s.connected = m.connected;
+          s.away_ms = m.connected ? undefined : 0;
+          if (m.name) s.name = m.name;
+        });
+        break;
+      case "seated":
+        this.seat(m.seat, (s) => {
+          s.open = false;
+          s.name = m.name;
+        });
+        break;
+      case "rematch":
+        if (this.view) {
+          this.view.rematch = m.game;
+        }
+        this.say(`Rematch agreed: on to game ${m.game}.`);
+        window.setTimeout(() => {
+          location.assign(m.token ? `/${m.game}/${m.token}` : `/${m.game}`);
+        }, 800);
+        break;
+      case "error":
+        this.say(m.message);
+        break;
+      default:
+        break;
+    }
+    this.render();
+  }
+
+  /**
+   * @param {string} colour
+   * @param {(s: SeatView) => void} change
+   */
+  seat(colour, change) {
+    const s = this.view?.seats.find((/** @type {SeatView} */ x) => x.seat === colour);
+    if (s) {
+      change(s);
+    }
+  }
+
+  /** @param {string} text */
+  play(text) {
+    if (this.pending) {
+      return;
+    }
+    this.moveId += 1;
+    if (this.link.send({ t: "move", id: this.moveId, ply: this.moves.length, move: text })) {
+      this.pending = true;
+      this.say("");
+    } else {
+      this.say("Not connected: the move was not sent");
+    }
+    this.render();
+  }
+
+  /** @param {Message} m */
+  request(m) {
+    if (!this.link.send(m)) {
+      this.say("Not connected");
+    }
+  }
+
+  showStatus() {
+    const away = Math.floor((Date.now() - this.awaySince) / 1000);
+    const text =
+      this.connection === "live"
+        ? ""
+        : this.connection === "connecting"
+          ? "Connecting to the server…"
+          : this.connection === "away"
+            ? `Connection lost, reconnecting (${clockText(away * 1000)})`
+            : "Not connected";
+    this.status.textContent = text;
+    this.status.classList.toggle("bad", text !== "");
+  }
+
+  tick() {
+    if (this.connection === "away") {
+      this.showStatus();
+    }
+    if (this.view?.clocks?.running !== undefined || this.view?.move_due_ms) {
+      this.renderSeats();
+    }
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) {
+      return;
+    }
+    this.showStatus();
+    const last = this.moves.length > 0 ? squaresOf(this.moves[this.moves.length - 1]) : [];
+    if (this.board && this.position) {
+      this.board.show(this.position, this.pending ? [] : this.myLegal(), last);
+    }
+    this.renderSeats();
+    const to = this.position?.to_move;
+    if (v.result) {
+      this.turn.textContent = `Game over: ${resultText(v.result)}`;
+    } else if (this.you && to === this.you) {
+      this.turn.textContent =
+        this.connection !== "live"
+          ? "Your move, once the server is back"
+          : this.pending
+            ? "Sent…"
+            : "Your move";
+    } else {
+      const s = v.seats.find((/** @type {SeatView} */ x) => x.seat === to);
+      this.turn.textContent = s ? `${who(s)} to move` : "";
+    }
+    this.renderOffers();
+    this.renderActions();
+    put(
+      this.list,
+      ...this.moves.map((text, i) => el("li", { "data-ply": i }, `${this.seatOf(i)} ${text}`)),
+    );
+    this.list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    const lost = (this.position?.lost ?? [])
+      .filter((l) => l.men + l.knights > 0)
+      .map((l) => `${l.seat} ${l.men} men, ${l.knights} knights`);
+    this.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";
+  }
+
+  /** The seat that made ply `i`, in turn order (passes included). */
+  seatOf(/** @type {number} */ i) {
+    const seats = this.view?.seats ?? [];
+    return seats.length > 0 ? seats[i % seats.length].seat : "";
+  }
+
+  renderSeats() {
+    const v = this.view;
+    if (!v) {
+      return;
+    }
+    const times = remaining(v.clocks, this.clocksReadAt, Date.now());
+    const due = v.move_due_ms ? v.move_due_ms - (Date.now() - this.clocksReadAt) : null;
+    put(
+      this.seats,
+      ...v.seats.map((/** @type {SeatView} */ s, /** @type {number} */ i) =>
+        el(
+          "li",
+          {
+            class: `seat seat-${s.seat}${this.position?.to_move === s.seat && !v.result ? " to-move" : ""}`,
+            "data-seat": s.seat,
+          },
+          el("span", { class: `swatch swatch-${s.seat}`, "aria-hidden": "true" }),
+          el("span", { class: "who" }, who(s), s.seat === this.you ? " (you)" : ""),
+          times.length > 0 ? el("span", { class: "clock" }, clockText(times[i])) : null,
+          el(
+            "span",
+            { class: "presence" },
+            s.open ? "open seat" : s.connected ? "here" : s.away_ms !== undefined ? "away" : "not here",
+          ),
+        ),
+      ),
+    );
+    if (due !== null && !v.result) {
+      this.seats.append(el("li", { class: "due" }, `Move due in ${clockText(Math.max(0, due))}`));
+    }
+  }
+
+  renderOffers() {
+    const v = this.view;
+    const offers = v.offers ?? [];
+    const mine = (/** @type {string} */ seat) => this.sideOf(seat) === this.sideOf(this.you);
+    const words = /** @type {Record<string, string>} */ ({
+      draw: "a draw",
+      takeback: "to take back their last move",
+      rematch: "a rematch",
+    });
+    put(
+      this.offers,
+      ...offers.map((/** @type {{kind: string, by: string}} */ o) => {
+        const s = v.seats.find((/** @type {SeatView} */ x) => x.seat === o.by);
+        if (!this.you) {
+          return el("p", {}, `${s ? who(s) : o.by} asks for ${words[o.kind]}.`);
+        }
+        if (mine(o.by)) {
+          return el("p", {}, `You offered ${words[o.kind]}.`);
+        }
+        return el(
+          "p",
+          { class: "offer" },
+          `${s ? who(s) : o.by} asks for ${words[o.kind]}. `,
+          el("button", { onclick: () => this.request({ t: "accept", kind: o.kind }) }, "Accept"),
+          " ",
+          el("button", { onclick: () => this.request({ t: "decline", kind: o.kind }) }, "Decline"),
+        );
+      }),
+    );
+    if (v.rematch) {
+      this.offers.append(el("p", {}, `Rematch agreed: game ${v.rematch}.`));
+    }
+  }
+
+  /**
+   * A seat's side (0 or 1), as the variant pairs them.
+   * @param {string | null} seat
+   */
+  sideOf(seat) {
+    return this.variant?.seats.find((s) => s.seat === seat)?.side ?? -1;
+  }
+
+  renderActions() {
+    const v = this.view;
+    const buttons = [];
+    if (this.you && !v.result) {
+      buttons.push(
+        el("button", { onclick: () => this.request({ t: "offer", kind: "draw" }) }, "Offer a draw"),
+        el(
+          "button",
+          { onclick: () => this.request({ t: "offer", kind: "takeback" }) },
+          "Ask to take back",
+        ),
+        el(
+          "button",
+          {
+            class: this.resignArmed ? "danger" : "",
+            onclick: () => {
+              if (this.resignArmed) {
+                this.resignArmed = false;
+                this.request({ t: "resign" });
+              } else {
+                this.resignArmed = true;
+                window.setTimeout(() => {
+                  this.resignArmed = false;
+                  this.render();
+                }, 3000);
+              }
+              this.render();
+            },
+          },
+          this.resignArmed ? "Really resign?" : "Resign",
+        ),
+      );
+      if (this.moves.length < 2) {
+        buttons.push(el("button", { onclick: () => this.request({ t: "abort" }) }, "Abort"));
+      }
+      if (this.position?.to_move === this.you) {
+        for (const c of this.position?.claims ?? []) {
+          buttons.push(
+            el("button", { onclick: () => this.request({ t: "claim", kind: c }) }, CLAIMS[c] ?? c),
+          );
+        }
+        const pass = this.myLegal().find((m) => m.kind === "Pass");
+        if (pass) {
+          buttons.push(el("button", { onclick: () => this.play(pass.text) }, "Pass"));
+        }
+      }
+    }
+    if (this.you && v.result && !v.rematch) {
+      const offered = (v.offers ?? []).some((/** @type {{kind: string}} */ o) => o.kind === "rematch");
+      if (!offered) {
+        buttons.push(
+          el(
+            "button",
+            { onclick: () => this.request({ t: "offer", kind: "rematch" }) },
+            "Offer a rematch",
+          ),
+        );
+      }
+    }
+    put(this.actions, ...buttons);
+    this.typeForm.hidden = this.myLegal().length === 0;
+  }
+}
+
+/**
+ * A variant's board, from the server.
+ * @param {string} id
+ * @returns {Promise<VariantView>}
+ */
+async function fetchVariant(id) {
+  const r = await fetch(`/variants/${encodeURIComponent(id)}.json`);
+  if (!r.ok) {
+    throw new Error(`the server has no board for ${id}`);
+  }
+  return r.json();
+}

@@ -1,0 +1,138 @@
+// Move entry from the server's list of legal moves: the page knows no rules. A move is
+// entered a landing at a time; each step offers the landings of the listed moves that
+// begin with the squares entered so far, marked by how the piece gets there.
+
+/**
+ * @typedef {"Plain" | "Canter" | "Jump" | "Charge" | "CastleMove" | "PlaceTree" | "Pass"} MoveKind
+ * @typedef {{ text: string, path: string[], kind: MoveKind, captures?: string[] }} LegalMove
+ * @typedef {"plain" | "canter" | "jump" | "charge" | "castle" | "tree"} MarkKind
+ * @typedef {{ square: string, kind: MarkKind, ends: boolean }} Mark
+ */
+
+/**
+ * The squares a piece passes between two landings: the square jumped or cantered over,
+ * where the step is two squares long.
+ * @param {string} a
+ * @param {string} b
+ * @returns {string | null}
+ */
+export function between(a, b) {
+  const fa = a.charCodeAt(0);
+  const fb = b.charCodeAt(0);
+  const ra = Number(a.slice(1));
+  const rb = Number(b.slice(1));
+  if (Math.abs(fa - fb) === 2 || Math.abs(ra - rb) === 2) {
+    return String.fromCharCode((fa + fb) / 2) + String((ra + rb) / 2);
+  }
+  return null;
+}
+
+/**
+ * How a move reaches its landing number `i` (counting from 1).
+ * @param {LegalMove} m
+ * @param {number} i
+ * @returns {MarkKind}
+ */
+export function stepKind(m, i) {
+  switch (m.kind) {
+    case "Plain":
+      return "plain";
+    case "CastleMove":
+      return "castle";
+    case "PlaceTree":
+      return "tree";
+    case "Canter":
+      return "canter";
+    case "Jump":
+      return "jump";
+    default: {
+      // A knight's charge: canters, then jumps; a jump is a step over a captured piece.
+      const over = between(m.path[i - 1], m.path[i]);
+      return over !== null && (m.captures ?? []).includes(over) ? "jump" : "charge";
+    }
+  }
+}
+
+/**
+ * The listed moves that begin with `path`.
+ * @param {LegalMove[]} legal
+ * @param {string[]} path
+ * @returns {LegalMove[]}
+ */
+export function continuing(legal, path) {
+  return legal.filter(
+    (m) => m.path.length >= path.length && path.every((sq, i) => m.path[i] === sq),
+  );
+}
+
+/**
+ * The squares a piece may start from: the first square of every listed move (a tree's
+ * square, for River Camelot's planting).
+ * @param {LegalMove[]} legal
+ * @returns {Set<string>}
+ */
+export function starts(legal) {
+  return new Set(legal.filter((m) => m.path.length > 0).map((m) => m.path[0]));
+}
+
+/**
+ * The landings offered after `path`: each next square once, with how the piece gets
+ * there and whether a move may end on it.
+ * @param {LegalMove[]} legal
+ * @param {string[]} path
+ * @returns {Mark[]}
+ */
+export function marks(legal, path) {
+  /** @type {Map<string, Mark>} */
+  const found = new Map();
+  for (const m of continuing(legal, path)) {
+    if (m.path.length <= path.length) {
+      continue;
+    }
+    const square = m.path[path.length];
+    const ends = m.path.length === path.length + 1;
+    const seen = found.get(square);
+    if (seen) {
+      seen.ends ||= ends;
+    } else {
+      found.set(square, { square, kind: stepKind(m, path.length), ends });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * The move `path` makes, if it is a whole listed move; `null` while it is only the
+ * beginning of one.
+ * @param {LegalMove[]} legal
+ * @param {string[]} path
+ * @returns {LegalMove | null}
+ */
+export function made(legal, path) {
+  return (
+    legal.find(
+      (m) => m.path.length === path.length && m.path.every((sq, i) => sq === path[i]),
+    ) ?? null
+  );
+}
+
+/**
+ * Whether the move entered so far must go on: no listed move ends where it stands.
+ * @param {LegalMove[]} legal
+ * @param {string[]} path
+ * @returns {boolean}
+ */
+export function mustGoOn(legal, path) {
+  return made(legal, path) === null;
+}
+
+/**
+ * The listed move a typed text names, in any letter case.
+ * @param {LegalMove[]} legal
+ * @param {string} text
+ * @returns {LegalMove | null}
+ */
+export function typed(legal, text) {
+  const t = text.trim().toUpperCase().replace(/\s+/g, "");
+  return legal.find((m) => m.text.toUpperCase() === t) ?? null;
+}

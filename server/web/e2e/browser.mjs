@@ -1,0 +1,136 @@
+// What the browser tests share: Chromium driven by Playwright (Debian's, or the one
+// CHROMIUM names), and a player that plays the seat a page shows by clicking, the way a
+// person would: a piece that may move, then its landings, until the move is sent.
+
+import { chromium } from "playwright-core";
+
+/** Starts Chromium. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"],
+  });
+}
+
+/** A phone held upright: its size, touch, and a phone's scale. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/**
+ * What the page says of the turn: `Your move`, `White to move`, `Game over: 1-0 (...)`.
+ * @param {import("playwright-core").Page} page
+ */
+export async function turn(page) {
+  return (await page.locator(".turn").textContent()) ?? "";
+}
+
+/**
+ * Waits until it is this page's move or the game is over; which.
+ * @param {import("playwright-core").Page} page
+ * @param {number} timeout
+ */
+export async function waitForTurn(page, timeout) {
+  await page.waitForFunction(
+    () => {
+      const t = document.querySelector(".turn")?.textContent ?? "";
+      return t === "Your move" || t.startsWith("Game over");
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+  return turn(page);
+}
+
+/**
+ * Plays one move as a person would: taps (or clicks) the first piece that may move, then
+ * the first landing offered, until the move is sent. A seat with nothing to move passes.
+ * @param {import("playwright-core").Page} page
+ * @param {{ tap?: boolean }} [how]
+ */
+export async function playOneMove(page, how = {}) {
+  const press = async (/** @type {import("playwright-core").Locator} */ l) =>
+    how.tap ? l.tap() : l.click();
+  const movable = page.locator("rect.sq.movable");
+  if ((await movable.count()) === 0) {
+    const pass = page.getByRole("button", { name: "Pass" });
+    if ((await pass.count()) === 0) {
+      const said = await page.locator(".panel").innerText();
+      const offered = await page.locator("rect.sq.offered").count();
+      const path = await page.locator("rect.sq.path").count();
+      throw new Error(`nothing to move (offered ${offered}, path ${path}):\n${said}`);
+    }
+    await press(pass);
+    return;
+  }
+  await press(movable.first());
+  for (let step = 0; step < 40; step++) {
+    if ((await turn(page)) !== "Your move") {
+      return;
+    }
+    const offered = page.locator("rect.sq.offered");
+    if ((await offered.count()) === 0) {
+      return;
+    }
+    await press(offered.first());
+  }
+  throw new Error("a move that never ended");
+}
+
+/**
+ * Plays the page's seat until the game is over; the result line and the moves played.
+ * @param {import("playwright-core").Page} page
+ * @param {{ timeout?: number, onMove?: (n: number) => Promise<void> }} [o]
+ */
+export async function playToTheEnd(page, o = {}) {
+  let played = 0;
+  for (;;) {
+    const t = await waitForTurn(page, o.timeout ?? 120_000);
+    if (t.startsWith("Game over")) {
+      return { result: t.replace("Game over: ", ""), played };
+    }
+    const before = await page.locator(".moves li").count();
+    await playOneMove(page);
+    // The move is the game's once the server has it back; where the connection broke
+    // first and the move never got there, it is this page's move again.
+    await page.waitForFunction(
+      (n) => {
+        const t = document.querySelector(".turn")?.textContent ?? "";
+        const now = document.querySelectorAll(".moves li").length;
+        return now > n || t.startsWith("Game over") || (t === "Your move" && now === n);
+      },
+      before,
+      { timeout: 60_000, polling: 50 },
+    );
+    if ((await page.locator(".moves li").count()) > before) {
+      played += 1;
+      await o.onMove?.(played);
+    }
+  }
+}
+
+/**
+ * The moves the page lists, in order.
+ * @param {import("playwright-core").Page} page
+ */
+export async function moveList(page) {
+  return (await page.locator(".moves li").allTextContents()).map((t) => t.split(" ").pop());
+}
+
+/**
+ * Prints a result line for the test that ran the script and exits; an error exits 1.
+ * @param {() => Promise<object>} body
+ */
+export async function main(body) {
+  try {
+    const out = await body();
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    process.exit(0);
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.stack : e}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,51 @@
+// Move entry from a list of legal moves: the landings offered a step at a time, how
+// each is marked, and when a move is whole.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { between, continuing, made, marks, starts, stepKind, typed } from "../app/moves.js";
+
+/** @type {import("../app/moves.js").LegalMove[]} */
+const legal = [
+  { text: "E6-E7", path: ["E6", "E7"], kind: "Plain" },
+  { text: "E6-E8", path: ["E6", "E8"], kind: "Canter" },
+  { text: "E6-E8-E10", path: ["E6", "E8", "E10"], kind: "Canter" },
+  { text: "F6xF8", path: ["F6", "F8"], kind: "Jump", captures: ["F7"] },
+  { text: "G6-G8xG10", path: ["G6", "G8", "G10"], kind: "Charge", captures: ["G9"] },
+  { text: "F1-G1", path: ["F1", "G1"], kind: "CastleMove" },
+];
+
+test("pieces that may move are the starts of the listed moves", () => {
+  assert.deepEqual([...starts(legal)].sort(), ["E6", "F1", "F6", "G6"]);
+});
+
+test("each landing is offered once, marked by how the piece gets there", () => {
+  assert.deepEqual(marks(legal, ["E6"]), [
+    { square: "E7", kind: "plain", ends: true },
+    { square: "E8", kind: "canter", ends: true },
+  ]);
+  assert.deepEqual(marks(legal, ["E6", "E8"]), [{ square: "E10", kind: "canter", ends: true }]);
+  assert.deepEqual(marks(legal, ["F6"]), [{ square: "F8", kind: "jump", ends: true }]);
+  assert.deepEqual(marks(legal, ["F1"]), [{ square: "G1", kind: "castle", ends: true }]);
+});
+
+test("a knight's charge canters, then jumps over what it takes", () => {
+  const charge = legal[4];
+  assert.equal(stepKind(charge, 1), "charge");
+  assert.equal(stepKind(charge, 2), "jump");
+  assert.deepEqual(marks(legal, ["G6"]), [{ square: "G8", kind: "charge", ends: false }]);
+  assert.equal(between("G8", "G10"), "G9");
+  assert.equal(between("E6", "E7"), null);
+  assert.equal(between("C3", "E5"), "D4");
+});
+
+test("a move is whole when its path is a listed move's", () => {
+  assert.equal(made(legal, ["E6"]), null);
+  assert.equal(made(legal, ["E6", "E8"])?.text, "E6-E8");
+  assert.equal(made(legal, ["G6", "G8"]), null, "a charge goes on");
+  assert.equal(continuing(legal, ["E6", "E8"]).length, 2);
+});
+
+test("a typed move is a listed move, in any case", () => {
+  assert.equal(typed(legal, " e6-e8-e10 ")?.text, "E6-E8-E10");
+  assert.equal(typed(legal, "E6-E9"), null);
+});
