@@ -277,8 +277,21 @@ fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: Local<bool>
     }
     *started = true;
     std::thread::spawn(move || {
-        // Let the camera arrive and the last frames be drawn first.
+        // Let the camera arrive and the last frames be drawn first, and what they set
+        // going in the background end (a pipeline compiled late on a busy machine): a
+        // second with under a millisecond of CPU, waited for up to half a minute. A
+        // table that never rests is measured all the same, and fails.
         std::thread::sleep(Duration::from_secs(5));
+        let mut settled_after = 0;
+        while let Some(a) = cpu_time() {
+            std::thread::sleep(Duration::from_secs(1));
+            settled_after += 1;
+            let quiet = cpu_time().is_some_and(|b| b - a < Duration::from_millis(1));
+            if quiet || settled_after >= 25 {
+                break;
+            }
+        }
+        eprintln!("--idle-cpu: at rest after {settled_after} s");
         let frames_before = FRAMES_RUN.load(std::sync::atomic::Ordering::Relaxed);
         let (Some(a), t0) = (cpu_time(), std::time::Instant::now()) else {
             eprintln!("--idle-cpu: cannot read /proc/self/stat");

@@ -45,7 +45,9 @@ fn open_table(screen: &VirtualScreen, server: &Server, created: &Created, data: 
         .arg(format!("{}x{}", screen.width, screen.height))
         .env("DISPLAY", &screen.display)
         .env("CAMELOT_DATA_DIR", data)
-        .stdout(Stdio::null())
+        .stdout(Stdio::from(
+            std::fs::File::create(data.join("stdout")).unwrap(),
+        ))
         .stderr(Stdio::from(
             std::fs::File::create(data.join("stderr")).unwrap(),
         ))
@@ -53,10 +55,19 @@ fn open_table(screen: &VirtualScreen, server: &Server, created: &Created, data: 
         .expect("the game starts")
 }
 
-/// Waits until the screen stays the same for `still`: the window has drawn the game and
-/// rests. The picture it rests on.
-fn resting(screen: &VirtualScreen, still: Duration, limit: Duration) -> Vec<u8> {
+/// Waits until the game has said its picture is complete (every pipeline compiled and
+/// every texture in: a window still being set up may show the screen's old pixels for
+/// seconds) and then the screen stays the same for `still`: the window has drawn the
+/// game and rests. The picture it rests on.
+fn resting(screen: &VirtualScreen, data: &Path, still: Duration, limit: Duration) -> Vec<u8> {
     let start = Instant::now();
+    while !std::fs::read_to_string(data.join("stdout"))
+        .unwrap_or_default()
+        .contains("first complete frame")
+    {
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(start.elapsed() < limit, "the picture was never complete");
+    }
     let mut last = screen.capture();
     let mut since = Instant::now();
     loop {
@@ -87,7 +98,12 @@ fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
         .expect("the server creates a game");
     let mut game = open_table(&screen, &server, &created, &dir.join("data"));
     // The board drawn, and then nothing changes for two seconds: the window rests.
-    let before = resting(&screen, Duration::from_secs(2), Duration::from_secs(180));
+    let before = resting(
+        &screen,
+        &dir.join("data"),
+        Duration::from_secs(2),
+        Duration::from_secs(180),
+    );
     let mv = Command::new(sibling("camelot-cli"))
         .args(["online", "move", "--server", &server.url])
         .args(["--game", created.game.as_str()])
@@ -98,14 +114,19 @@ fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
     assert_eq!(String::from_utf8_lossy(&mv.stdout), "accepted\n");
     std::thread::sleep(Duration::from_secs(1));
     let after = screen.capture();
+    let changed = |now: &[u8]| before.iter().zip(now).filter(|(a, b)| a != b).count();
+    let (in_a_second, in_five) = (changed(&after), {
+        // Late or never: which, for the message.
+        std::thread::sleep(Duration::from_secs(4));
+        changed(&screen.capture())
+    });
     let _ = game.kill();
     let _ = game.wait();
     let stderr = std::fs::read_to_string(dir.join("data/stderr")).unwrap_or_default();
-    let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
     assert!(
-        changed > 1000,
-        "a second after White's move the screen is as before ({changed} bytes changed): \
-         the window did not wake\n{stderr}"
+        in_a_second > 1000,
+        "a second after White's move the screen is as before ({in_a_second} bytes changed; \
+         {in_five} five seconds after): the window did not wake\n{stderr}"
     );
 }
 
@@ -146,11 +167,15 @@ fn a_resting_table_with_a_live_connection_uses_no_cpu() {
     // Twelve seconds take in at least one of the link's pings: answered, and heard by
     // nobody.
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let woken = stderr
+    let said: Vec<&str> = stderr
         .lines()
-        .find(|l| l.starts_with("--idle-cpu: "))
-        .unwrap_or("--idle-cpu: frames not counted");
-    assert!(line.ends_with(" 0.0% of one core"), "{line}\n{woken}");
+        .filter(|l| l.starts_with("--idle-cpu: "))
+        .collect();
+    assert!(
+        line.ends_with(" 0.0% of one core"),
+        "{line}\n{}",
+        said.join("\n")
+    );
 }
 
 /// Two windows on one screen, each with the computer in its seat: each move arrives in
@@ -180,7 +205,9 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
             .args(["--window", "640x560"])
             .env("DISPLAY", &screen.display)
             .env("CAMELOT_DATA_DIR", &data)
-            .stdout(Stdio::null())
+            .stdout(Stdio::from(
+                std::fs::File::create(data.join("stdout")).unwrap(),
+            ))
             .stderr(Stdio::from(
                 std::fs::File::create(data.join("stderr")).unwrap(),
             ))
