@@ -67,3 +67,33 @@ export function put(parent, ...children) {
   parent.replaceChildren();
   fill(parent, {}, children);
 }
+
+/** Where the browser keeps the name the player gave. */
+const NAME_KEY = "camelot.name";
+
+/** The name the player last gave on this browser, or "". */
+export function savedName() {
+  return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+/**
+ * Keeps the name the player gave for the next page.
+ * @param {string} name
+ */
+export function saveName(name) {
+  localStorage.setItem(NAME_KEY, name.trim());
+}
+
+/** The field a player's name is typed in, filled with the name last given. */
+export function nameField() {
+  return /** @type {HTMLInputElement} */ (
+    el("input", {
+      type: "text",
+      name: "name",
+      maxlength: 24,
+      value: savedName(),
+      placeholder: "your name",
+      "aria-label": "Your name",
+    })
+  );
+}

@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { clockText, remaining } from "./clock.js";
-import { el, put } from "./dom.js";
+import { el, nameField, put, savedName, saveName } from "./dom.js";
 import { typed } from "./moves.js";
 import { GameLink } from "./net.js";
 import { sound } from "./sound.js";
@@ -144,23 +144,14 @@ class GamePage {
       input,
       el("button", { type: "submit" }, "Play"),
     );
-    const nameInput = /** @type {HTMLInputElement} */ (
-      el("input", {
-        type: "text",
-        name: "name",
-        maxlength: 24,
-        value: localStorage.getItem("camelot.name") ?? "",
-        "aria-label": "Your name",
-        placeholder: "your name",
-      })
-    );
+    const nameInput = nameField();
     this.nameForm = el(
       "form",
       {
         class: "your-name",
         onsubmit: (/** @type {Event} */ e) => {
           e.preventDefault();
-          localStorage.setItem("camelot.name", nameInput.value.trim());
+          saveName(nameInput.value);
           // The name goes with a hello: say it again.
           this.link.stop();
           this.link = this.connect();
@@ -201,7 +192,7 @@ class GamePage {
     return new GameLink({
       game: this.gameId,
       token: this.token,
-      name: (this.token && localStorage.getItem("camelot.name")) || undefined,
+      name: (this.token && savedName()) || undefined,
       onMessage: (m) => this.heard(m),
       onState: (s, why) => {
         if (s === "away" && this.connection !== "away") {

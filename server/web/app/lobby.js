@@ -1,7 +1,7 @@
 // The server's front page: the live games to watch, and the seats left open for anyone
 // to take.
 
-import { el, put } from "./dom.js";
+import { el, nameField, put, saveName } from "./dom.js";
 import { ask, PROTOCOL } from "./net.js";
 
 /**
@@ -29,19 +29,8 @@ export async function lobbyPage(main) {
   const live = el("ul", { class: "games", "aria-label": "Live games" });
   const open = el("ul", { class: "open-seats", "aria-label": "Open seats" });
   const said = el("p", { class: "notice", role: "alert" });
-  const nameInput = /** @type {HTMLInputElement} */ (
-    el("input", {
-      type: "text",
-      name: "name",
-      maxlength: 24,
-      value: localStorage.getItem("camelot.name") ?? "",
-      placeholder: "your name",
-      "aria-label": "Your name",
-    })
-  );
-  nameInput.addEventListener("change", () =>
-    localStorage.setItem("camelot.name", nameInput.value.trim()),
-  );
+  const nameInput = nameField();
+  nameInput.addEventListener("change", () => saveName(nameInput.value));
   put(
     main,
     el(
@@ -87,7 +76,7 @@ export async function lobbyPage(main) {
             {
               onclick: async () => {
                 const name = nameInput.value.trim();
-                localStorage.setItem("camelot.name", name);
+                saveName(name);
                 /** @type {import("./net.js").Message} */
                 const take = { t: "take", v: PROTOCOL, game: s.game, seat: s.seat };
                 if (name) {
