@@ -56,6 +56,11 @@ export async function playOneMove(page, how = {}) {
     how.tap ? l.tap() : l.click();
   const movable = page.locator("rect.sq.movable");
   if ((await movable.count()) === 0) {
+    // The connection went away since the turn was read: nothing may be entered until
+    // it is back, as the page says. The caller waits for the turn again.
+    if ((await turn(page)) !== "Your move") {
+      return;
+    }
     const pass = page.getByRole("button", { name: "Pass" });
     if ((await pass.count()) === 0) {
       const said = await page.locator(".panel").innerText();
