@@ -107,6 +107,7 @@ pub fn game_plugin(app: &mut App) {
         watching::plugin,
         online::plugin,
         table::coordinates::plugin,
+        table::lettering::plugin,
     ));
 }
 

@@ -76,8 +76,9 @@ pub struct ToolOptions {
     /// a search's progress depends on the machine).
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     pub analysis: Option<bool>,
-    /// At the last frame (--exit-after-frames), print where the viewport, the board and
-    /// each castle are on screen, as one JSON line of [left, top, right, bottom] pixels.
+    /// At the last frame (--exit-after-frames), print where the viewport, the board, each
+    /// castle and each coordinate label drawn ("labels") are on screen, as one JSON line
+    /// of [left, top, right, bottom] pixels.
     #[arg(long)]
     pub print_layout: bool,
     /// Advance the game's clock by this many milliseconds every frame, however long the
@@ -160,8 +161,9 @@ fn rect_of(points: impl Iterator<Item = Vec2>) -> [f32; 4] {
     [lo.x, lo.y, hi.x, hi.y].map(|v| (v * 10.0).round() / 10.0)
 }
 
-/// `--print-layout`: the viewport, the board and each castle on screen, in window pixels,
-/// as the camera projects them, printed once at the last frame.
+/// `--print-layout`: the viewport, the board, each castle and each coordinate label drawn
+/// (its ink) on screen, in window pixels, as the camera projects them, printed once at
+/// the last frame.
 fn print_layout(
     auto: Res<Automation>,
     frames: Res<Frames>,
@@ -170,6 +172,11 @@ fn print_layout(
     cams: Query<(&Camera, &GlobalTransform), With<crate::table::camera::MainCamera>>,
     view: Res<crate::render::viewport::ViewImage>,
     insets: Res<crate::table::camera::ViewInsets>,
+    labels: Query<(
+        &crate::table::coordinates::CoordinateLabel,
+        &Visibility,
+        &GlobalTransform,
+    )>,
     mut done: Local<bool>,
 ) {
     let at = auto.opts.exit_after_frames.unwrap_or(10);
@@ -202,8 +209,18 @@ fn print_layout(
             format!("{:?}", rect_of(corners.filter_map(on_screen)))
         })
         .collect();
+    // The ink of every label drawn.
+    let labels: Vec<String> = labels
+        .iter()
+        .filter(|(_, v, _)| **v != Visibility::Hidden)
+        .map(|(label, _, at)| {
+            let corners = label.0.ink_local().into_iter();
+            let corners = corners.map(|p| at.transform_point(p));
+            format!("{:?}", rect_of(corners.filter_map(on_screen)))
+        })
+        .collect();
     println!(
-        "{{\"window\":[{},{}],\"viewport\":{:?},\"board\":{:?},\"castles\":[{}]}}",
+        "{{\"window\":[{},{}],\"viewport\":{:?},\"board\":{:?},\"castles\":[{}],\"labels\":[{}]}}",
         window.width(),
         window.height(),
         [
@@ -213,7 +230,8 @@ fn print_layout(
             viewport.max.y
         ],
         board,
-        castles.join(",")
+        castles.join(","),
+        labels.join(",")
     );
 }
 

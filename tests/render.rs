@@ -228,11 +228,13 @@ fn the_board_fills_the_viewport_at_every_window_size() {
     if let Some(why) = cannot_render(&data) {
         return display::skip("the_board_fills_the_viewport_at_every_window_size", &why);
     }
-    // Camelot's long board from White's seat, Grand Cam's cross from Yellow's.
+    // Camelot's long board from White's seat, River from Black's, Camette's small one,
+    // Grand Cam's cross from Yellow's.
     let cases = [
         ("camelot", "human,human", "1280x800"),
         ("camelot", "human,human", "1920x1080"),
         ("river", "ai:club,human", "1024x768"),
+        ("camette", "human,human", "1024x768"),
         ("grandcam", "ai:club,ai:club,ai:club,human", "1280x800"),
     ];
     for (variant, seats, size) in cases {
@@ -277,6 +279,22 @@ fn the_board_fills_the_viewport_at_every_window_size() {
                     && r[3] <= view[3] - margin,
                 "{variant} {size}: {r:?} not inside {view:?} with a margin: {line}"
             );
+        }
+        // Every coordinate drawn stands inside the view and clear of every castle.
+        let labels = rects(line, "labels");
+        assert!(labels.len() >= 19, "{variant} {size}: labels {labels:?}");
+        for l in &labels {
+            assert!(
+                l[0] >= view[0] && l[1] >= view[1] && l[2] <= view[2] && l[3] <= view[3],
+                "{variant} {size}: the label {l:?} is not inside {view:?}"
+            );
+            for c in &castles {
+                let meets = l[0] < c[2] && l[2] > c[0] && l[1] < c[3] && l[3] > c[1];
+                assert!(
+                    !meets,
+                    "{variant} {size}: the label {l:?} meets the castle {c:?}"
+                );
+            }
         }
         let fill = ((board[2] - board[0]) / vw).max((board[3] - board[1]) / vh);
         assert!(

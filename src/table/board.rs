@@ -95,22 +95,25 @@ pub fn board_corners(variant: Variant) -> Vec<Vec3> {
         .collect()
 }
 
-/// The board's corners, the castles' tower tops and the outer corners of the frame
-/// around it: everything the camera must see for the board and its coordinates to be
-/// in view.
+/// The board's corners, the castles' tower tops and the coordinates' labels (their ink
+/// turned any way): everything the camera must see for the board and its coordinates to
+/// be in view. The frame's plain border beyond the labels may run to the view's edge.
 pub fn table_corners(variant: Variant) -> Vec<Vec3> {
-    let g = variant.rules().geometry;
-    let half = board_half_extent(g) + Vec2::splat(super::coordinates::FRAME_WIDTH);
-    let top = super::coordinates::FRAME_TOP;
-    let mut points = board_corners(variant);
     let rules = variant.rules();
+    let mut points = board_corners(variant);
     for p in rules.players_in_order() {
         points.extend(castles::castle_points(rules, p));
     }
-    points.extend(
-        [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
-            .map(|(x, z)| Vec3::new(x * half.x, top, z * half.y)),
-    );
+    for label in super::coordinates::labels(rules) {
+        let reach = label
+            .ink_local()
+            .iter()
+            .fold(0.0f32, |r, p| r.max(p.x.abs()).max(p.z.abs()));
+        points.extend(
+            [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+                .map(|(x, z)| label.at + Vec3::new(x, 0.0, z) * reach),
+        );
+    }
     points
 }
 
@@ -252,7 +255,7 @@ fn spawn_board(commands: &mut Commands, variant: Variant, meshes: &mut Assets<Me
             Transform::IDENTITY,
         ));
     };
-    part(super::coordinates::frame(g), p.plinth.clone());
+    part(super::coordinates::frame(rules), p.plinth.clone());
     part(built.light, p.light.clone());
     part(built.dark, p.dark.clone());
     part(built.plinth, p.plinth.clone());

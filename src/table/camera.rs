@@ -604,52 +604,83 @@ mod tests {
         }
     }
 
-    /// From every seat, seated: each file's letter and each rank's number can be read
-    /// at one end at least, with no castle wall or tower in front of its centre or its
-    /// corners; and nothing of a castle stands on a label.
+    /// From every seat, seated and from above, at three window sizes: every file's
+    /// letter and every rank's number is drawn at least once; no castle's masonry stands
+    /// on a label or between the eye and any corner of a drawn label's ink; and on screen
+    /// no drawn label's box meets a castle's box.
     #[test]
-    fn every_coordinate_is_readable_past_the_castles_from_every_seat() {
-        use crate::table::coordinates::labels;
-        let viewport = Vec2::new(950.0, 742.0);
-        for v in Variant::ALL {
-            let rules = v.rules();
-            let masonry = every_castles_masonry(rules);
-            let all = labels(rules.geometry);
-            for (text, at) in &all {
-                let r = 0.25;
-                let under = masonry.iter().any(|(lo, hi)| {
-                    at.x + r > lo.x && at.x - r < hi.x && at.z + r > lo.z && at.z - r < hi.z
-                });
-                assert!(!under, "{v}: castle masonry on the label {text}");
-            }
-            for seat in 0..rules.players() {
-                let yaw = yaw_towards(seat_direction(v, seat));
-                let eye = framed(v, yaw, SEATED_PITCH, viewport)
-                    .transform()
-                    .translation;
-                let seen = |at: Vec3| {
-                    [
-                        (0.0, 0.0),
-                        (-0.2, -0.2),
-                        (0.2, -0.2),
-                        (-0.2, 0.2),
-                        (0.2, 0.2),
-                    ]
-                    .iter()
-                    .all(|&(dx, dz)| {
-                        let p = at + Vec3::new(dx, 0.0, dz);
-                        !masonry.iter().any(|&b| crosses(eye, p, b))
-                    })
-                };
-                for (text, _) in &all {
-                    let readable = all.iter().any(|(t, at)| t == text && seen(*at));
-                    assert!(readable, "{v} seat {seat}: {text} hidden at both ends");
+    fn every_coordinate_is_drawn_clear_of_the_castles_from_every_seat() {
+        use crate::table::castles::castle_points;
+        use crate::table::coordinates::{facing, labels, Edge};
+        let boxed = |points: Vec<Vec2>| {
+            let lo = points.iter().fold(Vec2::MAX, |a, &p| a.min(p));
+            let hi = points.iter().fold(Vec2::MIN, |a, &p| a.max(p));
+            (lo, hi)
+        };
+        for (w, h) in [(1280.0, 800.0), (1920.0, 1080.0), (1024.0, 768.0)] {
+            let viewport = Vec2::new(w - 330.0, h - 58.0);
+            for v in Variant::ALL {
+                let rules = v.rules();
+                let masonry = every_castles_masonry(rules);
+                let all = labels(rules);
+                for l in &all {
+                    let (lo, hi) = boxed(
+                        l.ink_corners(Quat::IDENTITY)
+                            .iter()
+                            .map(|p| p.xz())
+                            .collect(),
+                    );
+                    let under = masonry
+                        .iter()
+                        .any(|(a, b)| hi.x > a.x && lo.x < b.x && hi.y > a.z && lo.y < b.z);
+                    assert!(!under, "{v}: castle masonry on the label {}", l.text);
                 }
-                let hidden = all.iter().filter(|(_, at)| !seen(*at)).count();
-                assert!(
-                    hidden <= 2,
-                    "{v} seat {seat}: {hidden} labels behind castles"
-                );
+                for seat in 0..rules.players() {
+                    let yaw = yaw_towards(seat_direction(v, seat));
+                    for pitch in [SEATED_PITCH, TOP_PITCH] {
+                        let o = framed(v, yaw, pitch, viewport);
+                        let tf = o.transform();
+                        let turn = facing(tf.forward().into());
+                        let far = Edge::far(turn);
+                        let drawn: Vec<_> = all.iter().filter(|l| l.edge != far).collect();
+                        for l in &all {
+                            assert!(
+                                drawn.iter().any(|d| d.text == l.text),
+                                "{v} seat {seat}: {} never drawn",
+                                l.text
+                            );
+                        }
+                        let castles: Vec<(Vec2, Vec2)> = rules
+                            .players_in_order()
+                            .map(|p| {
+                                let points = castle_points(rules, p).into_iter();
+                                boxed(points.map(|q| o.project(viewport, q)).collect())
+                            })
+                            .collect();
+                        for l in &drawn {
+                            let corners = l.ink_corners(turn);
+                            for &c in &corners {
+                                let behind = masonry.iter().any(|&b| crosses(tf.translation, c, b));
+                                assert!(
+                                    !behind,
+                                    "{v} seat {seat} pitch {pitch}: a castle before {} on the {:?} edge at {}",
+                                    l.text, l.edge, l.at
+                                );
+                            }
+                            let (lo, hi) =
+                                boxed(corners.iter().map(|&q| o.project(viewport, q)).collect());
+                            for &(clo, chi) in &castles {
+                                let meets =
+                                    lo.x < chi.x && hi.x > clo.x && lo.y < chi.y && hi.y > clo.y;
+                                assert!(
+                                    !meets,
+                                    "{v} seat {seat} pitch {pitch} {w}x{h}: {} {lo} {hi} meets a castle {clo} {chi}",
+                                    l.text
+                                );
+                            }
+                        }
+                    }
+                }
             }
         }
     }

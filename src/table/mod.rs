@@ -20,6 +20,8 @@ pub mod coordinates;
 #[cfg(feature = "gui")]
 pub mod layout;
 #[cfg(feature = "gui")]
+pub mod lettering;
+#[cfg(feature = "gui")]
 pub mod pieces;
 #[cfg(feature = "gui")]
 pub mod room;

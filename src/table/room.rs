@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use camelot_engine::{Player, Variant};
 
-use crate::table::coordinates::FRAME_WIDTH;
+use crate::table::coordinates::frame_width;
 use crate::table::layout::{board_half_extent, seat_direction, BoardPart};
 use crate::table::shapes::Builder;
 use crate::table::theme::Palette;
@@ -59,7 +59,8 @@ pub fn tray(variant: Variant, owner: Player) -> Tray {
     let rows = n.div_ceil(TRAY_ROW);
     let cols = n.min(TRAY_ROW);
     let size = Vec2::new(cols as f32, rows as f32) * TRAY_PITCH;
-    let from_board = reach(outward) + FRAME_WIDTH + TRAY_GAP + TRAY_RIM + size.y / 2.0;
+    let from_board =
+        reach(outward) + frame_width(variant.rules()) + TRAY_GAP + TRAY_RIM + size.y / 2.0;
     Tray {
         centre: (outward * from_board).with_y(TABLE_TOP),
         along: -back,
@@ -81,7 +82,8 @@ pub fn tray_slot(variant: Variant, owner: Player, slot: usize) -> Vec3 {
 
 /// The corners of everything on the table: the frame's and each tray's.
 fn footprint(variant: Variant) -> Vec<Vec2> {
-    let half = board_half_extent(variant.rules().geometry) + Vec2::splat(FRAME_WIDTH);
+    let half =
+        board_half_extent(variant.rules().geometry) + Vec2::splat(frame_width(variant.rules()));
     let mut points = vec![half, -half];
     for p in variant.rules().players_in_order() {
         let t = tray(variant, p);
@@ -199,7 +201,7 @@ mod tests {
         for v in Variant::ALL {
             let rules = v.rules();
             let half = table_half_extent(v);
-            let board = board_half_extent(rules.geometry) + Vec2::splat(FRAME_WIDTH);
+            let board = board_half_extent(rules.geometry) + Vec2::splat(frame_width(rules));
             let mut all: Vec<Vec3> = Vec::new();
             for p in rules.players_in_order() {
                 let t = tray(v, p);

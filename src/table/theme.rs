@@ -355,7 +355,7 @@ fn create_palette(
     mut commands: Commands,
     mut materials: ResMut<Assets<StandardMaterial>>,
     server: Option<Res<AssetServer>>,
-    images: Option<Res<Assets<Image>>>,
+    mut images: Option<ResMut<Assets<Image>>>,
     settings: Option<Res<TableSettings>>,
 ) {
     let theme = settings.map(|s| s.theme).unwrap_or_default();
@@ -431,7 +431,14 @@ fn create_palette(
             uv_transform: Affine2::from_scale(Vec2::splat(3.0)),
             ..matte(rgb(150, 146, 138), 0.85)
         }),
-        label: add(matte(rgb(236, 222, 186), 0.6)),
+        // The lettering's ink on a clear quad; without images, a plain colour.
+        label: add(StandardMaterial {
+            base_color_texture: images
+                .as_mut()
+                .map(|i| i.add(super::lettering::atlas().image())),
+            alpha_mode: AlphaMode::Blend,
+            ..matte(rgb(236, 222, 186), 0.6)
+        }),
         hover: add(glowing(Color::srgb(1.0, 0.95, 0.6), 0.6)),
         selected: add(glowing(Color::srgb(1.0, 0.85, 0.2), 1.2)),
         hint: add(glowing(Color::srgb(0.75, 0.4, 1.0), 1.5)),
