@@ -13,7 +13,7 @@ use skrifa::outline::{DrawSettings, OutlinePen};
 use skrifa::{FontRef, MetadataProvider};
 
 /// The typeface's file, compiled in.
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+pub const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
 
 /// A capital's height on the board, in squares.
 pub const CAP_HEIGHT: f32 = 0.42;
@@ -45,11 +45,11 @@ pub struct Cell {
 /// quads are shaded: a whole cell each would shade four times the frame for nothing.
 const MARGIN: f32 = 8.0;
 
-/// Every label's picture: the atlas's size, its levels (level 0 first, each RGBA,
-/// white with the ink's coverage as alpha), and the cells.
+/// Every label's picture: the atlas's size, its pixels (RGBA, white with the ink's
+/// coverage as alpha), and the cells.
 pub struct Atlas {
     pub size: UVec2,
-    pub levels: Vec<Vec<u8>>,
+    pub pixels: Vec<u8>,
     pub cells: Vec<Cell>,
 }
 
@@ -73,8 +73,8 @@ impl Atlas {
             TextureFormat::Rgba8UnormSrgb,
             RenderAssetUsages::RENDER_WORLD,
         );
-        image.texture_descriptor.mip_level_count = self.levels.len() as u32;
-        image.data = Some(self.levels.concat());
+        image.data = Some(self.pixels.clone());
+        super::mipmaps::build_mipmaps(&mut image);
         image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
             anisotropy_clamp: 16,
             ..ImageSamplerDescriptor::linear()
@@ -136,7 +136,10 @@ fn make_atlas(texts: &[String]) -> Atlas {
     }
     Atlas {
         size,
-        levels: mipmaps(alpha, size),
+        pixels: alpha
+            .iter()
+            .flat_map(|v| [255, 255, 255, (v.clamp(0.0, 1.0) * 255.0).round() as u8])
+            .collect(),
         cells,
     }
 }
@@ -301,37 +304,6 @@ fn cover(alpha: &mut [f32], size: UVec2, row: u32, lo: f32, hi: f32, weight: f32
     }
 }
 
-/// Level 0 and every smaller level down to a pixel, each the average of the four pixels
-/// under it, as RGBA (white, the coverage as alpha).
-fn mipmaps(alpha: Vec<f32>, size: UVec2) -> Vec<Vec<u8>> {
-    let mut levels = Vec::new();
-    let (mut a, mut s) = (alpha, size);
-    loop {
-        levels.push(
-            a.iter()
-                .flat_map(|v| [255, 255, 255, (v.clamp(0.0, 1.0) * 255.0).round() as u8])
-                .collect(),
-        );
-        if s == UVec2::ONE {
-            return levels;
-        }
-        let next = (s / 2).max(UVec2::ONE);
-        let mut b = vec![0f32; (next.x * next.y) as usize];
-        for y in 0..next.y {
-            for x in 0..next.x {
-                let mut sum = 0.0;
-                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    let sx = (2 * x + dx).min(s.x - 1);
-                    let sy = (2 * y + dy).min(s.y - 1);
-                    sum += a[(sy * s.x + sx) as usize];
-                }
-                b[(y * next.x + x) as usize] = sum / 4.0;
-            }
-        }
-        (a, s) = (b, next);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,7 +316,7 @@ mod tests {
         let mut ink = 0.0;
         for y in lo.y..hi.y {
             for x in lo.x..hi.x {
-                ink += atlas.levels[0][((y * atlas.size.x + x) * 4 + 3) as usize] as f32 / 255.0;
+                ink += atlas.pixels[((y * atlas.size.x + x) * 4 + 3) as usize] as f32 / 255.0;
             }
         }
         ink / ((hi.x - lo.x) * (hi.y - lo.y)) as f32
@@ -375,13 +347,23 @@ mod tests {
             c.ink[1].x - c.ink[0].x
         };
         assert!(w("16") > 1.6 * w("1"));
-        assert_eq!(a.levels.len() as u32, a.size.max_element().ilog2() + 1);
-        assert_eq!(a.levels.last().unwrap().len(), 4);
-        // The smallest levels keep the ink's average: not lost, not doubled.
-        let mean = |level: &Vec<u8>| {
+        // Mipmapped down to a pixel, the smallest levels keeping the ink's average: not
+        // lost, not doubled.
+        let image = a.image();
+        let d = &image.texture_descriptor;
+        assert_eq!(d.mip_level_count, a.size.max_element().ilog2() + 1);
+        let data = image.data.as_ref().unwrap();
+        let level_start = |n: u32| -> usize {
+            (0..n)
+                .map(|l| ((a.size.x >> l).max(1) * (a.size.y >> l).max(1) * 4) as usize)
+                .sum()
+        };
+        assert_eq!(data.len(), level_start(d.mip_level_count));
+        let mean = |level: &[u8]| {
             level.chunks(4).map(|p| p[3] as f32).sum::<f32>() / (level.len() / 4) as f32
         };
-        let (top, small) = (mean(&a.levels[0]), mean(&a.levels[6]));
+        let six = &data[level_start(6)..level_start(7)];
+        let (top, small) = (mean(&a.pixels), mean(six));
         assert!((top - small).abs() < 1.0, "{top} {small}");
     }
 

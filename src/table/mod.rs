@@ -22,6 +22,8 @@ pub mod layout;
 #[cfg(feature = "gui")]
 pub mod lettering;
 #[cfg(feature = "gui")]
+pub mod mipmaps;
+#[cfg(feature = "gui")]
 pub mod pieces;
 #[cfg(feature = "gui")]
 pub mod room;
