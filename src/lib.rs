@@ -141,15 +141,19 @@ pub fn view_plugin(app: &mut App) {
     .add_systems(
         EguiPrimaryContextPass,
         (
-            widgets::style::style_once,
-            widgets::style::apply_ui_scale,
+            widgets::theme::apply_theme,
+            widgets::theme::apply_ui_scale,
             render::viewport::show_view,
-            menu::menu.run_if(in_state(game::screens::Screen::Menu)),
-            panel::panel.run_if(in_state(game::screens::Screen::Playing)),
-            panel::windows::panel_windows,
-            settings::view::settings_window,
-            storage::view::file_windows,
-            widgets::notices::notices,
+            (
+                menu::menu.run_if(in_state(game::screens::Screen::Menu)),
+                panel::panel.run_if(in_state(game::screens::Screen::Playing)),
+                panel::windows::panel_windows,
+                settings::view::settings_window,
+                storage::view::file_windows,
+                widgets::notices::notices,
+            )
+                .chain()
+                .run_if(widgets::dressed),
         )
             .chain(),
     );

@@ -1,7 +1,8 @@
 //! Tools for scripts and measurements, built with the `tools` feature (on by default;
 //! `--no-default-features --features gui` leaves them out): `--screenshot PATH
 //! --after-frames N`, `--exit-after-frames N`, `--bench-frames N`, `--click`,
-//! `--print-layout`, `--fixed-frame-time`, `--idle-cpu`, `--offscreen`, and the
+//! `--print-layout`, `--fixed-frame-time`, `--idle-cpu`, `--offscreen`, `--bare`,
+//! `--menu`, `--view`, and the
 //! launch-to-board time.
 //! While a tool runs, frames are drawn continuously (the window does not rest).
 //!
@@ -76,6 +77,18 @@ pub struct ToolOptions {
     /// a search's progress depends on the machine).
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     pub analysis: Option<bool>,
+    /// Draw the table alone: no menu, panel, window or notice (the variant cards'
+    /// pictures are taken so).
+    #[arg(long)]
+    pub bare: bool,
+    /// Look at the table from this view at the start: seated (the default) or above
+    /// (for the rules' pictures).
+    #[arg(long, value_name = "VIEW")]
+    pub view: Option<StartView>,
+    /// Open the menu at this screen (for pictures of it): title, play, online, learn or
+    /// watch.
+    #[arg(long, value_name = "SCREEN")]
+    pub menu: Option<crate::menu::Page>,
     /// At the last frame (--exit-after-frames), print where the viewport, the board, each
     /// castle and each coordinate label drawn ("labels") are on screen, as one JSON line
     /// of [left, top, right, bottom] pixels.
@@ -135,12 +148,18 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (scripted_clicks, scripted_browse).in_set(AppSystems::Input),
         )
+        .add_systems(Update, open_menu_screen)
+        .add_systems(Update, start_view.in_set(AppSystems::Input))
         // After the table's own default is set (in Update).
         .add_systems(Last, force_analysis);
 }
 
 /// Tools that count frames get frames continuously; a fixed frame time steps the clock.
+/// `--bare` leaves the interface out.
 fn set_the_clock(auto: Res<Automation>, mut commands: Commands) {
+    if auto.opts.bare {
+        commands.insert_resource(crate::widgets::BareTable);
+    }
     if auto.opts.wants_frames() {
         commands.insert_resource(bevy::winit::WinitSettings::continuous());
     }
@@ -149,6 +168,42 @@ fn set_the_clock(auto: Res<Automation>, mut commands: Commands) {
             Duration::from_millis(ms as u64),
         ));
     }
+}
+
+/// The views `--view` starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartView {
+    Seated,
+    Above,
+}
+
+/// `--view above`: the camera goes above the board once the table is built.
+fn start_view(
+    auto: Res<Automation>,
+    frames: Res<Frames>,
+    mut camera: MessageWriter<crate::table::camera::CameraCommand>,
+    mut done: Local<bool>,
+) {
+    if *done || frames.since_ready().is_none() {
+        return;
+    }
+    *done = true;
+    if auto.opts.view == Some(StartView::Above) {
+        camera.write(crate::table::camera::CameraCommand::TopDown);
+    }
+}
+
+/// `--menu SCREEN`: the menu opens at that screen, once.
+fn open_menu_screen(
+    auto: Res<Automation>,
+    menu: Option<ResMut<crate::menu::MenuState>>,
+    mut done: Local<bool>,
+) {
+    let (Some(page), Some(mut menu), false) = (auto.opts.menu, menu, *done) else {
+        return;
+    };
+    menu.page = page;
+    *done = true;
 }
 
 /// `[left, top, right, bottom]` of a set of points on screen.

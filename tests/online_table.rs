@@ -50,6 +50,7 @@ fn app(data: &Path) -> App {
             .resource_mut::<TableSettings>()
             .animation_speed = 0.0;
         app.world_mut().resource_mut::<PlaySettings>().ai_delay = 0.0;
+        app.world_mut().resource_mut::<PlaySettings>().watch_pace = 0.0;
     }
     app.update();
     app

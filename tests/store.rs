@@ -58,6 +58,7 @@ fn the_autosave_and_settings_round_trip() {
     let settings = PlaySettings {
         notation: Notation::Classic,
         ai_delay: 2.5,
+        watch_pace: 0.5,
     };
     st.save_settings(&settings).unwrap();
     assert!(matches!(st.load_settings::<PlaySettings>(), Loaded::Read(s) if s == settings));

@@ -10,7 +10,7 @@ use crate::game::browse::{Browse, BrowseCommand};
 use crate::game::session::Session;
 
 use crate::review::view::mark;
-use crate::widgets::style::side_name;
+use crate::widgets::theme::side_name;
 
 /// A score as men (a man is 100), or the forced result.
 pub fn score_text(score: SearchScore) -> String {

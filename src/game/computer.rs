@@ -258,9 +258,12 @@ fn start_thinking(
     }
     ai.waited += time.delta_secs();
     redraw.write(RequestRedraw);
-    // A short pause before a computer moves lets people see the previous move.
+    // A short pause before a computer moves lets people see the previous move; a game
+    // between computers goes at its own pace.
     let delay = if spectate.step {
         0.0
+    } else if watching {
+        settings.watch_pace
     } else {
         settings.ai_delay
     };

@@ -1,5 +1,5 @@
-//! The game's own preferences: the notation moves are written in, and the pause between
-//! computer moves (so that people can follow a game between computers).
+//! The game's own preferences: the notation moves are written in, the pause before a
+//! computer's move, and the pace of a game between computers.
 
 use camelot_engine::Notation;
 use serde::{Deserialize, Serialize};
@@ -9,8 +9,11 @@ use serde::{Deserialize, Serialize};
 #[serde(default)]
 pub struct PlaySettings {
     pub notation: Notation,
-    /// Seconds between computer moves (lets people follow an AI-vs-AI game).
+    /// Seconds a computer waits before it moves against a person (to let the person
+    /// see the last move).
     pub ai_delay: f32,
+    /// Seconds a move while only computers play (one a second, to follow the game).
+    pub watch_pace: f32,
 }
 
 impl PlaySettings {
@@ -24,6 +27,7 @@ impl Default for PlaySettings {
         PlaySettings {
             notation: Notation::Wcf,
             ai_delay: 0.4,
+            watch_pace: 1.0,
         }
     }
 }

@@ -1,6 +1,6 @@
-//! Online play in the interface: the menu's "Online" section (the server, a local server
+//! Online play in the interface: the Online screen's parts (the server, a local server
 //! for a LAN evening, creating a game and its invitation codes, joining with a code,
-//! watching a live game, my games), and the panel's section of an online game (the
+//! open seats, watching a live game, my games), and the panel's section of an online game (the
 //! connection, each seat's presence and clock, offers to answer).
 
 use bevy_egui::egui;
@@ -15,7 +15,7 @@ use crate::online::{
     clock_text, Connection, JoinOnline, JoinOrigin, OnlineRequest, OnlineTable, SeatChoice,
 };
 use crate::storage::saving::Storage;
-use crate::widgets::style::seat_text;
+use crate::widgets::theme::seat_text;
 
 /// What is said in amber: an address or a name that is not one, a lost connection.
 const WARNING: egui::Color32 = egui::Color32::from_rgb(240, 170, 80);
@@ -65,19 +65,15 @@ pub enum OnlinePick {
     Join(JoinOnline),
 }
 
-/// The menu's "Online" section. `variant` and `seats` are the menu's own choice: a seat
-/// set to "elsewhere" is a friend's, invited by a code; one set to "anyone" is left open.
-pub fn menu_section(
+/// The server to play on (with a button that starts one on this machine) and the
+/// player's name: each said plainly while it is not one. Returns the server and the
+/// name when they are.
+pub fn server_and_name(
     ui: &mut egui::Ui,
     lobby: &mut Lobby,
-    time: &mut TimeChoice,
     settings: &mut OnlineSettings,
     storage: &Storage,
-    variant: Variant,
-    seats: &[SeatChoice],
-) -> Option<OnlinePick> {
-    let mut pick = None;
-    ui.heading("Online");
+) -> (Option<ServerAddress>, Option<PlayerName>) {
     ui.horizontal(|ui| {
         ui.label("Server:");
         ui.add(egui::TextEdit::singleline(&mut settings.server).desired_width(260.0));
@@ -92,12 +88,10 @@ pub fn menu_section(
     if let Some(address) = lobby.local_address.take() {
         settings.server = address.to_string();
     }
-    // The address as typed: said plainly while it is not one.
     let server = ServerAddress::parse(&settings.server);
     if let Err(e) = &server {
         ui.colored_label(WARNING, e.to_string());
     }
-    let server = server.ok();
     ui.horizontal(|ui| {
         ui.label("Your name:");
         ui.add(
@@ -111,55 +105,88 @@ pub fn menu_section(
     if let Err(e) = &name {
         ui.colored_label(WARNING, e.to_string());
     }
-    let name = name.ok().flatten();
+    (server.ok(), name.ok().flatten())
+}
+
+/// Creating a game of `variant` with `seats` (a seat set to "elsewhere" is a friend's,
+/// invited by a code; one set to "anyone" is left open), then the created game's codes
+/// and the way to its table.
+pub fn create_section(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    time: &mut TimeChoice,
+    storage: &Storage,
+    server: Option<&ServerAddress>,
+    variant: Variant,
+    seats: &[SeatChoice],
+) -> Option<OnlinePick> {
+    let mut pick = None;
     time_choice(ui, time);
+    let remote = seats.iter().filter(|s| s.is_online()).count();
+    let label = format!(
+        "Create the game ({} seat{} for others)",
+        remote,
+        if remote == 1 { "" } else { "s" }
+    );
+    let ready = !lobby.busy && server.is_some() && remote > 0;
+    if ui
+        .add_enabled(
+            ready,
+            egui::Button::new(egui::RichText::new(label).strong()),
+        )
+        .on_disabled_hover_text(
+            "Set a seat above to \"Elsewhere (online)\" for each friend, or to \"Anyone\"",
+        )
+        .clicked()
+    {
+        if let Some(server) = server.cloned() {
+            let rules = variant.rules();
+            lobby.create(Creation {
+                server,
+                variant,
+                time: time.control(),
+                seats: seats.iter().map(|s| s.seat()).collect(),
+                open: rules
+                    .players_in_order()
+                    .zip(seats)
+                    .filter(|(_, s)| **s == SeatChoice::Anyone)
+                    .map(|(p, _)| rules.seat_colour(p))
+                    .collect(),
+            });
+        }
+    }
+    invitations(ui, lobby, storage, &mut pick);
+    pick
+}
+
+/// Games to join: with a code, an open seat, a live game to watch, my games.
+pub fn join_section(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    storage: &Storage,
+    server: Option<&ServerAddress>,
+    name: Option<PlayerName>,
+) -> Option<OnlinePick> {
+    let mut pick = None;
+    join_with_code(ui, lobby, &mut pick);
+    ui.add_space(6.0);
     ui.horizontal(|ui| {
-        let remote = seats.iter().filter(|s| s.is_online()).count();
-        let label = format!(
-            "Create an online {} game ({} seat{} for others)",
-            variant.rules().name,
-            remote,
-            if remote == 1 { "" } else { "s" }
-        );
         let ready = !lobby.busy && server.is_some();
         if ui
-            .add_enabled(ready, egui::Button::new(label))
-            .on_hover_text(
-                "Set a seat to \"Elsewhere (online)\" above for each friend, or to \"Anyone\"",
-            )
+            .add_enabled(ready, egui::Button::new("Open seats"))
+            .on_hover_text("Games waiting for anyone to take a seat")
             .clicked()
         {
-            if let Some(server) = server.clone() {
-                let rules = variant.rules();
-                lobby.create(Creation {
-                    server,
-                    variant,
-                    time: time.control(),
-                    seats: seats.iter().map(|s| s.seat()).collect(),
-                    open: rules
-                        .players_in_order()
-                        .zip(seats)
-                        .filter(|(_, s)| **s == SeatChoice::Anyone)
-                        .map(|(p, _)| rules.seat_colour(p))
-                        .collect(),
-                });
+            if let Some(server) = server.cloned() {
+                lobby.list_open_seats(server);
             }
         }
         if ui
             .add_enabled(ready, egui::Button::new("Live games"))
             .clicked()
         {
-            if let Some(server) = server.clone() {
+            if let Some(server) = server.cloned() {
                 lobby.list(server);
-            }
-        }
-        if ui
-            .add_enabled(ready, egui::Button::new("Open seats"))
-            .on_hover_text("Games waiting for anyone to take a seat")
-            .clicked()
-        {
-            if let Some(server) = server.clone() {
-                lobby.list_open_seats(server);
             }
         }
         if ui.button("My games").clicked() {
@@ -169,17 +196,15 @@ pub fn menu_section(
     if let Some(s) = &lobby.status {
         ui.label(egui::RichText::new(s).weak());
     }
-    invitations(ui, lobby, storage, &mut pick);
-    join_with_code(ui, lobby, &mut pick);
-    if let Some(server) = &server {
-        live_games(ui, lobby, server, &mut pick);
+    if let Some(server) = server {
         open_seats(ui, lobby, server, name);
+        live_games(ui, lobby, server, &mut pick);
     }
     my_games(ui, lobby, &mut pick);
     pick
 }
 
-fn time_choice(ui: &mut egui::Ui, t: &mut TimeChoice) {
+pub fn time_choice(ui: &mut egui::Ui, t: &mut TimeChoice) {
     ui.horizontal(|ui| {
         ui.label("Time:");
         ui.radio_value(&mut t.kind, TimeKind::Clock, "clock");
@@ -485,11 +510,17 @@ pub fn panel_section(
         return;
     };
     let rules = session.position().rules();
+    // The clocks large, the one running in brass.
+    let running = (!mirror.is_over()).then(|| mirror.game.position().turn());
     for (p, presence, clock) in seat_lines(mirror) {
         ui.horizontal(|ui| {
-            ui.label(seat_text(rules, p));
+            ui.add_sized([64.0, 30.0], egui::Label::new(seat_text(rules, p)));
             if let Some(c) = clock {
-                ui.monospace(c);
+                let mut text = egui::RichText::new(c).monospace().size(26.0);
+                if running == Some(p) {
+                    text = text.color(ui.visuals().hyperlink_color);
+                }
+                ui.label(text);
             }
             ui.label(egui::RichText::new(presence).weak());
         });
@@ -553,16 +584,23 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
             ui.label(format!("You offered {what}."));
             continue;
         }
-        ui.horizontal(|ui| {
-            let who = mirror.seat_label(o.by);
-            ui.label(egui::RichText::new(format!("{who} asks for {what}.")).strong());
-            if ui.button("Accept").clicked() {
-                requests.push(OnlineRequest::Accept(o.kind));
-            }
-            if ui.button("Decline").clicked() {
-                requests.push(OnlineRequest::Decline(o.kind));
-            }
-        });
+        // A prompt that stands out: the other side waits on the answer.
+        egui::Frame::new()
+            .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
+            .corner_radius(6)
+            .inner_margin(8)
+            .show(ui, |ui| {
+                let who = mirror.seat_label(o.by);
+                ui.label(egui::RichText::new(format!("{who} asks for {what}.")).strong());
+                ui.horizontal(|ui| {
+                    if ui.button(egui::RichText::new("Accept").strong()).clicked() {
+                        requests.push(OnlineRequest::Accept(o.kind));
+                    }
+                    if ui.button("Decline").clicked() {
+                        requests.push(OnlineRequest::Decline(o.kind));
+                    }
+                });
+            });
     }
 }
 

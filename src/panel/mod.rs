@@ -35,7 +35,7 @@ use crate::table::theme::MarkerKind;
 use crate::watching::view as tournament_view;
 use crate::watching::{StopTournament, Tournament};
 use crate::widgets::move_box;
-use crate::widgets::style::seat_text;
+use crate::widgets::theme::seat_text;
 use windows::PanelWindows;
 
 /// The rule that constrains the player to move, in a sentence.
@@ -104,13 +104,7 @@ pub struct Panel<'w> {
 
 pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "viewport".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::widgets::screen_ui(ctx, "viewport");
     let top = egui::Panel::top("turn")
         .frame(banner_frame(&p.actions.session))
         .show(&mut root, |ui| banner(ui, &p.actions.session, &p.browse));
@@ -187,8 +181,7 @@ fn sections(
         game_buttons(ui, p, act);
     }
     typed_move(ui, p);
-    table_buttons(ui, p);
-    views(ui, &mut p.camera);
+    table_buttons(ui, p, act);
     ui.separator();
     analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
     review_view::review_controls(
@@ -297,48 +290,61 @@ fn banner(ui: &mut egui::Ui, session: &Session, browse: &Browse) {
     }
 }
 
-/// Undo, redo, hint, claim a draw, resign.
+/// A large button with an icon before its words.
+fn big_button(ui: &mut egui::Ui, enabled: bool, icon: &str, words: &str) -> egui::Response {
+    let text = egui::RichText::new(format!("{icon}  {words}")).size(17.0);
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(text).min_size(egui::vec2(96.0, 34.0)),
+    )
+}
+
+/// What a person at this table needs now: undo, redo and a hint as large buttons, and a
+/// draw to claim as a prompt when there is one.
 fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
     let session = &p.actions.session;
     let over = session.game.is_over();
     let human = session.human_to_move();
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("Undo")
+        if big_button(ui, session.game.ply() > 0, "⟲", "Undo")
             .on_hover_text("Take back to your last move")
             .clicked()
         {
             *act = Some(PanelAction::Undo);
         }
-        if ui
-            .add_enabled(session.game.can_redo(), egui::Button::new("Redo"))
-            .clicked()
-        {
+        if big_button(ui, session.game.can_redo(), "⟳", "Redo").clicked() {
             *act = Some(PanelAction::Redo);
         }
-        let can_hint = human && !p.ai.is_thinking() && !session.position().in_setup();
-        if ui
-            .add_enabled(can_hint, egui::Button::new("Hint"))
+        let can_hint = human && !p.ai.is_thinking() && !session.position().in_setup() && !over;
+        if big_button(ui, can_hint, "💡", "Hint")
+            .on_hover_text("The computer's choice, marked on the board")
             .clicked()
         {
             p.hint.write(HintRequest);
         }
-        let claims = if over {
-            Vec::new()
-        } else {
-            session.game.claimable()
-        };
-        let claim = ui.add_enabled(!claims.is_empty() && human, egui::Button::new("Claim draw"));
-        if let (true, Some(&c)) = (claim.clicked(), claims.first()) {
-            *act = Some(PanelAction::Claim(c));
-        }
-        if ui
-            .add_enabled(!over && human, egui::Button::new("Resign"))
-            .clicked()
-        {
-            *act = Some(PanelAction::Resign);
-        }
     });
+    let claims = if over || !human {
+        Vec::new()
+    } else {
+        session.game.claimable()
+    };
+    if let Some(&c) = claims.first() {
+        egui::Frame::new()
+            .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
+            .corner_radius(6)
+            .inner_margin(6)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("You may claim a draw.");
+                    if ui
+                        .button(egui::RichText::new("Claim the draw").strong())
+                        .clicked()
+                    {
+                        *act = Some(PanelAction::Claim(c));
+                    }
+                });
+            });
+    }
 }
 
 /// The move box, open while a person is to move in the live game.
@@ -365,38 +371,51 @@ fn typed_move(ui: &mut egui::Ui, p: &mut Panel) {
     }
 }
 
-/// New game, save, load, rules, settings.
-fn table_buttons(ui: &mut egui::Ui, p: &mut Panel) {
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("New game").clicked() {
-            p.ai.cancel();
-            p.next.set(Screen::Menu);
-        }
-        if ui.button("Save").clicked() {
-            p.files.open_save();
-        }
-        if ui.button("Load").clicked() {
-            p.files.open_load();
-        }
-        if ui.button("Rules").clicked() {
-            p.windows.rules = true;
-        }
-        if ui.button("Settings").clicked() {
-            p.settings_window.open = true;
+/// The rest, tucked in a menu: a new game, save, load, the rules, the settings; resigning
+/// beside it in a local game (online, the online section has its own); and the views as
+/// small buttons.
+fn table_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>) {
+    ui.horizontal(|ui| {
+        ui.menu_button("☰ Game", |ui| {
+            if ui.button("New game…").clicked() {
+                p.ai.cancel();
+                p.next.set(Screen::Menu);
+            }
+            if ui.button("Save…").clicked() {
+                p.files.open_save();
+            }
+            if ui.button("Load…").clicked() {
+                p.files.open_load();
+            }
+            ui.separator();
+            if ui.button("Rules").clicked() {
+                p.windows.rules = true;
+            }
+            if ui.button("Settings").clicked() {
+                p.settings_window.open = true;
+            }
+        });
+        let session = &p.actions.session;
+        if p.online.table.is_none() {
+            let can = !session.game.is_over() && session.human_to_move();
+            if ui.add_enabled(can, egui::Button::new("Resign")).clicked() {
+                *act = Some(PanelAction::Resign);
+            }
         }
     });
-}
-
-fn views(ui: &mut egui::Ui, camera: &mut MessageWriter<CameraCommand>) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.label("View:");
-        for (label, cmd) in [
-            ("Seated", CameraCommand::Reset),
-            ("Top", CameraCommand::TopDown),
-            ("Player to move", CameraCommand::PlayerView),
+        for (label, hover, cmd) in [
+            ("Seated", "From your seat", CameraCommand::Reset),
+            ("Above", "From above", CameraCommand::TopDown),
+            (
+                "Turn",
+                "From the seat of the player to move",
+                CameraCommand::PlayerView,
+            ),
         ] {
-            if ui.small_button(label).clicked() {
-                camera.write(cmd);
+            if ui.small_button(label).on_hover_text(hover).clicked() {
+                p.camera.write(cmd);
             }
         }
     });
@@ -424,7 +443,7 @@ fn watching(
         }
     });
     ui.add(egui::Slider::new(&mut table.animation_speed, 0.0..=4.0).text("speed"));
-    ui.add(egui::Slider::new(&mut play.ai_delay, 0.0..=5.0).text("s between moves"));
+    ui.add(egui::Slider::new(&mut play.watch_pace, PlaySettings::AI_DELAYS).text("seconds a move"));
     ui.checkbox(&mut table.orbit_when_watching, "Orbit slowly");
 }
 

@@ -10,7 +10,7 @@ use crate::game::browse::BrowseCommand;
 use crate::game::session::Session;
 use crate::review::{GameReview, StartReview};
 
-use crate::widgets::style::side_name;
+use crate::widgets::theme::side_name;
 
 /// The mark a move gets in the list: none for good moves.
 pub fn mark(class: Option<MoveQuality>) -> (&'static str, Option<egui::Color32>) {

@@ -57,6 +57,12 @@ impl SettingsFile {
             defaults.play.ai_delay,
         );
         check(
+            "watch_pace",
+            &mut self.play.watch_pace,
+            PlaySettings::AI_DELAYS,
+            defaults.play.watch_pace,
+        );
+        check(
             "volume",
             &mut self.sound.volume,
             SoundSettings::VOLUMES,
@@ -102,8 +108,10 @@ mod tests {
         for key in [
             "animation_speed",
             "ai_delay",
+            "watch_pace",
             "notation",
             "theme",
+            "piece_set",
             "face_player",
             "orbit_when_watching",
             "quality",

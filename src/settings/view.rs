@@ -8,7 +8,7 @@ use camelot_engine::Notation;
 use super::SettingsParts;
 use crate::game::settings::PlaySettings;
 use crate::render::tier::Quality;
-use crate::table::settings::{BoardTheme, SoundSettings, TableSettings};
+use crate::table::settings::{BoardTheme, PieceSet, SoundSettings, TableSettings};
 use crate::widgets::settings::InterfaceSettings;
 
 /// Whether the settings window is open.
@@ -58,10 +58,20 @@ fn play_and_look(ui: &mut egui::Ui, parts: &mut SettingsParts) {
         egui::Slider::new(&mut play.ai_delay, PlaySettings::AI_DELAYS)
             .text("seconds before a computer moves"),
     );
+    ui.add(
+        egui::Slider::new(&mut play.watch_pace, PlaySettings::AI_DELAYS)
+            .text("seconds a move, computers only"),
+    );
     ui.horizontal(|ui| {
         ui.label("Notation:");
         ui.radio_value(&mut play.notation, Notation::Wcf, "WCF (E6-E8)");
         ui.radio_value(&mut play.notation, Notation::Classic, "1930 numbered");
+    });
+    ui.horizontal(|ui| {
+        ui.label("Pieces:");
+        for p in PieceSet::ALL {
+            ui.radio_value(&mut table.piece_set, p, p.label());
+        }
     });
     ui.horizontal(|ui| {
         ui.label("Board:");

@@ -1,5 +1,6 @@
-//! The game's textures, environment map and sounds: made by `camelot-assetgen`
-//! (`cargo run -p camelot-assetgen --release` writes them to `assets/`), compiled into
+//! The game's textures, environment map and sounds (made by `camelot-assetgen`:
+//! `cargo run -p camelot-assetgen --release` writes them to `assets/`) and the variant
+//! cards' pictures (taken by `scripts/variant-cards`), compiled into
 //! the binary, and loaded through Bevy's asset server from its `embedded://` source, so
 //! an installed `camelot` needs no files beside it. A file that fails to load is
 //! reported once and drawn with a plain colour instead (see `theme`).
@@ -48,6 +49,13 @@ pub(crate) fn plugin(app: &mut App) {
         "sounds/castle.wav",
         "sounds/refused.wav",
         "sounds/end.wav",
+        // The variant cards' pictures, taken by `scripts/variant-cards`.
+        "cards/camelot.png",
+        "cards/classic.png",
+        "cards/river.png",
+        "cards/anti.png",
+        "cards/camette.png",
+        "cards/grandcam.png",
     );
 }
 

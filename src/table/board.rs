@@ -22,7 +22,12 @@ use crate::AppSystems;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BuiltBoard>()
         .add_systems(Startup, create_tree_meshes)
-        .add_systems(Update, rebuild_board.in_set(AppSystems::Build))
+        .add_systems(
+            Update,
+            (rebuild_board, label_the_board)
+                .chain()
+                .in_set(AppSystems::Build),
+        )
         .add_systems(Update, sync_trees.in_set(AppSystems::Mirror));
 }
 
@@ -266,7 +271,6 @@ fn spawn_board(commands: &mut Commands, variant: Variant, meshes: &mut Assets<Me
         part(b, p.castle(rules.seat_colour(Player(seat as u8))));
     }
     part(built.masonry, p.masonry.clone());
-    super::coordinates::spawn_labels(commands, rules, meshes, p.label.clone());
     // Every square an entity: what it is, where it is.
     for sq in g.squares() {
         let mut tile = commands.spawn((
@@ -335,6 +339,35 @@ fn sync_trees(
                 t.spawn((Mesh3d(m.leaves.clone()), MeshMaterial3d(p.leaves.clone())));
             });
     }
+}
+
+/// Lays the labels on the board built, once the lettering's atlas is made (on a thread
+/// from the start): no frame waits for it, and frames are asked for until it is there.
+fn label_the_board(
+    mut commands: Commands,
+    built: Res<BuiltBoard>,
+    labels: Query<(), With<super::coordinates::CoordinateLabel>>,
+    palette: Option<Res<super::theme::Palette>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let (Some(variant), Some(palette)) = (built.0, palette) else {
+        return;
+    };
+    if !labels.is_empty() {
+        return;
+    }
+    let Some(atlas) = super::lettering::ready() else {
+        redraw.write(bevy::window::RequestRedraw);
+        return;
+    };
+    super::coordinates::spawn_labels(
+        &mut commands,
+        atlas,
+        variant.rules(),
+        &mut meshes,
+        palette.label.clone(),
+    );
 }
 
 #[cfg(test)]

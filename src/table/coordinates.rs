@@ -235,11 +235,11 @@ pub fn frame(rules: &Rules) -> Builder {
 /// The labels of a board, spawned as parts of it.
 pub fn spawn_labels(
     commands: &mut Commands,
+    atlas: &lettering::Atlas,
     rules: &Rules,
     meshes: &mut Assets<Mesh>,
     material: Handle<StandardMaterial>,
 ) {
-    let atlas = lettering::atlas();
     let mut made: HashMap<String, Handle<Mesh>> = HashMap::new();
     for label in labels(rules) {
         let Some(cell) = atlas.cell(&label.text) else {

@@ -97,10 +97,16 @@ pub(crate) fn plugin(_app: &mut App) {
     });
 }
 
+static ATLAS: OnceLock<Atlas> = OnceLock::new();
+
 /// The atlas, made on first use (a caller while it is being made waits for it).
 pub fn atlas() -> &'static Atlas {
-    static ATLAS: OnceLock<Atlas> = OnceLock::new();
     ATLAS.get_or_init(|| make_atlas(&texts()))
+}
+
+/// The atlas if it is made, without waiting: for a frame that must not wait.
+pub fn ready() -> Option<&'static Atlas> {
+    ATLAS.get()
 }
 
 fn make_atlas(texts: &[String]) -> Atlas {

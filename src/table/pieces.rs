@@ -12,12 +12,14 @@ use camelot_engine::{Game, Piece, PieceKind, Player, Square, Variant};
 use crate::game::browse::Browse;
 use crate::game::session::Session;
 use crate::table::board::{seat_direction, stand_point, BuiltBoard, OnSquare};
+use crate::table::settings::{PieceSet, TableSettings};
 use crate::table::shapes;
 use crate::table::theme::Palette;
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_meshes)
+        .add_systems(Update, change_set.in_set(AppSystems::Build))
         .add_systems(Update, (sync_pieces, sync_trays).in_set(AppSystems::Mirror));
 }
 
@@ -44,15 +46,67 @@ pub struct PieceMeshes {
     /// The partner's ring (Grand Cam), on a man and on a knight.
     man_mark: Handle<Mesh>,
     knight_mark: Handle<Mesh>,
+    /// The set the meshes are of.
+    set: PieceSet,
 }
 
-fn create_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+/// A set's meshes: a man, a knight, and the partner's ring on each.
+fn set_meshes(set: PieceSet) -> [Mesh; 4] {
+    match set {
+        PieceSet::Turned => [
+            shapes::man(),
+            shapes::knight(),
+            shapes::mark_ring(shapes::TURNED_MAN_TOP),
+            shapes::mark_ring(shapes::TURNED_KNIGHT_TOP),
+        ],
+        PieceSet::Parker => [
+            shapes::disc_man(),
+            shapes::disc_knight(),
+            shapes::mark_ring(shapes::DISC_MAN_TOP),
+            shapes::mark_ring(shapes::DISC_KNIGHT_TOP),
+        ],
+    }
+}
+
+fn create_meshes(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    settings: Option<Res<TableSettings>>,
+) {
+    let set = settings.map(|s| s.piece_set).unwrap_or_default();
+    let [man, knight, man_mark, knight_mark] = set_meshes(set).map(|m| meshes.add(m));
     commands.insert_resource(PieceMeshes {
-        man: meshes.add(shapes::man()),
-        knight: meshes.add(shapes::knight()),
-        man_mark: meshes.add(shapes::mark_ring(0.695)),
-        knight_mark: meshes.add(shapes::mark_ring(1.045)),
+        man,
+        knight,
+        man_mark,
+        knight_mark,
+        set,
     });
+}
+
+/// Another set chosen in the settings: its meshes replace the old under the same handles,
+/// so every piece on the table and in the trays changes at once.
+fn change_set(
+    settings: Option<Res<TableSettings>>,
+    pieces: Option<ResMut<PieceMeshes>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let (Some(settings), Some(mut pieces)) = (settings, pieces) else {
+        return;
+    };
+    if pieces.set == settings.piece_set {
+        return;
+    }
+    pieces.set = settings.piece_set;
+    let handles = [
+        pieces.man.clone(),
+        pieces.knight.clone(),
+        pieces.man_mark.clone(),
+        pieces.knight_mark.clone(),
+    ];
+    for (h, m) in handles.iter().zip(set_meshes(settings.piece_set)) {
+        let _ = meshes.insert(h, m);
+    }
 }
 
 /// The knight's head looks along +X in its mesh; turned 55° off the direction its owner

@@ -21,3 +21,13 @@ pub const KNIGHT_HEAD: [(f32, f32); 16] = [
     (-0.21, 0.26),
     (-0.2, 0.12),
 ];
+
+/// The back of the knight's neck on `KNIGHT_HEAD`, from the poll down, in the outline's
+/// order: where the mane runs.
+pub const KNIGHT_MANE: [(f32, f32); 5] = [
+    (-0.05, 0.6),
+    (-0.09, 0.52),
+    (-0.17, 0.42),
+    (-0.21, 0.26),
+    (-0.2, 0.12),
+];

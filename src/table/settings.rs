@@ -28,12 +28,34 @@ impl BoardTheme {
     }
 }
 
+/// The set of pieces on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// Turned pieces: men with a collar and a crown, knights with a carved horse's head.
+    #[default]
+    Turned,
+    /// The 1930 Parker Brothers set's flat discs, the knights' with a horse's head on top.
+    Parker,
+}
+
+impl PieceSet {
+    pub const ALL: [PieceSet; 2] = [PieceSet::Turned, PieceSet::Parker];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PieceSet::Turned => "Turned",
+            PieceSet::Parker => "1930 discs",
+        }
+    }
+}
+
 #[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TableSettings {
     /// 1 is normal; 0 shows moves at once.
     pub animation_speed: f32,
     pub theme: BoardTheme,
+    pub piece_set: PieceSet,
     /// Turn the camera to the side of whoever is to move (human seats only).
     pub face_player: bool,
     /// Slowly orbit the board while only computers play.
@@ -64,6 +86,7 @@ impl Default for TableSettings {
         TableSettings {
             animation_speed: 1.0,
             theme: BoardTheme::Walnut,
+            piece_set: PieceSet::Turned,
             face_player: false,
             orbit_when_watching: false,
             reduced_motion: false,

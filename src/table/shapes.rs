@@ -29,18 +29,24 @@ impl Builder {
 
     /// The mesh, with tangents for normal maps.
     pub fn build(self) -> Mesh {
-        let mesh = Mesh::new(
+        let mesh = self.build_plain();
+        match mesh.clone().with_generated_tangents() {
+            Ok(m) => m,
+            Err(_) => mesh,
+        }
+    }
+
+    /// The mesh without tangents, for a material with no normal map (the pieces): made
+    /// in a fraction of the time, which counts at start-up and when the set changes.
+    pub fn build_plain(self) -> Mesh {
+        Mesh::new(
             PrimitiveTopology::TriangleList,
             RenderAssetUsages::default(),
         )
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
         .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, self.normals)
         .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, self.uvs)
-        .with_inserted_indices(Indices::U32(self.indices));
-        match mesh.clone().with_generated_tangents() {
-            Ok(m) => m,
-            Err(_) => mesh,
-        }
+        .with_inserted_indices(Indices::U32(self.indices))
     }
 
     /// A flat face lying in the board's plane, facing up; corners in any winding.
@@ -214,6 +220,19 @@ impl Builder {
         }
     }
 
+    /// Adds another builder's triangles, turned by `turn` and moved by `offset`.
+    pub fn append_turned(&mut self, other: Builder, turn: Quat, offset: Vec3) {
+        let base = self.positions.len() as u32;
+        for ((p, n), uv) in other.positions.iter().zip(&other.normals).zip(&other.uvs) {
+            self.vertex(
+                turn * Vec3::from(*p) + offset,
+                turn * Vec3::from(*n),
+                Vec2::from(*uv),
+            );
+        }
+        self.indices.extend(other.indices.iter().map(|&i| i + base));
+    }
+
     /// Extrudes a counter-clockwise outline in the XY plane to `depth`, centred on z = 0.
     pub fn extrude(&mut self, outline: &[Vec2], depth: f32, offset: Vec3) {
         let half = depth / 2.0;
@@ -322,28 +341,57 @@ const BASE: [(f32, f32); 7] = [
     (0.2, 0.2),
 ];
 
-/// A man: a wooden pawn.
+/// The height of the centre of a man's top, and of a knight's head: where the partner's
+/// ring (Grand Cam) sits, for each set.
+pub const TURNED_MAN_TOP: f32 = 0.705;
+pub const TURNED_KNIGHT_TOP: f32 = 1.045;
+pub const DISC_MAN_TOP: f32 = 0.13;
+pub const DISC_KNIGHT_TOP: f32 = 0.19;
+
+/// A man: a turned pawn with a collar under its head and a crown of six points on it.
 pub fn man() -> Mesh {
     let mut m = Builder::default();
     let mut profile = BASE.to_vec();
     profile.extend_from_slice(&[
         (0.15, 0.3),
         (0.13, 0.38),
-        (0.2, 0.41),
-        (0.2, 0.44),
+        // The collar.
+        (0.21, 0.4),
+        (0.215, 0.42),
+        (0.21, 0.44),
         (0.12, 0.46),
+        // The head, and the crown's band round its top.
         (0.16, 0.52),
         (0.17, 0.58),
-        (0.14, 0.65),
-        (0.08, 0.69),
-        (0.0, 0.7),
+        (0.15, 0.63),
+        (0.135, 0.64),
+        (0.135, 0.675),
+        (0.1, 0.68),
+        (0.06, 0.697),
+        (0.0, TURNED_MAN_TOP),
     ]);
     m.lathe(&profile, 40, 0.0);
-    m.build()
+    for i in 0..6 {
+        let a = i as f32 * std::f32::consts::TAU / 6.0;
+        let at = Vec3::new(a.cos() * 0.117, 0.672, a.sin() * 0.117);
+        m.lathe_at(&[(0.0, 0.0), (0.03, 0.0), (0.0, 0.065)], 10, at);
+    }
+    m.build_plain()
 }
 
-/// A knight: the same base, a collar and a horse's head in profile (from above, a long
-/// narrow head, never the round top of a man).
+/// The knight's head outline, scaled and placed on the collar, in the mesh's XY plane.
+const HEAD_SCALE: f32 = 1.2;
+const HEAD_LIFT: f32 = 0.32;
+const HEAD_DEPTH: f32 = 0.26;
+
+/// A point of the head's outline (the outline's own coordinates) on the piece.
+fn on_head(x: f32, y: f32, z: f32) -> Vec3 {
+    Vec3::new(x * HEAD_SCALE, y * HEAD_SCALE + HEAD_LIFT, z)
+}
+
+/// A knight: the same base, a collar and a carved horse's head (from above, a long narrow
+/// head, never the round top of a man): a mane standing proud along the back of the
+/// neck, two ears, and an eye on each side.
 pub fn knight() -> Mesh {
     let mut m = Builder::default();
     let mut profile = BASE.to_vec();
@@ -351,10 +399,93 @@ pub fn knight() -> Mesh {
     m.lathe(&profile, 40, 0.0);
     let head: Vec<Vec2> = crate::table::profiles::KNIGHT_HEAD
         .iter()
-        .map(|&(x, y)| Vec2::new(x, y) * 1.2)
+        .map(|&(x, y)| Vec2::new(x, y) * HEAD_SCALE)
         .collect();
-    m.extrude(&head, 0.26, Vec3::new(0.0, 0.32, 0.0));
-    m.build()
+    m.extrude(&head, HEAD_DEPTH, Vec3::new(0.0, HEAD_LIFT, 0.0));
+    // The mane: a crest along the neck's back edge, outward of it and narrower than the
+    // head, so that it stands out from the side and from behind.
+    let back = crate::table::profiles::KNIGHT_MANE;
+    let mut crest: Vec<Vec2> = Vec::new();
+    for (k, &(x, y)) in back.iter().enumerate() {
+        let prev = back[k.saturating_sub(1)];
+        let next = back[(k + 1).min(back.len() - 1)];
+        let along = Vec2::new(next.0 - prev.0, next.1 - prev.1).normalize_or_zero();
+        // Outward of a counter-clockwise outline: the edge's direction turned right.
+        let out = Vec2::new(along.y, -along.x);
+        // Tufts: every other point stands further out.
+        let reach = if k % 2 == 0 { 0.045 } else { 0.028 };
+        crest.push((Vec2::new(x, y) + out * reach) * HEAD_SCALE);
+    }
+    crest.extend(
+        back.iter()
+            .rev()
+            .map(|&(x, y)| Vec2::new(x, y) * HEAD_SCALE),
+    );
+    m.extrude(&crest, 0.12, Vec3::new(0.0, HEAD_LIFT, 0.0));
+    // Ears: two small cones on the poll.
+    for z in [-0.06, 0.06] {
+        m.lathe_at(
+            &[(0.0, 0.0), (0.04, 0.0), (0.0, 0.1)],
+            12,
+            on_head(0.02, 0.57, z),
+        );
+    }
+    // Eyes: a bead on each side of the head.
+    let r = 0.03;
+    let bead: Vec<(f32, f32)> = (0..=8)
+        .map(|k| {
+            let a = k as f32 / 8.0 * std::f32::consts::PI;
+            (a.sin() * r, r - a.cos() * r)
+        })
+        .collect();
+    for z in [-HEAD_DEPTH / 2.0, HEAD_DEPTH / 2.0] {
+        m.lathe_at(&bead, 12, on_head(0.13, 0.41, z) - Vec3::Y * r);
+    }
+    m.build_plain()
+}
+
+/// The 1930 Parker set's man: a flat turned disc, its rim bevelled and a ring cut into
+/// its top.
+pub fn disc_man() -> Mesh {
+    let mut m = Builder::default();
+    m.lathe(&DISC, 48, 0.0);
+    m.build_plain()
+}
+
+/// The 1930 Parker set's disc, bottom centre to top centre.
+const DISC: [(f32, f32); 9] = [
+    (0.0, 0.0),
+    (0.34, 0.0),
+    (0.36, 0.02),
+    (0.36, 0.1),
+    (0.33, DISC_MAN_TOP),
+    (0.25, DISC_MAN_TOP),
+    (0.235, 0.115),
+    (0.22, DISC_MAN_TOP),
+    (0.0, DISC_MAN_TOP),
+];
+
+/// The 1930 Parker set's knight: the disc with the knight's head raised on its top as an
+/// emblem, read from above and from the side.
+pub fn disc_knight() -> Mesh {
+    let mut m = Builder::default();
+    m.lathe(&DISC, 48, 0.0);
+    let mut emblem = Builder::default();
+    let scale = 0.72;
+    // Centred on the disc: the outline spans x -0.21 to 0.27 and y 0 to 0.62.
+    let head: Vec<Vec2> = crate::table::profiles::KNIGHT_HEAD
+        .iter()
+        .map(|&(x, y)| (Vec2::new(x, y) - Vec2::new(0.03, 0.31)) * scale)
+        .collect();
+    let depth = DISC_KNIGHT_TOP - DISC_MAN_TOP;
+    emblem.extrude(&head, depth, Vec3::ZERO);
+    // Laid flat: the outline's up towards the far side (-z), its depth upward.
+    m.append_turned(
+        emblem,
+        Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
+        Vec3::Y * (DISC_MAN_TOP + depth / 2.0),
+    );
+    m.build_plain()
 }
 
 /// The ring that marks a partner's pieces in Grand Cam, seen from every side and from
@@ -377,7 +508,7 @@ pub fn mark_ring(top: f32) -> Mesh {
         24,
         top,
     );
-    m.build()
+    m.build_plain()
 }
 
 /// A tree for River Camelot: a trunk, and foliage of three leafy clusters.
@@ -424,6 +555,41 @@ pub fn tree_parts() -> (Mesh, Mesh) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn positions(m: &Mesh) -> Vec<Vec3> {
+        match m.attribute(Mesh::ATTRIBUTE_POSITION) {
+            Some(bevy::mesh::VertexAttributeValues::Float32x3(v)) => {
+                v.iter().map(|&p| Vec3::from(p)).collect()
+            }
+            _ => panic!("a mesh without positions"),
+        }
+    }
+
+    /// (width along x, width along z, top) of what stands above `above`.
+    fn seen_from_above(m: &Mesh, above: f32) -> (f32, f32, f32) {
+        let high: Vec<Vec3> = positions(m).into_iter().filter(|p| p.y > above).collect();
+        let lo = high.iter().fold(Vec3::MAX, |a, &p| a.min(p));
+        let hi = high.iter().fold(Vec3::MIN, |a, &p| a.max(p));
+        (hi.x - lo.x, hi.z - lo.z, hi.y)
+    }
+
+    /// From above a turned knight's head is long and narrow and a man's crown round; a
+    /// disc knight's emblem stands above the disc, within it; the partner's ring sits
+    /// on each piece's top.
+    #[test]
+    fn each_set_tells_a_knight_from_a_man_from_above() {
+        let (x, z, top) = seen_from_above(&knight(), 0.6);
+        assert!(x > 1.6 * z, "the knight's head: {x} by {z}");
+        assert!(top > TURNED_KNIGHT_TOP && top < TURNED_KNIGHT_TOP + 0.1);
+        let (x, z, top) = seen_from_above(&man(), 0.6);
+        assert!((x - z).abs() < 0.02, "the man's crown is round: {x} by {z}");
+        assert!(top > TURNED_MAN_TOP && top < TURNED_MAN_TOP + 0.05);
+        let (x, z, top) = seen_from_above(&disc_knight(), DISC_MAN_TOP + 0.001);
+        assert!((top - DISC_KNIGHT_TOP).abs() < 1e-4);
+        assert!(x < 0.6 && z < 0.6 && x > 0.25 && z > 0.25, "{x} by {z}");
+        let (_, _, top) = seen_from_above(&disc_man(), 0.0);
+        assert!((top - DISC_MAN_TOP).abs() < 1e-4);
+    }
 
     #[test]
     fn ear_clipping_covers_the_outline() {

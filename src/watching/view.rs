@@ -6,7 +6,7 @@ use camelot_engine::{Level, Side, Variant};
 
 use crate::game::session::Session;
 use crate::watching::{Phase, Running, Tournament, TournamentSetup};
-use crate::widgets::style::side_name;
+use crate::widgets::theme::side_name;
 
 /// The menu's tournament choices, kept while the menu is open.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,55 +28,54 @@ impl Default for Choice {
 /// The label of the menu's button, for tests that press it.
 pub const START: &str = "Start the tournament";
 
-/// The menu's section; returns the setup when "Start the tournament" is pressed.
+/// The Watch screen's tournament; returns the setup when "Start the tournament" is pressed.
 pub fn menu_section(
     ui: &mut egui::Ui,
     choice: &mut Choice,
     variant: Variant,
 ) -> Option<TournamentSetup> {
     let mut start = None;
-    egui::CollapsingHeader::new("Tournament of computer levels")
-        .id_salt("tournament")
-        .show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(format!(
-                    "{}: every entrant plays every other, colours alternating{}; the \
+    ui.heading("A tournament of computer levels");
+    ui.scope(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{}: every entrant plays every other, colours alternating{}; the \
                      games are played here one after another, and their records saved.",
-                    variant.rules().name,
-                    if variant.rules().players() == 4 {
-                        " (partnerships)"
-                    } else {
-                        ""
-                    }
-                ))
-                .weak(),
-            );
-            entrant_list(ui, choice);
-            ui.horizontal(|ui| {
-                ui.label("Games per pair:");
-                ui.add(
-                    egui::DragValue::new(&mut choice.games_per_pairing)
-                        .range(1..=TournamentSetup::MAX_GAMES_PER_PAIRING),
-                );
-            });
-            let setup = TournamentSetup {
-                variant,
-                entrants: choice.entrants.clone(),
-                games_per_pairing: choice.games_per_pairing,
-            };
-            let n = setup.schedule().len();
-            ui.horizontal(|ui| {
-                let ok = setup.check();
-                if ui
-                    .add_enabled(ok.is_ok(), egui::Button::new(START))
-                    .on_disabled_hover_text(ok.err().map(|e| e.to_string()).unwrap_or_default())
-                    .clicked()
-                {
-                    start = Some(setup.clone());
+                variant.rules().name,
+                if variant.rules().players() == 4 {
+                    " (partnerships)"
+                } else {
+                    ""
                 }
-                ui.label(format!("{n} games"));
-            });
+            ))
+            .weak(),
+        );
+        entrant_list(ui, choice);
+        ui.horizontal(|ui| {
+            ui.label("Games per pair:");
+            ui.add(
+                egui::DragValue::new(&mut choice.games_per_pairing)
+                    .range(1..=TournamentSetup::MAX_GAMES_PER_PAIRING),
+            );
         });
+        let setup = TournamentSetup {
+            variant,
+            entrants: choice.entrants.clone(),
+            games_per_pairing: choice.games_per_pairing,
+        };
+        let n = setup.schedule().len();
+        ui.horizontal(|ui| {
+            let ok = setup.check();
+            if ui
+                .add_enabled(ok.is_ok(), egui::Button::new(START))
+                .on_disabled_hover_text(ok.err().map(|e| e.to_string()).unwrap_or_default())
+                .clicked()
+            {
+                start = Some(setup.clone());
+            }
+            ui.label(format!("{n} games"));
+        });
+    });
     start
 }
 
@@ -256,8 +255,7 @@ mod tests {
                 started: None,
             },
         );
-        h.get_by_label("Tournament of computer levels").click();
-        h.run();
+        h.get_by_label("A tournament of computer levels");
         h.get_by_label("Add an entrant").click();
         h.run();
         assert_eq!(h.state().choice.entrants.len(), 4);

@@ -5,7 +5,7 @@
 pub mod move_box;
 pub mod notices;
 pub mod settings;
-pub mod style;
+pub mod theme;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::CameraOutputMode;
@@ -24,6 +24,27 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// When present, only the table is drawn: no menu, panel, window or notice (`--bare`).
+#[derive(Resource)]
+pub struct BareTable;
+
+/// Whether the interface is drawn over the table.
+pub fn dressed(bare: Option<Res<BareTable>>) -> bool {
+    bare.is_none()
+}
+
+/// A Ui over the whole window on egui's background layer, for a screen's panels (egui
+/// 0.36 shows panels inside a Ui).
+pub fn screen_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
 }
 
 /// egui draws with its own camera over the 3D view, so the 3D camera's viewport can
