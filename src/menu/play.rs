@@ -72,13 +72,7 @@ pub fn play_page(
     theme: BoardTheme,
 ) -> Option<PlayPick> {
     let mut pick = None;
-    variant_cards(
-        ui,
-        &mut choice_now.variant,
-        pictures,
-        theme,
-        &mut choice_now.seats,
-    );
+    variant_cards(ui, choice_now, pictures, theme);
     ui.add_space(10.0);
     ui.heading("Who sits where");
     seat_choice(ui, choice_now, false);
@@ -104,10 +98,9 @@ pub fn play_page(
 /// The six variants as cards, three to a row.
 pub fn variant_cards(
     ui: &mut egui::Ui,
-    variant: &mut Variant,
+    choice_now: &mut PlayChoice,
     pictures: &[(Variant, egui::TextureId)],
     theme: BoardTheme,
-    seats: &mut Vec<SeatChoice>,
 ) {
     let start_positions: Vec<(Variant, Game)> =
         Variant::ALL.iter().map(|&v| (v, Game::new(v))).collect();
@@ -132,13 +125,12 @@ pub fn variant_cards(
                         picture: shown,
                         width: CARD_WIDTH,
                         vertical: true,
-                        chosen: *variant == v,
+                        chosen: choice_now.variant == v,
                         min_height: CARD_HEIGHT,
                     },
                 );
-                if r.clicked() && *variant != v {
-                    *variant = v;
-                    *seats = default_seats(v).into_iter().map(SeatChoice::At).collect();
+                if r.clicked() {
+                    choice_now.choose(v);
                 }
             }
         });
@@ -159,11 +151,16 @@ pub fn seat_choice(ui: &mut egui::Ui, choice_now: &mut PlayChoice, online: bool)
                 [70.0, 22.0],
                 egui::Label::new(seat_text(rules, Player(i as u8))),
             );
+            let here = if online { "You, at this table" } else { "Human" };
+            let shown = if *seat == SeatChoice::At(Seat::Human) {
+                here.to_string()
+            } else {
+                seat.label()
+            };
             let list = egui::ComboBox::from_id_salt(("seat", online, i))
-                .selected_text(seat.label())
+                .selected_text(shown)
                 .width(240.0)
                 .show_ui(ui, |ui| {
-                    let here = if online { "You, at this table" } else { "Human" };
                     ui.selectable_value(seat, SeatChoice::At(Seat::Human), here);
                     if online {
                         ui.selectable_value(
