@@ -8,15 +8,7 @@ use camelot_engine::{Coord, PieceKind, Position};
 
 use crate::table::settings::BoardTheme;
 use crate::table::theme::{seat_text_color, theme_squares};
-
-fn colour32(c: bevy::prelude::Color) -> egui::Color32 {
-    let s = c.to_srgba();
-    egui::Color32::from_rgb(
-        (s.red * 255.0) as u8,
-        (s.green * 255.0) as u8,
-        (s.blue * 255.0) as u8,
-    )
-}
+use crate::widgets::theme::egui_colour;
 
 /// The size a board of `files` by `ranks` takes at most `size`, squares square.
 pub fn fitted(position: &Position, size: egui::Vec2) -> egui::Vec2 {
@@ -33,7 +25,7 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, position: &Position, the
     let cell = size.x / g.files as f32;
     let origin = rect.center() - size / 2.0;
     let [(_, light), (_, dark)] = theme_squares(theme);
-    let (light, dark) = (colour32(light), colour32(dark));
+    let (light, dark) = (egui_colour(light), egui_colour(dark));
     let stone = egui::Color32::from_rgb(176, 170, 158);
     let water = egui::Color32::from_rgb(58, 96, 138);
     let bridge = egui::Color32::from_rgb(120, 86, 54);

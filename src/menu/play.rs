@@ -3,7 +3,7 @@
 //! here before.
 
 use bevy_egui::egui;
-use camelot_engine::{Game, Player, Variant, LEVELS};
+use camelot_engine::{Player, Position, Variant, LEVELS};
 
 use super::board_picture;
 use crate::game::session::{default_seats, parse_seats, Seat};
@@ -102,16 +102,14 @@ pub fn variant_cards(
     pictures: &[(Variant, egui::TextureId)],
     theme: BoardTheme,
 ) {
-    let start_positions: Vec<(Variant, Game)> =
-        Variant::ALL.iter().map(|&v| (v, Game::new(v))).collect();
     for row in Variant::ALL.chunks(3) {
         ui.horizontal_top(|ui| {
             for &v in row {
                 let rules = v.rules();
                 let picture = pictures.iter().find(|(p, _)| *p == v).map(|(_, id)| *id);
-                let game = &start_positions.iter().find(|(p, _)| *p == v).unwrap().1;
+                // Painted only while the picture has not loaded.
                 let paint = |painter: &egui::Painter, rect: egui::Rect| {
-                    board_picture::paint(painter, rect, game.position(), theme);
+                    board_picture::paint(painter, rect, &Position::start(v), theme);
                 };
                 let shown = match picture {
                     Some(id) => ChoicePicture::Texture(id, PICTURE),

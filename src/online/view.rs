@@ -584,23 +584,18 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
             ui.label(format!("You offered {what}."));
             continue;
         }
-        // A prompt that stands out: the other side waits on the answer.
-        egui::Frame::new()
-            .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
-            .corner_radius(6)
-            .inner_margin(8)
-            .show(ui, |ui| {
-                let who = mirror.seat_label(o.by);
-                ui.label(egui::RichText::new(format!("{who} asks for {what}.")).strong());
-                ui.horizontal(|ui| {
-                    if ui.button(egui::RichText::new("Accept").strong()).clicked() {
-                        requests.push(OnlineRequest::Accept(o.kind));
-                    }
-                    if ui.button("Decline").clicked() {
-                        requests.push(OnlineRequest::Decline(o.kind));
-                    }
-                });
+        crate::widgets::theme::prompt_frame(ui).show(ui, |ui| {
+            let who = mirror.seat_label(o.by);
+            ui.label(egui::RichText::new(format!("{who} asks for {what}.")).strong());
+            ui.horizontal(|ui| {
+                if ui.button(egui::RichText::new("Accept").strong()).clicked() {
+                    requests.push(OnlineRequest::Accept(o.kind));
+                }
+                if ui.button("Decline").clicked() {
+                    requests.push(OnlineRequest::Decline(o.kind));
+                }
             });
+        });
     }
 }
 

@@ -329,21 +329,17 @@ fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>)
         session.game.claimable()
     };
     if let Some(&c) = claims.first() {
-        egui::Frame::new()
-            .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
-            .corner_radius(6)
-            .inner_margin(6)
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("You may claim a draw.");
-                    if ui
-                        .button(egui::RichText::new("Claim the draw").strong())
-                        .clicked()
-                    {
-                        *act = Some(PanelAction::Claim(c));
-                    }
-                });
+        crate::widgets::theme::prompt_frame(ui).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("You may claim a draw.");
+                if ui
+                    .button(egui::RichText::new("Claim the draw").strong())
+                    .clicked()
+                {
+                    *act = Some(PanelAction::Claim(c));
+                }
             });
+        });
     }
 }
 

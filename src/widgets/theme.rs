@@ -27,6 +27,11 @@ pub struct UiColours {
     pub accent: egui::Color32,
 }
 
+/// A Bevy colour as egui's (sRGB, opaque).
+pub fn egui_colour(c: bevy::prelude::Color) -> egui::Color32 {
+    scaled(srgb(c), 1.0)
+}
+
 fn srgb(c: bevy::prelude::Color) -> [f32; 3] {
     let s = c.to_srgba();
     [s.red, s.green, s.blue]
@@ -212,10 +217,6 @@ pub enum ChoicePicture<'a> {
     Painted(egui::Vec2, &'a dyn Fn(&egui::Painter, egui::Rect)),
 }
 
-/// A large choice: a raised card with its name in the display face, a line under it, and
-/// a picture above (`vertical`) or to its left. It is one button to the keyboard and to a
-/// screen reader, named by `title`; `chosen` edges it in brass. It is at least
-/// `min_height` high, so that a row of cards lines up.
 /// A large choice's content and shape.
 pub struct ChoiceCard<'a> {
     pub title: &'a str,
@@ -225,9 +226,13 @@ pub struct ChoiceCard<'a> {
     /// The picture above the words, not to their left.
     pub vertical: bool,
     pub chosen: bool,
+    /// At least this high, so that a row of cards lines up.
     pub min_height: f32,
 }
 
+/// A large choice: a raised card with its name in the display face, a line under it, and
+/// a picture above (`vertical`) or to its left. It is one button to the keyboard and to a
+/// screen reader, named by `title`; `chosen` edges it in brass.
 pub fn choice(ui: &mut egui::Ui, card: ChoiceCard) -> egui::Response {
     let ChoiceCard {
         title,
@@ -339,6 +344,15 @@ pub fn choice(ui: &mut egui::Ui, card: ChoiceCard) -> egui::Response {
         colour,
     );
     response
+}
+
+/// The frame of a prompt that waits on the player's answer (a draw to claim, an offer
+/// from the other side): tinted so that it stands out of the panel.
+pub fn prompt_frame(ui: &egui::Ui) -> egui::Frame {
+    egui::Frame::new()
+        .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
+        .corner_radius(6)
+        .inner_margin(8)
 }
 
 /// A screen's heading row: a Back button (Escape does the same) and the screen's name in
