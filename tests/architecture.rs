@@ -379,3 +379,145 @@ fn no_result_carries_a_string_error() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The protocol's types, where a program's types are: `online/src/protocol.rs` and the
+/// folder beside it.
+fn protocol_sources() -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("online/src");
+    let mut files = vec![root.join("protocol.rs")];
+    sources(&root.join("protocol"), &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            (f, text)
+        })
+        .collect()
+}
+
+/// A move or a square crosses the wire as the engine's types (a `NamedMove`, a
+/// `Coord`), never as text: the only text fields of the protocol's types are the words
+/// people read.
+#[test]
+fn the_protocol_carries_no_move_or_square_as_text() {
+    let words_for_people = ["message", "reason", "name"];
+    let mut found = Vec::new();
+    for (f, text) in protocol_sources() {
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            let Some((field, ty)) = t.split_once(':') else {
+                continue;
+            };
+            let field = field.trim_start_matches("pub ").trim();
+            let ty = ty.trim().trim_end_matches(',');
+            let is_field = field.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+            let text_type = ["String", "Vec<String>", "Option<String>", "&str"].contains(&ty);
+            if is_field && text_type && !words_for_people.contains(&field) {
+                found.push(format!("{}:{}: {t}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "text where a type belongs: {found:#?}");
+    let named = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src/named_move.rs"),
+    )
+    .unwrap();
+    for field in [
+        "pub path: Vec<Coord>",
+        "pub kind: MoveKind",
+        "pub captures: Vec<Coord>",
+    ] {
+        assert!(named.contains(field), "a named move's {field}");
+    }
+}
+
+/// The variants of `enum NAME` in `text`.
+fn variants_of(text: &str, name: &str) -> Vec<String> {
+    let start = text
+        .find(&format!("pub enum {name} {{"))
+        .unwrap_or_else(|| panic!("enum {name}"));
+    let body = &text[start..];
+    let end = body.find("\n}").unwrap();
+    body[..end]
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("    ") && !l.starts_with("     "))
+        .map(str::trim)
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+        .map(|l| {
+            l.chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// The game socket carries a joined game and nothing else: every one-shot request is
+/// HTTP's, and no answer to one comes on the socket.
+#[test]
+fn no_one_shot_request_is_asked_on_the_websocket() {
+    let text: String = protocol_sources()
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let client = variants_of(&text, "ClientMessage");
+    assert_eq!(
+        client,
+        ["Hello", "Move", "Offer", "Accept", "Decline", "Resign", "Claim", "Abort", "Ping"],
+        "what a client may say on a joined game's socket"
+    );
+    let server = variants_of(&text, "ServerMessage");
+    for answer in ["Created", "Games", "OpenSeats", "Taken"] {
+        assert!(
+            !server.contains(&answer.to_string()),
+            "{answer} answers a one-shot request: it is HTTP's"
+        );
+    }
+    // Every request type is served by one route, which calls one service function.
+    let http =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src/http.rs"))
+            .unwrap();
+    for route in [
+        r#".route("/games", get(list_games).post(create))"#,
+        r#".route("/seats", get(list_seats).post(take_seat))"#,
+        r#".route("/games/{file}", get(game))"#,
+    ] {
+        assert!(http.contains(route), "{route}");
+    }
+}
+
+/// The page's vocabulary comes from the Rust definitions (`app/protocol.js`, generated):
+/// no other page file spells the version, a reason's words or a seat's colour.
+#[test]
+fn the_page_keeps_no_copy_of_the_protocols_vocabulary() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/web/app");
+    let copies = [
+        "PROTOCOL =",
+        "pieces in the goal castle",
+        "threefold repetition",
+        "#faf7f0",
+        "#400302",
+        "\"camelot-protocol\"",
+    ];
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(&app).unwrap().flatten() {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "js") || p.ends_with("protocol.js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        for copy in copies {
+            if text.contains(copy) {
+                found.push(format!("{}: {copy}", p.display()));
+            }
+        }
+        // A move is read by its structure: no pattern over its text, no test for an `x`.
+        for reading in [".match(/[A-Z]", "includes(\"x\")", "move.text", "m.text"] {
+            if text.contains(reading) {
+                found.push(format!("{}: {reading}", p.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

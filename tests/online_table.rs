@@ -24,10 +24,9 @@ use camelot::storage::data_dir::Store;
 use camelot::storage::saving::Storage;
 use camelot::table::settings::TableSettings;
 use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::requests::{Created, ListSeats, NewGame};
 use camelot_online::protocol::{GameId, OfferKind, SeatToken, TimeControl};
-use camelot_online::{
-    create_blocking, create_game_blocking, open_seats_blocking, Created, NewGame, ServerAddress,
-};
+use camelot_online::{ask, blocking, ServerAddress};
 use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Browser, Server};
 
 /// A binary of the workspace beside the game's, built first if this test was built
@@ -108,7 +107,7 @@ fn join(app: &mut App, server: &ServerAddress, game: &GameId, token: &SeatToken)
 }
 
 fn create(url: &ServerAddress, time: TimeControl) -> Created {
-    create_game_blocking(url, Variant::Camelot, time).expect("the server creates a game")
+    blocking(ask(url, &NewGame::new(Variant::Camelot, time))).expect("the server creates a game")
 }
 
 /// The online game at the table, once one is joined.
@@ -390,15 +389,12 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
     let dir = scratch("table-meet");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
     let url = s.address();
-    let created = create_blocking(
-        &url,
-        &NewGame {
-            variant: Variant::Camelot,
-            time: TimeControl::Untimed,
-            open: vec![SeatColour::Black],
-        },
-    )
-    .unwrap();
+    let new = NewGame {
+        variant: Variant::Camelot,
+        time: TimeControl::Untimed,
+        open: vec![SeatColour::Black],
+    };
+    let created = blocking(ask(&url, &new)).unwrap();
     let mut ann = app(&dir.join("ann"));
     named(&mut ann, "Ann");
     join(
@@ -412,7 +408,7 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
     // Bo finds the seat in the server's list and takes it from the menu.
     let mut bo = app(&dir.join("bo"));
     named(&mut bo, "Bo");
-    let listed = open_seats_blocking(&url).unwrap();
+    let listed = blocking(ask(&url, &ListSeats)).unwrap();
     assert_eq!(listed.len(), 1);
     bo.world_mut().resource_mut::<Lobby>().take(
         url.clone(),
@@ -487,8 +483,11 @@ fn the_table_and_a_browser_play_each_other() {
     };
     let dir = scratch("table-browser");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
-    let created =
-        create_game_blocking(&s.address(), Variant::Camette, TimeControl::Untimed).expect("a game");
+    let created = blocking(ask(
+        &s.address(),
+        &NewGame::new(Variant::Camette, TimeControl::Untimed),
+    ))
+    .expect("a game");
     let page = browser.start(
         "play.mjs",
         &[&format!(

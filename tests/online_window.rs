@@ -13,8 +13,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
-use camelot_online::{create_game_blocking, Created};
+use camelot_online::{ask, blocking};
 use camelot_test_support::{scratch, sqlite, workspace_binary, Server};
 use display::VirtualScreen;
 
@@ -94,8 +95,11 @@ fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
     };
     let dir = scratch("online-window");
     let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
-    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
-        .expect("the server creates a game");
+    let created = blocking(ask(
+        &server.address(),
+        &NewGame::new(Variant::Camette, TimeControl::Untimed),
+    ))
+    .expect("the server creates a game");
     let mut game = open_table(&screen, &server, &created, &dir.join("data"));
     // The board drawn, and then nothing changes for two seconds: the window rests.
     let before = resting(
@@ -144,8 +148,11 @@ fn a_resting_table_with_a_live_connection_uses_no_cpu() {
     };
     let dir = scratch("online-idle");
     let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
-    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
-        .expect("the server creates a game");
+    let created = blocking(ask(
+        &server.address(),
+        &NewGame::new(Variant::Camette, TimeControl::Untimed),
+    ))
+    .expect("the server creates a game");
     let data = dir.join("data");
     std::fs::create_dir_all(&data).unwrap();
     std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
@@ -196,8 +203,11 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
     };
     let dir = scratch("online-two-windows");
     let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
-    let created = create_game_blocking(&server.address(), Variant::Camette, TimeControl::Untimed)
-        .expect("the server creates a game");
+    let created = blocking(ask(
+        &server.address(),
+        &NewGame::new(Variant::Camette, TimeControl::Untimed),
+    ))
+    .expect("the server creates a game");
     let window = |seat: SeatColour, seats: &str| {
         let data = dir.join(seat.name());
         std::fs::create_dir_all(&data).unwrap();

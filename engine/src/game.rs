@@ -23,6 +23,10 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+impl DrawClaim {
+    pub const ALL: [DrawClaim; 2] = [DrawClaim::Repetition, DrawClaim::FiftyMoves];
+}
+
 impl fmt::Display for DrawClaim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -226,7 +230,7 @@ impl Game {
         }
     }
 
-    /// Ends the game with a result the board does not show (a record's `Result` tag).
+    /// Ends the game with a result the board does not show (a result read from outside it).
     pub fn declare(&mut self, o: Outcome) {
         self.declared = Some(o);
     }

@@ -39,6 +39,7 @@ mod excerpt;
 mod game;
 mod movegen;
 mod moves;
+mod named_move;
 mod notation;
 mod outcome;
 mod perft;
@@ -47,6 +48,7 @@ mod position;
 mod position_string;
 mod record;
 mod record_tags;
+mod serde_name;
 mod square;
 mod square_set;
 mod tablebase;
@@ -68,6 +70,7 @@ pub use excerpt::Excerpt;
 pub use game::{DrawClaim, Game, PlayError};
 pub use movegen::PathMove;
 pub use moves::{Move, MoveKind, MoveList};
+pub use named_move::{NamedMove, MAX_PATH_SQUARES};
 pub use notation::{
     Notation, NotationError, NotationErrorKind, ParseNotationError, MAX_MOVE_BYTES,
 };
@@ -82,6 +85,7 @@ pub use record::{
     Record, RecordError, RecordSyntaxError, RecordedMove, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
 };
 pub use record_tags::{CivilTime, RecordTags};
+pub use serde_name::serde_name;
 pub use square::{Coord, ParseCoordError, Square};
 pub use square_set::SquareSet;
 pub use tablebase::{TableSource, Tablebase, TablebaseError, TablebaseSolveStats, TablebaseValue};

@@ -20,6 +20,18 @@ pub enum MoveKind {
     Pass,
 }
 
+impl MoveKind {
+    pub const ALL: [MoveKind; 7] = [
+        MoveKind::Plain,
+        MoveKind::Canter,
+        MoveKind::Jump,
+        MoveKind::Charge,
+        MoveKind::CastleMove,
+        MoveKind::PlaceTree,
+        MoveKind::Pass,
+    ];
+}
+
 /// A legal move is identified by its start, end and captured squares (docs/rules.md, §2); the
 /// kind says how it is written. Two moves are equal when those three are.
 #[derive(Clone, Copy, Debug, Eq, Serialize, Deserialize)]

@@ -146,10 +146,17 @@ pub enum NotationErrorKind {
         from: Coord,
         to: Coord,
     },
+    /// A named move whose squares are not of its kind (a pass with squares, a tree
+    /// with other than one).
+    NotThisKind(MoveKind),
+    /// A named move whose captures are not those of its path, which are these.
+    CapturesDiffer {
+        captured: Vec<Coord>,
+    },
 }
 
 impl NotationError {
-    fn new(token: &str, kind: NotationErrorKind) -> NotationError {
+    pub(crate) fn of(token: &str, kind: NotationErrorKind) -> NotationError {
         NotationError {
             token: Excerpt::new(token),
             kind,
@@ -233,6 +240,13 @@ impl fmt::Display for NotationErrorKind {
             ),
             PieceCannotMove(sq) => write!(f, "the piece on {sq} has no legal move"),
             NoMoveEndsOn { from, to } => write!(f, "no legal move from {from} ends on {to}"),
+            NotThisKind(kind) => write!(f, "those squares do not make a move of kind {kind:?}"),
+            CapturesDiffer { captured } if captured.is_empty() => {
+                f.write_str("that path captures nothing")
+            }
+            CapturesDiffer { captured } => {
+                write!(f, "that path captures on {}", join(captured, ", "))
+            }
         }
     }
 }
@@ -248,7 +262,7 @@ impl std::error::Error for NotationError {}
 type Result<T> = std::result::Result<T, NotationError>;
 
 fn fail<T>(token: &str, kind: NotationErrorKind) -> Result<T> {
-    Err(NotationError::new(token, kind))
+    Err(NotationError::of(token, kind))
 }
 
 /// The canonical path of a move; `None` if it is not legal in `pos`.
@@ -472,7 +486,7 @@ fn parse_classic(pos: &Position, t: &str) -> Result<Move> {
     Ok(m)
 }
 
-fn resolve_special(pos: &Position, t: &str, m: Move) -> Result<Move> {
+pub(crate) fn resolve_special(pos: &Position, t: &str, m: Move) -> Result<Move> {
     if pos.legal_moves().iter().any(|x| *x == m) {
         return Ok(m);
     }
@@ -485,7 +499,7 @@ fn resolve_special(pos: &Position, t: &str, m: Move) -> Result<Move> {
 }
 
 /// Replays the leaps of a path and returns the legal move it makes.
-fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
+pub(crate) fn resolve_path(pos: &Position, t: &str, squares: &[Square]) -> Result<Move> {
     use NotationErrorKind as K;
     let g = pos.geometry();
     let r = pos.rules();

@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::piece::Side;
+use crate::serde_name::serde_name;
 
 /// Why a game ended. Its serde form is its [`EndReason::code`], what the online
 /// protocol sends and the server stores; [`EndReason::describe`] is for people.
@@ -48,21 +49,9 @@ impl EndReason {
         EndReason::Time,
     ];
 
-    /// The reason's code: `goal_castle`, `time`, ... (as serde writes it).
+    /// The reason's code: `goal_castle`, `time`, ... (its serde name).
     pub fn code(self) -> &'static str {
-        match self {
-            EndReason::GoalCastle => "goal_castle",
-            EndReason::EnteredEnemyCastle => "entered_enemy_castle",
-            EndReason::AllCaptured => "all_captured",
-            EndReason::NoLegalMove => "no_legal_move",
-            EndReason::BarePieces => "bare_pieces",
-            EndReason::NobodyCanMove => "nobody_can_move",
-            EndReason::Repetition => "repetition",
-            EndReason::FiftyMoves => "fifty_moves",
-            EndReason::Resignation => "resignation",
-            EndReason::Agreement => "agreement",
-            EndReason::Time => "time",
-        }
+        serde_name(&self).expect("a reason is a unit variant")
     }
 
     /// The reason a [`EndReason::code`] names.

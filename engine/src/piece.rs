@@ -193,6 +193,8 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
+    pub const ALL: [PieceKind; 2] = [PieceKind::Man, PieceKind::Knight];
+
     pub fn letter(self) -> char {
         match self {
             PieceKind::Man => 'M',

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::excerpt::Excerpt;
 
@@ -16,8 +16,9 @@ pub const MAX_FILES: u8 = 13;
 /// Largest rank count of any board (Camelot: 1-16).
 pub const MAX_RANKS: u8 = 16;
 
-/// A square's name: file letter and rank number, as in `C6`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A square's name: file letter and rank number, as in `C6`. Its serde form is that
+/// name: boundaries carry squares by name, never by a board's internal index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Coord {
     /// 0 for file A.
     pub file: u8,
@@ -85,6 +86,19 @@ impl FromStr for Coord {
     }
 }
 
+impl Serialize for Coord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// A square of one board: an index into that board's cells (at most 160).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Square(pub(crate) u8);
@@ -119,6 +133,19 @@ mod tests {
         assert_eq!(c.to_string(), "C6");
         assert_eq!("M13".parse::<Coord>().unwrap().to_string(), "M13");
         assert_eq!("L16".parse::<Coord>().unwrap(), Coord::new(11, 15));
+    }
+
+    #[test]
+    fn a_coord_travels_as_its_name() {
+        let c: Coord = "c6".parse().unwrap();
+        assert_eq!(serde_json::to_string(&c).unwrap(), r#""C6""#);
+        assert_eq!(
+            serde_json::from_str::<Coord>(r#""M13""#).unwrap(),
+            Coord::new(12, 12)
+        );
+        let e = serde_json::from_str::<Coord>(r#""Z99""#).unwrap_err();
+        assert!(e.to_string().contains("'Z99' is not a square name"), "{e}");
+        assert!(serde_json::from_str::<Coord>("{\"file\":0,\"rank\":0}").is_err());
     }
 
     #[test]

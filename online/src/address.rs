@@ -90,6 +90,29 @@ impl ServerAddress {
     pub fn host(&self) -> &str {
         self.base.split('/').next().unwrap_or(&self.base)
     }
+
+    /// The host's name (an IPv6 address without its brackets) and the port, as a
+    /// connection is made to it: 443 or 80 where the address names none.
+    pub fn host_and_port(&self) -> (&str, u16) {
+        let authority = self.host();
+        let default = if self.secure { 443 } else { 80 };
+        let (name, port) = match authority.strip_prefix('[') {
+            Some(v6) => match v6.split_once(']') {
+                Some((name, rest)) => (name, rest.strip_prefix(':')),
+                None => (v6, None),
+            },
+            None => match authority.rsplit_once(':') {
+                Some((name, port)) => (name, Some(port)),
+                None => (authority, None),
+            },
+        };
+        (name, port.and_then(|p| p.parse().ok()).unwrap_or(default))
+    }
+
+    /// The path the server's own paths stand under (`/camelot` behind a proxy), or none.
+    pub fn path_prefix(&self) -> &str {
+        self.base.find('/').map_or("", |i| &self.base[i..])
+    }
 }
 
 impl fmt::Display for ServerAddress {
@@ -123,6 +146,19 @@ impl std::str::FromStr for ServerAddress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_connection_is_made_to_the_host_and_port_named() {
+        let at = |s: &str| ServerAddress::parse(s).unwrap();
+        assert_eq!(at("localhost:8080").host_and_port(), ("localhost", 8080));
+        assert_eq!(
+            at("https://example.org").host_and_port(),
+            ("example.org", 443)
+        );
+        assert_eq!(at("http://[::1]:9000/x").host_and_port(), ("::1", 9000));
+        assert_eq!(at("https://example.org/camelot/").path_prefix(), "/camelot");
+        assert_eq!(at("example.org:1").path_prefix(), "");
+    }
 
     #[test]
     fn every_form_names_the_same_server() {

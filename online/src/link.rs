@@ -12,9 +12,9 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::address::ServerAddress;
 use crate::connection::{connect, read, text};
-use crate::error::OnlineError;
+use crate::error::{JoinError, OnlineError};
 use crate::protocol::{
-    ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, Hello, PlayerName, SeatToken, ServerMessage,
 };
 
 /// What the link tells its owner.
@@ -41,6 +41,35 @@ pub enum LinkEvent {
     /// (a server that cannot be reached, or a connection that broke at once). The link
     /// has stopped; no board should be shown for a game never received.
     Unreachable { reason: Arc<OnlineError> },
+}
+
+impl JoinError {
+    /// Why a link stopped, if its event says it stopped.
+    pub fn of(event: &LinkEvent, server: &ServerAddress, game: &GameId) -> Option<JoinError> {
+        Some(match event {
+            LinkEvent::Unreachable { reason } => JoinError::Unreachable {
+                server: server.clone(),
+                reason: reason.clone(),
+            },
+            LinkEvent::Refused {
+                code: ErrorCode::NoSuchGame,
+                ..
+            } => JoinError::NoSuchGame {
+                server: server.clone(),
+                game: game.clone(),
+            },
+            LinkEvent::Refused { code, message } => JoinError::Refused {
+                code: *code,
+                message: message.clone(),
+            },
+            LinkEvent::GaveUp { reason, after } => JoinError::GaveUp {
+                server: server.clone(),
+                reason: reason.clone(),
+                after: *after,
+            },
+            LinkEvent::Message(_) | LinkEvent::Reconnecting { .. } => return None,
+        })
+    }
 }
 
 /// What a link's owner hears by, besides its events: a call made after every event is
@@ -318,14 +347,8 @@ async fn converse(
         }
     };
     let (mut sink, mut stream) = socket.split();
-    let hello = ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: target.game.clone(),
-        token: target.token.clone(),
-        name: target.name.clone(),
-        board: false,
-    };
-    if let Err(e) = sink.send(text(&hello)).await {
+    let hello = Hello::seat(&target.game, target.token.as_ref(), target.name.as_ref());
+    if let Err(e) = sink.send(text(&hello.into())).await {
         return Ended::Dropped(OnlineError::Broken(Box::new(e)));
     }
     let mut ping = tokio::time::interval(Duration::from_secs(10));

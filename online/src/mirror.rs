@@ -5,12 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use std::fmt;
-
-use camelot_engine::{Game, NotationError, Player, SeatColour, Variant};
+use camelot_engine::{Game, NamedMove, NotationError, Player, SeatColour, Variant};
 
 use crate::protocol::{
-    ClockView, GameEnd, GameId, GameView, OfferView, SeatView, ServerMessage, TimeControl,
+    ClockView, GameEnd, GameId, GameView, OfferView, OutOfTurn, SeatView, ServerMessage,
+    TimeControl,
 };
 
 /// What a message did to the mirror.
@@ -53,8 +52,7 @@ impl Mirror {
         let variant = view.variant;
         let mut game = Game::new(variant);
         for (ply, m) in view.moves.iter().enumerate() {
-            game.play_notation(m)
-                .map_err(|error| MirrorError::Replay { ply, error })?;
+            play(&mut game, ply, m)?;
         }
         let rules = variant.rules();
         let you = match you {
@@ -152,7 +150,7 @@ impl Mirror {
     fn moved(
         &mut self,
         ply: usize,
-        mv: &str,
+        mv: &NamedMove,
         clocks: &Option<ClockView>,
         move_due_ms: Option<u64>,
     ) -> Result<Update, MirrorError> {
@@ -166,9 +164,7 @@ impl Mirror {
                 have: self.game.ply(),
             });
         }
-        self.game
-            .play_notation(mv)
-            .map_err(|error| MirrorError::Replay { ply, error })?;
+        play(&mut self.game, ply, mv)?;
         if clocks.is_some() {
             self.clocks = clocks.clone();
         }
@@ -216,6 +212,23 @@ impl Mirror {
             && self.you == Some(self.to_move())
     }
 
+    /// Why this client's seat may not move now, if it may not: the game is over, or
+    /// another seat is to move (a watcher's seat is none).
+    pub fn out_of_turn(&self) -> Option<OutOfTurn> {
+        if let Some(end) = self.result {
+            return Some(OutOfTurn::GameOver(end));
+        }
+        let rules = self.variant.rules();
+        let to_move = self.to_move();
+        match self.you {
+            Some(you) if you != to_move => Some(OutOfTurn::NotYourTurn {
+                to_move: rules.seat_colour(to_move),
+                seat: rules.seat_colour(you),
+            }),
+            _ => None,
+        }
+    }
+
     /// Every seat's clock now (ms), counting the running one down since it was read.
     pub fn remaining(&self) -> Vec<u64> {
         let Some(c) = &self.clocks else {
@@ -247,29 +260,26 @@ impl Mirror {
     }
 }
 
+/// Plays the server's ply `ply`, read by the position it is played in.
+fn play(game: &mut Game, ply: usize, named: &NamedMove) -> Result<(), MirrorError> {
+    let replay = |error| MirrorError::Replay { ply, error };
+    let m = game.position().read_named(named).map_err(replay)?;
+    game.play(&m).map_err(|_| MirrorError::NotPlayable { ply })
+}
+
 /// A server's game that this client's copy cannot follow.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum MirrorError {
     /// The server seated this client in a seat the variant does not have.
+    #[error("the server seated us as {}", .0.title())]
     NoSuchSeat(SeatColour),
     /// The server's ply does not replay on the engine here.
+    #[error("the server's ply {ply} does not replay: {error}")]
     Replay { ply: usize, error: NotationError },
+    /// The server's ply names a legal move the game here will not take (it is over).
+    #[error("the server's ply {ply} comes after the game here is over")]
+    NotPlayable { ply: usize },
     /// A ply arrived out of order: the copy needs the whole game again.
+    #[error("ply {ply} arrived while this copy is at ply {have}")]
     Gap { ply: usize, have: usize },
 }
-
-impl fmt::Display for MirrorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MirrorError::NoSuchSeat(s) => write!(f, "the server seated us as {}", s.title()),
-            MirrorError::Replay { ply, error } => {
-                write!(f, "the server's ply {ply} does not replay: {error}")
-            }
-            MirrorError::Gap { ply, have } => {
-                write!(f, "ply {ply} arrived while this copy is at ply {have}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MirrorError {}

@@ -1,28 +1,45 @@
-//! The wire protocol: JSON text frames over a WebSocket at `/ws`, one message a frame,
-//! each an object whose `t` names its kind. Version [`PROTOCOL_VERSION`]; a client
-//! states the version it speaks in its first message and a server that speaks another
-//! answers with an error naming both and closes. `docs/online.md` describes it for
-//! people; this module is its definition for programs.
+//! The protocol between a server and its clients, version [`PROTOCOL_VERSION`]:
+//!
+//! - one-shot requests (create a game, list the live games, list and take the open seats,
+//!   look at a game) are HTTP with JSON bodies, their answers the types in [`requests`];
+//! - a joined game, as a seat or a watcher, is a WebSocket at `/ws`: JSON text frames,
+//!   one message a frame, each an object whose `t` names its kind ([`ClientMessage`],
+//!   [`ServerMessage`]).
+//!
+//! A client states the version it speaks (the hello's `v`, the `Camelot-Protocol`
+//! header); a server that speaks another answers [`ErrorCode::Upgrade`]. `docs/online.md`
+//! describes it for people; this module is its definition for programs, and the browser
+//! page's copy of its vocabulary is generated from it ([`page`]).
 //!
 //! Every value is typed: the engine's own types travel through serde (a variant as
-//! `camelot`, a seat as `White`, an outcome's reason as `goal_castle`, a claim as
+//! `camelot`, a seat as `White`, a square as `E6`, a move as its squares, kind and
+//! captures beside its notation, an outcome's reason as `goal_castle`, a claim as
 //! `fifty_moves`), ids and tokens are newtypes, and every error carries a code that a
 //! program matches on beside the message a person reads.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
-use camelot_engine::{DrawClaim, Excerpt, Outcome, SeatColour, Variant};
+use camelot_engine::{DrawClaim, NamedMove, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
 mod board;
+mod ids;
+pub mod look;
 mod name;
+pub mod page;
+pub mod requests;
+mod time;
 
-pub use board::{BoardView, LegalMove, LostView, PieceView, SeatPlace, SquareView, VariantView};
+pub use board::{BoardView, LostView, PieceView, SeatPlace, SquareView, VariantView};
+pub use ids::{BadGameId, GameId, SeatToken};
 pub use name::{BadName, PlayerName};
+pub use time::{TimeControl, TimeControlError};
 
 /// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
+
+/// The HTTP header in which a client states the protocol version it speaks.
+pub const VERSION_HEADER: &str = "camelot-protocol";
 
 /// The largest frame either side accepts (bytes). A move is at most a few hundred bytes
 /// and a whole game's state a few tens of kilobytes.
@@ -30,194 +47,6 @@ pub const MAX_FRAME_BYTES: usize = 256 * 1024;
 
 /// The largest frame a client may send: every client message is small.
 pub const MAX_CLIENT_FRAME_BYTES: usize = 4 * 1024;
-
-/// A game's public id: what watchers need, and what an invitation names.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct GameId(String);
-
-impl GameId {
-    /// The longest id a server accepts.
-    pub const MAX_LEN: usize = 64;
-
-    /// An id as given: letters and digits, at most [`GameId::MAX_LEN`] of them.
-    pub fn parse(s: &str) -> Result<GameId, BadGameId> {
-        if !s.is_empty() && s.len() <= Self::MAX_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
-        {
-            Ok(GameId(s.to_string()))
-        } else {
-            Err(BadGameId(Excerpt::new(s)))
-        }
-    }
-
-    /// Whether the id has the form of one (a peer may send anything).
-    pub fn is_well_formed(&self) -> bool {
-        GameId::parse(&self.0).is_ok()
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::str::FromStr for GameId {
-    type Err = BadGameId;
-
-    fn from_str(s: &str) -> Result<GameId, BadGameId> {
-        GameId::parse(s)
-    }
-}
-
-/// Text that is not a game id.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadGameId(pub Excerpt);
-
-impl fmt::Display for BadGameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a game id (letters and digits, at most {})",
-            self.0,
-            GameId::MAX_LEN
-        )
-    }
-}
-
-impl std::error::Error for BadGameId {}
-
-/// A seat's secret: whoever holds it plays the seat. Its `Debug` does not show it.
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct SeatToken(String);
-
-impl SeatToken {
-    pub fn new(token: impl Into<String>) -> SeatToken {
-        SeatToken(token.into())
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::str::FromStr for SeatToken {
-    type Err = std::convert::Infallible;
-
-    fn from_str(s: &str) -> Result<SeatToken, std::convert::Infallible> {
-        Ok(SeatToken::new(s.trim()))
-    }
-}
-
-impl fmt::Debug for SeatToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SeatToken(..)")
-    }
-}
-
-impl fmt::Display for SeatToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// How a game is timed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum TimeControl {
-    /// No clock.
-    Untimed,
-    /// Each seat has `minutes` for the game and gains `increment` seconds a move.
-    Clock { minutes: u32, increment: u32 },
-    /// Correspondence: each move within this many days.
-    Days { days: u32 },
-}
-
-/// A time control outside what a game may have.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TimeControlError {
-    /// A clock of no minutes and no increment.
-    NoTime,
-    TooLong,
-    DaysOutOfRange,
-    /// Text that is not `MINUTES+INCREMENT`.
-    NotAClock(Excerpt),
-}
-
-impl fmt::Display for TimeControlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TimeControlError::NoTime => f.write_str("a clock needs minutes or an increment"),
-            TimeControlError::TooLong => write!(
-                f,
-                "a clock of at most {} minutes and {} seconds a move",
-                TimeControl::MAX_MINUTES,
-                TimeControl::MAX_INCREMENT
-            ),
-            TimeControlError::DaysOutOfRange => {
-                write!(f, "1 to {} days a move", TimeControl::MAX_DAYS)
-            }
-            TimeControlError::NotAClock(s) => {
-                write!(f, "'{s}' is not a clock: MINUTES+INCREMENT, as in 5+3")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TimeControlError {}
-
-impl TimeControl {
-    /// The most minutes, increment seconds and days a game may have.
-    pub const MAX_MINUTES: u32 = 600;
-    pub const MAX_INCREMENT: u32 = 600;
-    pub const MAX_DAYS: u32 = 30;
-
-    /// A time control within the limits above, or why not.
-    pub fn check(self) -> Result<TimeControl, TimeControlError> {
-        match self {
-            TimeControl::Clock { minutes, increment } => {
-                if minutes == 0 && increment == 0 {
-                    return Err(TimeControlError::NoTime);
-                }
-                if minutes > Self::MAX_MINUTES || increment > Self::MAX_INCREMENT {
-                    return Err(TimeControlError::TooLong);
-                }
-            }
-            TimeControl::Days { days } => {
-                if !(1..=Self::MAX_DAYS).contains(&days) {
-                    return Err(TimeControlError::DaysOutOfRange);
-                }
-            }
-            TimeControl::Untimed => {}
-        }
-        Ok(self)
-    }
-
-    /// `5+3` (minutes and increment seconds), as the command line writes a clock.
-    pub fn parse_clock(s: &str) -> Result<TimeControl, TimeControlError> {
-        let bad = || TimeControlError::NotAClock(Excerpt::new(s));
-        let (m, i) = s.split_once('+').ok_or_else(bad)?;
-        let minutes = m.trim().parse().map_err(|_| bad())?;
-        let increment = i.trim().parse().map_err(|_| bad())?;
-        TimeControl::Clock { minutes, increment }.check()
-    }
-}
-
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TimeControl::Untimed => f.write_str("no clock"),
-            TimeControl::Clock { minutes, increment } => write!(f, "{minutes}+{increment}"),
-            TimeControl::Days { days: 1 } => f.write_str("1 day a move"),
-            TimeControl::Days { days } => write!(f, "{days} days a move"),
-        }
-    }
-}
 
 /// An offer one side makes and the other accepts or declines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -275,15 +104,33 @@ impl fmt::Display for GameEnd {
     }
 }
 
+impl OfferKind {
+    pub const ALL: [OfferKind; 3] = [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch];
+}
+
+/// Why a seat may not move now, in the words the server and every client use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OutOfTurn {
+    #[error("the game is over ({0})")]
+    GameOver(GameEnd),
+    #[error("it is {}'s turn, not {}'s", .to_move.title(), .seat.title())]
+    NotYourTurn {
+        to_move: SeatColour,
+        seat: SeatColour,
+    },
+}
+
 /// What kind of request failed, for programs to act on; the message beside it is for
 /// people and may be reworded at any time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
-    /// The client speaks another protocol version: the connection closes.
-    Version,
-    /// Not a message of this protocol (unreadable JSON, an unknown kind, a binary
-    /// frame); ten close the connection.
+    /// The client speaks another protocol version: it must be upgraded (a WebSocket
+    /// closes after saying so).
+    Upgrade,
+    /// Not a message or request of this protocol (unreadable JSON, an unknown kind, a
+    /// binary frame, a page cursor that names no game); on a WebSocket ten close the
+    /// connection.
     Unreadable,
     /// Too many messages: the connection closes.
     Flood,
@@ -326,61 +173,46 @@ pub enum ErrorCode {
     Other,
 }
 
-/// What a client sends.
+impl ErrorCode {
+    pub const ALL: [ErrorCode; 21] = [
+        ErrorCode::Upgrade,
+        ErrorCode::Unreadable,
+        ErrorCode::Flood,
+        ErrorCode::Connection,
+        ErrorCode::NoSuchGame,
+        ErrorCode::WrongToken,
+        ErrorCode::NotJoined,
+        ErrorCode::AlreadyJoined,
+        ErrorCode::Watcher,
+        ErrorCode::NotYourTurn,
+        ErrorCode::WrongPly,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::TimeUp,
+        ErrorCode::NotAllowed,
+        ErrorCode::BadTimeControl,
+        ErrorCode::Busy,
+        ErrorCode::Storage,
+        ErrorCode::SeatTaken,
+        ErrorCode::TooMany,
+        ErrorCode::Other,
+    ];
+}
+
+/// What a client sends on a game's WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMessage {
-    /// The first message on a connection that joins a game: with a seat's token it plays
-    /// that seat, without one it watches. Answered by [`ServerMessage::State`].
-    Hello {
-        v: u32,
-        game: GameId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        token: Option<SeatToken>,
-        /// The seat's player's name, kept with the seat (a watcher's is ignored).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        name: Option<PlayerName>,
-        /// The client has no rules of its own: send the board as it stands and the legal
-        /// moves with the game and with every move (see [`BoardView`], [`LegalMove`]).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        board: bool,
-    },
-    /// Creates a game; answered by [`ServerMessage::Created`]. Needs no hello. The seats
-    /// in `open` get no token: anyone may take them (see [`ClientMessage::Take`]).
-    Create {
-        v: u32,
-        variant: Variant,
-        time: TimeControl,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        open: Vec<SeatColour>,
-    },
-    /// Asks for the live games, newest first, a page at a time: those older than
-    /// `before` where it is given. Answered by [`ServerMessage::Games`]. Needs no hello.
-    List {
-        v: u32,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        before: Option<GameId>,
-    },
-    /// Asks for the open seats of live games; answered by [`ServerMessage::OpenSeats`].
-    Seats {
-        v: u32,
-    },
-    /// Takes an open seat; answered by [`ServerMessage::Taken`] with the seat's token.
-    Take {
-        v: u32,
-        game: GameId,
-        seat: SeatColour,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        name: Option<PlayerName>,
-    },
+    /// The first message: joins a game. Answered by [`ServerMessage::State`].
+    Hello(Hello),
     /// A move for the seat this connection holds, to be the game's ply number `ply`
-    /// (counting from 0), in WCF notation (`E6-E8`, `T@C3`, `pass`). Answered by `Ack`
-    /// once it is stored, or `Rejected`.
+    /// (counting from 0), by its squares (the engine's [`NamedMove`]; its notation is
+    /// not read). Answered by `Ack` once it is stored, or `Rejected`.
     Move {
         id: u64,
         ply: u32,
         #[serde(rename = "move")]
-        mv: String,
+        mv: NamedMove,
     },
     Offer {
         kind: OfferKind,
@@ -400,6 +232,58 @@ pub enum ClientMessage {
     Ping {
         n: u64,
     },
+}
+
+/// A hello: with a seat's token the connection plays that seat, without one it watches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hello {
+    pub v: u32,
+    pub game: GameId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<SeatToken>,
+    /// The seat's player's name, kept with the seat (a watcher's is ignored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<PlayerName>,
+    /// The client has no rules of its own: send the board as it stands and the legal
+    /// moves with the game and with every move (see [`BoardView`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub board: bool,
+}
+
+impl Hello {
+    /// A hello of this protocol's version that watches `game`.
+    pub fn watch(game: &GameId) -> Hello {
+        Hello {
+            v: PROTOCOL_VERSION,
+            game: game.clone(),
+            token: None,
+            name: None,
+            board: false,
+        }
+    }
+
+    /// A hello that plays the seat of `token` (or watches, without one), under `name`.
+    pub fn seat(game: &GameId, token: Option<&SeatToken>, name: Option<&PlayerName>) -> Hello {
+        Hello {
+            token: token.cloned(),
+            name: name.cloned(),
+            ..Hello::watch(game)
+        }
+    }
+
+    /// The same, asking for the board and the legal moves.
+    pub fn with_board(self) -> Hello {
+        Hello {
+            board: true,
+            ..self
+        }
+    }
+}
+
+impl From<Hello> for ClientMessage {
+    fn from(h: Hello) -> ClientMessage {
+        ClientMessage::Hello(h)
+    }
 }
 
 /// One seat as the server shows it.
@@ -445,8 +329,8 @@ pub struct GameView {
     pub variant: Variant,
     pub time: TimeControl,
     pub seats: Vec<SeatView>,
-    /// Every ply, in WCF notation.
-    pub moves: Vec<String>,
+    /// Every ply.
+    pub moves: Vec<NamedMove>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<ClockView>,
     /// Correspondence: milliseconds left for the move now due.
@@ -464,31 +348,10 @@ pub struct GameView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<LegalMove>,
+    pub legal: Vec<NamedMove>,
 }
 
-/// A seat anyone may take.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OpenSeat {
-    pub game: GameId,
-    pub seat: SeatColour,
-    pub variant: Variant,
-    pub time: TimeControl,
-}
-
-/// A live game in the list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameSummary {
-    pub id: GameId,
-    pub variant: Variant,
-    pub time: TimeControl,
-    /// Plies played.
-    pub plies: u32,
-    /// Seats with someone connected.
-    pub connected: u32,
-}
-
-/// What the server sends.
+/// What the server sends on a game's WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMessage {
@@ -504,7 +367,7 @@ pub enum ServerMessage {
     Moved {
         ply: u32,
         #[serde(rename = "move")]
-        mv: String,
+        mv: NamedMove,
         seat: SeatColour,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<ClockView>,
@@ -515,7 +378,7 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         board: Option<Box<BoardView>>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        legal: Vec<LegalMove>,
+        legal: Vec<NamedMove>,
     },
     /// The move with this id is stored as ply `ply`.
     Ack {
@@ -549,26 +412,6 @@ pub enum ServerMessage {
         connected: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<PlayerName>,
-    },
-    /// A game was created: its public id, each seat's secret token, and the seats left
-    /// open to anyone.
-    Created {
-        game: GameId,
-        seats: BTreeMap<SeatColour, SeatToken>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        open: Vec<SeatColour>,
-    },
-    Games {
-        games: Vec<GameSummary>,
-    },
-    OpenSeats {
-        seats: Vec<OpenSeat>,
-    },
-    /// An open seat is this connection's: its token, as `created` gives them.
-    Taken {
-        game: GameId,
-        seat: SeatColour,
-        token: SeatToken,
     },
     /// An open seat of this game was taken.
     Seated {
@@ -616,7 +459,7 @@ impl fmt::Display for VersionMismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "this server speaks protocol version {PROTOCOL_VERSION}, the client version {}: update the older one",
+            "this server speaks protocol version {PROTOCOL_VERSION}, the client version {}: upgrade the client (or the server, if it is the older)",
             self.client
         )
     }

@@ -9,13 +9,18 @@ use std::sync::{Arc, OnceLock};
 use rustls::{ClientConfig, RootCertStore};
 use tokio_tungstenite::Connector;
 
-/// The client's TLS settings, made once.
+/// The client's TLS settings for the game socket.
 pub(crate) fn connector() -> Connector {
-    static CONFIG: OnceLock<Arc<ClientConfig>> = OnceLock::new();
-    Connector::Rustls(CONFIG.get_or_init(|| Arc::new(client_config())).clone())
+    Connector::Rustls(client_config())
 }
 
-fn client_config() -> ClientConfig {
+/// The client's TLS settings, made once.
+pub(crate) fn client_config() -> Arc<ClientConfig> {
+    static CONFIG: OnceLock<Arc<ClientConfig>> = OnceLock::new();
+    CONFIG.get_or_init(|| Arc::new(new_config())).clone()
+}
+
+fn new_config() -> ClientConfig {
     let mut roots = RootCertStore::empty();
     // Certificates that cannot be read are left out: a server they would have vouched for
     // is then said to be untrusted, by name.
@@ -34,6 +39,11 @@ pub(crate) fn untrusted(e: &tokio_tungstenite::tungstenite::Error) -> Option<Str
     let tokio_tungstenite::tungstenite::Error::Io(io) = e else {
         return None;
     };
+    untrusted_io(io)
+}
+
+/// The same, for a connection's own error.
+pub(crate) fn untrusted_io(io: &std::io::Error) -> Option<String> {
     let inner = io.get_ref()?;
     match inner.downcast_ref::<rustls::Error>()? {
         rustls::Error::InvalidCertificate(why) => Some(describe(why)),

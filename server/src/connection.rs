@@ -1,5 +1,5 @@
-//! One WebSocket connection: a client that creates or lists games, lists or takes open
-//! seats, or joins one game as a seat (with its token) or a watcher. One task reads the
+//! One WebSocket connection: a client that joins one game as a seat (with its token) or
+//! a watcher; the one-shot requests are HTTP's (`service.rs`). One task reads the
 //! client's messages and the game's broadcasts and writes to the client. Bad input is
 //! answered with an error message; a client that floods, keeps sending garbage, sends an
 //! oversized frame, says nothing, or stops reading loses its own connection and nothing
@@ -11,15 +11,14 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
-    check_version, BoardView, ClientMessage, ErrorCode, GameId, GameSummary, LegalMove, OfferKind,
-    PlayerName, SeatToken, ServerMessage, PROTOCOL_VERSION,
+    check_version, BoardView, ClientMessage, ErrorCode, Hello, OfferKind, SeatToken, ServerMessage,
+    VersionMismatch, PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
 use crate::hub::{Broadcast, Hub, Hubs, RematchNews};
-use crate::limits::AddressKey;
 use crate::live::{Agreement, LiveGame, Refusal};
 use crate::tokens;
 
@@ -41,9 +40,6 @@ const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// it still sends, so that the connection ends with a close and not a reset (which would
 /// lose the last word).
 const CLOSING: Duration = Duration::from_secs(2);
-
-/// The largest page of the game list.
-pub const LIST_PAGE: u32 = 200;
 
 /// A token bucket: each message takes one; they come back at `PER_SECOND`.
 struct RateLimit {
@@ -101,12 +97,6 @@ impl Joined {
 
 type Sink = SplitSink<WebSocket, Message>;
 
-/// This connection's client.
-struct Client<'a> {
-    hubs: &'a Hubs,
-    address: AddressKey,
-}
-
 /// How handling a message went.
 enum Next {
     Go,
@@ -119,14 +109,10 @@ enum Next {
 /// The client is gone, or stopped reading.
 struct Gone;
 
-pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, address: AddressKey) {
+pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>) {
     let (mut sink, mut stream) = socket.split();
     let mut joined: Option<Joined> = None;
-    let client = Client {
-        hubs: &hubs,
-        address,
-    };
-    let end = converse(&client, &mut sink, &mut stream, &mut joined).await;
+    let end = converse(&hubs, &mut sink, &mut stream, &mut joined).await;
     if let Some(j) = joined {
         if let Some(seat) = &j.seat {
             let g = j.hub.state.lock().await;
@@ -158,7 +144,7 @@ async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
 
 /// The conversation, until either side ends it; a last message to send, if any.
 async fn converse(
-    client: &Client<'_>,
+    hubs: &Hubs,
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     joined: &mut Option<Joined>,
@@ -190,10 +176,7 @@ async fn converse(
                     if heard {
                         format!("nothing heard for {} s: closing", IDLE.as_secs())
                     } else {
-                        format!(
-                            "say hello (or create, list, seats, take) within {} s",
-                            FIRST_MESSAGE.as_secs()
-                        )
+                        format!("say hello within {} s", FIRST_MESSAGE.as_secs())
                     },
                 ));
             }
@@ -226,6 +209,11 @@ async fn converse(
                 format!("too many messages: at most {PER_SECOND} a second"),
             ));
         }
+        if joined.is_none() {
+            if let Err(other) = same_version(&text) {
+                return Some(ServerMessage::error(ErrorCode::Upgrade, other.to_string()));
+            }
+        }
         let message = match serde_json::from_str::<ClientMessage>(&text) {
             Ok(m) => m,
             Err(e) => {
@@ -244,12 +232,25 @@ async fn converse(
             }
         };
         heard = true;
-        match handle(client, sink, joined, message).await {
+        match handle(hubs, sink, joined, message).await {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
             Ok(Next::Close(last)) => return Some(last),
             Err(Gone) => return None,
         }
+    }
+}
+
+/// A first message from a client of another protocol version (whatever it asks, as
+/// version 3's one-shot requests did on this socket) is told to upgrade.
+fn same_version(text: &str) -> Result<(), VersionMismatch> {
+    #[derive(serde::Deserialize)]
+    struct Stated {
+        v: Option<u32>,
+    }
+    match serde_json::from_str::<Stated>(text) {
+        Ok(Stated { v: Some(v) }) => check_version(v),
+        _ => Ok(()),
     }
 }
 
@@ -295,7 +296,7 @@ async fn state_of(hub: &Hub, seat: Option<Player>, board: bool) -> ServerMessage
     let mut view = hub.view(&g);
     if board {
         view.board = Some(BoardView::of(&g.game));
-        view.legal = LegalMove::all(&g.game);
+        view.legal = BoardView::legal(&g.game);
     }
     ServerMessage::State {
         v: PROTOCOL_VERSION,
@@ -317,95 +318,22 @@ async fn write(sink: &mut Sink, frame: Message) -> Result<(), Gone> {
     }
 }
 
-/// The version check on a request that opens a conversation.
-fn version(v: u32) -> Result<(), Next> {
-    check_version(v)
-        .map_err(|e| Next::Close(ServerMessage::error(ErrorCode::Version, e.to_string())))
-}
-
 async fn handle(
-    client: &Client<'_>,
+    hubs: &Hubs,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     message: ClientMessage,
 ) -> Result<Next, Gone> {
-    let hubs = client.hubs;
     let reply = match message {
         ClientMessage::Ping { n } => ServerMessage::Pong { n },
-        ClientMessage::Create {
-            v,
-            variant,
-            time,
-            open,
-        } => {
-            if let Err(close) = version(v) {
-                return Ok(close);
-            }
-            match hubs.create(variant, time, &open, client.address).await {
-                Ok((game, seats, open)) => ServerMessage::Created {
-                    game,
-                    seats: seats.into_iter().collect(),
-                    open,
-                },
-                Err(e) => ServerMessage::error(e.code(), e.to_string()),
-            }
-        }
-        ClientMessage::List { v, before } => {
-            if let Err(close) = version(v) {
-                return Ok(close);
-            }
-            match list(hubs, before.as_ref(), LIST_PAGE).await {
-                Ok(games) => ServerMessage::Games { games },
-                Err(e) => {
-                    eprintln!("camelot-server: listing games: {e}");
-                    ServerMessage::error(ErrorCode::Storage, "the server cannot read its games")
-                }
-            }
-        }
-        ClientMessage::Seats { v } => {
-            if let Err(close) = version(v) {
-                return Ok(close);
-            }
-            match hubs.db.open_seats().await {
-                Ok(seats) => ServerMessage::OpenSeats { seats },
-                Err(e) => {
-                    eprintln!("camelot-server: listing open seats: {e}");
-                    ServerMessage::error(ErrorCode::Storage, "the server cannot read its games")
-                }
-            }
-        }
-        ClientMessage::Take {
-            v,
-            game,
-            seat,
-            name,
-        } => {
-            if let Err(close) = version(v) {
-                return Ok(close);
-            }
-            match hubs.take(&game, seat, name.as_ref(), client.address).await {
-                Ok(token) => ServerMessage::Taken { game, seat, token },
-                Err(e) => ServerMessage::error(e.code(), e.to_string()),
-            }
-        }
-        ClientMessage::Hello {
-            v,
-            game,
-            token,
-            name,
-            board,
-        } => {
+        ClientMessage::Hello(h) => {
             if joined.is_some() {
                 ServerMessage::error(
                     ErrorCode::AlreadyJoined,
                     "this connection has joined a game already",
                 )
             } else {
-                if let Err(close) = version(v) {
-                    return Ok(close);
-                }
-                let asked = Asked { token, name, board };
-                return hello(hubs, sink, joined, &game, asked).await;
+                return hello(hubs, sink, joined, h).await;
             }
         }
         other => match joined {
@@ -437,22 +365,15 @@ async fn handle(
     })
 }
 
-/// What a hello asks for besides the game.
-struct Asked {
-    token: Option<SeatToken>,
-    name: Option<PlayerName>,
-    board: bool,
-}
-
 /// Joins a game as a seat or a watcher and sends it whole (and, to a seat of a game
 /// whose rematch is agreed, its seat there).
 async fn hello(
     hubs: &Hubs,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
-    game: &GameId,
-    asked: Asked,
+    asked: Hello,
 ) -> Result<Next, Gone> {
+    let game = &asked.game;
     let cannot_read = |e: &dyn std::fmt::Display| {
         eprintln!("camelot-server: game {}: {e}", clip(game.as_str()));
         Next::Close(ServerMessage::error(
@@ -565,12 +486,7 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
         ClientMessage::Claim { kind } => hubs.act(&j.hub, |g, _| g.claim(seat, kind)).await,
         ClientMessage::Abort => hubs.act(&j.hub, |g, _| g.abort()).await,
         // Answered before a game's requests are (see `handle`).
-        ClientMessage::Hello { .. }
-        | ClientMessage::Create { .. }
-        | ClientMessage::List { .. }
-        | ClientMessage::Seats { .. }
-        | ClientMessage::Take { .. }
-        | ClientMessage::Ping { .. } => return None,
+        ClientMessage::Hello(_) | ClientMessage::Ping { .. } => return None,
     };
     match done {
         Ok(_) => None,
@@ -588,23 +504,6 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
 /// A refusal as the error message that says it.
 fn refused(r: Refusal) -> ServerMessage {
     ServerMessage::error(r.code(), r.to_string())
-}
-
-/// A page of the live games, with how many seats are connected where this process
-/// knows.
-pub async fn list(
-    hubs: &Hubs,
-    before: Option<&GameId>,
-    limit: u32,
-) -> Result<Vec<GameSummary>, sqlx::Error> {
-    let mut games = hubs.db.live_games(before, limit).await?;
-    for g in &mut games {
-        if let Some(hub) = hubs.held(&g.id).await {
-            let p = hub.presence.lock().expect("presence");
-            g.connected = p.connections.iter().filter(|&&c| c > 0).count() as u32;
-        }
-    }
-    Ok(games)
 }
 
 /// At most 40 characters of what a client sent, for a message.

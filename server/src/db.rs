@@ -9,7 +9,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use camelot_engine::{EndReason, Excerpt, NotationError, Outcome, Player, Variant};
-use camelot_online::protocol::{GameEnd, GameId, GameSummary, OpenSeat, PlayerName, TimeControl};
+use camelot_online::protocol::requests::{GameSummary, OpenSeat};
+use camelot_online::protocol::{GameEnd, GameId, PlayerName, TimeControl};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -73,6 +74,10 @@ pub enum LoadError {
         ply: usize,
         error: NotationError,
     },
+    /// A stored ply comes after the game is over.
+    PlyAfterEnd {
+        ply: usize,
+    },
     /// A finished game's result and reason name no ending.
     Ending {
         result: String,
@@ -88,6 +93,7 @@ impl fmt::Display for LoadError {
             LoadError::Db(e) => e.fmt(f),
             LoadError::Variant(v) => write!(f, "an unknown variant '{}'", Excerpt::new(v)),
             LoadError::Ply { ply, error } => write!(f, "ply {ply}: {error}"),
+            LoadError::PlyAfterEnd { ply } => write!(f, "ply {ply} comes after the game ended"),
             LoadError::Ending { result, reason } => write!(
                 f,
                 "the result '{}' for '{}' is no ending",
@@ -133,6 +139,20 @@ macro_rules! on {
         match $db {
             Db::Sqlite { read: $pool, .. } => $body,
             Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Tells the other server processes that game `$id` changed, in the transaction `$tx` of
+/// either database: PostgreSQL notifies them when it commits; SQLite has no others.
+macro_rules! notify_others {
+    ($db:expr, $tx:expr, $id:expr) => {
+        if let Db::Postgres(_) = $db {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind($id)
+                .execute(&mut *$tx)
+                .await?;
         }
     };
 }
@@ -259,7 +279,7 @@ impl WriteRow {
             added: match (change, g.plies.last()) {
                 (Change::Moved, Some(p)) => Some((
                     g.plies.len() as i64 - 1,
-                    p.notation.clone(),
+                    p.named.notation.clone(),
                     p.seat.0 as i64,
                     p.at,
                     join(&p.clocks_after),
@@ -479,7 +499,7 @@ impl Db {
                 if !write_row!(&mut *tx, &row) {
                     return Err(WriteError::Conflict);
                 }
-                notify(&mut tx, &row.id).await?;
+                notify_others!(self, tx, &row.id);
                 tx.commit().await?;
                 Ok(())
             }
@@ -541,7 +561,7 @@ impl Db {
                 joined: row.get::<i64, _>("joined") != 0,
                 plies: plies
                     .iter()
-                    .map(|r| Ply {
+                    .map(|r| StoredPly {
                         notation: r.get("notation"),
                         seat: Player(r.get::<i64, _>("seat") as u8),
                         at: r.get("at"),
@@ -605,13 +625,7 @@ impl Db {
                     .execute(&mut *tx)
                     .await?;
             }
-            if let Db::Postgres(_) = self {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(id.as_str())
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            notify_others!(self, tx, id.as_str());
             tx.commit().await
         })
     }
@@ -645,13 +659,7 @@ impl Db {
                     .bind(id.as_str())
                     .execute(&mut *tx)
                     .await?;
-                if let Db::Postgres(_) = self {
-                    sqlx::query("SELECT pg_notify($1, $2)")
-                        .bind(CHANNEL)
-                        .bind(id.as_str())
-                        .execute(&mut *tx)
-                        .await?;
-                }
+                notify_others!(self, tx, id.as_str());
             }
             tx.commit().await?;
             Ok(taken)
@@ -790,24 +798,43 @@ struct StoredGame {
     rematch_offer: Option<i64>,
     rematch: Option<String>,
     joined: bool,
-    plies: Vec<Ply>,
+    plies: Vec<StoredPly>,
     seats: Vec<SeatInfo>,
+}
+
+/// A ply's row: the move as its record writes it.
+struct StoredPly {
+    notation: String,
+    seat: Player,
+    at: i64,
+    clocks_after: Vec<i64>,
 }
 
 impl StoredGame {
     fn into_game(self, id: &GameId) -> Result<LiveGame, LoadError> {
-        let plies = self.plies;
         let variant: Variant = self
             .variant
             .parse()
             .map_err(|_| LoadError::Variant(self.variant.clone()))?;
         let mut g = LiveGame::new(id.clone(), variant, self.time, self.created_at);
-        for (ply, p) in plies.iter().enumerate() {
-            g.game
-                .play_notation(&p.notation)
+        // The record is read once, here, where it enters the program.
+        for (ply, p) in self.plies.into_iter().enumerate() {
+            let pos = g.game.position();
+            let mv = pos
+                .parse_move(&p.notation)
                 .map_err(|error| LoadError::Ply { ply, error })?;
+            let named = pos.name_move(&mv).expect("a legal move has a name");
+            g.game
+                .play(&mv)
+                .map_err(|_| LoadError::PlyAfterEnd { ply })?;
+            g.plies.push(Ply {
+                mv,
+                named,
+                seat: p.seat,
+                at: p.at,
+                clocks_after: p.clocks_after,
+            });
         }
-        g.plies = plies;
         g.clocks = split(&self.clocks);
         g.last_move_at = self.last_move_at;
         g.offers = Offers {
@@ -880,19 +907,6 @@ fn status_columns(s: Status) -> (&'static str, Option<&'static str>, Option<&'st
             ("over", Some(o.result_token()), Some(o.reason.code()))
         }
     }
-}
-
-/// Tells the other server processes that game `id` changed (PostgreSQL).
-async fn notify(
-    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
-    id: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
 }
 
 fn join(clocks: &[i64]) -> String {

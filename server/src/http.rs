@@ -1,179 +1,144 @@
-//! The HTTP side: the WebSocket endpoint, and plain requests for programs that do not
-//! speak it (curl, a browser): create a game, list the live ones a page at a time, list
-//! the open seats, fetch a game's record. Every failure is a [`HttpError`], turned into
-//! its status and words in one place.
+//! The HTTP side: the game socket's endpoint, the page's routes, and the one-shot
+//! requests, each route carrying one [`service`] function's request in and its typed
+//! answer out. A refusal is a [`ServiceError`], turned into its status and an
+//! [`ApiError`] body in one place.
 
-use std::fmt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_engine::{CivilTime, Notation, Player, RecordTags, SeatColour, Variant};
-use camelot_online::protocol::{GameId, OpenSeat, TimeControl, MAX_CLIENT_FRAME_BYTES};
-use serde::{Deserialize, Serialize};
+use camelot_online::protocol::requests::{ApiError, ListGames, LookAtGame, Request as _};
+use camelot_online::protocol::{
+    check_version, GameId, SeatToken, MAX_CLIENT_FRAME_BYTES, VERSION_HEADER,
+};
+use serde::de::DeserializeOwned;
 
-use crate::connection::{self, LIST_PAGE};
-use crate::db::LoadError;
-use crate::hub::{CreateError, Hubs};
+use crate::hub::{CreateError, Hubs, TakeError};
 use crate::limits::AddressKey;
-use crate::live::{LiveGame, Status};
-use crate::web;
+use crate::service::{self, ServiceError};
+use crate::{connection, web};
 
 /// A WebSocket's buffers: reads in pieces of the largest frame a client may send, and
 /// writes go out as they come, so that an idle connection holds a few kilobytes.
 const SOCKET_READ_BUFFER: usize = MAX_CLIENT_FRAME_BYTES;
 /// What a client that stops reading may leave queued before its connection is dropped.
 const SOCKET_MAX_QUEUED: usize = 1024 * 1024;
+/// Requests are small: a creation is a few dozen bytes.
+const MAX_BODY_BYTES: usize = 4096;
 
 pub fn router(hubs: Arc<Hubs>) -> Router {
+    let api = Router::new()
+        .route("/games", get(list_games).post(create))
+        .route("/seats", get(list_seats).post(take_seat))
+        .route("/games/{file}", get(game))
+        .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
         .route("/ws", get(websocket))
-        .route("/games", get(list).post(create))
-        .route("/seats", get(open_seats))
-        .route("/games/{file}", get(record))
+        .merge(api)
         .merge(web::routes())
-        // Requests are small: a creation is a few dozen bytes.
-        .layer(axum::extract::DefaultBodyLimit::max(4096))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(hubs)
 }
 
-/// What an HTTP request could not have.
-#[derive(Debug)]
-pub enum HttpError {
-    Create(CreateError),
-    /// A page cursor that is not a game's id.
-    BadCursor,
-    /// A record's address that is not `/games/ID.cgn`.
-    NotARecord,
-    NoSuchGame,
-    /// The database failed or holds what this build cannot read.
-    Storage(String),
-}
-
-impl fmt::Display for HttpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HttpError::Create(e) => e.fmt(f),
-            HttpError::BadCursor => f.write_str("`before` names a game: /games?before=ID"),
-            HttpError::NotARecord => f.write_str("records are at /games/ID.cgn"),
-            HttpError::NoSuchGame => f.write_str("no such game"),
-            HttpError::Storage(_) => f.write_str("the server cannot read its games"),
-        }
-    }
-}
-
-impl IntoResponse for HttpError {
+impl IntoResponse for ServiceError {
     fn into_response(self) -> Response {
         let status = match &self {
-            HttpError::Create(CreateError::Time(_) | CreateError::NoSuchSeat(_))
-            | HttpError::BadCursor => StatusCode::BAD_REQUEST,
-            HttpError::Create(CreateError::TooMany { .. }) => StatusCode::TOO_MANY_REQUESTS,
-            HttpError::NotARecord | HttpError::NoSuchGame => StatusCode::NOT_FOUND,
-            HttpError::Create(CreateError::Storage(_)) | HttpError::Storage(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
+            ServiceError::Create(CreateError::Time(_) | CreateError::NoSuchSeat(_))
+            | ServiceError::Unreadable(_)
+            | ServiceError::Upgrade(_) => StatusCode::BAD_REQUEST,
+            ServiceError::Create(CreateError::TooMany { .. })
+            | ServiceError::Take(TakeError::TooMany { .. }) => StatusCode::TOO_MANY_REQUESTS,
+            ServiceError::Take(TakeError::NoSuchSeat(_) | TakeError::NotOpen(_)) => {
+                StatusCode::CONFLICT
             }
+            ServiceError::NoSuchGame(_) | ServiceError::Take(TakeError::NoSuchGame) => {
+                StatusCode::NOT_FOUND
+            }
+            ServiceError::WrongToken(_) => StatusCode::FORBIDDEN,
+            ServiceError::Create(CreateError::Storage(_))
+            | ServiceError::Take(TakeError::Storage)
+            | ServiceError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        if let HttpError::Storage(why) = &self {
+        if let ServiceError::Storage(why) = &self {
             eprintln!("camelot-server: {why}");
         }
-        (status, self.to_string()).into_response()
+        let body = ApiError {
+            code: self.code(),
+            message: self.to_string(),
+        };
+        (status, Json(body)).into_response()
     }
 }
 
-impl From<LoadError> for HttpError {
-    fn from(e: LoadError) -> Self {
-        HttpError::Storage(format!("reading a game: {e}"))
+/// A request that states another protocol version than this server's is told to
+/// upgrade; one that states none (curl, a browser's address bar) is taken as this one.
+async fn speaks_this_version(request: Request, next: Next) -> Response {
+    let stated = request
+        .headers()
+        .get(VERSION_HEADER)
+        .map(|v| v.to_str().ok().and_then(|v| v.trim().parse::<u32>().ok()));
+    match stated {
+        None => next.run(request).await,
+        Some(Some(v)) => match check_version(v) {
+            Ok(()) => next.run(request).await,
+            Err(e) => ServiceError::Upgrade(e).into_response(),
+        },
+        Some(None) => ServiceError::Unreadable(format!("the {VERSION_HEADER} header is a number"))
+            .into_response(),
     }
 }
 
-async fn websocket(
-    ws: WebSocketUpgrade,
-    State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-) -> Response {
-    let address = AddressKey::of(peer.ip());
+/// A request's JSON body, or why it is not one.
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ServiceError> {
+    serde_json::from_slice(bytes).map_err(|e| ServiceError::Unreadable(format!("{e}")))
+}
+
+async fn websocket(ws: WebSocketUpgrade, State(hubs): State<Arc<Hubs>>) -> Response {
     ws.max_message_size(MAX_CLIENT_FRAME_BYTES)
         .max_frame_size(MAX_CLIENT_FRAME_BYTES)
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(SOCKET_MAX_QUEUED)
-        .on_upgrade(move |socket| connection::serve(socket, hubs, address))
-}
-
-#[derive(Deserialize)]
-struct CreateRequest {
-    variant: Variant,
-    #[serde(default = "untimed")]
-    time: TimeControl,
-    /// Seats left open to anyone.
-    #[serde(default)]
-    open: Vec<SeatColour>,
-}
-
-fn untimed() -> TimeControl {
-    TimeControl::Untimed
-}
-
-/// The answer to a creation: the id, each held seat's token in turn order, and the
-/// open seats.
-#[derive(Serialize)]
-struct CreateAnswer {
-    game: GameId,
-    seats: serde_json::Map<String, serde_json::Value>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    open: Vec<SeatColour>,
+        .on_upgrade(move |socket| connection::serve(socket, hubs))
 }
 
 async fn create(
     State(hubs): State<Arc<Hubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Json(req): Json<CreateRequest>,
-) -> Result<Json<CreateAnswer>, HttpError> {
-    let (game, seats, open) = hubs
-        .create(req.variant, req.time, &req.open, AddressKey::of(peer.ip()))
-        .await
-        .map_err(HttpError::Create)?;
-    let seats = seats
-        .into_iter()
-        .map(|(c, t)| (c.title().to_string(), t.as_str().into()))
-        .collect();
-    Ok(Json(CreateAnswer { game, seats, open }))
+    bytes: Bytes,
+) -> Result<Response, ServiceError> {
+    let created = service::create(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// `GET /games?before=ID&limit=N`.
-#[derive(Deserialize)]
-struct Page {
-    before: Option<String>,
-    limit: Option<u32>,
-}
-
-/// A page of the live games, newest first; a `Link` header names the next page.
-async fn list(
+/// `GET /games?before=ID&limit=N`: a `Link` header names the next page.
+async fn list_games(
     State(hubs): State<Arc<Hubs>>,
-    Query(page): Query<Page>,
-) -> Result<Response, HttpError> {
-    let before = match &page.before {
-        Some(id) => Some(GameId::parse(id).map_err(|_| HttpError::BadCursor)?),
-        None => None,
-    };
-    let limit = page.limit.unwrap_or(LIST_PAGE).clamp(1, LIST_PAGE);
-    let games = connection::list(&hubs, before.as_ref(), limit)
-        .await
-        .map_err(|e| HttpError::Storage(format!("listing games: {e}")))?;
+    request: Request,
+) -> Result<Response, ServiceError> {
+    let query = request.uri().query().unwrap_or("");
+    let page = page_of(query)?;
+    let games = service::list_games(&hubs, &page).await?;
+    let limit = page
+        .limit
+        .unwrap_or(ListGames::MAX_PAGE)
+        .clamp(1, ListGames::MAX_PAGE);
     let next = (games.len() == limit as usize)
         .then(|| games.last())
         .flatten()
         .and_then(|last| {
-            HeaderValue::from_str(&format!(
-                "</games?before={}&limit={limit}>; rel=\"next\"",
-                last.id
-            ))
-            .ok()
+            let next = ListGames {
+                before: Some(last.id.clone()),
+                limit: Some(limit),
+            };
+            HeaderValue::from_str(&format!("<{}>; rel=\"next\"", next.path())).ok()
         });
     let mut answer = Json(games).into_response();
     if let Some(link) = next {
@@ -182,53 +147,64 @@ async fn list(
     Ok(answer)
 }
 
-/// The open seats of live games, newest first.
-async fn open_seats(State(hubs): State<Arc<Hubs>>) -> Result<Json<Vec<OpenSeat>>, HttpError> {
-    hubs.db
-        .open_seats()
-        .await
-        .map(Json)
-        .map_err(|e| HttpError::Storage(format!("listing open seats: {e}")))
+/// The page a query string asks for: `before` a game's id, `limit` a number.
+fn page_of(query: &str) -> Result<ListGames, ServiceError> {
+    let mut page = ListGames::default();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "before" => {
+                page.before = Some(GameId::parse(value).map_err(|_| {
+                    ServiceError::Unreadable("`before` names a game: /games?before=ID".into())
+                })?)
+            }
+            "limit" => {
+                page.limit = Some(value.parse().map_err(|_| {
+                    ServiceError::Unreadable("`limit` is a number: /games?limit=N".into())
+                })?)
+            }
+            _ => {}
+        }
+    }
+    Ok(page)
 }
 
-async fn record(
+async fn list_seats(State(hubs): State<Arc<Hubs>>) -> Result<Response, ServiceError> {
+    Ok(Json(service::list_seats(&hubs).await?).into_response())
+}
+
+async fn take_seat(
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Result<Response, ServiceError> {
+    let taken = service::take_seat(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    Ok(Json(taken).into_response())
+}
+
+/// `GET /games/ID.cgn` is the game's record; `GET /games/ID` the game as the seat of
+/// the bearer token (or a watcher) sees it.
+async fn game(
     State(hubs): State<Arc<Hubs>>,
     Path(file): Path<String>,
-) -> Result<Response, HttpError> {
-    let id = file
-        .strip_suffix(".cgn")
-        .and_then(|id| GameId::parse(id).ok())
-        .ok_or(HttpError::NotARecord)?;
-    let g = match hubs.held(&id).await {
-        Some(hub) => hub.state.lock().await.clone(),
-        None => hubs.db.load(&id).await?.ok_or(HttpError::NoSuchGame)?,
-    };
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        record_text(&g),
-    )
-        .into_response())
+    headers: HeaderMap,
+) -> Result<Response, ServiceError> {
+    if let Some(id) = file.strip_suffix(".cgn") {
+        let id = GameId::parse(id).map_err(|_| ServiceError::NoSuchGame(clip(id)))?;
+        let text = service::record(&hubs, &id).await?;
+        return Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response());
+    }
+    let game = GameId::parse(&file).map_err(|_| ServiceError::NoSuchGame(clip(&file)))?;
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| SeatToken::new(t.trim()));
+    let state = service::look(&hubs, LookAtGame { game, token }).await?;
+    Ok(Json(state).into_response())
 }
 
-/// The game as a `.cgn` record.
-pub fn record_text(g: &LiveGame) -> String {
-    let tags = RecordTags {
-        event: Some("camelot-server game".into()),
-        site: Some("camelot-server".into()),
-        date: Some(CivilTime::from_unix_seconds(g.created_at.div_euclid(1000))),
-        round: Some(g.id.to_string()),
-        seats: g
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| Some((Player(i as u8), s.name.as_ref()?.to_string())))
-            .collect(),
-        time_control: Some(g.time.to_string()),
-        termination: Some(match g.status {
-            Status::Over(end) => end.describe().to_string(),
-            Status::Live => "unterminated".into(),
-        }),
-        other: Vec::new(),
-    };
-    tags.export(&g.game, Notation::Wcf)
+/// At most 40 characters of what a client sent, for a message.
+fn clip(s: &str) -> String {
+    camelot_engine::Excerpt::new(s).to_string()
 }

@@ -6,13 +6,12 @@
 //! holds up nobody else's.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::{Arc, Mutex as StdMutex};
 
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_online::protocol::{
-    BoardView, ErrorCode, GameId, GameView, LegalMove, OfferKind, PlayerName, SeatToken,
-    ServerMessage, TimeControl, TimeControlError,
+    BoardView, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
+    TimeControl, TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
@@ -22,16 +21,18 @@ use crate::live::{Change, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Stat
 use crate::tokens;
 
 /// A game that could not be created.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CreateError {
-    Time(TimeControlError),
+    #[error(transparent)]
+    Time(#[from] TimeControlError),
     /// An open seat the variant does not have.
+    #[error("the variant has no {} seat to leave open", .0.title())]
     NoSuchSeat(SeatColour),
     /// The address has created its share of games for now.
-    TooMany {
-        per_minute: u32,
-    },
-    Storage(sqlx::Error),
+    #[error("too many games from your address: at most {per_minute} a minute")]
+    TooMany { per_minute: u32 },
+    #[error("the server could not store the game")]
+    Storage(#[source] sqlx::Error),
 }
 
 impl CreateError {
@@ -45,43 +46,20 @@ impl CreateError {
     }
 }
 
-impl fmt::Display for CreateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CreateError::Time(e) => e.fmt(f),
-            CreateError::NoSuchSeat(seat) => {
-                write!(f, "the variant has no {} seat to leave open", seat.title())
-            }
-            CreateError::TooMany { per_minute } => write!(
-                f,
-                "too many games from your address: at most {per_minute} a minute"
-            ),
-            CreateError::Storage(_) => f.write_str("the server could not store the game"),
-        }
-    }
-}
-
-impl std::error::Error for CreateError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            CreateError::Time(e) => Some(e),
-            CreateError::Storage(e) => Some(e),
-            CreateError::NoSuchSeat(_) | CreateError::TooMany { .. } => None,
-        }
-    }
-}
-
 /// An open seat that could not be taken.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TakeError {
+    #[error("there is no such game")]
     NoSuchGame,
     /// The variant has no such seat.
+    #[error("the game has no {} seat", .0.title())]
     NoSuchSeat(SeatColour),
     /// Taken already, or never open, or the game is over.
+    #[error("the {} seat is not open", .0.title())]
     NotOpen(SeatColour),
-    TooMany {
-        per_minute: u32,
-    },
+    #[error("too many seats taken from your address: at most {per_minute} a minute")]
+    TooMany { per_minute: u32 },
+    #[error("the server could not store that; nothing changed")]
     Storage,
 }
 
@@ -92,21 +70,6 @@ impl TakeError {
             TakeError::NoSuchSeat(_) | TakeError::NotOpen(_) => ErrorCode::SeatTaken,
             TakeError::TooMany { .. } => ErrorCode::TooMany,
             TakeError::Storage => ErrorCode::Storage,
-        }
-    }
-}
-
-impl fmt::Display for TakeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TakeError::NoSuchGame => f.write_str("there is no such game"),
-            TakeError::NoSuchSeat(seat) => write!(f, "the game has no {} seat", seat.title()),
-            TakeError::NotOpen(seat) => write!(f, "the {} seat is not open", seat.title()),
-            TakeError::TooMany { per_minute } => write!(
-                f,
-                "too many seats taken from your address: at most {per_minute} a minute"
-            ),
-            TakeError::Storage => f.write_str("the server could not store that; nothing changed"),
         }
     }
 }
@@ -556,7 +519,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         let last = i + 1 == new.plies.len();
         let mut moved = ServerMessage::Moved {
             ply: i as u32,
-            mv: p.notation.clone(),
+            mv: p.named.clone(),
             seat: new.seat_colour(p.seat),
             clocks: if last { new.clock_view(now) } else { None },
             move_due_ms: if last { new.move_due(now) } else { None },
@@ -569,7 +532,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         let with_board = if last {
             if let ServerMessage::Moved { board, legal, .. } = &mut moved {
                 *board = Some(Box::new(BoardView::of(&new.game)));
-                *legal = LegalMove::all(&new.game);
+                *legal = BoardView::legal(&new.game);
             }
             serde_json::to_string(&moved)
                 .expect("messages serialise")

@@ -8,22 +8,23 @@
 use std::fmt;
 
 use camelot_engine::{
-    DrawClaim, EndReason, Game, Notation, NotationError, Outcome, PlayError, Player, SeatColour,
-    Variant,
+    DrawClaim, EndReason, Game, Move, NamedMove, NotationError, Outcome, PlayError, Player,
+    SeatColour, Variant,
 };
 use camelot_online::protocol::{
-    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, PlayerName, SeatView,
-    TimeControl,
+    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, OutOfTurn, PlayerName,
+    SeatView, TimeControl,
 };
 
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;
 
-/// A stored ply.
+/// A stored ply: the move as the engine plays it and as it is named to clients (its
+/// notation is what the database keeps).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ply {
-    /// WCF notation, canonical.
-    pub notation: String,
+    pub mv: Move,
+    pub named: NamedMove,
     pub seat: Player,
     /// Unix time of the move (ms).
     pub at: i64,
@@ -195,14 +196,13 @@ impl Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::GameOver(end) => write!(f, "the game is over ({end})"),
+            Refusal::GameOver(end) => OutOfTurn::GameOver(*end).fmt(f),
             Refusal::TimeUp => f.write_str("your time has run out"),
-            Refusal::NotYourTurn { to_move, seat } => write!(
-                f,
-                "it is {}'s turn, not {}'s",
-                to_move.title(),
-                seat.title()
-            ),
+            Refusal::NotYourTurn { to_move, seat } => OutOfTurn::NotYourTurn {
+                to_move: *to_move,
+                seat: *seat,
+            }
+            .fmt(f),
             Refusal::WrongPly { sent, at } => {
                 write!(f, "that move was for ply {sent}; the game is at ply {at}")
             }
@@ -309,14 +309,14 @@ impl LiveGame {
         self.offers = Offers::default();
     }
 
-    /// Seat `seat` plays `text` as ply `ply`. Judged by the engine: the seat must be the
+    /// Seat `seat` plays `named` as ply `ply`. Judged by the engine: the seat must be the
     /// one to move, the ply the next, the move legal. A mover whose time has run out
     /// loses on time instead (and the move is refused).
     pub fn play(
         &mut self,
         seat: Player,
         ply: u32,
-        text: &str,
+        named: &NamedMove,
         now: i64,
     ) -> Result<Change, Refusal> {
         self.check_live()?;
@@ -335,17 +335,18 @@ impl LiveGame {
                 at: self.plies.len(),
             });
         }
-        let before = self.game.position().clone();
-        let mv = self
-            .game
-            .play_notation(text)
-            .map_err(Refusal::IllegalMove)?;
-        let notation = before
-            .move_text(&mv, Notation::Wcf)
-            .expect("a move just played has a text");
+        let pos = self.game.position();
+        let mv = pos.read_named(named).map_err(Refusal::IllegalMove)?;
+        let named = pos.name_move(&mv).expect("a legal move has a name");
+        // The position read the move as legal: only an end the board does not show
+        // could refuse it now.
+        if let Err(PlayError::GameOver(o)) = self.game.play(&mv) {
+            return Err(Refusal::GameOver(GameEnd::Decided(o)));
+        }
         self.spend_time(seat, now);
         self.plies.push(Ply {
-            notation,
+            mv,
+            named,
             seat,
             at: now,
             clocks_after: self.clocks.clone(),
@@ -534,8 +535,7 @@ impl LiveGame {
         self.plies.truncate(keep);
         let mut game = Game::new(self.variant);
         for p in &self.plies {
-            game.play_notation(&p.notation)
-                .expect("stored plies replay");
+            game.play(&p.mv).expect("the plies kept were played");
         }
         self.game = game;
         self.clocks = self.plies.last().map_or_else(
@@ -571,7 +571,7 @@ impl LiveGame {
                     }
                 })
                 .collect(),
-            moves: self.plies.iter().map(|p| p.notation.clone()).collect(),
+            moves: self.plies.iter().map(|p| p.named.clone()).collect(),
             clocks: self.clock_view(now),
             move_due_ms: self.move_due(now),
             offers: [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch]

@@ -9,6 +9,7 @@ mod hub;
 mod limits;
 mod listen;
 mod live;
+mod service;
 mod tokens;
 mod web;
 

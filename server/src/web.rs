@@ -31,6 +31,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("moves.js", JS, include_str!("../web/app/moves.js")),
     ("clock.js", JS, include_str!("../web/app/clock.js")),
     ("net.js", JS, include_str!("../web/app/net.js")),
+    ("protocol.js", JS, include_str!("../web/app/protocol.js")),
     ("dom.js", JS, include_str!("../web/app/dom.js")),
     ("sound.js", JS, include_str!("../web/app/sound.js")),
     (

@@ -10,8 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use camelot_engine::{Notation, Record, SeatColour, Variant};
+use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
-use camelot_online::{create_game_blocking, Created};
+use camelot_online::{ask, blocking};
 use camelot_test_support::{
     http, http_get, scratch, sqlite, wait_until, workspace_binary, Browser, Server,
 };
@@ -29,7 +30,11 @@ fn start(dir: &Path) -> Server {
 }
 
 fn create(s: &Server, variant: Variant) -> Created {
-    create_game_blocking(&s.address(), variant, TimeControl::Untimed).expect("a game")
+    blocking(ask(
+        &s.address(),
+        &NewGame::new(variant, TimeControl::Untimed),
+    ))
+    .expect("a game")
 }
 
 /// The invitation of `seat`: the address a friend opens.

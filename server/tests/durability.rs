@@ -8,11 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Notation, SeatColour, Variant};
+use camelot_engine::{NamedMove, SeatColour, Variant};
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{create_game, Connection, Mirror, ServerAddress};
+use camelot_online::{Connection, Mirror, ServerAddress};
+use camelot_test_support::online::{create, join};
 use camelot_test_support::{scratch, sqlite, Server};
 
 fn bin() -> &'static Path {
@@ -27,26 +28,15 @@ async fn play(
     tokens: Vec<SeatToken>,
     acked: Arc<AtomicUsize>,
     budget: usize,
-) -> Vec<String> {
+) -> Vec<NamedMove> {
     let mut conns = Vec::new();
     let mut mirror = None;
     for t in &tokens {
-        let mut c = Connection::open(&url).await.unwrap();
-        c.send(&ClientMessage::Hello {
-            v: PROTOCOL_VERSION,
-            game: game.clone(),
-            token: Some(t.clone()),
-            name: None,
-            board: false,
-        })
-        .await
-        .unwrap();
-        loop {
-            if let ServerMessage::State { you, game, .. } = c.recv().await.unwrap() {
-                mirror = Some(Mirror::from_state(you, &game).unwrap());
-                break;
-            }
-        }
+        let (c, state) = join(&url, Hello::seat(&game, Some(t), None)).await;
+        let ServerMessage::State { you, game, .. } = state else {
+            panic!("{state:?}")
+        };
+        mirror = Some(Mirror::from_state(you, &game).unwrap());
         conns.push(c);
     }
     let mut mirror = mirror.unwrap();
@@ -64,13 +54,13 @@ async fn play(
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let m = *legal.get((rng % legal.len() as u64) as usize);
-        let text = pos.move_text(&m, Notation::Wcf).unwrap();
+        let named = pos.name_move(&m).unwrap();
         id += 1;
         let c = &mut conns[seat];
         if c.send(&ClientMessage::Move {
             id,
             ply: mirror.game.ply() as u32,
-            mv: text.clone(),
+            mv: named.clone(),
         })
         .await
         .is_err()
@@ -94,25 +84,17 @@ async fn play(
         if !acknowledged {
             break;
         }
-        mirror.game.play_notation(&text).unwrap();
-        mine.push(text);
+        mirror.game.play(&m).unwrap();
+        mine.push(named);
         acked.fetch_add(1, Ordering::Relaxed);
     }
     mine
 }
 
 /// The game's plies as the server has them, and whether it has ended.
-async fn state_of(url: &ServerAddress, game: &GameId) -> (Vec<String>, bool) {
+async fn state_of(url: &ServerAddress, game: &GameId) -> (Vec<NamedMove>, bool) {
     let mut c = Connection::open(url).await.unwrap();
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: None,
-        name: None,
-        board: false,
-    })
-    .await
-    .unwrap();
+    c.send(&Hello::watch(game).into()).await.unwrap();
     loop {
         if let ServerMessage::State { game, .. } = c.recv().await.unwrap() {
             return (game.moves, game.result.is_some());
@@ -129,9 +111,7 @@ async fn a_killed_server_keeps_every_acknowledged_move() {
     let acked = Arc::new(AtomicUsize::new(0));
     let mut games = Vec::new();
     for _ in 0..4 {
-        let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-            .await
-            .unwrap();
+        let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
         let tokens = vec![
             created.seats[&SeatColour::White].clone(),
             created.seats[&SeatColour::Black].clone(),

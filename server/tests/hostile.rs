@@ -4,20 +4,20 @@
 //! server process on loopback.
 
 use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::requests::NewGame;
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{create_game, Connection, OnlineError, ServerAddress};
-use camelot_test_support::{scratch, sqlite, Server};
+use camelot_online::{ask, Connection, OnlineError, ServerAddress};
+use camelot_test_support::online::{by_squares, create, join, next_news as next, sqlite_server};
+use camelot_test_support::{http, Server};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 
 fn server(name: &str) -> Server {
-    let dir = scratch(name);
-    Server::start(
+    sqlite_server(
         std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
-        &sqlite(&dir),
-        "127.0.0.1:0",
+        name,
     )
 }
 
@@ -26,33 +26,7 @@ async fn joined(
     game: &str,
     token: Option<&SeatToken>,
 ) -> (Connection, ServerMessage) {
-    let mut c = Connection::open(url).await.expect("connects");
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: GameId::parse(game).unwrap(),
-        token: token.cloned(),
-        name: None,
-        board: false,
-    })
-    .await
-    .unwrap();
-    let first = loop {
-        match c.recv().await.expect("an answer") {
-            ServerMessage::Presence { .. } => continue,
-            other => break other,
-        }
-    };
-    (c, first)
-}
-
-/// The next message that is not about presence.
-async fn next(c: &mut Connection) -> ServerMessage {
-    loop {
-        match c.recv().await.expect("a message") {
-            ServerMessage::Presence { .. } => continue,
-            other => return other,
-        }
-    }
+    join(url, Hello::seat(&GameId::parse(game).unwrap(), token, None)).await
 }
 
 async fn raw(
@@ -81,13 +55,14 @@ async fn raw_next(
 
 /// The server still creates games and refuses bad ones, after whatever came before.
 async fn still_serves(url: &ServerAddress) {
-    let again = create_game(url, Variant::GrandCam, TimeControl::Days { days: 3 })
-        .await
-        .unwrap();
+    let again = create(url, Variant::GrandCam, TimeControl::Days { days: 3 }).await;
     assert_eq!(again.seats.len(), 4);
-    let bad = create_game(url, Variant::Camelot, TimeControl::Days { days: 99 })
-        .await
-        .unwrap_err();
+    let bad = ask(
+        url,
+        &NewGame::new(Variant::Camelot, TimeControl::Days { days: 99 }),
+    )
+    .await
+    .unwrap_err();
     assert!(
         matches!(
             &bad,
@@ -99,29 +74,25 @@ async fn still_serves(url: &ServerAddress) {
         "{bad:?}"
     );
     assert_eq!(bad.to_string(), "1 to 30 days a move");
-    // A variant the server does not know is not a message of the protocol.
-    let mut r = raw(url).await;
-    r.send(Message::text(
-        r#"{"t":"create","v":2,"variant":"chess","time":{"kind":"untimed"}}"#,
-    ))
-    .await
-    .unwrap();
-    match raw_next(&mut r).await {
-        Some(ServerMessage::Error {
-            code: ErrorCode::Unreadable,
-            message,
-        }) => assert!(message.contains("unknown variant `chess`"), "{message}"),
-        other => panic!("{other:?}"),
-    }
+    // A variant the server does not know is not a request of the protocol.
+    let chess = http(
+        &url.http_url(),
+        "POST",
+        "/games",
+        Some(r#"{"variant":"chess","time":{"kind":"untimed"}}"#),
+    );
+    assert_eq!(chess.status, 400, "{chess:?}");
+    let refusal: serde_json::Value = serde_json::from_str(&chess.body).unwrap();
+    assert_eq!(refusal["code"], "unreadable");
+    let message = refusal["message"].as_str().unwrap();
+    assert!(message.contains("unknown variant `chess`"), "{message}");
 }
 
 #[tokio::test]
 async fn wrong_tokens_and_unknown_games_are_refused_and_closed() {
     let s = server("tokens");
     let url = s.address();
-    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
     // A token that holds no seat, and a game that does not exist: said, and closed.
     let wrong = SeatToken::new("not-a-token");
     let (mut c, first) = joined(&url, created.game.as_str(), Some(&wrong)).await;
@@ -147,13 +118,13 @@ async fn watchers_can_only_watch(url: &ServerAddress, game: &str) {
     // A watcher can only watch.
     let (mut watcher, state) = joined(url, game, None).await;
     assert!(
-        matches!(state, ServerMessage::State { you: None, ref game, .. } if game.moves == ["E6-E8"])
+        matches!(state, ServerMessage::State { you: None, ref game, .. } if game.moves.len() == 1 && game.moves[0].notation == "E6-E8")
     );
     watcher
         .send(&ClientMessage::Move {
             id: 5,
             ply: 1,
-            mv: "H11-F9".into(),
+            mv: by_squares("H11-F9"),
         })
         .await
         .unwrap();
@@ -176,9 +147,7 @@ async fn watchers_can_only_watch(url: &ServerAddress, game: &str) {
 async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     let s = server("moves");
     let url = s.address();
-    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
     let game = created.game.as_str();
     let (white, black) = (
         &created.seats[&SeatColour::White],
@@ -196,7 +165,7 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     b.send(&ClientMessage::Move {
         id: 1,
         ply: 0,
-        mv: "H11-F9".into(),
+        mv: by_squares("H11-F9"),
     })
     .await
     .unwrap();
@@ -212,7 +181,7 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     w.send(&ClientMessage::Move {
         id: 2,
         ply: 0,
-        mv: "E6-E9".into(),
+        mv: by_squares("E6-E9"),
     })
     .await
     .unwrap();
@@ -227,7 +196,7 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     w.send(&ClientMessage::Move {
         id: 3,
         ply: 0,
-        mv: "E6-E8".into(),
+        mv: by_squares("E6-E8"),
     })
     .await
     .unwrap();
@@ -239,7 +208,7 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     w.send(&ClientMessage::Move {
         id: 4,
         ply: 0,
-        mv: "E8-E9".into(),
+        mv: by_squares("E8-E9"),
     })
     .await
     .unwrap();
@@ -258,7 +227,7 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     b.send(&ClientMessage::Move {
         id: 6,
         ply: 1,
-        mv: "H11-F9".into(),
+        mv: by_squares("H11-F9"),
     })
     .await
     .unwrap();
@@ -285,7 +254,7 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
             code: ErrorCode::Unreadable,
             message,
         }) => assert!(
-            message.contains("not a message of protocol version 3"),
+            message.contains("not a message of protocol version 4"),
             "{message}"
         ),
         other => panic!("{other:?}"),
@@ -333,9 +302,7 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
 async fn a_flood_of_refused_moves_is_cut_off() {
     let s = server("flood");
     let url = s.address();
-    let created = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
     let white = &created.seats[&SeatColour::White];
     // A flood of refused moves is cut off, and the flooder is told why: the server
     // reads what is still coming until the client closes, so that the connection ends
@@ -346,7 +313,7 @@ async fn a_flood_of_refused_moves_is_cut_off() {
             .send(&ClientMessage::Move {
                 id,
                 ply: 9,
-                mv: "A1-A2".into(),
+                mv: by_squares("A1-A2"),
             })
             .await
             .expect("the server reads the whole flood");
@@ -379,56 +346,79 @@ async fn a_flood_of_refused_moves_is_cut_off() {
 }
 
 #[tokio::test]
-async fn another_protocol_version_is_told_which_one_the_server_speaks() {
+async fn another_protocol_version_is_told_to_upgrade() {
     let s = server("version");
     let url = s.address();
-    // Another protocol version is told which one the server speaks.
     let mut old = raw(&url).await;
     old.send(Message::text(r#"{"t":"hello","v":99,"game":"x"}"#))
         .await
         .unwrap();
     match raw_next(&mut old).await {
         Some(ServerMessage::Error {
-            code: ErrorCode::Version,
+            code: ErrorCode::Upgrade,
             message,
         }) => {
             assert!(
-                message.contains("protocol version 3") && message.contains("version 99"),
+                message.contains("protocol version 4") && message.contains("version 99"),
                 "{message}"
             )
         }
         other => panic!("{other:?}"),
     }
-    // Clients of versions 1 and 2, as they spoke, read the message they always read.
-    let game = create_game(&url, Variant::Camelot, TimeControl::Untimed)
+    // Clients of versions 1 to 3, as they spoke (3 asked its one-shot requests on the
+    // socket), read the message they always read, with the code that says upgrade.
+    let game = create(&url, Variant::Camelot, TimeControl::Untimed)
         .await
-        .unwrap()
         .game;
-    for (v, first) in [1, 2].into_iter().flat_map(|v| {
+    for (v, first) in [1, 2, 3].into_iter().flat_map(|v| {
         [
             format!(r#"{{"t":"hello","v":{v},"game":"{game}"}}"#),
             format!(r#"{{"t":"create","v":{v},"variant":"camelot","time":{{"kind":"untimed"}}}}"#),
             format!(r#"{{"t":"list","v":{v}}}"#),
+            format!(r#"{{"t":"seats","v":{v}}}"#),
+            format!(r#"{{"t":"take","v":{v},"game":"{game}","seat":"Black"}}"#),
         ]
         .map(|m| (v, m))
     }) {
-        let mut v1 = raw(&url).await;
-        v1.send(Message::text(first)).await.unwrap();
-        let text = match v1.next().await {
+        let mut client = raw(&url).await;
+        client.send(Message::text(first)).await.unwrap();
+        let text = match client.next().await {
             Some(Ok(Message::Text(t))) => t.to_string(),
             other => panic!("{other:?}"),
         };
         // Version 1's error: a `message` beside `t` (the code, new in 2, is ignored there).
         let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(answer["t"], "error");
+        assert_eq!(answer["code"], "upgrade");
         assert_eq!(
             answer["message"],
             format!(
-                "this server speaks protocol version 3, the client version {v}: update the older one"
+                "this server speaks protocol version 4, the client version {v}: upgrade the \
+                 client (or the server, if it is the older)"
             )
         );
-        assert_eq!(raw_next(&mut v1).await, None, "and closed");
+        assert_eq!(raw_next(&mut client).await, None, "and closed");
     }
+    // An HTTP request that states another version is told the same; one that states
+    // none (curl, a browser) is served.
+    let stated = |version: &str| {
+        let host = url.host().to_string();
+        let mut tcp = std::net::TcpStream::connect(&host).unwrap();
+        use std::io::{Read, Write};
+        write!(
+            tcp,
+            "GET /games HTTP/1.0\r\nHost: {host}\r\ncamelot-protocol: {version}\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        tcp.read_to_string(&mut text).unwrap();
+        text
+    };
+    let three = stated("3");
+    assert!(three.starts_with("HTTP/1.0 400"), "{three}");
+    assert!(three.contains(r#""code":"upgrade""#), "{three}");
+    assert!(stated("4").starts_with("HTTP/1.0 200"));
+    assert_eq!(http(&url.http_url(), "GET", "/games", None).status, 200);
 
     still_serves(&url).await;
 }

@@ -2,36 +2,25 @@
 //! seats left open and taken by the first comer, and a rematch once a game is over. A
 //! real server process on loopback.
 
-use std::time::Duration;
-
 use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::requests::{ListSeats, NewGame, TakeSeat, Taken};
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
-    TimeControl, PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, GameView, Hello, OfferKind, PlayerName, SeatToken,
+    ServerMessage, TimeControl, PROTOCOL_VERSION,
 };
-use camelot_online::{
-    create, open_seats, take_seat, Connection, NewGame, OnlineError, ServerAddress,
-};
-use camelot_test_support::{http_get, scratch, sqlite, Server};
+use camelot_online::{ask, Connection, OnlineError, ServerAddress};
+use camelot_test_support::online::{self, create, next, sqlite_server, until};
+use camelot_test_support::{http_get, Server};
 
 fn server(name: &str) -> Server {
-    let dir = scratch(name);
-    Server::start(
+    sqlite_server(
         std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
-        &sqlite(&dir),
-        "127.0.0.1:0",
+        name,
     )
 }
 
 fn name(n: &str) -> PlayerName {
     PlayerName::parse(n).unwrap()
-}
-
-async fn next(c: &mut Connection) -> ServerMessage {
-    tokio::time::timeout(Duration::from_secs(15), c.recv())
-        .await
-        .expect("a message within 15 s")
-        .expect("a message")
 }
 
 /// Joins `game`; the connection and the state it was sent.
@@ -41,56 +30,51 @@ async fn join(
     token: Option<&SeatToken>,
     as_name: Option<&str>,
 ) -> (Connection, Option<SeatColour>, GameView) {
-    let mut c = Connection::open(url).await.unwrap();
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: token.cloned(),
-        name: as_name.map(name),
-        board: false,
-    })
-    .await
-    .unwrap();
+    let hello = Hello::seat(game, token, as_name.map(name).as_ref());
+    let (mut c, mut first) = online::join(url, hello).await;
     loop {
-        if let ServerMessage::State { you, game, .. } = next(&mut c).await {
+        if let ServerMessage::State { you, game, .. } = first {
             return (c, you, *game);
         }
+        first = next(&mut c).await;
     }
 }
 
-/// The next message `pick` takes, skipping the others.
-async fn until<T>(c: &mut Connection, mut pick: impl FnMut(ServerMessage) -> Option<T>) -> T {
-    loop {
-        if let Some(t) = pick(next(c).await) {
-            return t;
-        }
-    }
+/// Takes `seat` of `game` under `as_name`.
+async fn take(
+    url: &ServerAddress,
+    game: &GameId,
+    seat: SeatColour,
+    as_name: Option<&str>,
+) -> Result<Taken, OnlineError> {
+    let take = TakeSeat {
+        game: game.clone(),
+        seat,
+        name: as_name.map(name),
+    };
+    ask(url, &take).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
     let s = server("open-seats");
     let url = s.address();
-    let created = create(
-        &url,
-        &NewGame {
-            variant: Variant::Camelot,
-            time: TimeControl::Clock {
-                minutes: 5,
-                increment: 3,
-            },
-            open: vec![SeatColour::Black],
+    let new = NewGame {
+        variant: Variant::Camelot,
+        time: TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
         },
-    )
-    .await
-    .unwrap();
+        open: vec![SeatColour::Black],
+    };
+    let created = ask(&url, &new).await.unwrap();
     assert_eq!(created.open, [SeatColour::Black]);
     assert_eq!(
         created.seats.keys().copied().collect::<Vec<_>>(),
         [SeatColour::White],
         "no token for the open seat"
     );
-    let listed = open_seats(&url).await.unwrap();
+    let listed = ask(&url, &ListSeats).await.unwrap();
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].game, created.game);
     assert_eq!(listed[0].seat, SeatColour::Black);
@@ -98,7 +82,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
     let (mut watcher, _, view) = join(&url, &created.game, None, None).await;
     assert!(view.seats[1].open && !view.seats[0].open);
 
-    let taken = take_seat(&url, &created.game, SeatColour::Black, Some(&name("Bo")))
+    let taken = take(&url, &created.game, SeatColour::Black, Some("Bo"))
         .await
         .unwrap();
     assert_eq!(taken.seat, SeatColour::Black);
@@ -109,7 +93,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
     .await;
     assert_eq!(seated, (SeatColour::Black, Some(name("Bo"))));
     // Second come, nothing served.
-    let again = take_seat(&url, &created.game, SeatColour::Black, None)
+    let again = take(&url, &created.game, SeatColour::Black, None)
         .await
         .unwrap_err();
     assert!(
@@ -123,17 +107,17 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
         "{again:?}"
     );
     assert_eq!(again.to_string(), "the Black seat is not open");
-    assert!(open_seats(&url).await.unwrap().is_empty());
+    assert!(ask(&url, &ListSeats).await.unwrap().is_empty());
     for (seat, code) in [
         (SeatColour::White, ErrorCode::SeatTaken),
         (SeatColour::Red, ErrorCode::SeatTaken),
     ] {
-        match take_seat(&url, &created.game, seat, None).await {
+        match take(&url, &created.game, seat, None).await {
             Err(OnlineError::Refused { code: c, .. }) => assert_eq!(c, code, "{seat:?}"),
             other => panic!("{seat:?}: {other:?}"),
         }
     }
-    match take_seat(
+    match take(
         &url,
         &GameId::parse("nosuch").unwrap(),
         SeatColour::Black,
@@ -155,9 +139,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
 async fn names_are_kept_with_their_seats_and_in_the_record() {
     let s = server("names");
     let url = s.address();
-    let created = camelot_online::create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
     let (mut watcher, _, _) = join(&url, &created.game, None, None).await;
     let (_white, _, _) = join(
         &url,
@@ -212,9 +194,7 @@ async fn a_rematch_swaps_colours_and_each_player_keeps_their_token() {
         minutes: 3,
         increment: 2,
     };
-    let created = camelot_online::create_game(&url, Variant::Camelot, time)
-        .await
-        .unwrap();
+    let created = create(&url, Variant::Camelot, time).await;
     let (ann_token, bo_token) = (
         &created.seats[&SeatColour::White],
         &created.seats[&SeatColour::Black],

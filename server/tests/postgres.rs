@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use camelot_engine::{EndReason, Outcome, SeatColour, Variant};
 use camelot_online::protocol::{
-    ClientMessage, GameEnd, GameId, OfferKind, SeatToken, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
+    ClientMessage, GameEnd, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{create_game, Connection, ServerAddress};
+use camelot_online::{Connection, ServerAddress};
+use camelot_test_support::online::{by_squares, create};
 use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
 
@@ -49,15 +49,9 @@ async fn fresh_database(admin: &str, name: &str) -> String {
 
 async fn join(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> Connection {
     let mut c = Connection::open(url).await.unwrap();
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: token.cloned(),
-        name: None,
-        board: false,
-    })
-    .await
-    .unwrap();
+    c.send(&Hello::seat(game, token, None).into())
+        .await
+        .unwrap();
     loop {
         if let ServerMessage::State { .. } = c.recv().await.unwrap() {
             return c;
@@ -93,7 +87,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
     let (a_url, b_url) = (a.address(), b.address());
-    let created = create_game(
+    let created = create(
         &a_url,
         Variant::Camelot,
         TimeControl::Clock {
@@ -101,8 +95,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
             increment: 3,
         },
     )
-    .await
-    .unwrap();
+    .await;
     let game = &created.game;
     // White plays on A, Black on B; a watcher on each.
     let mut white = join(&a_url, game, Some(&created.seats[&SeatColour::White])).await;
@@ -120,12 +113,12 @@ async fn two_processes_serve_one_game_through_postgresql() {
             .send(&ClientMessage::Move {
                 id: ply as u64,
                 ply: ply as u32,
-                mv: mv.to_string(),
+                mv: by_squares(mv),
             })
             .await
             .unwrap();
         expect(mover, "the ack", |m| matches!(m, ServerMessage::Ack { .. })).await;
-        let is_it = |m: &ServerMessage| matches!(m, ServerMessage::Moved { ply: p, mv: t, .. } if *p == ply as u32 && t == mv);
+        let is_it = |m: &ServerMessage| matches!(m, ServerMessage::Moved { ply: p, mv: t, .. } if *p == ply as u32 && t.notation == *mv);
         expect(other, "the move on the other process", is_it).await;
         expect(&mut watch_a, "the move for A's watcher", is_it).await;
         expect(&mut watch_b, "the move for B's watcher", is_it).await;
@@ -162,21 +155,14 @@ async fn two_processes_serve_one_game_through_postgresql() {
     // Both processes tell the same finished game.
     for url in [&a_url, &b_url] {
         let mut c = Connection::open(url).await.unwrap();
-        c.send(&ClientMessage::Hello {
-            v: PROTOCOL_VERSION,
-            game: game.clone(),
-            token: None,
-            name: None,
-            board: false,
-        })
-        .await
-        .unwrap();
+        c.send(&Hello::watch(game).into()).await.unwrap();
         let state = loop {
             if let ServerMessage::State { game, .. } = c.recv().await.unwrap() {
                 break game;
             }
         };
-        assert_eq!(state.moves, moves, "{url}");
+        let played: Vec<&str> = state.moves.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(played, moves, "{url}");
         assert_eq!(state.result, Some(agreed), "{url}");
     }
     drop((a, b));
@@ -192,9 +178,7 @@ async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
     let db = fresh_database(&admin, &name).await;
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
-    let created = create_game(&a.address(), Variant::Camette, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let created = create(&a.address(), Variant::Camette, TimeControl::Untimed).await;
     let game = &created.game;
     let white = &created.seats[&SeatColour::White];
     // White holds connections to both processes; a move through A, then the same ply
@@ -204,7 +188,7 @@ async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
     on_a.send(&ClientMessage::Move {
         id: 1,
         ply: 0,
-        mv: "B3-A3".into(),
+        mv: by_squares("B3-A3"),
     })
     .await
     .unwrap();
@@ -215,7 +199,7 @@ async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
     on_b.send(&ClientMessage::Move {
         id: 2,
         ply: 0,
-        mv: "D3-E3".into(),
+        mv: by_squares("D3-E3"),
     })
     .await
     .unwrap();

@@ -10,13 +10,14 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use camelot_engine::{Record, SeatColour, Variant};
+use camelot_online::protocol::requests::ListGames;
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, OfferKind, SeatToken, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
+    ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{create_game, Connection, ServerAddress};
+use camelot_online::{ask, Connection, ServerAddress};
+use camelot_test_support::online::{by_squares, create, join, next};
 use camelot_test_support::{http, scratch, sqlite, Server};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
@@ -33,28 +34,11 @@ fn server(name: &str, extra: &[&str]) -> Server {
 }
 
 async fn hello(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> Connection {
-    let mut c = Connection::open(url).await.expect("connects");
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: token.cloned(),
-        name: None,
-        board: false,
-    })
-    .await
-    .unwrap();
-    loop {
-        if let ServerMessage::State { .. } = next(&mut c).await {
-            return c;
-        }
+    let (mut c, mut first) = join(url, Hello::seat(game, token, None)).await;
+    while !matches!(first, ServerMessage::State { .. }) {
+        first = next(&mut c).await;
     }
-}
-
-async fn next(c: &mut Connection) -> ServerMessage {
-    tokio::time::timeout(Duration::from_secs(15), c.recv())
-        .await
-        .expect("a message within 15 s")
-        .expect("a message")
+    c
 }
 
 /// Plays `mv` as ply `ply` and waits for its acknowledgement.
@@ -62,7 +46,7 @@ async fn play(c: &mut Connection, ply: u32, mv: &str) {
     c.send(&ClientMessage::Move {
         id: ply as u64,
         ply,
-        mv: mv.into(),
+        mv: by_squares(mv),
     })
     .await
     .unwrap();
@@ -101,10 +85,24 @@ async fn ws_from(from: &str, server: &Server) -> Result<Socket, u16> {
 
 /// `GET path` from `from`: the status and body.
 async fn get_from(from: &str, server: &Server, path: &str) -> (u16, String) {
+    ask_from(from, server, "GET", path, "").await
+}
+
+/// `METHOD path` with a JSON body from `from`: the status and body.
+async fn ask_from(
+    from: &str,
+    server: &Server,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
     let mut tcp = tcp_from(from, server).await;
-    tcp.write_all(format!("GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
-        .await
-        .unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.0\r\nHost: x\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    tcp.write_all(request.as_bytes()).await.unwrap();
     let mut text = String::new();
     tcp.read_to_string(&mut text).await.unwrap();
     let status = text
@@ -120,12 +118,6 @@ async fn get_from(from: &str, server: &Server, path: &str) -> (u16, String) {
     )
 }
 
-async fn send(ws: &mut Socket, m: &ClientMessage) {
-    ws.send(Message::text(serde_json::to_string(m).unwrap()))
-        .await
-        .unwrap();
-}
-
 async fn answer(ws: &mut Socket) -> ServerMessage {
     loop {
         match tokio::time::timeout(Duration::from_secs(15), ws.next()).await {
@@ -136,20 +128,11 @@ async fn answer(ws: &mut Socket) -> ServerMessage {
     }
 }
 
-fn create_message() -> ClientMessage {
-    ClientMessage::Create {
-        v: PROTOCOL_VERSION,
-        variant: Variant::Camelot,
-        time: TimeControl::Untimed,
-        open: Vec::new(),
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_games_record_keeps_its_result_once_it_has_left_memory() {
     let s = server("record-result", &[]);
     let url = s.address();
-    let created = create_game(
+    let created = create(
         &url,
         Variant::Camelot,
         TimeControl::Clock {
@@ -157,8 +140,7 @@ async fn a_finished_games_record_keeps_its_result_once_it_has_left_memory() {
             increment: 2,
         },
     )
-    .await
-    .unwrap();
+    .await;
     let mut white = hello(
         &url,
         &created.game,
@@ -188,7 +170,7 @@ async fn a_finished_games_record_keeps_its_result_once_it_has_left_memory() {
 async fn a_takeback_restarts_the_clock_of_the_move_taken_back() {
     let s = server("takeback-clock", &[]);
     let url = s.address();
-    let created = create_game(
+    let created = create(
         &url,
         Variant::Camelot,
         TimeControl::Clock {
@@ -196,8 +178,7 @@ async fn a_takeback_restarts_the_clock_of_the_move_taken_back() {
             increment: 10,
         },
     )
-    .await
-    .unwrap();
+    .await;
     let mut white = hello(
         &url,
         &created.game,
@@ -340,61 +321,40 @@ async fn creating_games_and_taking_seats_are_limited_per_address() {
         "rates",
         &["--games-per-minute", "3", "--seats-per-minute", "2"],
     );
-    let mut a = ws_from("127.0.0.1", &s).await.unwrap();
+    let plain = r#"{"variant":"camelot"}"#;
     for _ in 0..2 {
-        send(&mut a, &create_message()).await;
-        assert!(matches!(
-            answer(&mut a).await,
-            ServerMessage::Created { .. }
-        ));
+        let (status, body) = ask_from("127.0.0.1", &s, "POST", "/games", plain).await;
+        assert_eq!(status, 201, "{body}");
     }
-    let over_http = r#"{"variant":"camelot","open":["White","Black"]}"#;
-    let made = http(&s.url, "POST", "/games", Some(over_http));
-    assert_eq!(made.status, 200, "{made:?}");
-    let open_game: serde_json::Value = serde_json::from_str(&made.body).unwrap();
+    let open = r#"{"variant":"camelot","open":["White","Black"]}"#;
+    let (status, body) = ask_from("127.0.0.1", &s, "POST", "/games", open).await;
+    assert_eq!(status, 201, "{body}");
+    let open_game: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(open_game["open"], serde_json::json!(["White", "Black"]));
-    send(&mut a, &create_message()).await;
-    match answer(&mut a).await {
-        ServerMessage::Error {
-            code: ErrorCode::TooMany,
-            message,
-        } => assert_eq!(
-            message,
-            "too many games from your address: at most 3 a minute"
-        ),
-        other => panic!("{other:?}"),
-    }
-    let refused = http(&s.url, "POST", "/games", Some(r#"{"variant":"camelot"}"#));
-    assert_eq!(refused.status, 429, "{refused:?}");
+    let (status, body) = ask_from("127.0.0.1", &s, "POST", "/games", plain).await;
+    assert_eq!(status, 429, "{body}");
+    let refusal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(refusal["code"], "too_many");
+    assert_eq!(
+        refusal["message"],
+        "too many games from your address: at most 3 a minute"
+    );
     // Another address has its own allowance.
-    let mut b = ws_from("127.0.0.2", &s).await.unwrap();
-    send(&mut b, &create_message()).await;
-    assert!(matches!(
-        answer(&mut b).await,
-        ServerMessage::Created { .. }
-    ));
+    let (status, _) = ask_from("127.0.0.2", &s, "POST", "/games", plain).await;
+    assert_eq!(status, 201);
 
-    let game = GameId::parse(open_game["game"].as_str().unwrap()).unwrap();
-    let mut c = ws_from("127.0.0.3", &s).await.unwrap();
+    let game = open_game["game"].as_str().unwrap();
     for (seat, expect) in [
-        (SeatColour::White, None),
-        (SeatColour::White, Some(ErrorCode::SeatTaken)),
-        (SeatColour::Black, Some(ErrorCode::TooMany)),
+        ("White", None),
+        ("White", Some("seat_taken")),
+        ("Black", Some("too_many")),
     ] {
-        send(
-            &mut c,
-            &ClientMessage::Take {
-                v: PROTOCOL_VERSION,
-                game: game.clone(),
-                seat,
-                name: None,
-            },
-        )
-        .await;
-        match (answer(&mut c).await, expect) {
-            (ServerMessage::Taken { seat: s, .. }, None) => assert_eq!(s, seat),
-            (ServerMessage::Error { code, .. }, Some(e)) => assert_eq!(code, e),
-            (other, _) => panic!("{other:?}"),
+        let take = format!(r#"{{"game":"{game}","seat":"{seat}"}}"#);
+        let (status, body) = ask_from("127.0.0.3", &s, "POST", "/seats", &take).await;
+        let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+        match expect {
+            None => assert_eq!((status, answer["seat"].as_str()), (200, Some(seat))),
+            Some(code) => assert_eq!(answer["code"], code, "{status} {body}"),
         }
     }
 }
@@ -403,12 +363,8 @@ async fn creating_games_and_taking_seats_are_limited_per_address() {
 async fn games_nobody_joins_are_forgotten() {
     let s = server("forget", &["--forget-unjoined-after", "2"]);
     let url = s.address();
-    let unjoined = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
-    let joined = create_game(&url, Variant::Camelot, TimeControl::Untimed)
-        .await
-        .unwrap();
+    let unjoined = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    let joined = create(&url, Variant::Camelot, TimeControl::Untimed).await;
     // A seat's player came to one; only a watcher looked at the other.
     let white = hello(&url, &joined.game, Some(&joined.seats[&SeatColour::White])).await;
     white.close().await;
@@ -432,9 +388,8 @@ async fn the_game_list_pages_through_every_live_game() {
     let mut made = Vec::new();
     for _ in 0..5 {
         made.push(
-            create_game(&url, Variant::Camelot, TimeControl::Untimed)
+            create(&url, Variant::Camelot, TimeControl::Untimed)
                 .await
-                .unwrap()
                 .game,
         );
     }
@@ -470,21 +425,16 @@ async fn the_game_list_pages_through_every_live_game() {
     assert_eq!(listed, made, "every game once, newest first");
     let bad = http(&s.url, "GET", "/games?before=no-such-id!", None);
     assert_eq!(bad.status, 400);
-    // The same pages over the WebSocket.
-    let mut ws = ws_from("127.0.0.1", &s).await.unwrap();
-    send(
-        &mut ws,
-        &ClientMessage::List {
-            v: PROTOCOL_VERSION,
-            before: Some(made[1].clone()),
-        },
-    )
-    .await;
-    match answer(&mut ws).await {
-        ServerMessage::Games { games } => {
-            let ids: Vec<GameId> = games.into_iter().map(|g| g.id).collect();
-            assert_eq!(ids, made[2..]);
-        }
-        other => panic!("{other:?}"),
-    }
+    // The same pages through the client library.
+    let older = ListGames {
+        before: Some(made[1].clone()),
+        limit: None,
+    };
+    let ids: Vec<GameId> = ask(&url, &older)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(ids, made[2..]);
 }

@@ -5,14 +5,11 @@
 //! reads back with its result, its record, its seats' tokens and its moves.
 
 use std::path::Path;
-use std::time::Duration;
 
 use camelot_engine::{EndReason, Outcome, Record, SeatColour, Side};
-use camelot_online::protocol::{
-    ClientMessage, GameEnd, GameId, GameView, SeatToken, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
-};
-use camelot_online::{Connection, ServerAddress};
+use camelot_online::protocol::requests::LookAtGame;
+use camelot_online::protocol::{GameEnd, GameId, GameView, SeatToken, TimeControl};
+use camelot_online::{ask, ServerAddress};
 use camelot_test_support::{http_get, scratch, sqlite, Server};
 use sqlx::Connection as _;
 
@@ -30,23 +27,14 @@ async fn state(
     game: &str,
     token: Option<&str>,
 ) -> (Option<SeatColour>, GameView) {
-    let mut c = Connection::open(url).await.unwrap();
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
+    let look = LookAtGame {
         game: GameId::parse(game).unwrap(),
         token: token.map(SeatToken::new),
-        name: None,
-        board: false,
-    })
-    .await
-    .unwrap();
-    loop {
-        match tokio::time::timeout(Duration::from_secs(10), c.recv()).await {
-            Ok(Ok(ServerMessage::State { you, game, .. })) => return (you, *game),
-            Ok(Ok(_)) => continue,
-            other => panic!("{game}: {other:?}"),
-        }
-    }
+    };
+    let state = ask(url, &look)
+        .await
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    (state.you, state.game)
 }
 
 fn record(url: &ServerAddress, game: &str) -> Record {
@@ -111,7 +99,8 @@ async fn a_version_1_database_keeps_every_game_with_its_result() {
     assert_eq!(view.moves.len(), 15);
     // The live game, after its takeback, goes on where it stood.
     let (_, live) = state(&url, LIVE, None).await;
-    assert_eq!(live.moves, ["F6-F8", "F11-F9"]);
+    let moves: Vec<&str> = live.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(moves, ["F6-F8", "F11-F9"]);
     assert_eq!(live.time, TimeControl::Days { days: 3 });
     assert_eq!(live.result, None);
     drop(server);

@@ -14,14 +14,11 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
-use camelot_online::protocol::{
-    GameEnd, GameId, GameSummary, OpenSeat, PlayerName, SeatToken, TimeControl,
+use camelot_online::protocol::requests::{
+    Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat, TakeSeat, Taken,
 };
-use camelot_online::{
-    create_blocking, list_games_blocking, open_seats_blocking, peek_game_blocking,
-    take_seat_blocking, Created, Invitation, Mirror, NewGame, OnlineError, ServerAddress, Taken,
-    Waker,
-};
+use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeControl};
+use camelot_online::{ask, blocking, Invitation, Mirror, OnlineError, ServerAddress, Waker};
 use serde::{Deserialize, Serialize};
 
 use super::wake::waker;
@@ -207,26 +204,31 @@ impl Lobby {
                 time: c.time,
                 open: c.open.clone(),
             };
-            let result = create_blocking(&c.server, &new);
+            let result = blocking(ask(&c.server, &new));
             Answer::Created { request: c, result }
         });
     }
 
     pub fn list(&mut self, server: ServerAddress) {
         self.status = Some("Asking for the live games…".into());
-        self.spawn(move || Answer::Listed(list_games_blocking(&server)));
+        self.spawn(move || Answer::Listed(blocking(ask(&server, &ListGames::default()))));
     }
 
     pub fn list_open_seats(&mut self, server: ServerAddress) {
         self.status = Some("Asking for the open seats…".into());
-        self.spawn(move || Answer::OpenSeats(open_seats_blocking(&server)));
+        self.spawn(move || Answer::OpenSeats(blocking(ask(&server, &ListSeats))));
     }
 
     /// Takes an open seat under `name`; the game is joined once it is ours.
     pub fn take(&mut self, server: ServerAddress, seat: OpenSeat, name: Option<PlayerName>) {
         self.status = Some(format!("Taking {} in game {}…", seat.seat, seat.game));
         self.spawn(move || {
-            let result = take_seat_blocking(&server, &seat.game, seat.seat, name.as_ref());
+            let take = TakeSeat {
+                game: seat.game.clone(),
+                seat: seat.seat,
+                name,
+            };
+            let result = blocking(ask(&server, &take));
             Answer::Took {
                 server,
                 seat,
@@ -267,8 +269,12 @@ impl Lobby {
 /// Whether it is my move in a game of mine: the server's game replayed by the engine,
 /// whose turn it then is.
 fn how_it_stands(g: &MyGame) -> Result<MyTurn, OnlineError> {
-    let token = g.tokens.first().map(|(_, t)| t);
-    let (you, view) = peek_game_blocking(&g.server, &g.game, token)?;
+    let look = LookAtGame {
+        game: g.game.clone(),
+        token: g.tokens.first().map(|(_, t)| t.clone()),
+    };
+    let state = blocking(ask(&g.server, &look))?;
+    let (you, view) = (state.you, state.game);
     if let Some(end) = view.result {
         return Ok(MyTurn::Over(end));
     }

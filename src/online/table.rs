@@ -486,8 +486,7 @@ pub(super) fn send_what_was_played_here(mut online: ResMut<Online>, session: Res
             continue;
         }
         let pos = session.game.position_at(ply);
-        let Some(text) = pos.move_text(&session.game.moves()[ply], camelot_engine::Notation::Wcf)
-        else {
+        let Some(named) = pos.name_move(&session.game.moves()[ply]) else {
             continue;
         };
         t.next_id += 1;
@@ -497,7 +496,7 @@ pub(super) fn send_what_was_played_here(mut online: ResMut<Online>, session: Res
             ClientMessage::Move {
                 id,
                 ply: ply as u32,
-                mv: text,
+                mv: named,
             },
         );
         if sent {

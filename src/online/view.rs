@@ -634,7 +634,16 @@ mod tests {
                     away_ms: Some(12_000),
                 },
             ],
-            moves: vec!["E7-E8".into(), "H10-H9".into()],
+            moves: {
+                let mut game = camelot_engine::Game::new(Variant::Camelot);
+                ["E7-E8", "H10-H9"]
+                    .map(|text| {
+                        let pos = game.position().clone();
+                        let m = game.play_notation(text).unwrap();
+                        pos.name_move(&m).unwrap()
+                    })
+                    .to_vec()
+            },
             clocks: Some(ClockView {
                 remaining_ms: vec![245_000, 303_000],
                 running: None,

@@ -1,5 +1,5 @@
 //! What the tests of several packages share: a real `camelot-server` process on
-//! loopback, the workspace's binaries, short matches between levels, scratch folders,
+//! loopback and the online tests' prelude ([`online`]), the workspace's binaries, short matches between levels, scratch folders,
 //! waiting for a condition, and the one way a test that cannot run here says so (and
 //! fails where CI requires it).
 
@@ -7,6 +7,7 @@ mod binaries;
 mod browser;
 mod certificate;
 mod matches;
+pub mod online;
 mod proxy;
 mod server;
 mod skip;

@@ -7,8 +7,9 @@
 use std::time::Duration;
 
 use camelot_engine::Variant;
-use camelot_online::protocol::{ClientMessage, ServerMessage, TimeControl, PROTOCOL_VERSION};
-use camelot_online::{create_game, Connection, OnlineError, ServerAddress};
+use camelot_online::protocol::requests::NewGame;
+use camelot_online::protocol::{Hello, ServerMessage, TimeControl};
+use camelot_online::{ask, Connection, OnlineError, ServerAddress};
 
 use crate::failure::{refused, Failure};
 
@@ -48,9 +49,12 @@ impl ConnectionsArgs {
 
     async fn measure(&self) -> Result<(), Failure> {
         let settle = Duration::from_secs(1);
-        let game = create_game(&self.server, Variant::Camelot, TimeControl::Untimed)
-            .await?
-            .game;
+        let game = ask(
+            &self.server,
+            &NewGame::new(Variant::Camelot, TimeControl::Untimed),
+        )
+        .await?
+        .game;
         // One connection first: what every connection shares (the game's hub, the
         // runtime's first allocations) is then in the "before".
         let first = watch(&self.server, &game).await?;
@@ -87,14 +91,7 @@ async fn watch(
     game: &camelot_online::protocol::GameId,
 ) -> Result<Connection, OnlineError> {
     let mut c = Connection::open(server).await?;
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: None,
-        name: None,
-        board: false,
-    })
-    .await?;
+    c.send(&Hello::watch(game).into()).await?;
     loop {
         match c.recv().await? {
             ServerMessage::State { .. } => return Ok(c),

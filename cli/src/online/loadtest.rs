@@ -7,12 +7,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Notation, Variant};
+use camelot_engine::{NamedMove, Variant};
+use camelot_online::protocol::requests::NewGame;
 use camelot_online::protocol::{
-    BoardView, ClientMessage, GameId, LegalMove, SeatToken, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
+    BoardView, ClientMessage, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{create_game, Connection, Mirror, OnlineError, ServerAddress};
+use camelot_online::{ask, Connection, Mirror, OnlineError, ServerAddress};
 use tokio::sync::{Mutex, Semaphore};
 
 use crate::failure::{refused, Failure};
@@ -137,18 +137,11 @@ async fn one_game(
     how: How,
     tally: &Mutex<Tally>,
 ) -> Result<(), OnlineError> {
-    let created = create_game(server, variant, TimeControl::Untimed).await?;
+    let created = ask(server, &NewGame::new(variant, TimeControl::Untimed)).await?;
     let mut watching = Vec::new();
     for _ in 0..how.watchers {
         let mut c = Connection::open(server).await?;
-        c.send(&ClientMessage::Hello {
-            v: PROTOCOL_VERSION,
-            game: created.game.clone(),
-            token: None,
-            name: None,
-            board: false,
-        })
-        .await?;
+        c.send(&Hello::watch(&created.game).into()).await?;
         while !matches!(c.recv().await?, ServerMessage::State { .. }) {}
         // Each reads to the game's end, as a window showing it would.
         watching.push(tokio::spawn(async move {
@@ -242,14 +235,9 @@ async fn play_seat(
     board: bool,
 ) -> Result<(Vec<Duration>, Vec<String>), SeatError> {
     let mut c = Connection::open(server).await?;
-    c.send(&ClientMessage::Hello {
-        v: PROTOCOL_VERSION,
-        game: game.clone(),
-        token: Some(token.clone()),
-        name: None,
-        board,
-    })
-    .await?;
+    let hello = Hello::seat(game, Some(token), None);
+    c.send(&if board { hello.with_board() } else { hello }.into())
+        .await?;
     let mut mirror = loop {
         match c.recv().await? {
             ServerMessage::State { you, game, .. } => {
@@ -275,9 +263,7 @@ async fn play_seat(
             rng ^= rng >> 7;
             rng ^= rng << 17;
             let m = *legal.get((rng % legal.len() as u64) as usize);
-            let mv = pos
-                .move_text(&m, Notation::Wcf)
-                .expect("a legal move has a text");
+            let mv = pos.name_move(&m).expect("a legal move has a name");
             id += 1;
             let sent = Instant::now();
             let ply = mirror.game.ply();
@@ -342,7 +328,7 @@ fn checked(mirror: &Mirror, m: &ServerMessage, asked: bool) -> Result<(), SeatEr
 fn agrees(
     mirror: &Mirror,
     board: Option<&BoardView>,
-    legal: &[LegalMove],
+    legal: &[NamedMove],
     asked: bool,
 ) -> Result<(), SeatError> {
     let ply = mirror.game.ply();
@@ -354,7 +340,7 @@ fn agrees(
     }
     let expected = asked.then(|| BoardView::of(&game));
     let expected_legal = if asked {
-        LegalMove::all(&game)
+        BoardView::legal(&game)
     } else {
         Vec::new()
     };

@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use camelot_engine::SeatColour;
+use camelot_online::protocol::requests::{ListSeats, TakeSeat};
 use camelot_online::protocol::{
     ClientMessage, GameId, OfferKind, PlayerName, SeatToken, ServerMessage,
 };
 use camelot_online::{
-    open_seats_blocking, take_seat_blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror,
-    OnlineError, ServerAddress,
+    ask, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress,
 };
 
 use super::{rejected, wait_for_state, GameAt, Stop};
@@ -39,7 +39,7 @@ pub struct SeatsArgs {
 
 impl SeatsArgs {
     pub fn run(self) -> Result<(), Failure> {
-        for seat in open_seats_blocking(&self.server)? {
+        for seat in blocking(ask(&self.server, &ListSeats))? {
             out!(
                 "{}",
                 serde_json::to_string(&seat).expect("a seat serialises")
@@ -63,12 +63,12 @@ pub struct TakeArgs {
 
 impl TakeArgs {
     pub fn run(self) -> Result<(), Failure> {
-        match take_seat_blocking(
-            &self.at.server,
-            &self.at.game,
-            self.seat,
-            self.name.as_ref(),
-        ) {
+        let take = TakeSeat {
+            game: self.at.game,
+            seat: self.seat,
+            name: self.name,
+        };
+        match blocking(ask(&self.at.server, &take)) {
             Ok(taken) => {
                 print(&SeatLine {
                     game: taken.game,

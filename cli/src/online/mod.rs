@@ -12,12 +12,13 @@ use std::time::Duration;
 
 use camelot_engine::{Notation, RecordTags, SeatColour, Variant};
 use camelot_files::write_atomic;
+use camelot_online::protocol::requests::{ListGames, NewGame};
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{
-    create_blocking, list_games_blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, NewGame,
-    OnlineError, ServerAddress, Update,
+    ask, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress,
+    Update,
 };
 use clap::Subcommand;
 
@@ -122,7 +123,7 @@ impl CreateArgs {
             time,
             open: self.open,
         };
-        let created = create_blocking(&self.server, &new)?;
+        let created = blocking(ask(&self.server, &new))?;
         // The seats come in turn order: a seat's colour orders them so.
         let line = CreatedLine {
             game: created.game,
@@ -165,10 +166,19 @@ impl MoveArgs {
             Err(Stop::Refused { message, .. }) => return rejected(&message),
             Err(Stop::Failed(e)) => return Err(e),
         };
+        // The move is read here, where it enters, by the game as the server sent it.
+        if let Some(why) = mirror.out_of_turn() {
+            return rejected(&why.to_string());
+        }
+        let pos = mirror.game.position();
+        let mv = match pos.parse_move(&self.mv) {
+            Ok(m) => pos.name_move(&m).expect("a legal move has a name"),
+            Err(e) => return rejected(&e.to_string()),
+        };
         link.send(ClientMessage::Move {
             id: 1,
             ply: mirror.game.ply() as u32,
-            mv: self.mv,
+            mv,
         });
         loop {
             match next_message(&link, &self.at)? {
@@ -333,7 +343,7 @@ struct ListArgs {
 
 impl ListArgs {
     fn run(self) -> Result<(), Failure> {
-        for g in list_games_blocking(&self.server)? {
+        for g in blocking(ask(&self.server, &ListGames::default()))? {
             out!(
                 "{} {} {} plies {} connected {}",
                 g.id,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use camelot_engine::{Ai, AiDecision, Level, Notation, SearchLimits};
+use camelot_engine::{Ai, AiDecision, Level, SearchLimits};
 use camelot_lab::Program;
 use camelot_online::protocol::{ClientMessage, PlayerName, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
@@ -222,7 +222,7 @@ fn choose(brain: &mut Brain, mirror: &Mirror, id: u64) -> Result<ClientMessage, 
             mv: mirror
                 .game
                 .position()
-                .move_text(&m, Notation::Wcf)
+                .name_move(&m)
                 .ok_or_else(|| refused("the computer chose an illegal move"))?,
         },
         AiDecision::Claim(kind) => ClientMessage::Claim { kind },

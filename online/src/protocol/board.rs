@@ -1,9 +1,9 @@
 //! The board as a client without rules of its own draws it (the browser page): a
-//! variant's squares, castles and river; the pieces as they stand; and the moves the
-//! seat to move may make, each with the squares it passes and what it captures. All of it
-//! is the engine's answer, put in words a page reads; the server still judges every move.
+//! variant's squares, castles and river, and the pieces as they stand. With the legal
+//! moves (the engine's [`camelot_engine::NamedMove`]s) it is all the engine's answer,
+//! with squares by name; the server still judges every move.
 
-use camelot_engine::{Game, MoveKind, Notation, PieceKind, Player, Position, SeatColour, Variant};
+use camelot_engine::{Coord, Game, PieceKind, Player, Position, SeatColour, SquareSet, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A variant's board: what `GET /variants/ID.json` serves.
@@ -21,15 +21,15 @@ pub struct VariantView {
     pub seats: Vec<SeatPlace>,
     /// River Camelot: the river's squares without a bridge, and the bridges.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub water: Vec<String>,
+    pub water: Vec<Coord>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bridges: Vec<String>,
+    pub bridges: Vec<Coord>,
 }
 
 /// One square: its name (`E6`) and place (`file` 0 is `A`, `rank` 0 is `1`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SquareView {
-    pub name: String,
+    pub name: Coord,
     pub file: u8,
     pub rank: u8,
 }
@@ -39,7 +39,7 @@ pub struct SquareView {
 pub struct SeatPlace {
     pub seat: SeatColour,
     pub side: u8,
-    pub castle: Vec<String>,
+    pub castle: Vec<Coord>,
 }
 
 /// The pieces as they stand, and what the game allows now.
@@ -48,7 +48,7 @@ pub struct BoardView {
     pub pieces: Vec<PieceView>,
     /// River Camelot's trees, once planted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub trees: Vec<String>,
+    pub trees: Vec<Coord>,
     /// The seat to move (or to plant a tree).
     pub to_move: SeatColour,
     /// Pieces each seat has lost so far, in turn order.
@@ -60,7 +60,7 @@ pub struct BoardView {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PieceView {
-    pub square: String,
+    pub square: Coord,
     pub seat: SeatColour,
     pub kind: PieceKind,
 }
@@ -73,24 +73,11 @@ pub struct LostView {
     pub knights: u32,
 }
 
-/// A move the seat to move may make: its text (what a `move` message sends), the
-/// squares it passes (the start, then every landing), how it moves, and what it takes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LegalMove {
-    pub text: String,
-    pub path: Vec<String>,
-    pub kind: MoveKind,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub captures: Vec<String>,
-}
-
 impl VariantView {
     pub fn of(variant: Variant) -> VariantView {
         let rules = variant.rules();
         let g = rules.geometry;
-        let names = |set: camelot_engine::SquareSet| -> Vec<String> {
-            set.iter().map(|sq| g.name(sq)).collect()
-        };
+        let names = |set: SquareSet| -> Vec<Coord> { set.iter().map(|sq| g.coord(sq)).collect() };
         VariantView {
             id: variant,
             name: rules.name.to_string(),
@@ -101,7 +88,7 @@ impl VariantView {
                 .map(|sq| {
                     let c = g.coord(sq);
                     SquareView {
-                        name: g.name(sq),
+                        name: c,
                         file: c.file,
                         rank: c.rank,
                     }
@@ -131,7 +118,7 @@ impl BoardView {
         for sq in g.squares() {
             if let Some(piece) = pos.piece_at(sq) {
                 pieces.push(PieceView {
-                    square: g.name(sq),
+                    square: g.coord(sq),
                     seat: rules.seat_colour(piece.owner),
                     kind: piece.kind,
                 });
@@ -151,7 +138,7 @@ impl BoardView {
             .collect();
         BoardView {
             pieces,
-            trees: pos.trees().iter().map(|sq| g.name(sq)).collect(),
+            trees: pos.trees().iter().map(|sq| g.coord(sq)).collect(),
             to_move: rules.seat_colour(pos.turn()),
             lost,
             claims: if game.is_over() {
@@ -160,6 +147,17 @@ impl BoardView {
                 game.claimable()
             },
         }
+    }
+}
+
+impl BoardView {
+    /// The moves the seat to move may make in `game`, named (none once it is over):
+    /// what a client without rules of its own is sent beside the board.
+    pub fn legal(game: &Game) -> Vec<camelot_engine::NamedMove> {
+        if game.is_over() {
+            return Vec::new();
+        }
+        game.position().named_moves()
     }
 }
 
@@ -173,30 +171,6 @@ fn counts(pos: &Position, p: Player) -> (u32, u32) {
     })
 }
 
-impl LegalMove {
-    /// Every move the seat to move may make in `game` (none once it is over).
-    pub fn all(game: &Game) -> Vec<LegalMove> {
-        if game.is_over() {
-            return Vec::new();
-        }
-        let pos = game.position();
-        let g = pos.geometry();
-        pos.legal_moves_written(Notation::Wcf)
-            .into_iter()
-            .map(|(pm, text)| LegalMove {
-                text,
-                path: if pm.mv.kind == MoveKind::Pass {
-                    Vec::new()
-                } else {
-                    pm.path.iter().map(|&sq| g.name(sq)).collect()
-                },
-                kind: pm.mv.kind,
-                captures: pm.mv.captured.iter().map(|sq| g.name(sq)).collect(),
-            })
-            .collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,7 +180,9 @@ mod tests {
         let camelot = VariantView::of(Variant::Camelot);
         assert_eq!(camelot.squares.len(), 160);
         assert_eq!((camelot.files, camelot.ranks), (12, 16));
-        assert_eq!(camelot.seats[0].castle, ["F1", "G1"]);
+        let names =
+            |squares: &[Coord]| -> Vec<String> { squares.iter().map(Coord::to_string).collect() };
+        assert_eq!(names(&camelot.seats[0].castle), ["F1", "G1"]);
         assert_eq!(camelot.seats[1].seat, SeatColour::Black);
         assert!(camelot.water.is_empty());
         let grand = VariantView::of(Variant::GrandCam);
@@ -225,13 +201,6 @@ mod tests {
         assert_eq!(board.pieces.len(), 28);
         assert_eq!(board.to_move, SeatColour::White);
         assert!(board.lost.iter().all(|l| l.men == 0 && l.knights == 0));
-        let legal = LegalMove::all(&game);
-        let mut texts: Vec<&str> = legal.iter().map(|m| m.text.as_str()).collect();
-        texts.sort();
-        assert_eq!(texts, game.position().legal_move_texts(Notation::Wcf));
-        let e6 = legal.iter().find(|m| m.text == "E6-E8").unwrap();
-        assert_eq!(e6.path, ["E6", "E8"]);
-        assert_eq!(e6.kind, MoveKind::Canter);
         game.play_notation("E6-E8").unwrap();
         let text = serde_json::to_string(&BoardView::of(&game)).unwrap();
         assert!(

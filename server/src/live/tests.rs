@@ -2,6 +2,21 @@ use camelot_engine::Side;
 
 use super::*;
 
+/// The move `text` names where `g` stands, as a client sends it (by its squares); a
+/// text that names no legal move is sent as its squares, a plain move.
+fn named(g: &LiveGame, text: &str) -> NamedMove {
+    let pos = g.game.position();
+    match pos.parse_move(text) {
+        Ok(m) => pos.name_move(&m).unwrap(),
+        Err(_) => NamedMove {
+            path: text.split(['-', 'x']).map(|s| s.parse().unwrap()).collect(),
+            kind: camelot_engine::MoveKind::Plain,
+            captures: Vec::new(),
+            notation: text.into(),
+        },
+    }
+}
+
 fn id() -> GameId {
     GameId::parse("g").unwrap()
 }
@@ -23,17 +38,17 @@ const BLACK: Player = Player(1);
 fn the_engine_judges_every_move_and_the_seat_and_ply_must_match() {
     let mut g = camelot(TimeControl::Untimed);
     assert_eq!(
-        g.play(BLACK, 0, "H11-F9", T0),
+        g.play(BLACK, 0, &named(&g, "H11-F9"), T0),
         Err(Refusal::NotYourTurn {
             to_move: SeatColour::White,
             seat: SeatColour::Black
         })
     );
     assert_eq!(
-        g.play(WHITE, 1, "E6-E8", T0),
+        g.play(WHITE, 1, &named(&g, "E6-E8"), T0),
         Err(Refusal::WrongPly { sent: 1, at: 0 })
     );
-    let illegal = g.play(WHITE, 0, "E6-E9", T0).unwrap_err();
+    let illegal = g.play(WHITE, 0, &named(&g, "E6-E9"), T0).unwrap_err();
     assert!(matches!(illegal, Refusal::IllegalMove(_)), "{illegal:?}");
     assert!(illegal.to_string().contains("E6-E9"), "{illegal}");
     assert_eq!(illegal.code(), ErrorCode::IllegalMove);
@@ -49,8 +64,14 @@ fn the_engine_judges_every_move_and_the_seat_and_ply_must_match() {
         g.plies.is_empty() && g.game.ply() == 0,
         "a refused move changes nothing"
     );
-    assert_eq!(g.play(WHITE, 0, "e6-e8", T0 + 5), Ok(Change::Moved));
-    assert_eq!(g.plies[0].notation, "E6-E8", "stored in canonical notation");
+    assert_eq!(
+        g.play(WHITE, 0, &named(&g, "e6-e8"), T0 + 5),
+        Ok(Change::Moved)
+    );
+    assert_eq!(
+        g.plies[0].named.notation, "E6-E8",
+        "named in canonical notation"
+    );
     assert_eq!(g.plies[0].seat, WHITE);
 }
 
@@ -61,12 +82,12 @@ fn clocks_start_after_the_first_round_and_take_time_and_give_increment() {
         increment: 2,
     });
     assert_eq!(g.deadline(), None, "no clock runs on a first move");
-    g.play(WHITE, 0, "E6-E8", T0 + 30_000).unwrap();
-    g.play(BLACK, 1, "H11-F9", T0 + 50_000).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0 + 30_000).unwrap();
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0 + 50_000).unwrap();
     // A minute, and the first timed move's increment ahead.
     assert_eq!(g.clocks, vec![62_000, 62_000], "first moves untimed");
     assert_eq!(g.deadline(), Some(T0 + 50_000 + 62_000));
-    g.play(WHITE, 2, "H6-F8", T0 + 60_000).unwrap();
+    g.play(WHITE, 2, &named(&g, "H6-F8"), T0 + 60_000).unwrap();
     assert_eq!(g.clocks[0], 62_000 - 10_000 + 2_000);
     let view = g.clock_view(T0 + 61_000).unwrap();
     assert_eq!(view.running, Some(1));
@@ -79,10 +100,13 @@ fn a_flag_fall_loses_unless_the_other_side_cannot_win() {
         minutes: 1,
         increment: 0,
     });
-    g.play(WHITE, 0, "E6-E8", T0).unwrap();
-    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0).unwrap();
     assert_eq!(g.flag(T0 + 59_999), None);
-    assert_eq!(g.play(WHITE, 2, "H6-F8", T0 + 60_000), Err(Refusal::TimeUp));
+    assert_eq!(
+        g.play(WHITE, 2, &named(&g, "H6-F8"), T0 + 60_000),
+        Err(Refusal::TimeUp)
+    );
     assert_eq!(g.flag(T0 + 60_000), Some(Change::Updated));
     assert_eq!(g.status, over(Some(Side::Second), EndReason::Time));
     assert_eq!(g.clock_view(T0 + 70_000).unwrap().remaining_ms[0], 0);
@@ -93,7 +117,7 @@ fn correspondence_gives_days_a_move() {
     let mut g = camelot(TimeControl::Days { days: 3 });
     assert_eq!(g.deadline(), Some(T0 + 3 * DAY_MS));
     assert_eq!(g.move_due(T0 + DAY_MS), Some(2 * DAY_MS as u64));
-    g.play(WHITE, 0, "E6-E8", T0 + DAY_MS).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0 + DAY_MS).unwrap();
     assert_eq!(g.deadline(), Some(T0 + 4 * DAY_MS));
     assert!(g.flag(T0 + 4 * DAY_MS).is_some());
     assert_eq!(g.status, over(Some(Side::First), EndReason::Time));
@@ -102,8 +126,8 @@ fn correspondence_gives_days_a_move() {
 #[test]
 fn offers_are_made_by_one_side_and_answered_by_the_other() {
     let mut g = camelot(TimeControl::Untimed);
-    g.play(WHITE, 0, "E6-E8", T0).unwrap();
-    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0).unwrap();
     g.offer(WHITE, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     assert!(
         g.accept(WHITE, OfferKind::Draw, &Agreement::at(T0))
@@ -114,15 +138,15 @@ fn offers_are_made_by_one_side_and_answered_by_the_other() {
     assert_eq!(g.offers, Offers::default());
     g.offer(BLACK, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     // A move answers the offer.
-    assert!(g.play(BLACK, 2, "H6-F8", T0).is_err());
-    g.play(WHITE, 2, "H6-F8", T0).unwrap();
+    assert!(g.play(BLACK, 2, &named(&g, "H6-F8"), T0).is_err());
+    g.play(WHITE, 2, &named(&g, "H6-F8"), T0).unwrap();
     assert_eq!(g.offers.draw, None);
     g.offer(WHITE, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     g.accept(BLACK, OfferKind::Draw, &Agreement::at(T0))
         .unwrap();
     assert_eq!(g.status, over(None, EndReason::Agreement));
     assert!(matches!(
-        g.play(BLACK, 3, "F11-F7", T0),
+        g.play(BLACK, 3, &named(&g, "F11-F7"), T0),
         Err(Refusal::GameOver(_))
     ));
 }
@@ -147,7 +171,8 @@ fn a_takeback_returns_to_before_the_askers_last_move() {
     .into_iter()
     .enumerate()
     {
-        g.play(seat, i as u32, m, T0 + 1000 * i as i64).unwrap();
+        g.play(seat, i as u32, &named(&g, m), T0 + 1000 * i as i64)
+            .unwrap();
     }
     g.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0))
         .unwrap();
@@ -167,9 +192,9 @@ fn a_takeback_restarts_the_movers_clock_from_the_agreement() {
         minutes: 0,
         increment: 10,
     });
-    g.play(WHITE, 0, "E6-E8", T0).unwrap();
-    g.play(BLACK, 1, "H11-F9", T0 + 1000).unwrap();
-    g.play(WHITE, 2, "H6-F8", T0 + 3000).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0 + 1000).unwrap();
+    g.play(WHITE, 2, &named(&g, "H6-F8"), T0 + 3000).unwrap();
     g.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0 + 3500))
         .unwrap();
     // Black thinks four seconds before agreeing: that time is nobody's.
@@ -180,7 +205,7 @@ fn a_takeback_restarts_the_movers_clock_from_the_agreement() {
     assert_eq!(g.deadline(), Some(agreed + 10_000));
 
     let mut c = camelot(TimeControl::Days { days: 2 });
-    c.play(WHITE, 0, "E6-E8", T0).unwrap();
+    c.play(WHITE, 0, &named(&c, "E6-E8"), T0).unwrap();
     c.offer(WHITE, OfferKind::Takeback, &Agreement::at(T0))
         .unwrap();
     c.accept(BLACK, OfferKind::Takeback, &Agreement::at(T0 + DAY_MS))
@@ -279,11 +304,11 @@ fn a_grand_cam_rematch_moves_everyone_one_seat_on() {
 #[test]
 fn abort_resign_and_claims() {
     let mut g = camelot(TimeControl::Untimed);
-    g.play(WHITE, 0, "E6-E8", T0).unwrap();
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
     let mut aborted = g.clone();
     aborted.abort().unwrap();
     assert_eq!(aborted.status, Status::Over(GameEnd::Aborted));
-    g.play(BLACK, 1, "H11-F9", T0).unwrap();
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0).unwrap();
     assert!(g.abort().is_err());
     assert!(
         g.claim(WHITE, DrawClaim::Repetition).is_err(),
@@ -301,7 +326,7 @@ fn abort_resign_and_claims() {
 fn grand_cam_partners_share_a_side() {
     let mut g = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
     let (red, green, blue) = (Player(0), Player(1), Player(2));
-    g.play(red, 0, "G4-G5", T0).unwrap();
+    g.play(red, 0, &named(&g, "G4-G5"), T0).unwrap();
     g.offer(red, OfferKind::Draw, &Agreement::at(T0)).unwrap();
     assert!(
         g.accept(blue, OfferKind::Draw, &Agreement::at(T0)).is_err(),

@@ -6,37 +6,21 @@
 
 import { svg, put } from "./dom.js";
 import { made, marks, starts } from "./moves.js";
+import { LIGHT_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
 
 /**
- * @typedef {import("./moves.js").LegalMove} LegalMove
+ * @typedef {import("./protocol.js").NamedMove} NamedMove
+ * @typedef {import("./protocol.js").SquareView} SquareView
+ * @typedef {import("./protocol.js").VariantView} VariantView
+ * @typedef {import("./protocol.js").PieceView} PieceView
+ * @typedef {import("./protocol.js").BoardView} BoardView
  * @typedef {import("./moves.js").Mark} Mark
- * @typedef {{ name: string, file: number, rank: number }} SquareView
- * @typedef {{ seat: string, side: number, castle: string[] }} SeatPlace
- * @typedef {{ id: string, name: string, files: number, ranks: number, squares: SquareView[],
- *   seats: SeatPlace[], water?: string[], bridges?: string[] }} VariantView
- * @typedef {{ square: string, seat: string, kind: "Man" | "Knight" }} PieceView
- * @typedef {{ pieces: PieceView[], trees?: string[], to_move: string,
- *   lost: { seat: string, men: number, knights: number }[], claims?: string[] }} BoardView
  */
 
-/** The pieces' colours: the 3D table's. */
-export const SEAT_COLOURS = /** @type {Record<string, string>} */ ({
-  White: "#faf7f0",
-  Black: "#12100f",
-  Red: "#400302",
-  Green: "#78ffd7",
-  Blue: "#030a54",
-  Yellow: "#ffec14",
-});
-
-/** The ring that tells one partner from the other in Grand Cam. */
-const PARTNER_RING = /** @type {Record<string, string>} */ ({
-  Blue: "#d6aa3c",
-  Yellow: "#3c2810",
-});
-
-/** Seats whose pieces are light: a dark mark on them. */
-const LIGHT = new Set(["White", "Green", "Yellow"]);
+/** The colours of the seats' pieces, by seat. */
+const COLOURS = /** @type {Record<string, string>} */ (SEAT_COLOURS);
+const RINGS = /** @type {Record<string, string>} */ (PARTNER_RINGS);
+const LIGHT = new Set(LIGHT_SEATS);
 
 /** @type {Record<string, string>} */
 const MARK_WORDS = {
@@ -109,7 +93,7 @@ export class Board {
   /**
    * @param {HTMLElement} host
    * @param {VariantView} variant
-   * @param {{ onMove: (text: string) => void, onHover?: (text: string) => void }} o
+   * @param {{ onMove: (move: NamedMove) => void, onHover?: (text: string) => void }} o
    */
   constructor(host, variant, o) {
     this.host = host;
@@ -118,7 +102,7 @@ export class Board {
     this.turns = 0;
     /** @type {BoardView | null} */
     this.board = null;
-    /** @type {LegalMove[]} */
+    /** @type {NamedMove[]} */
     this.legal = [];
     /** @type {string[]} */
     this.path = [];
@@ -170,13 +154,13 @@ export class Board {
    * The position to show, the moves this page may enter (none when it is not its turn),
    * and the squares of the last move.
    * @param {BoardView} board
-   * @param {LegalMove[]} legal
+   * @param {NamedMove[]} legal
    * @param {string[]} last
    */
   show(board, legal, last) {
     this.board = board;
     const same =
-      legal.length === this.legal.length && legal.every((m, i) => m.text === this.legal[i].text);
+      legal.length === this.legal.length && legal.every((m, i) => m.notation === this.legal[i].notation);
     this.legal = legal;
     if (!same) {
       this.path = [];
@@ -323,7 +307,7 @@ export class Board {
       this.path = [...this.path, sq];
       const move = made(this.legal, this.path);
       if (move && this.marks().length === 0) {
-        this.submit(move.text);
+        this.submit(move);
         return;
       }
     } else if (
@@ -332,14 +316,14 @@ export class Board {
       made(this.legal, this.path)
     ) {
       // A move that could go on stops here.
-      this.submit(/** @type {LegalMove} */ (made(this.legal, this.path)).text);
+      this.submit(/** @type {NamedMove} */ (made(this.legal, this.path)));
       return;
     } else if (starts(this.legal).has(sq) && this.path[0] !== sq) {
       this.path = [sq];
       const move = made(this.legal, this.path);
       if (move && this.marks().length === 0) {
         // A tree planted, or a pass.
-        this.submit(move.text);
+        this.submit(move);
         return;
       }
     } else {
@@ -349,12 +333,12 @@ export class Board {
     this.say(sq);
   }
 
-  /** @param {string} text */
-  submit(text) {
+  /** @param {NamedMove} move */
+  submit(move) {
     this.path = [];
     this.dragging = false;
     this.draw();
-    this.o.onMove(text);
+    this.o.onMove(move);
   }
 
   /** @param {string} sq */
@@ -395,7 +379,7 @@ export class Board {
       this.path = [...this.path, sq];
       const move = made(this.legal, this.path);
       if (move && this.marks().length === 0) {
-        this.submit(move.text);
+        this.submit(move);
       } else {
         this.draw();
       }
@@ -413,7 +397,7 @@ export class Board {
     if (this.dragMoved && sq === this.path[this.path.length - 1]) {
       const move = made(this.legal, this.path);
       if (move) {
-        this.submit(move.text);
+        this.submit(move);
       }
     }
   }
@@ -482,11 +466,11 @@ function pieceAt(p, x, y) {
       cx: x + 0.5,
       cy: y + 0.5,
       r: 0.4,
-      fill: SEAT_COLOURS[p.seat] ?? "#888",
+      fill: COLOURS[p.seat] ?? "#888",
       class: "disc",
     }),
   );
-  const ring = PARTNER_RING[p.seat];
+  const ring = RINGS[p.seat];
   if (ring) {
     g.append(
       svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.31, fill: "none", stroke: ring, "stroke-width": 0.06 }),

@@ -7,36 +7,20 @@ import { clockText, remaining } from "./clock.js";
 import { el, nameField, put, savedName, saveName } from "./dom.js";
 import { typed } from "./moves.js";
 import { GameLink } from "./net.js";
+import { CLAIMS, REASONS } from "./protocol.js";
 import { sound } from "./sound.js";
 
 /**
- * @typedef {import("./net.js").Message} Message
- * @typedef {import("./board.js").BoardView} BoardView
- * @typedef {import("./board.js").VariantView} VariantView
- * @typedef {import("./moves.js").LegalMove} LegalMove
- * @typedef {{ seat: string, name?: string, open?: boolean, connected: boolean, away_ms?: number }} SeatView
- * @typedef {{ end: "decided" | "aborted", winner?: number | null, reason?: string }} GameEnd
+ * @typedef {import("./protocol.js").ServerMessage} ServerMessage
+ * @typedef {import("./protocol.js").ClientMessage} ClientMessage
+ * @typedef {import("./protocol.js").GameView} GameView
+ * @typedef {import("./protocol.js").BoardView} BoardView
+ * @typedef {import("./protocol.js").VariantView} VariantView
+ * @typedef {import("./protocol.js").NamedMove} NamedMove
+ * @typedef {import("./protocol.js").SeatView} SeatView
+ * @typedef {import("./protocol.js").GameEnd} GameEnd
+ * @typedef {import("./protocol.js").SeatColour} SeatColour
  */
-
-/** Why a game ended, in words (the server sends the reason's code). */
-const REASONS = /** @type {Record<string, string>} */ ({
-  goal_castle: "pieces in the goal castle",
-  entered_enemy_castle: "a piece entered the enemy castle",
-  all_captured: "all pieces captured",
-  no_legal_move: "no legal move",
-  bare_pieces: "both sides have at most one piece",
-  nobody_can_move: "no player can move",
-  repetition: "threefold repetition",
-  fifty_moves: "50 moves without progress",
-  resignation: "resignation",
-  agreement: "agreement",
-  time: "time",
-});
-
-const CLAIMS = /** @type {Record<string, string>} */ ({
-  repetition: "Claim a draw by repetition",
-  fifty_moves: "Claim a draw: fifty moves",
-});
 
 /**
  * `1-0 (resignation)`: a finished game's last line.
@@ -47,16 +31,15 @@ export function resultText(r) {
     return "* (aborted)";
   }
   const token = r.winner === 0 ? "1-0" : r.winner === 1 ? "0-1" : "1/2-1/2";
-  return `${token} (${REASONS[r.reason ?? ""] ?? r.reason ?? ""})`;
+  return `${token} (${REASONS[r.reason]})`;
 }
 
 /**
- * The squares a move's text names, in order: its path, for showing the last move.
- * @param {string} text
- * @returns {string[]}
+ * What a claim's button says: "Claim a 50-move draw".
+ * @param {import("./protocol.js").DrawClaim} claim
  */
-export function squaresOf(text) {
-  return text.match(/[A-Z][0-9]+/g) ?? [];
+export function claimText(claim) {
+  return `Claim a ${CLAIMS[claim]} draw`;
 }
 
 /**
@@ -87,15 +70,15 @@ class GamePage {
     this.variant = null;
     /** @type {Board | null} */
     this.board = null;
-    /** @type {string | null} */
+    /** @type {SeatColour | null} */
     this.you = null;
-    /** @type {any} */
+    /** @type {GameView | null} */
     this.view = null;
-    /** @type {string[]} */
+    /** @type {NamedMove[]} */
     this.moves = [];
     /** @type {BoardView | null} */
     this.position = null;
-    /** @type {LegalMove[]} */
+    /** @type {NamedMove[]} */
     this.legal = [];
     this.clocksReadAt = 0;
     /** @type {string} */
@@ -135,7 +118,7 @@ class GamePage {
           const m = typed(this.myLegal(), input.value);
           if (m) {
             input.value = "";
-            this.play(m.text);
+            this.play(m);
           } else {
             this.say(input.value.trim() ? `${input.value.trim()} is not a move here now` : "");
           }
@@ -220,7 +203,7 @@ class GamePage {
     return live && this.you && to === this.you && !this.view?.result ? this.legal : [];
   }
 
-  /** @param {Message} m */
+  /** @param {ServerMessage} m */
   async heard(m) {
     switch (m.t) {
       case "state": {
@@ -234,7 +217,7 @@ class GamePage {
         if (!this.variant || this.variant.id !== m.game.variant) {
           this.variant = await fetchVariant(m.game.variant);
           this.board = new Board(this.boardHost, this.variant, {
-            onMove: (text) => this.play(text),
+            onMove: (move) => this.play(move),
             onHover: (text) => {
               this.hover.textContent = text;
             },
@@ -261,7 +244,7 @@ class GamePage {
         this.view.offers = [];
         this.pending = false;
         this.hover.textContent = "";
-        sound(m.move.includes("x") ? "capture" : "move");
+        sound(m.move.captures.length > 0 ? "capture" : "move");
         break;
       }
       case "ack":
@@ -274,14 +257,14 @@ class GamePage {
       case "offered":
         if (this.view) {
           this.view.offers = [
-            ...this.view.offers.filter((/** @type {any} */ o) => o.kind !== m.kind),
+            ...this.view.offers.filter((o) => o.kind !== m.kind),
             { kind: m.kind, by: m.by },
           ];
         }
         break;
       case "declined":
         if (this.view) {
-          this.view.offers = this.view.offers.filter((/** @type {any} */ o) => o.kind !== m.kind);
+          this.view.offers = this.view.offers.filter((o) => o.kind !== m.kind);
         }
         break;
       case "ended":
@@ -340,13 +323,13 @@ class GamePage {
     }
   }
 
-  /** @param {string} text */
-  play(text) {
+  /** @param {NamedMove} move */
+  play(move) {
     if (this.pending) {
       return;
     }
     this.moveId += 1;
-    if (this.link.send({ t: "move", id: this.moveId, ply: this.moves.length, move: text })) {
+    if (this.link.send({ t: "move", id: this.moveId, ply: this.moves.length, move })) {
       this.pending = true;
       this.say("");
     } else {
@@ -355,7 +338,7 @@ class GamePage {
     this.render();
   }
 
-  /** @param {Message} m */
+  /** @param {ClientMessage} m */
   request(m) {
     if (!this.link.send(m)) {
       this.say("Not connected");
@@ -391,7 +374,7 @@ class GamePage {
       return;
     }
     this.showStatus();
-    const last = this.moves.length > 0 ? squaresOf(this.moves[this.moves.length - 1]) : [];
+    const last = this.moves.length > 0 ? this.moves[this.moves.length - 1].path : [];
     if (this.board && this.position) {
       this.board.show(this.position, this.pending ? [] : this.myLegal(), last);
     }
@@ -414,7 +397,7 @@ class GamePage {
     this.renderActions();
     put(
       this.list,
-      ...this.moves.map((text, i) => el("li", { "data-ply": i }, `${this.seatOf(i)} ${text}`)),
+      ...this.moves.map((m, i) => el("li", { "data-ply": i }, `${this.seatOf(i)} ${m.notation}`)),
     );
     this.list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
     const lost = (this.position?.lost ?? [])
@@ -463,7 +446,10 @@ class GamePage {
 
   renderOffers() {
     const v = this.view;
-    const offers = v.offers ?? [];
+    if (!v) {
+      return;
+    }
+    const offers = v.offers;
     const mine = (/** @type {string} */ seat) => this.sideOf(seat) === this.sideOf(this.you);
     const words = /** @type {Record<string, string>} */ ({
       draw: "a draw",
@@ -472,8 +458,8 @@ class GamePage {
     });
     put(
       this.offers,
-      ...offers.map((/** @type {{kind: string, by: string}} */ o) => {
-        const s = v.seats.find((/** @type {SeatView} */ x) => x.seat === o.by);
+      ...offers.map((o) => {
+        const s = v.seats.find((x) => x.seat === o.by);
         if (!this.you) {
           return el("p", {}, `${s ? who(s) : o.by} asks for ${words[o.kind]}.`);
         }
@@ -505,6 +491,9 @@ class GamePage {
 
   renderActions() {
     const v = this.view;
+    if (!v) {
+      return;
+    }
     const buttons = [];
     if (this.you && !v.result) {
       buttons.push(
@@ -541,17 +530,17 @@ class GamePage {
       if (this.position?.to_move === this.you) {
         for (const c of this.position?.claims ?? []) {
           buttons.push(
-            el("button", { onclick: () => this.request({ t: "claim", kind: c }) }, CLAIMS[c] ?? c),
+            el("button", { onclick: () => this.request({ t: "claim", kind: c }) }, claimText(c)),
           );
         }
         const pass = this.myLegal().find((m) => m.kind === "Pass");
         if (pass) {
-          buttons.push(el("button", { onclick: () => this.play(pass.text) }, "Pass"));
+          buttons.push(el("button", { onclick: () => this.play(pass) }, "Pass"));
         }
       }
     }
     if (this.you && v.result && !v.rematch) {
-      const offered = (v.offers ?? []).some((/** @type {{kind: string}} */ o) => o.kind === "rematch");
+      const offered = v.offers.some((o) => o.kind === "rematch");
       if (!offered) {
         buttons.push(
           el(

@@ -2,10 +2,14 @@
 // to take.
 
 import { el, nameField, put, saveName } from "./dom.js";
-import { ask, PROTOCOL } from "./net.js";
+import { request } from "./net.js";
 
 /**
- * @typedef {{ kind: string, minutes?: number, increment?: number, days?: number }} TimeControl
+ * @typedef {import("./protocol.js").TimeControl} TimeControl
+ * @typedef {import("./protocol.js").GameSummary} GameSummary
+ * @typedef {import("./protocol.js").OpenSeat} OpenSeat
+ * @typedef {import("./protocol.js").TakeSeat} TakeSeat
+ * @typedef {import("./protocol.js").Taken} Taken
  */
 
 /**
@@ -48,13 +52,13 @@ export async function lobbyPage(main) {
   );
   try {
     const [games, seats] = await Promise.all([
-      fetch("/games").then((r) => r.json()),
-      fetch("/seats").then((r) => r.json()),
+      /** @type {Promise<GameSummary[]>} */ (request("GET", "/games")),
+      /** @type {Promise<OpenSeat[]>} */ (request("GET", "/seats")),
     ]);
     put(
       live,
       ...(games.length === 0 ? [el("li", {}, "No live games.")] : []),
-      ...games.map((/** @type {any} */ g) =>
+      ...games.map((g) =>
         el(
           "li",
           {},
@@ -66,7 +70,7 @@ export async function lobbyPage(main) {
     put(
       open,
       ...(seats.length === 0 ? [el("li", {}, "No open seats.")] : []),
-      ...seats.map((/** @type {any} */ s) =>
+      ...seats.map((s) =>
         el(
           "li",
           {},
@@ -77,20 +81,17 @@ export async function lobbyPage(main) {
               onclick: async () => {
                 const name = nameInput.value.trim();
                 saveName(name);
-                /** @type {import("./net.js").Message} */
-                const take = { t: "take", v: PROTOCOL, game: s.game, seat: s.seat };
+                /** @type {TakeSeat} */
+                const take = { game: s.game, seat: s.seat };
                 if (name) {
                   take.name = name;
                 }
                 try {
-                  const a = await ask(take);
-                  if (a.t === "taken") {
-                    location.assign(`/${a.game}/${a.token}`);
-                  } else {
-                    said.textContent = a.message ?? "the seat could not be taken";
-                  }
+                  /** @type {Taken} */
+                  const a = await request("POST", "/seats", take);
+                  location.assign(`/${a.game}/${a.token}`);
                 } catch (e) {
-                  said.textContent = String(e);
+                  said.textContent = e instanceof Error ? e.message : String(e);
                 }
               },
             },
@@ -100,6 +101,6 @@ export async function lobbyPage(main) {
       ),
     );
   } catch (e) {
-    said.textContent = `The server's lists cannot be read: ${e}`;
+    said.textContent = `The server's lists cannot be read: ${e instanceof Error ? e.message : e}`;
   }
 }

@@ -3,8 +3,7 @@
 // begin with the squares entered so far, marked by how the piece gets there.
 
 /**
- * @typedef {"Plain" | "Canter" | "Jump" | "Charge" | "CastleMove" | "PlaceTree" | "Pass"} MoveKind
- * @typedef {{ text: string, path: string[], kind: MoveKind, captures?: string[] }} LegalMove
+ * @typedef {import("./protocol.js").NamedMove} NamedMove
  * @typedef {"plain" | "canter" | "jump" | "charge" | "castle" | "tree"} MarkKind
  * @typedef {{ square: string, kind: MarkKind, ends: boolean }} Mark
  */
@@ -29,7 +28,7 @@ export function between(a, b) {
 
 /**
  * How a move reaches its landing number `i` (counting from 1).
- * @param {LegalMove} m
+ * @param {NamedMove} m
  * @param {number} i
  * @returns {MarkKind}
  */
@@ -48,16 +47,16 @@ export function stepKind(m, i) {
     default: {
       // A knight's charge: canters, then jumps; a jump is a step over a captured piece.
       const over = between(m.path[i - 1], m.path[i]);
-      return over !== null && (m.captures ?? []).includes(over) ? "jump" : "charge";
+      return over !== null && m.captures.includes(over) ? "jump" : "charge";
     }
   }
 }
 
 /**
  * The listed moves that begin with `path`.
- * @param {LegalMove[]} legal
+ * @param {NamedMove[]} legal
  * @param {string[]} path
- * @returns {LegalMove[]}
+ * @returns {NamedMove[]}
  */
 export function continuing(legal, path) {
   return legal.filter(
@@ -68,7 +67,7 @@ export function continuing(legal, path) {
 /**
  * The squares a piece may start from: the first square of every listed move (a tree's
  * square, for River Camelot's planting).
- * @param {LegalMove[]} legal
+ * @param {NamedMove[]} legal
  * @returns {Set<string>}
  */
 export function starts(legal) {
@@ -78,7 +77,7 @@ export function starts(legal) {
 /**
  * The landings offered after `path`: each next square once, with how the piece gets
  * there and whether a move may end on it.
- * @param {LegalMove[]} legal
+ * @param {NamedMove[]} legal
  * @param {string[]} path
  * @returns {Mark[]}
  */
@@ -104,9 +103,9 @@ export function marks(legal, path) {
 /**
  * The move `path` makes, if it is a whole listed move; `null` while it is only the
  * beginning of one.
- * @param {LegalMove[]} legal
+ * @param {NamedMove[]} legal
  * @param {string[]} path
- * @returns {LegalMove | null}
+ * @returns {NamedMove | null}
  */
 export function made(legal, path) {
   return (
@@ -118,7 +117,7 @@ export function made(legal, path) {
 
 /**
  * Whether the move entered so far must go on: no listed move ends where it stands.
- * @param {LegalMove[]} legal
+ * @param {NamedMove[]} legal
  * @param {string[]} path
  * @returns {boolean}
  */
@@ -127,12 +126,12 @@ export function mustGoOn(legal, path) {
 }
 
 /**
- * The listed move a typed text names, in any letter case.
- * @param {LegalMove[]} legal
+ * The listed move whose notation a typed text is, in any letter case.
+ * @param {NamedMove[]} legal
  * @param {string} text
- * @returns {LegalMove | null}
+ * @returns {NamedMove | null}
  */
 export function typed(legal, text) {
   const t = text.trim().toUpperCase().replace(/\s+/g, "");
-  return legal.find((m) => m.text.toUpperCase() === t) ?? null;
+  return legal.find((m) => m.notation.toUpperCase() === t) ?? null;
 }

@@ -1,9 +1,9 @@
-// The page's connection to the server: a WebSocket at /ws that says hello to its game
-// (asking for the board and the legal moves, since the page knows no rules), pings every
-// ten seconds, and when it drops connects again, a little later each time, and asks for
-// the whole game anew.
+// The page's connections to the server: one-shot requests over HTTP (`request`), and a
+// WebSocket at /ws that says hello to its game (asking for the board and the legal moves,
+// since the page knows no rules), pings every ten seconds, and when it drops connects
+// again, a little later each time, and asks for the whole game anew.
 
-export const PROTOCOL = 3;
+import { PROTOCOL, VERSION_HEADER } from "./protocol.js";
 
 /**
  * How long to wait before reconnection number `attempt` (from 0): 0.2 s, doubling, at
@@ -22,7 +22,8 @@ export function socketUrl() {
 }
 
 /**
- * @typedef {{ t: string, [key: string]: any }} Message
+ * @typedef {import("./protocol.js").ServerMessage} ServerMessage
+ * @typedef {import("./protocol.js").ClientMessage} ClientMessage
  * @typedef {"connecting" | "live" | "away" | "stopped"} LinkState
  */
 
@@ -30,7 +31,7 @@ export function socketUrl() {
 export class GameLink {
   /**
    * @param {{ game: string, token?: string, name?: string,
-   *   onMessage: (m: Message) => void, onState: (s: LinkState, why?: string) => void }} o
+   *   onMessage: (m: ServerMessage) => void, onState: (s: LinkState, why?: string) => void }} o
    */
   constructor(o) {
     this.o = o;
@@ -49,7 +50,7 @@ export class GameLink {
     const ws = new WebSocket(socketUrl());
     this.ws = ws;
     ws.onopen = () => {
-      /** @type {Message} */
+      /** @type {ClientMessage} */
       const hello = { t: "hello", v: PROTOCOL, game: this.o.game, board: true };
       if (this.o.token) {
         hello.token = this.o.token;
@@ -61,7 +62,7 @@ export class GameLink {
       this.pinger = window.setInterval(() => this.send({ t: "ping", n: 0 }), 10_000);
     };
     ws.onmessage = (e) => {
-      /** @type {Message} */
+      /** @type {ServerMessage} */
       let m;
       try {
         m = JSON.parse(String(e.data));
@@ -97,7 +98,7 @@ export class GameLink {
     };
   }
 
-  /** @param {Message} m */
+  /** @param {ClientMessage} m */
   send(m) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(m));
@@ -113,32 +114,49 @@ export class GameLink {
   }
 }
 
+/** A refused request: the server's code and its words. */
+export class Refused extends Error {
+  /**
+   * @param {import("./protocol.js").ErrorCode | "unreachable"} code
+   * @param {string} message
+   */
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
 /**
- * One request and its answer on a connection of its own (the game list, the open seats,
- * taking a seat).
- * @param {Message} request
- * @returns {Promise<Message>}
+ * One of the server's one-shot requests, over HTTP: its answer, or a `Refused` with the
+ * server's code and words.
+ * @template T
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<T>}
  */
-export function ask(request) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(socketUrl());
-    const give_up = window.setTimeout(() => {
-      ws.close();
-      reject(new Error("the server did not answer"));
-    }, 15_000);
-    ws.onopen = () => ws.send(JSON.stringify(request));
-    ws.onmessage = (e) => {
-      window.clearTimeout(give_up);
-      ws.close();
-      try {
-        resolve(JSON.parse(String(e.data)));
-      } catch (err) {
-        reject(err);
-      }
-    };
-    ws.onerror = () => {
-      window.clearTimeout(give_up);
-      reject(new Error("the server cannot be reached"));
-    };
-  });
+export async function request(method, path, body) {
+  /** @type {Record<string, string>} */
+  const headers = { [VERSION_HEADER]: String(PROTOCOL) };
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+  }
+  let r;
+  try {
+    r = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    throw new Refused("unreachable", "the server cannot be reached");
+  }
+  const answer = await r.json().catch(() => null);
+  if (!r.ok) {
+    /** @type {import("./protocol.js").ApiError | null} */
+    const e = answer;
+    throw new Refused(e?.code ?? "other", e?.message ?? `the server answered ${r.status}`);
+  }
+  return answer;
 }

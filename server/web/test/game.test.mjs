@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 // game.js reaches for the browser only when a page is built; its helpers stand alone.
-import { resultText, squaresOf } from "../app/game.js";
+import { claimText, resultText } from "../app/game.js";
 
 test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "decided", winner: 1, reason: "time" }), "0-1 (time)");
@@ -15,8 +15,7 @@ test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "aborted" }), "* (aborted)");
 });
 
-test("the last move's squares are read from its text", () => {
-  assert.deepEqual(squaresOf("C6xA4xC2xC4"), ["C6", "A4", "C2", "C4"]);
-  assert.deepEqual(squaresOf("T@C3"), ["C3"]);
-  assert.deepEqual(squaresOf("pass"), []);
+test("a claim's button names the draw in the engine's words", () => {
+  assert.equal(claimText("fifty_moves"), "Claim a 50-move draw");
+  assert.equal(claimText("repetition"), "Claim a repetition draw");
 });

@@ -4,14 +4,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { between, continuing, made, marks, starts, stepKind, typed } from "../app/moves.js";
 
-/** @type {import("../app/moves.js").LegalMove[]} */
+/** @type {import("../app/protocol.js").NamedMove[]} */
 const legal = [
-  { text: "E6-E7", path: ["E6", "E7"], kind: "Plain" },
-  { text: "E6-E8", path: ["E6", "E8"], kind: "Canter" },
-  { text: "E6-E8-E10", path: ["E6", "E8", "E10"], kind: "Canter" },
-  { text: "F6xF8", path: ["F6", "F8"], kind: "Jump", captures: ["F7"] },
-  { text: "G6-G8xG10", path: ["G6", "G8", "G10"], kind: "Charge", captures: ["G9"] },
-  { text: "F1-G1", path: ["F1", "G1"], kind: "CastleMove" },
+  { notation: "E6-E7", path: ["E6", "E7"], kind: "Plain", captures: [] },
+  { notation: "E6-E8", path: ["E6", "E8"], kind: "Canter", captures: [] },
+  { notation: "E6-E8-E10", path: ["E6", "E8", "E10"], kind: "Canter", captures: [] },
+  { notation: "F6xF8", path: ["F6", "F8"], kind: "Jump", captures: ["F7"] },
+  { notation: "G6-G8xG10", path: ["G6", "G8", "G10"], kind: "Charge", captures: ["G9"] },
+  { notation: "F1-G1", path: ["F1", "G1"], kind: "CastleMove", captures: [] },
 ];
 
 test("pieces that may move are the starts of the listed moves", () => {
@@ -40,12 +40,12 @@ test("a knight's charge canters, then jumps over what it takes", () => {
 
 test("a move is whole when its path is a listed move's", () => {
   assert.equal(made(legal, ["E6"]), null);
-  assert.equal(made(legal, ["E6", "E8"])?.text, "E6-E8");
+  assert.equal(made(legal, ["E6", "E8"])?.notation, "E6-E8");
   assert.equal(made(legal, ["G6", "G8"]), null, "a charge goes on");
   assert.equal(continuing(legal, ["E6", "E8"]).length, 2);
 });
 
 test("a typed move is a listed move, in any case", () => {
-  assert.equal(typed(legal, " e6-e8-e10 ")?.text, "E6-E8-E10");
+  assert.equal(typed(legal, " e6-e8-e10 ")?.notation, "E6-E8-E10");
   assert.equal(typed(legal, "E6-E9"), null);
 });

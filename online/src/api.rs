@@ -1,0 +1,139 @@
+//! The one-shot requests to a server (create a game, list games and open seats, take a
+//! seat, look at a game): one async function, [`ask`], for every [`Request`] of the
+//! protocol, over HTTP (TLS where the address says `https`). Programs without a runtime
+//! of their own call it through [`blocking`].
+
+use std::future::Future;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Bytes;
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+
+use crate::address::ServerAddress;
+use crate::error::OnlineError;
+use crate::protocol::requests::{ApiError, Method, Request};
+use crate::protocol::{PROTOCOL_VERSION, VERSION_HEADER};
+
+/// How long a request waits for its answer.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// The largest answer read: a page of 200 games, a long game's whole state.
+const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
+
+/// Asks `server` the one-shot `request`; a refusal is [`OnlineError::Refused`] with the
+/// server's code and words.
+pub async fn ask<R: Request>(
+    server: &ServerAddress,
+    request: &R,
+) -> Result<R::Answer, OnlineError> {
+    tokio::time::timeout(PATIENCE, exchange(server, request))
+        .await
+        .map_err(|_| OnlineError::Timeout {
+            url: server.http_url(),
+            seconds: PATIENCE.as_secs(),
+        })?
+}
+
+/// Runs a request (any future) to its end for a program without a runtime of its own,
+/// on one runtime the whole program shares. Not for use inside a runtime.
+pub fn blocking<F: Future>(request: F) -> F::Output {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("camelot-requests")
+                .enable_all()
+                .build()
+                .expect("a runtime for requests")
+        })
+        .block_on(request)
+}
+
+trait Stream: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Stream for T {}
+
+/// A connection to the server, through TLS where its address asks for it.
+async fn open(server: &ServerAddress) -> Result<Box<dyn Stream>, OnlineError> {
+    let (host, port) = server.host_and_port();
+    let connect_error = |e: std::io::Error| OnlineError::Connect {
+        url: server.http_url(),
+        source: Box::new(e),
+    };
+    let tcp = TcpStream::connect((host, port))
+        .await
+        .map_err(connect_error)?;
+    if !server.is_secure() {
+        return Ok(Box::new(tcp));
+    }
+    let name = rustls::pki_types::ServerName::try_from(host.to_string())
+        .map_err(|e| connect_error(std::io::Error::new(std::io::ErrorKind::InvalidInput, e)))?;
+    let tls = tokio_rustls::TlsConnector::from(crate::tls::client_config())
+        .connect(name, tcp)
+        .await
+        .map_err(|e| match crate::tls::untrusted_io(&e) {
+            Some(why) => OnlineError::Untrusted {
+                url: server.http_url(),
+                why,
+            },
+            None => connect_error(e),
+        })?;
+    Ok(Box::new(tls))
+}
+
+async fn exchange<R: Request>(
+    server: &ServerAddress,
+    request: &R,
+) -> Result<R::Answer, OnlineError> {
+    let broken = |e: hyper::Error| OnlineError::Broken(Box::new(e));
+    let io = open(server).await?;
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(io))
+        .await
+        .map_err(broken)?;
+    tokio::spawn(connection);
+    let body = match R::METHOD {
+        Method::Post => serde_json::to_vec(request).expect("requests serialise"),
+        Method::Get => Vec::new(),
+    };
+    let mut http = hyper::Request::builder()
+        .method(match R::METHOD {
+            Method::Get => hyper::Method::GET,
+            Method::Post => hyper::Method::POST,
+        })
+        .uri(format!("{}{}", server.path_prefix(), request.path()))
+        .header(HOST, server.host())
+        .header(VERSION_HEADER, PROTOCOL_VERSION);
+    if R::METHOD == Method::Post {
+        http = http.header(CONTENT_TYPE, "application/json");
+    }
+    if let Some(token) = request.bearer() {
+        http = http.header(AUTHORIZATION, format!("Bearer {}", token.as_str()));
+    }
+    let http = http
+        .body(Full::new(Bytes::from(body)))
+        .expect("a request of valid parts");
+    let answer = sender.send_request(http).await.map_err(broken)?;
+    let status = answer.status();
+    let body = Limited::new(answer.into_body(), MAX_ANSWER_BYTES)
+        .collect()
+        .await
+        .map_err(OnlineError::Broken)?
+        .to_bytes();
+    if status.is_success() {
+        return serde_json::from_slice(&body).map_err(OnlineError::Unreadable);
+    }
+    match serde_json::from_slice::<ApiError>(&body) {
+        Ok(e) => Err(OnlineError::Refused {
+            code: e.code,
+            message: e.message,
+        }),
+        Err(_) => Err(OnlineError::Status {
+            status: status.as_u16(),
+        }),
+    }
+}

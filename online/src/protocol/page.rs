@@ -1,0 +1,733 @@
+//! The browser page's copy of the protocol, made from the definitions here: the version,
+//! the end reasons and draw claims in words, the seats' colours, and every message's
+//! shape as JSDoc types the page's type check reads. `server/web/app/protocol.js` is this
+//! module's [`module_text`]; a test of the server fails when the file is not what the
+//! definitions make (`CAMELOT_WRITE_GENERATED=1` writes it anew).
+//!
+//! The shapes are read off serde's own output: every type is serialised from samples
+//! that fill each optional field in one and leave it out in another, and a field is
+//! optional where some sample leaves it out. A value equal to a sample of another named
+//! type is written as that type's name.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+use camelot_engine::{
+    Coord, DrawClaim, EndReason, Game, MoveKind, Outcome, PieceKind, SeatColour, Side, Variant,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::look::{partner_ring, seat_rgb};
+use super::requests::{
+    ApiError, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
+};
+use super::{
+    BoardView, ClientMessage, ClockView, ErrorCode, GameEnd, GameId, GameView, Hello, OfferKind,
+    OfferView, PlayerName, SeatToken, SeatView, ServerMessage, TimeControl, VariantView,
+    PROTOCOL_VERSION, VERSION_HEADER,
+};
+
+/// The generated module, as `server/web/app/protocol.js` holds it.
+pub fn module_text() -> String {
+    let mut out = String::from(
+        "// The protocol's vocabulary and message shapes, generated from the Rust definitions\n\
+         // (online/src/protocol/page.rs): do not edit. `CAMELOT_WRITE_GENERATED=1 cargo test\n\
+         // -p camelot-server --test page_protocol` writes it anew; that test fails while it\n\
+         // differs from what the definitions make.\n\n",
+    );
+    constants(&mut out);
+    out.push('\n');
+    Shapes::new().typedefs(&mut out);
+    out
+}
+
+fn constants(out: &mut String) {
+    let _ = writeln!(out, "/** The protocol version this page speaks. */");
+    let _ = writeln!(out, "export const PROTOCOL = {PROTOCOL_VERSION};\n");
+    let _ = writeln!(out, "/** The HTTP header that states it. */");
+    let _ = writeln!(
+        out,
+        "export const VERSION_HEADER = {};\n",
+        js(&VERSION_HEADER)
+    );
+    let reasons: BTreeMap<&str, &str> = EndReason::ALL
+        .into_iter()
+        .map(|r| (r.code(), r.describe()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** Why a game ended, in words, by the reason's code. */"
+    );
+    let _ = writeln!(out, "export const REASONS = {};\n", record(&reasons));
+    let claims: BTreeMap<String, String> = DrawClaim::ALL
+        .into_iter()
+        .map(|c| (code(&c), c.to_string()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The draws a player may claim, by code: \"a 50-move draw\". */"
+    );
+    let _ = writeln!(out, "export const CLAIMS = {};\n", record(&claims));
+    let colours: BTreeMap<String, String> = SeatColour::ALL
+        .into_iter()
+        .map(|s| (code(&s), seat_rgb(s).hex()))
+        .collect();
+    let _ = writeln!(out, "/** Each seat's pieces' colour, as the 3D table's. */");
+    let _ = writeln!(out, "export const SEAT_COLOURS = {};\n", record(&colours));
+    let rings: BTreeMap<String, String> = SeatColour::ALL
+        .into_iter()
+        .filter_map(|s| Some((code(&s), partner_ring(s)?.hex())))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The ring that tells one Grand Cam partner from the other. */"
+    );
+    let _ = writeln!(out, "export const PARTNER_RINGS = {};\n", record(&rings));
+    let light: Vec<String> = SeatColour::ALL
+        .into_iter()
+        .filter(|&s| seat_rgb(s).is_light())
+        .map(|s| code(&s))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The seats whose pieces are light: a dark mark on them. */"
+    );
+    let _ = writeln!(out, "export const LIGHT_SEATS = {};", js(&light));
+}
+
+/// A value as JavaScript (JSON is).
+fn js<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("plain values serialise")
+}
+
+/// A frozen object of strings, one entry a line.
+fn record<K: AsRef<str>, V: AsRef<str>>(entries: &BTreeMap<K, V>) -> String {
+    let mut s = String::from("Object.freeze({\n");
+    for (k, v) in entries {
+        let _ = writeln!(s, "  {}: {},", js(k.as_ref()), js(v.as_ref()));
+    }
+    s.push_str("})");
+    s
+}
+
+/// A unit variant's serde name, through serde itself.
+fn code<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        other => panic!("{other:?} is not a unit variant's name"),
+    }
+}
+
+fn values<T: Serialize>(samples: &[T]) -> Vec<Value> {
+    samples
+        .iter()
+        .map(|s| serde_json::to_value(s).expect("samples serialise"))
+        .collect()
+}
+
+/// The named types and their samples, in the order they are written.
+struct Shapes {
+    /// Enums written as their names: every name a variant has.
+    enums: Vec<(&'static str, BTreeSet<String>)>,
+    /// Objects (and unions of them), with the key that tells a union's members apart.
+    objects: Vec<(&'static str, Option<&'static str>, Vec<Value>)>,
+}
+
+impl Shapes {
+    fn new() -> Shapes {
+        let names = |vs: Vec<Value>| -> BTreeSet<String> {
+            vs.into_iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        let enums = vec![
+            ("Variant", names(values(&Variant::ALL))),
+            ("SeatColour", names(values(&SeatColour::ALL))),
+            ("MoveKind", names(values(&MoveKind::ALL))),
+            ("PieceKind", names(values(&PieceKind::ALL))),
+            ("OfferKind", names(values(&OfferKind::ALL))),
+            ("DrawClaim", names(values(&DrawClaim::ALL))),
+            ("EndReason", names(values(&EndReason::ALL))),
+            ("ErrorCode", names(values(&ErrorCode::ALL))),
+        ];
+        Shapes {
+            enums,
+            objects: samples::all(),
+        }
+    }
+
+    fn typedefs(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "/** A square's name: `E6`. @typedef {{string}} Coord */\n"
+        );
+        for (name, variants) in &self.enums {
+            let union: Vec<String> = variants.iter().map(js).collect();
+            let _ = writeln!(out, "/** @typedef {{{}}} {name} */\n", union.join(" | "));
+        }
+        for (name, tag, samples) in &self.objects {
+            let refs: Vec<&Value> = samples.iter().collect();
+            let shape = self.shape(&refs, name, *tag);
+            let _ = writeln!(out, "/**\n * @typedef {{{shape}}} {name}\n */\n");
+        }
+        while out.ends_with("\n\n") {
+            out.pop();
+        }
+    }
+
+    /// The type of the values one place holds, `own` being the type being written.
+    fn shape(&self, values: &[&Value], own: &str, tag: Option<&str>) -> String {
+        if values.is_empty() {
+            return "never".into();
+        }
+        if let Some(name) = self.named(values, own) {
+            return name.to_string();
+        }
+        let mut kinds: Vec<String> = Vec::new();
+        let mut push = |k: String| {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        };
+        if values.iter().any(|v| v.is_null()) {
+            push("null".into());
+        }
+        if values.iter().any(|v| v.is_boolean()) {
+            push("boolean".into());
+        }
+        if values.iter().any(|v| v.is_number()) {
+            push("number".into());
+        }
+        let strings: Vec<&Value> = values.iter().copied().filter(|v| v.is_string()).collect();
+        if !strings.is_empty() {
+            push(self.named(&strings, own).unwrap_or("string").to_string());
+        }
+        let arrays: Vec<&Value> = values
+            .iter()
+            .filter_map(|v| v.as_array())
+            .flatten()
+            .collect();
+        if values.iter().any(|v| v.is_array()) {
+            let inner = self.shape(&arrays, own, None);
+            push(if inner.contains(' ') {
+                format!("({inner})[]")
+            } else {
+                format!("{inner}[]")
+            });
+        }
+        let objects: Vec<&Value> = values.iter().copied().filter(|v| v.is_object()).collect();
+        if !objects.is_empty() {
+            push(self.object(&objects, own, tag));
+        }
+        kinds.join(" | ")
+    }
+
+    /// A named type every one of `values` is a sample (or variant name) of.
+    fn named(&self, values: &[&Value], own: &str) -> Option<&'static str> {
+        if values.iter().all(|v| v.as_str().is_some_and(is_coord)) {
+            return Some("Coord");
+        }
+        for (name, variants) in &self.enums {
+            if values
+                .iter()
+                .all(|v| v.as_str().is_some_and(|s| variants.contains(s)))
+            {
+                return Some(name);
+            }
+        }
+        self.objects
+            .iter()
+            .filter(|(name, _, _)| *name != own)
+            .find(|(_, _, samples)| values.iter().all(|v| v.is_object() && samples.contains(v)))
+            .map(|(name, _, _)| *name)
+    }
+
+    /// Objects: one shape, or a union of shapes told apart by `tag`'s value.
+    fn object(&self, objects: &[&Value], own: &str, tag: Option<&str>) -> String {
+        let Some(tag) = tag else {
+            return self.fields(objects, own, None);
+        };
+        let mut groups: BTreeMap<String, Vec<&Value>> = BTreeMap::new();
+        let mut order = Vec::new();
+        for o in objects {
+            let key = o.get(tag).and_then(Value::as_str).unwrap_or("").to_string();
+            if !groups.contains_key(&key) {
+                order.push(key.clone());
+            }
+            groups.entry(key).or_default().push(o);
+        }
+        let members: Vec<String> = order
+            .iter()
+            .map(|k| self.fields(&groups[k], own, Some(tag)))
+            .collect();
+        members.join("\n *   | ")
+    }
+
+    /// One object shape: every key any sample has, optional where some sample lacks it.
+    fn fields(&self, objects: &[&Value], own: &str, tag: Option<&str>) -> String {
+        // Keys in one order whatever serde_json's maps keep: the tag, then by name.
+        let mut keys: BTreeSet<(bool, String)> = BTreeSet::new();
+        for o in objects {
+            for k in o.as_object().into_iter().flat_map(|m| m.keys()) {
+                keys.insert((Some(k.as_str()) != tag, k.clone()));
+            }
+        }
+        let parts: Vec<String> = keys
+            .iter()
+            .map(|(_, k)| {
+                let present: Vec<&Value> = objects.iter().filter_map(|o| o.get(k)).collect();
+                let optional = if present.len() < objects.len() {
+                    "?"
+                } else {
+                    ""
+                };
+                let ty = if Some(k.as_str()) == tag {
+                    js(&present[0])
+                } else {
+                    self.shape(&present, own, None)
+                };
+                format!("{k}{optional}: {ty}")
+            })
+            .collect();
+        format!("{{ {} }}", parts.join(", "))
+    }
+}
+
+fn is_coord(s: &str) -> bool {
+    s.parse::<Coord>().is_ok_and(|c| c.to_string() == s)
+}
+
+/// Samples of every type the page reads or sends, each optional field filled in one
+/// and left out in another.
+mod samples {
+    use super::*;
+
+    pub fn all() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        let game = game_views();
+        vec![
+            ("NamedMove", None, values(&moves())),
+            (
+                "SquareView",
+                None,
+                values(
+                    &variants()
+                        .iter()
+                        .flat_map(|v| v.squares.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            (
+                "SeatPlace",
+                None,
+                values(
+                    &variants()
+                        .iter()
+                        .flat_map(|v| v.seats.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            ("VariantView", None, values(&variants())),
+            (
+                "PieceView",
+                None,
+                values(
+                    &boards()
+                        .iter()
+                        .flat_map(|b| b.pieces.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            (
+                "LostView",
+                None,
+                values(
+                    &boards()
+                        .iter()
+                        .flat_map(|b| b.lost.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            ("BoardView", None, values(&boards())),
+            ("TimeControl", Some("kind"), values(&times())),
+            ("SeatView", None, values(&seats())),
+            ("ClockView", None, values(&clocks())),
+            ("OfferView", None, values(&offers())),
+            ("GameEnd", Some("end"), values(&ends())),
+            ("GameView", None, values(&game)),
+            ("ServerMessage", Some("t"), values(&server_messages(&game))),
+            ("ClientMessage", Some("t"), values(&client_messages())),
+            ("GameSummary", None, values(&summaries())),
+            ("OpenSeat", None, values(&open_seats())),
+            ("NewGame", None, values(&new_games())),
+            ("Created", None, values(&created())),
+            ("TakeSeat", None, values(&take_seats())),
+            ("Taken", None, values(&taken())),
+            ("GameState", None, values(&game_states(&game))),
+            (
+                "ApiError",
+                None,
+                values(&[ApiError {
+                    code: ErrorCode::NoSuchGame,
+                    message: "no such game".into(),
+                }]),
+            ),
+        ]
+    }
+
+    fn id() -> GameId {
+        GameId::parse("k3x9qz2a").expect("an id")
+    }
+
+    fn token() -> SeatToken {
+        SeatToken::new("Xq7Tn0pWz5Rk2mYc")
+    }
+
+    fn name() -> PlayerName {
+        PlayerName::parse("Ann").expect("a name")
+    }
+
+    /// A charge with a capture, a canter, a tree and a pass.
+    fn moves() -> Vec<camelot_engine::NamedMove> {
+        let charge: camelot_engine::Position =
+            "variant=camelot turn=white white=KF6,MF7 black=MF9,ML10"
+                .parse()
+                .expect("a position");
+        let mut out = charge.named_moves();
+        out.extend(
+            camelot_engine::Position::start(Variant::River)
+                .named_moves()
+                .into_iter()
+                .take(2),
+        );
+        let grand: camelot_engine::Position =
+            "variant=grandcam turn=red red= green=MK8 blue=MG12 yellow=MC9"
+                .parse()
+                .expect("a position");
+        out.extend(grand.named_moves());
+        out
+    }
+
+    fn variants() -> Vec<VariantView> {
+        vec![
+            VariantView::of(Variant::Camelot),
+            VariantView::of(Variant::River),
+        ]
+    }
+
+    fn boards() -> Vec<BoardView> {
+        let mut river = Game::new(Variant::River);
+        let tree = river.position().named_moves()[0].clone();
+        let mv = river.position().read_named(&tree).expect("a tree");
+        let _ = river.play(&mv);
+        let mut with_claim = BoardView::of(&river);
+        with_claim.claims = vec![DrawClaim::Repetition];
+        vec![BoardView::of(&Game::new(Variant::Camelot)), with_claim]
+    }
+
+    fn times() -> Vec<TimeControl> {
+        vec![
+            TimeControl::Untimed,
+            TimeControl::Clock {
+                minutes: 5,
+                increment: 3,
+            },
+            TimeControl::Days { days: 3 },
+        ]
+    }
+
+    fn seats() -> Vec<SeatView> {
+        vec![
+            SeatView {
+                seat: SeatColour::White,
+                name: Some(name()),
+                open: false,
+                connected: true,
+                away_ms: None,
+            },
+            SeatView {
+                seat: SeatColour::Black,
+                name: None,
+                open: true,
+                connected: false,
+                away_ms: Some(3000),
+            },
+        ]
+    }
+
+    fn clocks() -> Vec<ClockView> {
+        vec![
+            ClockView {
+                remaining_ms: vec![300_000, 290_000],
+                running: Some(1),
+            },
+            ClockView {
+                remaining_ms: vec![0, 1000],
+                running: None,
+            },
+        ]
+    }
+
+    fn offers() -> Vec<OfferView> {
+        vec![OfferView {
+            kind: OfferKind::Draw,
+            by: SeatColour::White,
+        }]
+    }
+
+    fn ends() -> Vec<GameEnd> {
+        vec![
+            GameEnd::Decided(Outcome::win(Side::Second, EndReason::Time)),
+            GameEnd::Decided(Outcome::draw(EndReason::Agreement)),
+            GameEnd::Aborted,
+        ]
+    }
+
+    pub fn game_views() -> Vec<GameView> {
+        let full = GameView {
+            id: id(),
+            variant: Variant::Camelot,
+            time: times()[1],
+            seats: seats(),
+            moves: moves()[..2].to_vec(),
+            clocks: Some(clocks()[0].clone()),
+            move_due_ms: Some(86_400_000),
+            offers: offers(),
+            result: Some(ends()[0]),
+            rematch: Some(GameId::parse("r2d2c3po").expect("an id")),
+            board: Some(boards()[0].clone()),
+            legal: moves(),
+        };
+        let bare = GameView {
+            time: times()[0],
+            moves: Vec::new(),
+            clocks: None,
+            move_due_ms: None,
+            offers: Vec::new(),
+            result: None,
+            rematch: None,
+            board: None,
+            legal: Vec::new(),
+            ..full.clone()
+        };
+        vec![full, bare]
+    }
+
+    fn server_messages(game: &[GameView]) -> Vec<ServerMessage> {
+        let moved = |board: bool| ServerMessage::Moved {
+            ply: 3,
+            mv: moves()[0].clone(),
+            seat: SeatColour::White,
+            clocks: board.then(|| clocks()[0].clone()),
+            move_due_ms: board.then_some(60_000),
+            board: board.then(|| Box::new(boards()[1].clone())),
+            legal: if board { moves() } else { Vec::new() },
+        };
+        vec![
+            ServerMessage::State {
+                v: PROTOCOL_VERSION,
+                you: Some(SeatColour::White),
+                game: Box::new(game[0].clone()),
+            },
+            ServerMessage::State {
+                v: PROTOCOL_VERSION,
+                you: None,
+                game: Box::new(game[1].clone()),
+            },
+            moved(true),
+            moved(false),
+            ServerMessage::Ack { id: 7, ply: 3 },
+            ServerMessage::Rejected {
+                id: 7,
+                code: ErrorCode::IllegalMove,
+                reason: "E6-E9: not a leap".into(),
+            },
+            ServerMessage::Offered {
+                kind: OfferKind::Draw,
+                by: SeatColour::Black,
+            },
+            ServerMessage::Declined {
+                kind: OfferKind::Takeback,
+                by: SeatColour::Black,
+            },
+            ServerMessage::Ended { result: ends()[0] },
+            ServerMessage::Presence {
+                seat: SeatColour::Black,
+                connected: true,
+                name: Some(name()),
+            },
+            ServerMessage::Presence {
+                seat: SeatColour::Black,
+                connected: false,
+                name: None,
+            },
+            ServerMessage::Seated {
+                seat: SeatColour::Black,
+                name: Some(name()),
+            },
+            ServerMessage::Seated {
+                seat: SeatColour::Black,
+                name: None,
+            },
+            ServerMessage::Rematch {
+                game: id(),
+                seat: Some(SeatColour::Black),
+                token: Some(token()),
+            },
+            ServerMessage::Rematch {
+                game: id(),
+                seat: None,
+                token: None,
+            },
+            ServerMessage::error(ErrorCode::NoSuchGame, "there is no game 'x'"),
+            ServerMessage::Pong { n: 1 },
+        ]
+    }
+
+    fn client_messages() -> Vec<ClientMessage> {
+        vec![
+            Hello::seat(&id(), Some(&token()), Some(&name()))
+                .with_board()
+                .into(),
+            Hello::watch(&id()).into(),
+            ClientMessage::Move {
+                id: 7,
+                ply: 3,
+                mv: moves()[0].clone(),
+            },
+            ClientMessage::Offer {
+                kind: OfferKind::Draw,
+            },
+            ClientMessage::Accept {
+                kind: OfferKind::Rematch,
+            },
+            ClientMessage::Decline {
+                kind: OfferKind::Takeback,
+            },
+            ClientMessage::Resign,
+            ClientMessage::Claim {
+                kind: DrawClaim::FiftyMoves,
+            },
+            ClientMessage::Abort,
+            ClientMessage::Ping { n: 0 },
+        ]
+    }
+
+    fn summaries() -> Vec<GameSummary> {
+        vec![GameSummary {
+            id: id(),
+            variant: Variant::Camelot,
+            time: times()[1],
+            plies: 12,
+            connected: 2,
+        }]
+    }
+
+    fn open_seats() -> Vec<OpenSeat> {
+        vec![OpenSeat {
+            game: id(),
+            seat: SeatColour::Black,
+            variant: Variant::Camelot,
+            time: times()[0],
+        }]
+    }
+
+    fn new_games() -> Vec<NewGame> {
+        vec![
+            NewGame {
+                variant: Variant::GrandCam,
+                time: times()[2],
+                open: vec![SeatColour::Blue],
+            },
+            NewGame {
+                variant: Variant::Camelot,
+                time: times()[0],
+                open: Vec::new(),
+            },
+        ]
+    }
+
+    fn created() -> Vec<Created> {
+        let mut seats = BTreeMap::new();
+        seats.insert(SeatColour::White, token());
+        vec![
+            Created {
+                game: id(),
+                seats: seats.clone(),
+                open: vec![SeatColour::Black],
+            },
+            Created {
+                game: id(),
+                seats,
+                open: Vec::new(),
+            },
+        ]
+    }
+
+    fn take_seats() -> Vec<TakeSeat> {
+        vec![
+            TakeSeat {
+                game: id(),
+                seat: SeatColour::Black,
+                name: Some(name()),
+            },
+            TakeSeat {
+                game: id(),
+                seat: SeatColour::Black,
+                name: None,
+            },
+        ]
+    }
+
+    fn taken() -> Vec<Taken> {
+        vec![Taken {
+            game: id(),
+            seat: SeatColour::Black,
+            token: token(),
+        }]
+    }
+
+    fn game_states(game: &[GameView]) -> Vec<GameState> {
+        vec![
+            GameState {
+                you: Some(SeatColour::White),
+                game: game[0].clone(),
+            },
+            GameState {
+                you: None,
+                game: game[1].clone(),
+            },
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_module_names_the_version_reasons_and_shapes() {
+        let text = module_text();
+        assert!(text.contains(&format!("export const PROTOCOL = {PROTOCOL_VERSION};")));
+        assert!(
+            text.contains(r#""goal_castle": "pieces in the goal castle","#),
+            "{text}"
+        );
+        assert!(text.contains(r##""White": "#faf7f0","##), "{text}");
+        assert!(
+            text.contains(
+                "@typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"{ t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], move: NamedMove,"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"{ end: "decided", reason: EndReason, winner: null | number }"#),
+            "{text}"
+        );
+        assert!(text.contains("legal?: NamedMove[]"), "{text}");
+    }
+}

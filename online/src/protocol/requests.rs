@@ -1,0 +1,275 @@
+//! The one-shot requests, over HTTP with JSON bodies: each [`Request`] names its method
+//! and path and the type of its answer, so that the server's routes and the client's
+//! calls are made from the same definitions. A refused request's body is an
+//! [`ApiError`]: a code for programs and a sentence for people.
+//!
+//! | request | HTTP | answer |
+//! |---|---|---|
+//! | [`NewGame`] | `POST /games` | [`Created`] |
+//! | [`ListGames`] | `GET /games?before=ID&limit=N` | `Vec<`[`GameSummary`]`>` |
+//! | [`ListSeats`] | `GET /seats` | `Vec<`[`OpenSeat`]`>` |
+//! | [`TakeSeat`] | `POST /seats` | [`Taken`] |
+//! | [`LookAtGame`] | `GET /games/ID` (a seat's token as a bearer token) | [`GameState`] |
+
+use std::collections::BTreeMap;
+
+use camelot_engine::{SeatColour, Variant};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::{ErrorCode, GameId, GameView, PlayerName, SeatToken, TimeControl};
+
+/// How a request travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+}
+
+/// A one-shot request and what answers it. A `POST` request is its own JSON body.
+pub trait Request: Serialize {
+    type Answer: Serialize + DeserializeOwned;
+    const METHOD: Method;
+    /// The path and query it is asked at.
+    fn path(&self) -> String;
+    /// A seat's token that the request shows (as `Authorization: Bearer`).
+    fn bearer(&self) -> Option<&SeatToken> {
+        None
+    }
+}
+
+/// Creates a game. The seats in `open` get no token: anyone may take them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    pub variant: Variant,
+    #[serde(default = "untimed")]
+    pub time: TimeControl,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open: Vec<SeatColour>,
+}
+
+impl NewGame {
+    /// A game of `variant` and `time` with every seat held by a token.
+    pub fn new(variant: Variant, time: TimeControl) -> NewGame {
+        NewGame {
+            variant,
+            time,
+            open: Vec::new(),
+        }
+    }
+}
+
+fn untimed() -> TimeControl {
+    TimeControl::Untimed
+}
+
+impl Request for NewGame {
+    type Answer = Created;
+    const METHOD: Method = Method::Post;
+    fn path(&self) -> String {
+        "/games".into()
+    }
+}
+
+/// A game just created: its public id, the secret token of each seat not left open (in
+/// turn order), and the open seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    pub game: GameId,
+    pub seats: BTreeMap<SeatColour, SeatToken>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open: Vec<SeatColour>,
+}
+
+/// The live games, newest first, a page at a time: those older than `before` where it
+/// is given (the answer's `Link` header names the next page).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListGames {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<GameId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+}
+
+impl ListGames {
+    /// The most games a page holds.
+    pub const MAX_PAGE: u32 = 200;
+}
+
+impl Request for ListGames {
+    type Answer = Vec<GameSummary>;
+    const METHOD: Method = Method::Get;
+    fn path(&self) -> String {
+        let mut query = Vec::new();
+        if let Some(before) = &self.before {
+            query.push(format!("before={before}"));
+        }
+        if let Some(limit) = self.limit {
+            query.push(format!("limit={limit}"));
+        }
+        match query.is_empty() {
+            true => "/games".into(),
+            false => format!("/games?{}", query.join("&")),
+        }
+    }
+}
+
+/// A live game in the list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub variant: Variant,
+    pub time: TimeControl,
+    /// Plies played.
+    pub plies: u32,
+    /// Seats with someone connected.
+    pub connected: u32,
+}
+
+/// The open seats of live games, newest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListSeats;
+
+impl Request for ListSeats {
+    type Answer = Vec<OpenSeat>;
+    const METHOD: Method = Method::Get;
+    fn path(&self) -> String {
+        "/seats".into()
+    }
+}
+
+/// A seat anyone may take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpenSeat {
+    pub game: GameId,
+    pub seat: SeatColour,
+    pub variant: Variant,
+    pub time: TimeControl,
+}
+
+/// Takes an open seat, under the name the others will see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakeSeat {
+    pub game: GameId,
+    pub seat: SeatColour,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<PlayerName>,
+}
+
+impl Request for TakeSeat {
+    type Answer = Taken;
+    const METHOD: Method = Method::Post;
+    fn path(&self) -> String {
+        "/seats".into()
+    }
+}
+
+/// An open seat just taken: its token, as [`Created`] gives them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Taken {
+    pub game: GameId,
+    pub seat: SeatColour,
+    pub token: SeatToken,
+}
+
+/// A game as a seat (with its token) or a watcher sees it: for lists that mark where
+/// it is one's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LookAtGame {
+    pub game: GameId,
+    pub token: Option<SeatToken>,
+}
+
+impl Serialize for LookAtGame {
+    /// Nothing in a body: the game is in the path and the token in a header.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+
+impl Request for LookAtGame {
+    type Answer = GameState;
+    const METHOD: Method = Method::Get;
+    fn path(&self) -> String {
+        format!("/games/{}", self.game)
+    }
+    fn bearer(&self) -> Option<&SeatToken> {
+        self.token.as_ref()
+    }
+}
+
+/// A whole game, and the seat the token shown holds (none for a watcher).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub you: Option<SeatColour>,
+    pub game: GameView,
+}
+
+/// A refused request's body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    #[serde(default)]
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_name_their_paths_and_bodies() {
+        let new = NewGame {
+            variant: Variant::Camelot,
+            time: TimeControl::Untimed,
+            open: vec![SeatColour::Black],
+        };
+        assert_eq!(
+            (new.path(), NewGame::METHOD),
+            ("/games".into(), Method::Post)
+        );
+        assert_eq!(
+            serde_json::to_string(&new).unwrap(),
+            r#"{"variant":"camelot","time":{"kind":"untimed"},"open":["Black"]}"#
+        );
+        let bare: NewGame = serde_json::from_str(r#"{"variant":"camette"}"#).unwrap();
+        assert_eq!(bare.time, TimeControl::Untimed);
+        let page = ListGames {
+            before: Some(GameId::parse("abc").unwrap()),
+            limit: Some(5),
+        };
+        assert_eq!(page.path(), "/games?before=abc&limit=5");
+        assert_eq!(ListGames::default().path(), "/games");
+        let look = LookAtGame {
+            game: GameId::parse("g1").unwrap(),
+            token: Some(SeatToken::new("T")),
+        };
+        assert_eq!(look.path(), "/games/g1");
+        assert_eq!(look.bearer().map(SeatToken::as_str), Some("T"));
+    }
+
+    #[test]
+    fn created_games_list_their_seats_in_turn_order() {
+        let mut seats = BTreeMap::new();
+        for (c, t) in [
+            (SeatColour::Yellow, "y"),
+            (SeatColour::Red, "r"),
+            (SeatColour::Blue, "b"),
+            (SeatColour::Green, "g"),
+        ] {
+            seats.insert(c, SeatToken::new(t));
+        }
+        let m = Created {
+            game: GameId::parse("k3x9qz2a").unwrap(),
+            seats,
+            open: Vec::new(),
+        };
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            text,
+            r#"{"game":"k3x9qz2a","seats":{"Red":"r","Green":"g","Blue":"b","Yellow":"y"}}"#
+        );
+        assert_eq!(serde_json::from_str::<Created>(&text).unwrap(), m);
+    }
+}

@@ -1,0 +1,177 @@
+//! The one-shot requests, a function each: it takes the request's type from the protocol
+//! ([`camelot_online::protocol::requests`]) and answers with the request's answer or a
+//! [`ServiceError`]. The HTTP routes call these and do nothing else but carry them; the
+//! game socket carries only a joined game.
+
+use camelot_engine::{CivilTime, Notation, Player, RecordTags};
+use camelot_online::protocol::requests::{
+    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, OpenSeat, TakeSeat, Taken,
+};
+use camelot_online::protocol::{ErrorCode, GameId};
+
+use crate::hub::{CreateError, Hubs, TakeError};
+use crate::limits::AddressKey;
+use crate::live::{LiveGame, Status};
+use crate::tokens;
+
+/// Why a request was not answered as asked.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Create(#[from] CreateError),
+    #[error(transparent)]
+    Take(#[from] TakeError),
+    /// A body or a query that is not the request's.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The client speaks another protocol version.
+    #[error("{0}")]
+    Upgrade(camelot_online::protocol::VersionMismatch),
+    #[error("there is no game '{0}'")]
+    NoSuchGame(String),
+    #[error("that token holds no seat in game {0}")]
+    WrongToken(GameId),
+    /// The database failed (what failed is for the operator's log, not the client).
+    #[error("the server cannot read its games")]
+    Storage(String),
+}
+
+impl ServiceError {
+    /// The code the client acts on.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ServiceError::Create(e) => e.code(),
+            ServiceError::Take(e) => e.code(),
+            ServiceError::Unreadable(_) => ErrorCode::Unreadable,
+            ServiceError::Upgrade(_) => ErrorCode::Upgrade,
+            ServiceError::NoSuchGame(_) => ErrorCode::NoSuchGame,
+            ServiceError::WrongToken(_) => ErrorCode::WrongToken,
+            ServiceError::Storage(_) => ErrorCode::Storage,
+        }
+    }
+}
+
+/// `POST /games`.
+pub async fn create(hubs: &Hubs, req: NewGame, from: AddressKey) -> Result<Created, ServiceError> {
+    let (game, seats, open) = hubs.create(req.variant, req.time, &req.open, from).await?;
+    Ok(Created {
+        game,
+        seats: seats.into_iter().collect(),
+        open,
+    })
+}
+
+/// `GET /games`: a page of the live games, newest first, with how many seats are
+/// connected where this process knows.
+pub async fn list_games(hubs: &Hubs, req: &ListGames) -> Result<Vec<GameSummary>, ServiceError> {
+    let limit = req
+        .limit
+        .unwrap_or(ListGames::MAX_PAGE)
+        .clamp(1, ListGames::MAX_PAGE);
+    let mut games = hubs
+        .db
+        .live_games(req.before.as_ref(), limit)
+        .await
+        .map_err(|e| ServiceError::Storage(format!("listing games: {e}")))?;
+    for g in &mut games {
+        if let Some(hub) = hubs.held(&g.id).await {
+            let p = hub.presence.lock().expect("presence");
+            g.connected = p.connections.iter().filter(|&&c| c > 0).count() as u32;
+        }
+    }
+    Ok(games)
+}
+
+/// `GET /seats`.
+pub async fn list_seats(hubs: &Hubs) -> Result<Vec<OpenSeat>, ServiceError> {
+    hubs.db
+        .open_seats()
+        .await
+        .map_err(|e| ServiceError::Storage(format!("listing open seats: {e}")))
+}
+
+/// `POST /seats`.
+pub async fn take_seat(
+    hubs: &Hubs,
+    req: TakeSeat,
+    from: AddressKey,
+) -> Result<Taken, ServiceError> {
+    let token = hubs
+        .take(&req.game, req.seat, req.name.as_ref(), from)
+        .await?;
+    Ok(Taken {
+        game: req.game,
+        seat: req.seat,
+        token,
+    })
+}
+
+/// `GET /games/ID`: the game as the token's seat (or a watcher) sees it.
+pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceError> {
+    let you = match &req.token {
+        None => None,
+        Some(t) => Some(
+            hubs.db
+                .seat_of(&req.game, &tokens::hash(t.as_str()))
+                .await
+                .map_err(|e| ServiceError::Storage(format!("reading seats: {e}")))?
+                .ok_or_else(|| ServiceError::WrongToken(req.game.clone()))?,
+        ),
+    };
+    let (g, game) = match hubs.held(&req.game).await {
+        Some(hub) => {
+            let g = hub.state.lock().await.clone();
+            let view = hub.view(&g);
+            (g, view)
+        }
+        None => {
+            let g = load(hubs, &req.game).await?;
+            let view = g.view(crate::hub::now_ms(), &[], &[]);
+            (g, view)
+        }
+    };
+    Ok(GameState {
+        you: you.map(|p: Player| g.seat_colour(p)),
+        game,
+    })
+}
+
+/// `GET /games/ID.cgn`: the game's record.
+pub async fn record(hubs: &Hubs, id: &GameId) -> Result<String, ServiceError> {
+    let g = match hubs.held(id).await {
+        Some(hub) => hub.state.lock().await.clone(),
+        None => load(hubs, id).await?,
+    };
+    Ok(record_text(&g))
+}
+
+async fn load(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {
+    hubs.db
+        .load(id)
+        .await
+        .map_err(|e| ServiceError::Storage(format!("reading game {id}: {e}")))?
+        .ok_or_else(|| ServiceError::NoSuchGame(id.to_string()))
+}
+
+/// The game as a `.cgn` record.
+pub fn record_text(g: &LiveGame) -> String {
+    let tags = RecordTags {
+        event: Some("camelot-server game".into()),
+        site: Some("camelot-server".into()),
+        date: Some(CivilTime::from_unix_seconds(g.created_at.div_euclid(1000))),
+        round: Some(g.id.to_string()),
+        seats: g
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Some((Player(i as u8), s.name.as_ref()?.to_string())))
+            .collect(),
+        time_control: Some(g.time.to_string()),
+        termination: Some(match g.status {
+            Status::Over(end) => end.describe().to_string(),
+            Status::Live => "unterminated".into(),
+        }),
+        other: Vec::new(),
+    };
+    tags.export(&g.game, Notation::Wcf)
+}

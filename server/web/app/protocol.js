@@ -1,0 +1,182 @@
+// The protocol's vocabulary and message shapes, generated from the Rust definitions
+// (online/src/protocol/page.rs): do not edit. `CAMELOT_WRITE_GENERATED=1 cargo test
+// -p camelot-server --test page_protocol` writes it anew; that test fails while it
+// differs from what the definitions make.
+
+/** The protocol version this page speaks. */
+export const PROTOCOL = 4;
+
+/** The HTTP header that states it. */
+export const VERSION_HEADER = "camelot-protocol";
+
+/** Why a game ended, in words, by the reason's code. */
+export const REASONS = Object.freeze({
+  "agreement": "agreement",
+  "all_captured": "all pieces captured",
+  "bare_pieces": "both sides have at most one piece",
+  "entered_enemy_castle": "a piece entered the enemy castle",
+  "fifty_moves": "50 moves without progress",
+  "goal_castle": "pieces in the goal castle",
+  "no_legal_move": "no legal move",
+  "nobody_can_move": "no player can move",
+  "repetition": "threefold repetition",
+  "resignation": "resignation",
+  "time": "time",
+});
+
+/** The draws a player may claim, by code: "a 50-move draw". */
+export const CLAIMS = Object.freeze({
+  "fifty_moves": "50-move",
+  "repetition": "repetition",
+});
+
+/** Each seat's pieces' colour, as the 3D table's. */
+export const SEAT_COLOURS = Object.freeze({
+  "Black": "#12100f",
+  "Blue": "#030a54",
+  "Green": "#78ffd7",
+  "Red": "#400302",
+  "White": "#faf7f0",
+  "Yellow": "#ffec14",
+});
+
+/** The ring that tells one Grand Cam partner from the other. */
+export const PARTNER_RINGS = Object.freeze({
+  "Blue": "#d6aa3c",
+  "Yellow": "#3c2810",
+});
+
+/** The seats whose pieces are light: a dark mark on them. */
+export const LIGHT_SEATS = ["White","Green","Yellow"];
+
+/** A square's name: `E6`. @typedef {string} Coord */
+
+/** @typedef {"anti" | "camelot" | "camette" | "classic" | "grandcam" | "river"} Variant */
+
+/** @typedef {"Black" | "Blue" | "Green" | "Red" | "White" | "Yellow"} SeatColour */
+
+/** @typedef {"Canter" | "CastleMove" | "Charge" | "Jump" | "Pass" | "PlaceTree" | "Plain"} MoveKind */
+
+/** @typedef {"Knight" | "Man"} PieceKind */
+
+/** @typedef {"draw" | "rematch" | "takeback"} OfferKind */
+
+/** @typedef {"fifty_moves" | "repetition"} DrawClaim */
+
+/** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
+
+/** @typedef {"already_joined" | "bad_time_control" | "busy" | "connection" | "flood" | "game_over" | "illegal_move" | "no_such_game" | "not_allowed" | "not_joined" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_ply" | "wrong_token"} ErrorCode */
+
+/**
+ * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove
+ */
+
+/**
+ * @typedef {{ file: number, name: Coord, rank: number }} SquareView
+ */
+
+/**
+ * @typedef {{ castle: Coord[], seat: SeatColour, side: number }} SeatPlace
+ */
+
+/**
+ * @typedef {{ bridges?: Coord[], files: number, id: Variant, name: string, ranks: number, seats: SeatPlace[], squares: SquareView[], water?: Coord[] }} VariantView
+ */
+
+/**
+ * @typedef {{ kind: PieceKind, seat: SeatColour, square: Coord }} PieceView
+ */
+
+/**
+ * @typedef {{ knights: number, men: number, seat: SeatColour }} LostView
+ */
+
+/**
+ * @typedef {{ claims?: DrawClaim[], lost: LostView[], pieces: PieceView[], to_move: SeatColour, trees?: Coord[] }} BoardView
+ */
+
+/**
+ * @typedef {{ kind: "untimed" }
+ *   | { kind: "clock", increment: number, minutes: number }
+ *   | { kind: "days", days: number }} TimeControl
+ */
+
+/**
+ * @typedef {{ away_ms?: number, connected: boolean, name?: string, open?: boolean, seat: SeatColour }} SeatView
+ */
+
+/**
+ * @typedef {{ remaining_ms: number[], running?: number }} ClockView
+ */
+
+/**
+ * @typedef {{ by: SeatColour, kind: OfferKind }} OfferView
+ */
+
+/**
+ * @typedef {{ end: "decided", reason: EndReason, winner: null | number }
+ *   | { end: "aborted" }} GameEnd
+ */
+
+/**
+ * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], move_due_ms?: number, moves: NamedMove[], offers: OfferView[], rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
+ */
+
+/**
+ * @typedef {{ t: "state", game: GameView, v: number, you?: SeatColour }
+ *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
+ *   | { t: "ack", id: number, ply: number }
+ *   | { t: "rejected", code: ErrorCode, id: number, reason: string }
+ *   | { t: "offered", by: SeatColour, kind: OfferKind }
+ *   | { t: "declined", by: SeatColour, kind: OfferKind }
+ *   | { t: "ended", result: GameEnd }
+ *   | { t: "presence", connected: boolean, name?: string, seat: SeatColour }
+ *   | { t: "seated", name?: string, seat: SeatColour }
+ *   | { t: "rematch", game: string, seat?: SeatColour, token?: string }
+ *   | { t: "error", code: ErrorCode, message: string }
+ *   | { t: "pong", n: number }} ServerMessage
+ */
+
+/**
+ * @typedef {{ t: "hello", board?: boolean, game: string, name?: string, token?: string, v: number }
+ *   | { t: "move", id: number, move: NamedMove, ply: number }
+ *   | { t: "offer", kind: OfferKind }
+ *   | { t: "accept", kind: OfferKind }
+ *   | { t: "decline", kind: OfferKind }
+ *   | { t: "resign" }
+ *   | { t: "claim", kind: DrawClaim }
+ *   | { t: "abort" }
+ *   | { t: "ping", n: number }} ClientMessage
+ */
+
+/**
+ * @typedef {{ connected: number, id: string, plies: number, time: TimeControl, variant: Variant }} GameSummary
+ */
+
+/**
+ * @typedef {{ game: string, seat: SeatColour, time: TimeControl, variant: Variant }} OpenSeat
+ */
+
+/**
+ * @typedef {{ open?: SeatColour[], time: TimeControl, variant: Variant }} NewGame
+ */
+
+/**
+ * @typedef {{ game: string, open?: SeatColour[], seats: { White: string } }} Created
+ */
+
+/**
+ * @typedef {{ game: string, name?: string, seat: SeatColour }} TakeSeat
+ */
+
+/**
+ * @typedef {{ game: string, seat: SeatColour, token: string }} Taken
+ */
+
+/**
+ * @typedef {{ game: GameView, you?: SeatColour }} GameState
+ */
+
+/**
+ * @typedef {{ code: ErrorCode, message: string }} ApiError
+ */

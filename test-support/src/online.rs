@@ -1,0 +1,90 @@
+//! The online tests' prelude: a server on a scratch database, games created, connections
+//! joined to a game, the next message within a deadline, and moves named as a client
+//! names them.
+
+use std::path::Path;
+use std::time::Duration;
+
+use camelot_engine::{Coord, MoveKind, NamedMove, Variant};
+use camelot_online::protocol::requests::{Created, NewGame};
+use camelot_online::protocol::{Hello, ServerMessage, TimeControl};
+use camelot_online::{ask, Connection, ServerAddress};
+
+use crate::server::{scratch, sqlite, Server};
+
+/// How long a test waits for the server's next message.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// `bin` on a SQLite database in a scratch folder named for the test, on a free
+/// loopback port.
+pub fn sqlite_server(bin: &Path, name: &str) -> Server {
+    Server::start(bin, &sqlite(&scratch(name)), "127.0.0.1:0")
+}
+
+/// A game with every seat held by a token.
+pub async fn create(url: &ServerAddress, variant: Variant, time: TimeControl) -> Created {
+    ask(url, &NewGame::new(variant, time))
+        .await
+        .expect("the server creates a game")
+}
+
+/// A connection that has said `hello`, and the first message it was sent that is not
+/// about presence (the game's state, or why not).
+pub async fn join(url: &ServerAddress, hello: Hello) -> (Connection, ServerMessage) {
+    let mut c = Connection::open(url).await.expect("connects");
+    c.send(&hello.into()).await.expect("says hello");
+    let first = next_news(&mut c).await;
+    (c, first)
+}
+
+/// The next message, within the tests' patience.
+pub async fn next(c: &mut Connection) -> ServerMessage {
+    tokio::time::timeout(PATIENCE, c.recv())
+        .await
+        .expect("a message within 15 s")
+        .expect("a message")
+}
+
+/// The next message that is not about presence.
+pub async fn next_news(c: &mut Connection) -> ServerMessage {
+    loop {
+        match next(c).await {
+            ServerMessage::Presence { .. } => continue,
+            other => return other,
+        }
+    }
+}
+
+/// The next message `pick` takes, skipping the others.
+pub async fn until<T>(c: &mut Connection, mut pick: impl FnMut(ServerMessage) -> Option<T>) -> T {
+    loop {
+        if let Some(t) = pick(next(c).await) {
+            return t;
+        }
+    }
+}
+
+/// A move as a client without an engine would send it: the squares written in `text`
+/// (`E6-E8`, `F6xF8`, `T@C3`, `pass`) and no captures. The server reads a move by its
+/// squares, so this names any legal move that captures nothing, and an illegal one for
+/// the server to refuse.
+pub fn by_squares(text: &str) -> NamedMove {
+    let squares = |s: &str| -> Vec<Coord> {
+        s.split(['-', 'x'])
+            .map(|sq| sq.parse().expect("a square's name"))
+            .collect()
+    };
+    let (kind, path) = if text == "pass" {
+        (MoveKind::Pass, Vec::new())
+    } else if let Some(sq) = text.strip_prefix("T@") {
+        (MoveKind::PlaceTree, squares(sq))
+    } else {
+        (MoveKind::Plain, squares(text))
+    };
+    NamedMove {
+        path,
+        kind,
+        captures: Vec::new(),
+        notation: text.into(),
+    }
+}
