@@ -40,8 +40,20 @@ fn target(path: &str, modules: &BTreeSet<String>) -> Option<String> {
         .find(|m| modules.contains(m))
 }
 
-/// Every `crate::...` and `super::...` path in a file, resolved to module names.
+/// A file's production code: its test module (at its end, by custom) and its comments
+/// (doc links name a module without using it) left out.
+fn production_code(text: &str) -> String {
+    let code = text.split("\n#[cfg(test)]").next().unwrap_or(text);
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every `crate::...` and `super::...` path in a file's production code, resolved to
+/// module names.
 fn references(module: &str, text: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let text = &production_code(text);
     let mut out = BTreeSet::new();
     let parent = module.rsplit_once("::").map_or("", |(p, _)| p);
     for (prefix, base) in [("crate::", ""), ("super::", parent)] {
@@ -181,9 +193,9 @@ fn the_game_modules_have_no_cycle_and_name_the_engine_from_its_root() {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                // `lab` is a public room of the engine's surface, not a private module.
+                // The engine's public rooms are its surface too, not private modules.
                 if word.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-                    && word != "lab"
+                    && !ENGINE_ROOMS.contains(&word.as_str())
                     && rest[word.len()..].starts_with("::")
                 {
                     deep_engine_paths.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
@@ -206,6 +218,81 @@ fn the_game_modules_have_no_cycle_and_name_the_engine_from_its_root() {
         "engine names not from the root: {deep_engine_paths:#?}"
     );
     assert!(long.is_empty(), "functions over 120 lines: {long:?}");
+}
+
+/// The engine's public modules: the rooms of its surface beside its root.
+const ENGINE_ROOMS: [&str; 4] = ["notation", "search", "tuning", "tablebase"];
+
+/// The module graph of the crate whose sources are in `src` (its `lib.rs` the root).
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    sources(src, &mut files);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|f| module_of(src, f))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    let mut graph = BTreeMap::new();
+    for f in &files {
+        let m = module_of(src, f);
+        if m == "lib" || m == "main" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        graph.insert(m.clone(), references(&m, &text, &modules));
+    }
+    graph
+}
+
+/// The engine and every library and program beside the game: no two modules use each
+/// other, however far round (in their production code: a test module may reach anywhere).
+#[test]
+fn the_libraries_modules_have_no_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for krate in [
+        "engine/src",
+        "online/src",
+        "server/src",
+        "files/src",
+        "lab/src",
+    ] {
+        let graph = module_graph(&root.join(krate));
+        assert!(graph.len() > 3, "{krate}'s modules were found");
+        assert_eq!(find_cycle(&graph), None, "an import cycle in {krate}");
+    }
+}
+
+/// The engine's root is a door: its core names and its rooms, at most 45 in all.
+#[test]
+fn the_engines_root_names_at_most_45_things() {
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src/lib.rs"))
+            .unwrap();
+    let mut names = BTreeSet::new();
+    let mut rest = lib.as_str();
+    while let Some(at) = rest.find("\npub use ") {
+        rest = &rest[at + "\npub use ".len()..];
+        let statement = &rest[..rest.find(';').unwrap()];
+        let list = match statement.find('{') {
+            Some(open) => &statement[open + 1..statement.rfind('}').unwrap()],
+            None => statement.rsplit("::").next().unwrap(),
+        };
+        names.extend(list.split(',').map(str::trim).filter(|n| !n.is_empty()));
+    }
+    for line in lib.lines() {
+        if let Some(m) = line.strip_prefix("pub mod ") {
+            names.insert(m.trim_end_matches([';', ' ', '{']));
+        }
+    }
+    assert!(
+        names.contains("Game") && names.contains("notation"),
+        "{names:?}"
+    );
+    assert!(
+        names.len() <= 45,
+        "{} names at the root: {names:?}",
+        names.len()
+    );
 }
 
 /// Every package's sources and tests.

@@ -983,7 +983,7 @@ fn a_typed_move_is_played_and_a_bad_one_explained_and_kept() {
 mod tournaments {
     use super::*;
     use camelot::watching::{Phase, StartTournament, Tournament, TournamentSetup};
-    use camelot_engine::Record;
+    use camelot_engine::notation::Record;
 
     fn phase(app: &App) -> Option<Phase> {
         let t = app.world().resource::<Tournament>();

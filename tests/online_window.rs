@@ -247,7 +247,7 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
         let _ = w.wait();
     }
     let text = ended.unwrap_or_else(|| panic!("the game stopped: {}", record()));
-    let (_, game) = camelot_engine::Record::import(&text).unwrap();
+    let (_, game) = camelot_engine::notation::Record::import(&text).unwrap();
     assert!(game.is_over(), "{text}");
     assert!(game.ply() >= 4, "{text}");
 }

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use camelot_engine::{
-    review_game, Game, Move, Notation, Position, SearchLimits, Searcher, Tablebase, Variant,
-    MAX_SEARCH_DEPTH, REVIEW_NODES,
-};
+use camelot_engine::search::{review_game, SearchLimits, Searcher, MAX_SEARCH_DEPTH, REVIEW_NODES};
+use camelot_engine::tablebase::Tablebase;
+use camelot_engine::{Game, Move, Notation, Position, Variant};
 use camelot_files::open_default_tablebase;
 use camelot_lab::run_engine_protocol;
 

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use camelot_engine::{NotationError, ParsePositionError, PerftDepthTooLarge, RecordError};
+use camelot_engine::notation::{ParsePositionError, RecordError};
+use camelot_engine::search::PerftDepthTooLarge;
+use camelot_engine::NotationError;
 use camelot_files::{FileError, TableFileError};
 use camelot_lab::{MatchError, ProgramError, SampleError};
 use camelot_lessons::PuzzleError;

@@ -6,7 +6,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Level, Notation, RecordTags, SearchLimits, Variant};
+use camelot_engine::notation::RecordTags;
+use camelot_engine::search::SearchLimits;
+use camelot_engine::{Level, Notation, Variant};
 use camelot_files::{read_text, write_atomic};
 use camelot_lab::{
     find_puzzles, run_bench, run_match, Contender, MatchConfig, MatchResult, Played, Sample, Sprt,

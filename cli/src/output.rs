@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use camelot_engine::{Game, Position, Record, MAX_RECORD_BYTES};
+use camelot_engine::notation::{Record, MAX_RECORD_BYTES};
+use camelot_engine::{Game, Position};
 use camelot_files::read_text;
 
 use crate::failure::Failure;

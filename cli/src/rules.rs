@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use camelot_engine::{Game, Level, Notation, Position, Record, Variant, MAX_PERFT_DEPTH};
+use camelot_engine::notation::Record;
+use camelot_engine::search::MAX_PERFT_DEPTH;
+use camelot_engine::{Game, Level, Notation, Position, Variant};
 
 use crate::failure::{refused, Failure};
 use crate::output::{position, read_record};

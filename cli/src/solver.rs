@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use camelot_engine::{Notation, Position, Tablebase, TablebaseSolveStats, TablebaseValue, Variant};
+use camelot_engine::tablebase::{Tablebase, TablebaseSolveStats, TablebaseValue};
+use camelot_engine::{Notation, Position, Variant};
 use camelot_files::{default_tablebase_path, load_tablebase, open_tablebase, write_tablebase};
 
 use crate::failure::{refused, Failure};

@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use camelot_engine::{EvalWeights, Variant};
+use camelot_engine::tuning::EvalWeights;
+use camelot_engine::Variant;
 use camelot_files::{read_text, write_new_file, FileError};
 use camelot_lab::{fit_win_probability, tune_weights, Sample, Tuned};
 

@@ -4,7 +4,7 @@
 use std::convert::Infallible;
 use std::process::Command;
 
-use camelot_engine::SearchLimits;
+use camelot_engine::search::SearchLimits;
 use camelot_lab::{
     play_game, run_bench, run_match, Contender, GameError, MatchError, ProgramError,
     ProgramErrorKind,
@@ -225,7 +225,11 @@ fn the_cli_refuses_deep_perft_and_endless_files() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("a device, not a regular file"), "{err}");
         let big = std::env::temp_dir().join(format!("camelot-big-{}.cgn", std::process::id()));
-        std::fs::write(&big, vec![b' '; camelot_engine::MAX_RECORD_BYTES + 1]).unwrap();
+        std::fs::write(
+            &big,
+            vec![b' '; camelot_engine::notation::MAX_RECORD_BYTES + 1],
+        )
+        .unwrap();
         let o = cli_refusal(&["replay", big.to_str().unwrap()]);
         let _ = std::fs::remove_file(&big);
         assert_eq!(o.status.code(), Some(1));

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
-use camelot_engine::{Notation, Record};
+use camelot_engine::notation::Record;
+use camelot_engine::Notation;
 use camelot_test_support::{
     http_get, scratch, self_signed_certificate, sqlite, wait_until, workspace_binary, Proxy, Server,
 };

@@ -5,8 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::entry::MoveEntry;
+use crate::move_text::{Notation, NotationError, NotationErrorKind};
 use crate::moves::Move;
-use crate::notation::{Notation, NotationError, NotationErrorKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::Side;
 use crate::position::Position;

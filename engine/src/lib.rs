@@ -37,10 +37,10 @@ mod diagram;
 mod entry;
 mod excerpt;
 mod game;
+mod move_text;
 mod movegen;
 mod moves;
 mod named_move;
-mod notation;
 mod outcome;
 mod perft;
 mod piece;
@@ -51,42 +51,66 @@ mod record_tags;
 mod serde_name;
 mod square;
 mod square_set;
-mod tablebase;
+mod tables;
 mod variant;
 mod zobrist;
 
-pub use ai::{
-    eval_features, eval_params, eval_weights_from, linear_eval, review_game, usable_search_threads,
-    win_probability, Ai, AiDecision, EvalWeights, Level, MoveQuality, ParseLevelError, ReviewedPly,
-    SearchInfo, SearchLimits, SearchLine, SearchResult, SearchScore, Searcher, SeededRng,
-    WeightsError, EVAL_PARAMS, LEVELS, MAX_SEARCH_DEPTH, PARAM_APPROACH, PARAM_MAN, REVIEW_NODES,
-    TABLEBASE_LEVELS,
-};
+pub use ai::{Ai, AiDecision, Level, ParseLevelError, LEVELS};
 pub use board::BoardGeometry;
 pub use builder::{PositionBuildError, PositionBuilder};
 pub use constraint::TurnConstraint;
 pub use entry::{EntryStep, MoveEntry};
 pub use excerpt::Excerpt;
 pub use game::{DrawClaim, Game, PlayError};
-pub use movegen::PathMove;
+pub use move_text::{Notation, NotationError};
 pub use moves::{Move, MoveKind, MoveList};
-pub use named_move::{NamedMove, MAX_PATH_SQUARES};
-pub use notation::{
-    Notation, NotationError, NotationErrorKind, ParseNotationError, MAX_MOVE_BYTES,
-};
+pub use named_move::NamedMove;
 pub use outcome::{EndReason, Outcome};
-pub use perft::{PerftDepthTooLarge, MAX_PERFT_DEPTH};
 pub use piece::{
     BySide, Piece, PieceKind, Player, SeatColour, Side, SideIndexError, UnknownSeatColour,
 };
 pub use position::Position;
-pub use position_string::{ParsePositionError, MAX_POSITION_BYTES};
-pub use record::{
-    Record, RecordError, RecordSyntaxError, RecordedMove, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
-};
-pub use record_tags::{CivilTime, RecordTags};
-pub use serde_name::serde_name;
 pub use square::{Coord, ParseCoordError, Square};
 pub use square_set::SquareSet;
-pub use tablebase::{TableSource, Tablebase, TablebaseError, TablebaseSolveStats, TablebaseValue};
 pub use variant::{ParseVariantError, Rules, Variant};
+
+/// The engine's text formats: moves in WCF or 1930 notation, position strings, game
+/// records (`.cgn`) and their tags, and the limits on what is read.
+pub mod notation {
+    pub use crate::move_text::{
+        Notation, NotationError, NotationErrorKind, ParseNotationError, MAX_MOVE_BYTES,
+    };
+    pub use crate::movegen::PathMove;
+    pub use crate::position_string::{ParsePositionError, MAX_POSITION_BYTES};
+    pub use crate::record::{
+        Record, RecordError, RecordSyntaxError, RecordedMove, MAX_RECORD_BYTES, MAX_RECORD_MOVES,
+    };
+    pub use crate::record_tags::{CivilTime, RecordTags};
+}
+
+/// Searching and judging positions: the search and its limits, lines and scores, the
+/// review of a game, a position's chances, and perft's limits.
+pub mod search {
+    pub use crate::ai::{
+        review_game, usable_search_threads, win_probability, MoveQuality, ReviewedPly, SearchInfo,
+        SearchLimits, SearchLine, SearchResult, SearchScore, Searcher, SeededRng, MAX_SEARCH_DEPTH,
+        REVIEW_NODES,
+    };
+    pub use crate::perft::{PerftDepthTooLarge, MAX_PERFT_DEPTH};
+}
+
+/// Endgame tables: solved positions read from a file, and the levels that play from them.
+pub mod tablebase {
+    pub use crate::ai::TABLEBASE_LEVELS;
+    pub use crate::tables::{
+        TableSource, Tablebase, TablebaseError, TablebaseSolveStats, TablebaseValue,
+    };
+}
+
+/// The evaluation's weights, as tuning reads and writes them.
+pub mod tuning {
+    pub use crate::ai::{
+        eval_features, eval_params, eval_weights_from, linear_eval, EvalWeights, WeightsError,
+        EVAL_PARAMS, PARAM_APPROACH, PARAM_MAN,
+    };
+}

@@ -72,6 +72,21 @@ impl Sink for PathSink {
     }
 }
 
+/// The legal moves, asked of the position: the generator is the one place that knows
+/// them.
+impl Position {
+    /// Every legal move, each once.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        generate(self, &mut list);
+        list
+    }
+
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().iter().any(|x| x == m)
+    }
+}
+
 /// Generates every legal move of `pos` into `sink`, each exactly once.
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if pos.setup_left == 0 && pos.decided().is_some() {
@@ -768,7 +783,7 @@ mod tests {
         assert!(!generate_tactical(&pos, &mut tactical, false));
         let mut written: Vec<String> = tactical
             .iter()
-            .map(|m| crate::notation::format_wcf(&pos, &path_of_legal(&pos, m).expect("legal")))
+            .map(|m| crate::move_text::format_wcf(&pos, &path_of_legal(&pos, m).expect("legal")))
             .collect();
         written.sort();
         assert_eq!(written, ["F14-F16", "F15-F16", "F15-G16"]);

@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::excerpt::Excerpt;
+use crate::move_text::{self, Notation, NotationError, NotationErrorKind, MAX_MOVE_BYTES};
 use crate::moves::{Move, MoveKind};
-use crate::notation::{self, Notation, NotationError, NotationErrorKind, MAX_MOVE_BYTES};
 use crate::position::Position;
 use crate::square::{Coord, Square};
 use crate::square_set::SquareSet;
@@ -50,7 +50,7 @@ impl Position {
         Some(self.named(
             &pm.mv,
             &pm.path,
-            notation::format_path(self, &pm, Notation::Wcf),
+            move_text::format_path(self, &pm, Notation::Wcf),
         ))
     }
 
@@ -90,14 +90,14 @@ impl Position {
             Err(kind) => return fail(kind),
         };
         let m = match (named.kind, squares.as_slice()) {
-            (MoveKind::Pass, []) => notation::resolve_special(self, &token, Move::PASS)?,
+            (MoveKind::Pass, []) => move_text::resolve_special(self, &token, Move::PASS)?,
             (MoveKind::PlaceTree, [sq]) => {
-                notation::resolve_special(self, &token, Move::tree(*sq))?
+                move_text::resolve_special(self, &token, Move::tree(*sq))?
             }
             (MoveKind::Pass | MoveKind::PlaceTree, _) => {
                 return fail(NotationErrorKind::NotThisKind(named.kind))
             }
-            _ => notation::resolve_path(self, &token, &squares)?,
+            _ => move_text::resolve_path(self, &token, &squares)?,
         };
         if m.captured != captures {
             let g = self.geometry();

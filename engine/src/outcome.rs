@@ -143,6 +143,9 @@ mod tests {
     fn results_read_back_from_their_token_and_code() {
         for r in EndReason::ALL {
             assert_eq!(EndReason::from_code(r.code()), Some(r));
+            // The code is serde's name for the reason, spelled nowhere else.
+            let json = serde_json::to_string(&r).unwrap();
+            assert_eq!(json, format!("\"{}\"", r.code()));
         }
         let o = Outcome::win(Side::Second, EndReason::Time);
         assert_eq!(

@@ -1,8 +1,7 @@
 //! A position: the board, whose turn it is, and the counters the rules need.
 
 use crate::board::BoardGeometry;
-use crate::movegen;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::{
     code, decode, is_piece, owner_of, BySide, Cell, Piece, Player, Side, BLOCKED, EMPTY,
@@ -291,17 +290,6 @@ impl Position {
         let mut p = self.clone();
         p.play_unchecked(m);
         p
-    }
-
-    /// Every legal move, each once.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        movegen::generate(self, &mut list);
-        list
-    }
-
-    pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal_moves().iter().any(|x| x == m)
     }
 
     /// An end decided by the board alone (goal castle, captures, bare pieces); cheap, and

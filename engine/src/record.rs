@@ -28,8 +28,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::excerpt::Excerpt;
 use crate::game::Game;
+use crate::move_text::{Notation, NotationError};
 use crate::moves::MoveKind;
-use crate::notation::{Notation, NotationError};
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::Side;
 use crate::position::Position;

@@ -2,7 +2,7 @@
 //! are spelled, and the calendar date a `Date` tag holds.
 
 use crate::game::Game;
-use crate::notation::Notation;
+use crate::move_text::Notation;
 use crate::piece::Player;
 use crate::record::Record;
 

@@ -155,17 +155,19 @@ impl Serializer for NameOf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::EndReason;
-    use crate::variant::Variant;
+
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Kind {
+        GoalCastle,
+        Pair(u8, u8),
+    }
 
     #[test]
     fn the_name_is_what_serde_writes() {
-        for r in EndReason::ALL {
-            let json = serde_json::to_string(&r).unwrap();
-            assert_eq!(json, format!("\"{}\"", serde_name(&r).unwrap()));
-        }
-        assert_eq!(serde_name(&EndReason::GoalCastle), Some("goal_castle"));
+        assert_eq!(serde_name(&Kind::GoalCastle), Some("goal_castle"));
+        assert_eq!(serde_name(&Kind::Pair(1, 2)), None);
         assert_eq!(serde_name(&3u8), None);
-        assert_eq!(serde_name(&Some(Variant::Camelot)), None);
+        assert_eq!(serde_name(&Some(Kind::GoalCastle)), None);
     }
 }

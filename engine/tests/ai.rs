@@ -6,11 +6,9 @@ use common::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use camelot_engine::EvalWeights;
-use camelot_engine::{
-    Ai, AiDecision, DrawClaim, Game, Level, Notation, Position, SearchLimits, SearchScore,
-    Searcher, Variant, LEVELS,
-};
+use camelot_engine::search::{SearchLimits, SearchScore, Searcher};
+use camelot_engine::tuning::EvalWeights;
+use camelot_engine::{Ai, AiDecision, DrawClaim, Game, Level, Notation, Position, Variant, LEVELS};
 
 fn quick(nodes: u64) -> Level {
     Level::with_limits("test", SearchLimits::nodes(nodes))
@@ -122,7 +120,8 @@ fn a_fork_at_the_horizon_is_searched_one_ply_further() {
         pos("variant=camelot turn=black white=ME8,MG8,MC4,MJ4 black=ME10,MF10,MG10,MF11,MC13,MJ13");
     let search = |depth| Searcher::new(8).search(&p, &[], SearchLimits::depth(depth), |_| {});
     let (one, two) = (search(1), search(2));
-    let text = |r: &camelot_engine::SearchResult| p.move_text(&r.best.unwrap(), Notation::Wcf);
+    let text =
+        |r: &camelot_engine::search::SearchResult| p.move_text(&r.best.unwrap(), Notation::Wcf);
     assert_eq!(text(&one).unwrap(), "F11-F9");
     assert_eq!(text(&two).unwrap(), "F11-F9");
     assert_eq!(one.score, two.score);
@@ -291,7 +290,8 @@ fn a_search_fits_in_a_default_thread_stack() {
         .stack_size(2 << 20)
         .spawn(|| {
             let (_, game) =
-                camelot_engine::Record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
+                camelot_engine::notation::Record::import(include_str!("data/nolan-chaxx-2008.cgn"))
+                    .unwrap();
             let pos = game.position_at(16).clone();
             Searcher::new(8)
                 .search(&pos, &[], SearchLimits::nodes(300_000), |_| {})

@@ -1,10 +1,11 @@
 //! Hostile input: every case the input probe found, each refused with a clear, short
 //! message, never a guess, a panic or a stall.
 
-use camelot_engine::{
-    EndReason, Outcome, ParsePositionError, Position, Record, RecordError, RecordSyntaxError, Side,
-    Variant, MAX_PERFT_DEPTH, MAX_RECORD_BYTES,
+use camelot_engine::notation::{
+    ParsePositionError, Record, RecordError, RecordSyntaxError, MAX_RECORD_BYTES,
 };
+use camelot_engine::search::MAX_PERFT_DEPTH;
+use camelot_engine::{EndReason, Outcome, Position, Side, Variant};
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
 

@@ -84,7 +84,8 @@ fn matches_stop_at_fivefold_repetition() {
 fn a_charge_is_entered_one_landing_at_a_time() {
     // Black's 6th move of Nolan-Chaxx: I10-G8xG6xE6xE8xG8xE6xC8, from the game itself.
     let (_, full) =
-        camelot_engine::Record::import(include_str!("data/nolan-chaxx-2008.cgn")).unwrap();
+        camelot_engine::notation::Record::import(include_str!("data/nolan-chaxx-2008.cgn"))
+            .unwrap();
     let mut g = Game::from_position(full.position_at(11).clone());
     let sq = |n: &str| g.position().geometry().parse_square(n).unwrap();
     let path = ["I10", "G8", "G6", "E6", "E8", "G8", "E6", "C8"];

@@ -3,7 +3,8 @@
 mod common;
 use common::*;
 
-use camelot_engine::{EndReason, Game, Notation, Outcome, Position, Record, Side, Variant};
+use camelot_engine::notation::Record;
+use camelot_engine::{EndReason, Game, Notation, Outcome, Position, Side, Variant};
 
 const NOLAN_CHAXX: &str = include_str!("data/nolan-chaxx-2008.cgn");
 

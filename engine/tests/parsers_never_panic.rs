@@ -2,7 +2,8 @@
 
 use proptest::prelude::*;
 
-use camelot_engine::{Position, Record, Variant};
+use camelot_engine::notation::Record;
+use camelot_engine::{Position, Variant};
 
 /// Strings built from the pieces of real input, so that the parsers get past their
 /// first checks, plus arbitrary characters.

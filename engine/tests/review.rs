@@ -4,7 +4,8 @@
 mod common;
 use common::*;
 
-use camelot_engine::{review_game, Game, MoveQuality, SearchLimits, Variant};
+use camelot_engine::search::{review_game, MoveQuality, SearchLimits};
+use camelot_engine::{Game, Variant};
 
 const BUDGET: u64 = 5_000;
 const SMALL: &str = "variant=camelot turn=white white=MF6,MC5,KA4 black=MF8,MA13,MB13";

@@ -1,6 +1,7 @@
 //! serde on the public value types.
 
-use camelot_engine::{EndReason, Game, Move, Outcome, Position, Record, Side, Variant};
+use camelot_engine::notation::Record;
+use camelot_engine::{EndReason, Game, Move, Outcome, Position, Side, Variant};
 
 #[test]
 fn value_types_round_trip_through_serde() {

@@ -1,6 +1,7 @@
 //! Random playouts of every variant, checking invariants at every ply.
 
-use camelot_engine::{Game, Notation, Position, SeededRng, Variant};
+use camelot_engine::search::SeededRng;
+use camelot_engine::{Game, Notation, Position, Variant};
 
 const MOVE_CAP: usize = 300;
 

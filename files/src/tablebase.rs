@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use camelot_engine::{Tablebase, TablebaseError};
+use camelot_engine::tablebase::{Tablebase, TablebaseError};
 
 use crate::data_dir::data_dir;
 use crate::error::FileError;

@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Position, SearchLimits, Searcher};
+use camelot_engine::search::{SearchLimits, Searcher};
+use camelot_engine::Position;
 
 /// The positions, as data: `depth name position-string`, one per line.
 const POSITIONS: &str = include_str!("bench_positions.txt");

@@ -28,9 +28,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use camelot_engine::notation::ParsePositionError;
+use camelot_engine::search::{usable_search_threads, SearchLimits, Searcher, MAX_SEARCH_DEPTH};
 use camelot_engine::{
-    usable_search_threads, Excerpt, Game, Notation, NotationError, ParsePositionError,
-    ParseVariantError, Position, SearchLimits, Searcher, Variant, MAX_SEARCH_DEPTH,
+    Excerpt, Game, Notation, NotationError, ParseVariantError, Position, Variant,
 };
 use camelot_files::{read_line, InputLine, MAX_LINE_BYTES};
 /// The longest `go movetime` accepted: a day.

@@ -89,7 +89,7 @@ fn log_loss(samples: &[(i32, f64)], scale: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use camelot_engine::SeededRng;
+    use camelot_engine::search::SeededRng;
 
     use super::*;
 

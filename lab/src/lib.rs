@@ -15,6 +15,7 @@ mod program;
 mod puzzles;
 mod samples;
 mod sprt;
+mod tally;
 mod tournament;
 mod tune;
 
@@ -22,11 +23,12 @@ pub use bench::{bench_positions, run_bench, BenchLine, BenchPosition, BENCH_SIGN
 pub use engine_protocol::{run as run_engine_protocol, MAX_MOVETIME_MS, MAX_MULTIPV};
 pub use fit::{fit_win_probability, WinFit};
 pub use matches::{
-    play_game, run_match, Contender, GameError, MatchConfig, MatchError, MatchResult, Played, Tally,
+    play_game, run_match, Contender, GameError, MatchConfig, MatchError, MatchResult, Played,
 };
 pub use program::{BadAnswer, Program, ProgramError, ProgramErrorKind};
 pub use puzzles::find_puzzles;
 pub use samples::{Sample, SampleError};
 pub use sprt::{ParseSprtError, Sprt, Verdict};
+pub use tally::Tally;
 pub use tournament::{run_tournament, Rating, Standings, TournamentConfig};
 pub use tune::{tune as tune_weights, Tuned};

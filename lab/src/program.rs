@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use std::fmt;
 
-use camelot_engine::{Excerpt, Game, Move, Notation, NotationError, SearchLimits};
+use camelot_engine::search::SearchLimits;
+use camelot_engine::{Excerpt, Game, Move, Notation, NotationError};
 use camelot_files::MAX_LINE_BYTES;
 
 /// How long a program may take to answer beyond the time it was given.

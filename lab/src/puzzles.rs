@@ -1,7 +1,8 @@
 //! Puzzles found in played games: every position where one move wins and no other does,
 //! screened by a small search and confirmed by the puzzle list's own check.
 
-use camelot_engine::{Game, SearchLimits, Side};
+use camelot_engine::search::SearchLimits;
+use camelot_engine::{Game, Side};
 use camelot_lessons::{check_position, Puzzle, PuzzleTheme};
 
 /// Puzzles in a played game: every position where one move wins and no other does

@@ -7,7 +7,9 @@
 
 use std::fmt;
 
-use camelot_engine::{Excerpt, ParsePositionError, Position, SearchScore};
+use camelot_engine::notation::ParsePositionError;
+use camelot_engine::search::SearchScore;
+use camelot_engine::{Excerpt, Position};
 
 use crate::matches::Played;
 

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use camelot_engine::Excerpt;
 
-use crate::matches::{score_moments, Tally};
+use crate::tally::{score_moments, Tally};
 
 /// A sequential test with bounds from the error rates `alpha` (accepting a change that is
 /// no better than `elo0`) and `beta` (rejecting one as good as `elo1`).

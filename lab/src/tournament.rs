@@ -3,7 +3,8 @@
 
 use camelot_engine::Variant;
 
-use crate::matches::{run_match, Contender, MatchConfig, MatchError, Played, Tally};
+use crate::matches::{run_match, Contender, MatchConfig, MatchError, Played};
+use crate::tally::Tally;
 
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {

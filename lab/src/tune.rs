@@ -9,11 +9,12 @@
 //! rarely seen features where they were. The last fifth of the samples is held out to
 //! measure the fit.
 
-use camelot_engine::{
+use camelot_engine::tuning::{
     eval_features as features, eval_params as to_params, eval_weights_from as from_params,
-    linear_eval as dot, EvalWeights, Position, EVAL_PARAMS as PARAMS, PARAM_APPROACH as APPROACH,
+    linear_eval as dot, EvalWeights, EVAL_PARAMS as PARAMS, PARAM_APPROACH as APPROACH,
     PARAM_MAN as MAN,
 };
+use camelot_engine::Position;
 
 use crate::fit::{best_scale, cross_entropy};
 
@@ -122,7 +123,8 @@ fn gradient(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use camelot_engine::{SeededRng as Rng, Variant};
+    use camelot_engine::search::SeededRng as Rng;
+    use camelot_engine::Variant;
 
     /// Results drawn from a known set of weights: the fit moves wrong starting weights
     /// towards them and predicts held-out results nearly as well as the truth does.

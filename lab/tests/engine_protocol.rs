@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Game, SeededRng, Variant};
+use camelot_engine::search::SeededRng;
+use camelot_engine::{Game, Variant};
 use camelot_files::MAX_LINE_BYTES;
 
 /// What the engine has written so far.

@@ -97,7 +97,7 @@ fn a_program_that_sends_an_endless_line_is_cut_off() {
         level("novice"),
         Contender::Program {
             command: vec!["sh".into(), "-c".into(), script.into()],
-            limits: camelot_engine::SearchLimits::depth(1),
+            limits: camelot_engine::search::SearchLimits::depth(1),
         },
         1,
     );

@@ -3,9 +3,8 @@
 
 use std::fmt;
 
-use camelot_engine::{
-    Excerpt, Move, MoveKind, NotationError, ParsePositionError, Position, Variant,
-};
+use camelot_engine::notation::ParsePositionError;
+use camelot_engine::{Excerpt, Move, MoveKind, NotationError, Position, Variant};
 
 const LESSON_FILE: &str = include_str!("../data/lessons.txt");
 

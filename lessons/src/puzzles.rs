@@ -8,10 +8,9 @@
 
 use std::fmt;
 
-use camelot_engine::{
-    win_probability, Excerpt, Move, MoveKind, Notation, NotationError, ParsePositionError,
-    Position, SearchLimits, SearchScore, Searcher,
-};
+use camelot_engine::notation::ParsePositionError;
+use camelot_engine::search::{win_probability, SearchLimits, SearchScore, Searcher};
+use camelot_engine::{Excerpt, Move, MoveKind, Notation, NotationError, Position};
 
 /// The budget each check searches: the test re-checks every puzzle at it.
 pub const PUZZLE_NODES: u64 = 200_000;

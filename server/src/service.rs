@@ -3,7 +3,8 @@
 //! [`ServiceError`]. The HTTP routes call these and do nothing else but carry them; the
 //! game socket carries only a joined game.
 
-use camelot_engine::{CivilTime, Notation, Player, RecordTags};
+use camelot_engine::notation::{CivilTime, RecordTags};
+use camelot_engine::{Notation, Player};
 use camelot_online::protocol::requests::{
     Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, OpenSeat, TakeSeat, Taken,
 };

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use camelot_engine::{Notation, Record, SeatColour, Variant};
+use camelot_engine::notation::Record;
+use camelot_engine::{Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};

@@ -9,7 +9,8 @@
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use camelot_engine::{Record, SeatColour, Variant};
+use camelot_engine::notation::Record;
+use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::requests::ListGames;
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,

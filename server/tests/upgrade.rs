@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use camelot_engine::{EndReason, Outcome, Record, SeatColour, Side};
+use camelot_engine::notation::Record;
+use camelot_engine::{EndReason, Outcome, SeatColour, Side};
 use camelot_online::protocol::requests::LookAtGame;
 use camelot_online::protocol::{GameEnd, GameId, GameView, SeatToken, TimeControl};
 use camelot_online::{ask, ServerAddress};

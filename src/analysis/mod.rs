@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{SearchInfo, SearchLimits, Searcher};
+use camelot_engine::search::{SearchInfo, SearchLimits, Searcher};
 
 use crate::game::actions::GameStarted;
 use crate::game::browse::Browse;

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use camelot_engine::{win_probability, Game, MoveQuality, Notation, Rules, SearchScore, Side};
+use camelot_engine::search::{win_probability, MoveQuality, SearchScore};
+use camelot_engine::{Game, Notation, Rules, Side};
 
 use crate::analysis::{Analysis, PositionKey, LINES};
 use crate::game::browse::{Browse, BrowseCommand};

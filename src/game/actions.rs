@@ -6,7 +6,8 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{DrawClaim, Move, MoveKind, Outcome, PathMove, PlayError, Position};
+use camelot_engine::notation::PathMove;
+use camelot_engine::{DrawClaim, Move, MoveKind, Outcome, PlayError, Position};
 
 use crate::game::session::Session;
 use crate::AppSystems;

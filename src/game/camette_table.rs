@@ -4,7 +4,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use camelot_engine::{Tablebase, Variant};
+use camelot_engine::tablebase::Tablebase;
+use camelot_engine::Variant;
 use camelot_files::open_default_tablebase;
 
 /// The table for a game of `variant`, if that is Camette and the table is there. A table

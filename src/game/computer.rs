@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
 use bevy::window::RequestRedraw;
-use camelot_engine::{Ai, AiDecision, Game, Level, Move, Notation, SearchInfo, Square};
+use camelot_engine::search::SearchInfo;
+use camelot_engine::{Ai, AiDecision, Game, Level, Move, Notation, Square};
 
 use crate::game::actions::GameActions;
 use crate::game::motion::board_idle;

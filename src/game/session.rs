@@ -6,9 +6,8 @@
 
 use std::fmt;
 
-use camelot_engine::{
-    Excerpt, Game, Level, Notation, Player, Position, Record, RecordError, RecordTags, Variant,
-};
+use camelot_engine::notation::{Record, RecordError, RecordTags};
+use camelot_engine::{Excerpt, Game, Level, Notation, Player, Position, Variant};
 use camelot_online::protocol::{GameId, PlayerName, SeatToken};
 use camelot_online::ServerAddress;
 

@@ -8,9 +8,8 @@ pub mod windows;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use camelot_engine::{
-    DrawClaim, Game, Notation, PieceKind, Player, Position, ReviewedPly, TurnConstraint,
-};
+use camelot_engine::search::ReviewedPly;
+use camelot_engine::{DrawClaim, Game, Notation, PieceKind, Player, Position, TurnConstraint};
 
 use crate::analysis::view as analysis_view;
 use crate::analysis::Analysis;

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use camelot_engine::{review_game, ReviewedPly, SearchLimits, REVIEW_NODES};
+use camelot_engine::search::{review_game, ReviewedPly, SearchLimits, REVIEW_NODES};
 
 use crate::game::session::Session;
 use crate::AppSystems;

@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use camelot_engine::{MoveQuality, ReviewedPly, Side};
+use camelot_engine::search::{MoveQuality, ReviewedPly};
+use camelot_engine::Side;
 
 use crate::game::browse::BrowseCommand;
 use crate::game::session::Session;
@@ -166,7 +167,8 @@ pub fn graph(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use camelot_engine::{review_game, Game, SearchLimits, Variant};
+    use camelot_engine::search::{review_game, SearchLimits};
+    use camelot_engine::{Game, Variant};
 
     #[test]
     fn the_curve_has_a_point_a_position_for_the_first_team() {

@@ -14,7 +14,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use camelot_engine::{CivilTime, Notation, Record, RecordError, Variant, MAX_RECORD_BYTES};
+use camelot_engine::notation::{CivilTime, Record, RecordError, MAX_RECORD_BYTES};
+use camelot_engine::{Notation, Variant};
 use camelot_files::{read_text, remove_stale_temporaries, write_atomic, FileError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;

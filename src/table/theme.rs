@@ -16,6 +16,7 @@ use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamp
 use bevy::math::Affine2;
 use bevy::prelude::*;
 use camelot_engine::{EntryStep, SeatColour};
+use camelot_online::protocol::look;
 
 use crate::game::actions::Notices;
 use crate::table::assets;
@@ -41,26 +42,16 @@ const fn rgb(r: u8, g: u8, b: u8) -> Color {
     Color::srgb(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0)
 }
 
-/// A seat's pieces' colour.
+/// A seat's pieces' colour: every client's (`camelot_online::protocol::look`).
 pub fn seat_color(seat: SeatColour) -> Color {
-    match seat {
-        SeatColour::White => rgb(250, 247, 240),
-        SeatColour::Black => rgb(18, 16, 15),
-        SeatColour::Red => rgb(64, 3, 2),
-        SeatColour::Green => rgb(120, 255, 215),
-        SeatColour::Blue => rgb(3, 10, 84),
-        SeatColour::Yellow => rgb(255, 236, 20),
-    }
+    let look::Rgb(r, g, b) = look::seat_rgb(seat);
+    rgb(r, g, b)
 }
 
 /// The ring that marks one partner's pieces in Grand Cam (Blue and Yellow), so partners
 /// are told apart by shape as well as colour.
 pub fn seat_mark(seat: SeatColour) -> Option<Color> {
-    match seat {
-        SeatColour::Blue => Some(rgb(214, 170, 60)),
-        SeatColour::Yellow => Some(rgb(60, 40, 16)),
-        _ => None,
-    }
+    look::partner_ring(seat).map(|look::Rgb(r, g, b)| rgb(r, g, b))
 }
 
 /// The colour of a seat for text on the dark egui panels.

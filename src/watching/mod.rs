@@ -14,7 +14,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use std::fmt;
 
-use camelot_engine::{Game, Level, Notation, RecordTags, Side, Variant};
+use camelot_engine::notation::RecordTags;
+use camelot_engine::{Game, Level, Notation, Side, Variant};
 use camelot_files::{write_atomic, FileError};
 use camelot_lab::{Contender, Standings, TournamentConfig};
 

@@ -10,7 +10,8 @@ mod play;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use camelot_engine::{Notation, RecordTags, SeatColour, Variant};
+use camelot_engine::notation::RecordTags;
+use camelot_engine::{Notation, SeatColour, Variant};
 use camelot_files::write_atomic;
 use camelot_online::protocol::requests::{ListGames, NewGame};
 use camelot_online::protocol::{

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use camelot_engine::{Ai, AiDecision, Level, SearchLimits};
+use camelot_engine::search::SearchLimits;
+use camelot_engine::{Ai, AiDecision, Level};
 use camelot_lab::Program;
 use camelot_online::protocol::{ClientMessage, PlayerName, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::game::{DrawClaim, Game};
 use crate::moves::Move;
-use crate::tablebase::Tablebase;
+use crate::tables::Tablebase;
 
 pub use features::{
     eval_features, eval_params, eval_weights_from, linear_eval, EVAL_PARAMS, PARAM_APPROACH,

@@ -122,7 +122,7 @@ mod tests {
     }
 
     fn play(pos: &Position, notation: &str) -> (Move, Position) {
-        let m = crate::notation::parse_move(pos, notation)
+        let m = crate::move_text::parse_move(pos, notation)
             .unwrap_or_else(|e| panic!("{notation} in {pos}: {e:?}"));
         (m, pos.after(&m))
     }

@@ -22,7 +22,7 @@ use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::BySide;
 use crate::position::Position;
-use crate::tablebase::{Tablebase, TablebaseValue};
+use crate::tables::{Tablebase, TablebaseValue};
 use crate::variant::Variant;
 
 pub const WIN: i32 = 30_000;

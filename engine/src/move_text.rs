@@ -1,4 +1,4 @@
-//! Move notation: WCF algebraic (`E6-C8-A8`, `H4xJ4xL6`, `F6-F8-H8xH10xJ12`) and the
+//! Moves as text: WCF algebraic (`E6-C8-A8`, `H4xJ4xL6`, `F6-F8-H8xH10xJ12`) and the
 //! classic numbered notation of the 1999 text (`26-27`, `26C28`, `26J28`, `KC26C28J30`,
 //! with an optional capture count `(3M, 2K)`).
 //!
