@@ -7,7 +7,8 @@
 //! - `game`: the session at the table (the engine's `Game`, the single source of
 //!   truth), every change to it, the computer players, browsing, the app's screens;
 //!   every other feature stands on it.
-//! - `table`: the board, the pieces, their look and motion, the camera, the sounds.
+//! - `table`: the board, the pieces, their look and motion, the camera.
+//! - `sound`: the table's sounds, and ALSA loaded at run time to play them.
 //! - `input`: the pointer on the board, move entry, and its marks.
 //! - `render`: the adapter check, the quality tiers, where the 3D view is drawn.
 //! - `analysis`, `review`, `learning` (lessons and puzzles), `watching` (tournaments),
@@ -44,6 +45,8 @@ pub mod panel;
 pub mod review;
 #[cfg(feature = "gui")]
 pub mod settings;
+#[cfg(feature = "sound")]
+pub mod sound;
 #[cfg(feature = "tools")]
 pub mod tools;
 #[cfg(feature = "gui")]
@@ -158,7 +161,7 @@ pub fn view_plugin(app: &mut App) {
             .chain(),
     );
     #[cfg(feature = "sound")]
-    app.add_plugins(table::sound::plugin);
+    app.add_plugins(sound::plugin);
     #[cfg(feature = "tools")]
     app.add_plugins(tools::plugin);
 }

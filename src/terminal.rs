@@ -10,8 +10,9 @@ use camelot_engine::{Ai, AiDecision, DrawClaim, Game, Notation, TurnConstraint, 
 use camelot_files::{read_line, write_new_file, FileError, InputLine, MAX_LINE_BYTES};
 
 use crate::cli::{OpeningError, Options};
-use crate::game::session::{Seat, Session, HINT_LEVEL};
-use crate::storage::data_dir::{read_session, Loaded, Store, StoreError};
+use crate::game::session::{GameKey, Seat, Session, HINT_LEVEL};
+use crate::storage::data_dir::{read_session, Loaded, Store};
+use crate::storage::keeper::{Keeper, SaveNews};
 
 const HELP: &str = "\
 Type a move as the WCF writes it (E6-E8, H4xJ4xL6, F6-F8-H8xH10xJ12; trees: T@C3),
@@ -34,25 +35,12 @@ pub enum Step {
 pub struct Console {
     session: Session,
     computers: Vec<Option<Ai>>,
-    store: Option<Store>,
+    /// The data directory and the save policy the window keeps too.
+    keeper: Keeper,
     /// Whether `save` and `load` may touch files (off for the fuzz target).
     files: bool,
-    /// The ply and epoch last shown, so the board is drawn once per change.
-    shown: Option<(usize, u64)>,
-    /// How the last save of the game in progress went; a failure is said once, not
-    /// after every move.
-    saved: Saved,
-}
-
-/// How the last save of the game in progress went.
-#[derive(Clone, Debug, PartialEq)]
-enum Saved {
-    /// Nothing to save yet, or saved.
-    Ok,
-    Failed(String),
-    /// The last game could not be put into the history: the autosave keeps it, and this
-    /// game is not saved over it until that works.
-    HeldBack(String),
+    /// The state of the game last shown, so the board is drawn once per change.
+    shown: Option<GameKey>,
 }
 
 fn computers_for(seats: &[Seat]) -> Vec<Option<Ai>> {
@@ -67,15 +55,14 @@ fn computers_for(seats: &[Seat]) -> Vec<Option<Ai>> {
 }
 
 impl Console {
-    /// A console on a table; `store` keeps the autosave, `files` allows `save`/`load`.
-    pub fn new(session: Session, store: Option<Store>, files: bool) -> Console {
+    /// A console on a table; `keeper` keeps the autosave, `files` allows `save`/`load`.
+    pub fn new(session: Session, keeper: Keeper, files: bool) -> Console {
         Console {
             computers: computers_for(&session.seats),
             session,
-            store,
+            keeper,
             files,
             shown: None,
-            saved: Saved::Ok,
         }
     }
 
@@ -89,7 +76,7 @@ impl Console {
 
     /// The board and whose turn, if the game changed since it was last shown.
     pub fn show(&mut self) -> Option<String> {
-        let now = (self.session.game.ply(), self.session.epoch);
+        let now = self.session.key();
         if self.shown == Some(now) {
             return None;
         }
@@ -130,41 +117,27 @@ impl Console {
                 format!("{who} plays {text} ({} positions searched)", info.nodes)
             }
             AiDecision::Claim(c) => {
-                self.session.game.claim(c).ok()?;
+                self.session.claim(c).ok()?;
                 format!("{who} claims a {c} draw.")
             }
         };
         Some(self.with_autosave(said))
     }
 
-    /// Saves the game in progress; a failure is reported once. While the last game is
-    /// held back in the autosave, each save first tries again to put it in the history.
+    /// Saves the game in progress; a failure is said once.
     fn with_autosave(&mut self, mut said: String) -> String {
-        let Some(store) = &self.store else {
-            return said;
-        };
-        let r = if matches!(self.saved, Saved::HeldBack(_)) {
-            store.begin(&self.session, Notation::Wcf).map(|_| ())
-        } else {
-            store.save_autosave(&self.session, Notation::Wcf)
-        };
-        let was = std::mem::replace(&mut self.saved, saved(&r));
-        if let Err(e) = r {
-            if was == Saved::Ok {
-                said.push_str(&format!("\nThe game could not be saved: {e}"));
-            }
+        if let SaveNews::Failed(why) = self.keeper.changed(&self.session, Notation::Wcf) {
+            said.push('\n');
+            said.push_str(&why);
         }
         said
     }
 
     /// Starts another game at the table (the one in progress goes to the history).
     fn replace(&mut self, session: Session) -> String {
-        let (said, saved) = begin(self.store.as_ref(), &session);
-        self.saved = saved;
-        let epoch = self.session.epoch + 1;
+        let said = news(self.keeper.begin(&session, Notation::Wcf));
         self.computers = computers_for(&session.seats);
-        self.session = session;
-        self.session.epoch = epoch;
+        self.session.replace(session);
         said
     }
 
@@ -202,7 +175,6 @@ impl Console {
                 .join("  "),
             "undo" => {
                 if self.session.undo_to_human() {
-                    self.session.epoch += 1;
                     self.with_autosave("Taken back.".into())
                 } else {
                     "Nothing to undo.".into()
@@ -210,7 +182,6 @@ impl Console {
             }
             "redo" => {
                 if self.session.redo_to_human() {
-                    self.session.epoch += 1;
                     self.with_autosave("Replayed.".into())
                 } else {
                     "Nothing to redo.".into()
@@ -219,14 +190,13 @@ impl Console {
             "hint" => self.hint(),
             "claim" => match self.session.game.claimable().first() {
                 Some(&c) if !self.is_over() => {
-                    let _ = self.session.game.claim(c);
+                    let _ = self.session.claim(c);
                     self.with_autosave(format!("{} claims a {c} draw.", self.seat_label()))
                 }
                 _ => "No draw can be claimed now.".into(),
             },
             "resign" if !self.is_over() => {
-                let side = self.session.position().rules().side(self.session.to_move());
-                self.session.game.resign(side);
+                self.session.resign();
                 self.with_autosave(format!("{} resigns.", self.seat_label()))
             }
             "resign" => "The game is over.".into(),
@@ -324,41 +294,25 @@ impl Console {
     }
 }
 
-/// A game starts in the store (the one in progress goes to the history); what to say,
-/// and how saving stands.
-fn begin(store: Option<&Store>, session: &Session) -> (String, Saved) {
-    let Some(st) = store else {
-        return (String::new(), Saved::Ok);
-    };
-    let r = st.begin(session, Notation::Wcf);
-    let said = match &r {
-        Ok(Some(p)) => format!("The last game is kept in {}.\n", p.display()),
-        Ok(None) => String::new(),
-        Err(e) => format!("The game could not be saved: {e}\n"),
-    };
-    (said, saved(&r))
-}
-
-fn saved<T>(r: &Result<T, StoreError>) -> Saved {
-    match r {
-        Ok(_) => Saved::Ok,
-        Err(e @ StoreError::NotArchived { .. }) => Saved::HeldBack(e.to_string()),
-        Err(e) => Saved::Failed(e.to_string()),
+/// What to say of a save's news, a line of its own.
+fn news(n: SaveNews) -> String {
+    match n {
+        SaveNews::Nothing => String::new(),
+        SaveNews::LastGameKept(p) => format!("The last game is kept in {}.\n", p.display()),
+        SaveNews::Failed(why) => format!("{why}\n"),
     }
 }
 
 impl Console {
     /// What to say when the input ends: whether the game is saved, and where.
     pub fn farewell(&self) -> String {
-        match (&self.store, &self.saved) {
+        match (self.keeper.store(), self.keeper.unsaved()) {
             (None, _) => "Input ended; nothing was saved (no data directory).".into(),
-            (Some(st), Saved::Ok) => format!(
+            (Some(st), None) => format!(
                 "Input ended; the game is saved in {}.",
                 st.autosave_path().display()
             ),
-            (Some(_), Saved::Failed(e) | Saved::HeldBack(e)) => {
-                format!("Input ended; the game is NOT saved: {e}")
-            }
+            (Some(_), Some(why)) => format!("Input ended; the game is NOT saved: {why}"),
         }
     }
 }
@@ -453,11 +407,10 @@ pub fn run(opts: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (said, saved) = begin(store.as_ref(), &session);
-    print!("{said}");
+    let mut keeper = Keeper::new(store);
+    print!("{}", news(keeper.begin(&session, Notation::Wcf)));
     println!("{}\n{HELP}", session.position().rules().name);
-    let mut console = Console::new(session, store, true);
-    console.saved = saved;
+    let mut console = Console::new(session, keeper, true);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     loop {

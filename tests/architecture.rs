@@ -608,3 +608,121 @@ fn the_page_keeps_no_copy_of_the_protocols_vocabulary() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The parameters of every `fn` in `text`: (line, name, count).
+fn parameter_counts(text: &str) -> Vec<(usize, String, usize)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("fn ") {
+        let start = from + at;
+        from = start + 3;
+        if start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_') {
+            continue;
+        }
+        let name: String = text[start + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        let Some(open) = text[start..].find('(').map(|i| start + i) else {
+            break;
+        };
+        // The parameter list: to the matching parenthesis, counting top-level commas.
+        let (mut depth, mut count, mut any, mut i) = (1, 0, false, open + 1);
+        while i < bytes.len() && depth > 0 {
+            match bytes[i] {
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                b'>' if bytes[i - 1] != b'-' && bytes[i - 1] != b'=' => depth -= 1,
+                b',' if depth == 1 => count += 1,
+                c if !c.is_ascii_whitespace() && depth >= 1 => any = true,
+                _ => {}
+            }
+            i += 1;
+        }
+        let list = &text[open + 1..i.saturating_sub(1)];
+        let trailing = list.trim_end().ends_with(',');
+        let mut n = if any {
+            count + 1 - usize::from(trailing)
+        } else {
+            0
+        };
+        if list.trim_start().starts_with("&self")
+            || list.trim_start().starts_with("&mut self")
+            || list.trim_start().starts_with("self")
+            || list.trim_start().starts_with("mut self")
+        {
+            n -= 1;
+        }
+        out.push((text[..start].lines().count() + 1, name, n));
+    }
+    out
+}
+
+/// The game's systems take what they need in few parameters, grouped by what belongs
+/// together: no function of the workspace over eight parameters, no SystemParam over
+/// twelve fields (the panel composes the sections each feature exports).
+#[test]
+fn no_function_over_eight_parameters_and_no_system_param_over_twelve_fields() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in WORKSPACE_SOURCES {
+        let d = root.join(dir);
+        if d.is_dir() {
+            sources(&d, &mut files);
+        }
+    }
+    let mut long = Vec::new();
+    let mut wide = Vec::new();
+    let mut params_seen = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (line, name, n) in parameter_counts(&text) {
+            if n > 8 {
+                long.push(format!("{}:{line}: {name} takes {n}", f.display()));
+            }
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if !l.contains("derive(SystemParam)") && !l.contains("system::SystemParam)]") {
+                continue;
+            }
+            params_seen += 1;
+            let body = lines[i + 1..]
+                .iter()
+                .skip_while(|l| !l.contains("struct "))
+                .skip(1)
+                .take_while(|l| !l.starts_with('}'));
+            let fields = body
+                .filter(|l| {
+                    let t = l.trim_start();
+                    l.starts_with("    ")
+                        && !l.starts_with("     ")
+                        && t.contains(':')
+                        && !t.starts_with("//")
+                })
+                .count();
+            if fields > 12 {
+                wide.push(format!("{}:{}: {fields} fields", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(params_seen > 10, "the SystemParams were found");
+    assert!(
+        long.is_empty(),
+        "functions over eight parameters: {long:#?}"
+    );
+    assert!(
+        wide.is_empty(),
+        "SystemParams over twelve fields: {wide:#?}"
+    );
+    // The counting itself.
+    let counted = parameter_counts(
+        "fn a(x: u8, y: Vec<(u8, u8)>, z: impl Fn(u8) -> u8) {}\nfn b(&self) {}\nfn c(\n    p: u8,\n) {}",
+    );
+    let counts: Vec<usize> = counted.iter().map(|c| c.2).collect();
+    assert_eq!(counts, [3, 0, 1]);
+}

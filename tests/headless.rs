@@ -1040,7 +1040,7 @@ mod tournaments {
         let dir = std::env::temp_dir().join(format!("camelot-tournament-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::at(&dir);
-        app.world_mut().resource_mut::<Storage>().store = Some(store.clone());
+        *app.world_mut().resource_mut::<Storage>() = Storage::new(Some(store.clone()));
         // The player's game: seated (so it is the autosave), one move played.
         app.world_mut()
             .run_system_once(|mut actions: GameActions| {
@@ -1145,7 +1145,7 @@ mod tournaments {
         let dir = std::env::temp_dir().join(format!("camelot-stopped-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::at(&dir);
-        app.world_mut().resource_mut::<Storage>().store = Some(store.clone());
+        *app.world_mut().resource_mut::<Storage>() = Storage::new(Some(store.clone()));
         app.world_mut()
             .write_message(StartTournament(TournamentSetup {
                 variant: Variant::Camette,

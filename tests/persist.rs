@@ -30,7 +30,7 @@ fn app(store: Store) -> App {
             vec![Seat::Human, Seat::Human],
         ))
         .insert_state(Screen::Playing);
-    app.world_mut().resource_mut::<Storage>().store = Some(store);
+    *app.world_mut().resource_mut::<Storage>() = Storage::new(Some(store));
     app.update();
     app
 }

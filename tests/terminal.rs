@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use camelot::game::session::{Seat, Session};
 use camelot::storage::data_dir::{read_session, Loaded, Store};
+use camelot::storage::keeper::Keeper;
 use camelot::terminal::{Console, Step};
 use camelot_engine::{Game, Level, Variant};
 use camelot_files::InputLine;
@@ -38,7 +39,7 @@ fn the_console_plays_refuses_and_takes_back() {
     let humans = vec![Seat::Human, Seat::Human];
     let mut c = Console::new(
         Session::new(Game::new(Variant::Camelot), humans),
-        Some(store.clone()),
+        Keeper::new(Some(store.clone())),
         true,
     );
     assert!(c.show().unwrap().contains("White to move."));
@@ -92,7 +93,7 @@ fn computers_move_by_themselves_and_hints_are_legal() {
     let seats = vec![Seat::Human, Seat::Computer(Level::NOVICE)];
     let mut c = Console::new(
         Session::new(Game::new(Variant::Camette), seats),
-        None,
+        Keeper::new(None),
         false,
     );
     let hint = say(&mut c, "hint");

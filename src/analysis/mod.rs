@@ -18,7 +18,7 @@ use camelot_engine::search::{SearchInfo, SearchLimits, Searcher};
 use crate::game::actions::GameStarted;
 use crate::game::browse::Browse;
 use crate::game::screens::Screen;
-use crate::game::session::Session;
+use crate::game::session::{Line, Session};
 use crate::learning::Exercises;
 use crate::AppSystems;
 
@@ -37,12 +37,12 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// Which position a report is for: the ply shown, the game's epoch and the position's
-/// hash (an undo and another move reach the same ply with another position).
+/// Which position a report is for: the ply shown, the game's line of play and the
+/// position's hash (an undo and another move reach the same ply with another position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionKey {
     pub ply: usize,
-    pub epoch: u64,
+    pub line: Line,
     pub hash: u64,
 }
 
@@ -50,7 +50,7 @@ impl PositionKey {
     pub fn shown(session: &Session, browse: &Browse) -> PositionKey {
         PositionKey {
             ply: browse.shown_ply(session),
-            epoch: session.epoch,
+            line: session.key().line(),
             hash: browse.shown(session).hash(),
         }
     }

@@ -7,7 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::notation::PathMove;
-use camelot_engine::{DrawClaim, Move, MoveKind, Outcome, PlayError, Position};
+use camelot_engine::{DrawClaim, Game, Move, MoveKind, Outcome, PlayError, Position};
 
 use crate::game::session::Session;
 use crate::AppSystems;
@@ -84,7 +84,6 @@ impl GameActions<'_> {
         if !self.session.undo_to_human() {
             return false;
         }
-        self.session.epoch += 1;
         let undone = &moves[self.session.game.ply()..];
         let steps = self.steps_from_here(undone);
         self.announce(steps.into_iter().rev(), true);
@@ -98,7 +97,6 @@ impl GameActions<'_> {
         if !self.session.redo_to_human() {
             return false;
         }
-        self.session.epoch += 1;
         let replayed = self.session.game.moves()[ply..].to_vec();
         let steps = steps_from(&before, &replayed);
         self.announce(steps.into_iter(), false);
@@ -128,33 +126,39 @@ impl GameActions<'_> {
     }
 
     pub fn claim(&mut self, c: DrawClaim) {
-        match self.session.game.claim(c) {
-            Ok(_) => self.reset(),
+        match self.session.claim(c) {
+            Ok(_) => self.snap(),
             Err(e) => self.notices.say(format!("{e}")),
         }
     }
 
     pub fn resign(&mut self) {
-        let side = self.session.position().rules().side(self.session.to_move());
-        self.session.game.resign(side);
-        self.reset();
+        self.session.resign();
+        self.snap();
     }
 
     /// Ends the game with a result the board does not show (a draw by the automatic
     /// rules a tournament applies).
     pub fn declare(&mut self, o: Outcome) {
-        if self.session.game.outcome().is_none() {
-            self.session.game.declare(o);
-            self.reset();
+        if self.session.declare(o) {
+            self.snap();
         }
+    }
+
+    /// The table takes `game` as it stands (an online game's copy from the server), with
+    /// a result the board does not show: the board snaps to it.
+    pub fn adopt(&mut self, game: Game, declared: Option<Outcome>) {
+        self.session.adopt(game);
+        if let Some(o) = declared {
+            self.session.declare(o);
+        }
+        self.snap();
     }
 
     /// Seats another game at the table.
     pub fn replace(&mut self, session: Session) {
-        let epoch = self.session.epoch;
-        *self.session = session;
-        self.session.epoch = epoch;
-        self.reset();
+        self.session.replace(session);
+        self.snap();
         self.started.write(GameStarted);
     }
 
@@ -164,8 +168,8 @@ impl GameActions<'_> {
         self.refused.write(Refused);
     }
 
-    pub fn reset(&mut self) {
-        self.session.epoch += 1;
+    /// The board snaps to the game as it now stands (the session has moved its key on).
+    fn snap(&mut self) {
         self.reset.write(BoardReset);
     }
 }

@@ -5,13 +5,14 @@
 //! A browse belongs to the game as it was when it began: any change to the game (a move,
 //! an undo, a new or loaded game) ends it, so no stale position can be shown.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::Position;
 
 use crate::game::focus::egui_wants_keys;
 use crate::game::screens::Screen;
-use crate::game::session::Session;
+use crate::game::session::{GameKey, Session};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -42,8 +43,8 @@ pub enum BrowseCommand {
 /// The position being shown, if it is not the game's.
 #[derive(Resource, Default, Debug)]
 pub struct Browse {
-    /// The ply shown, and the game's (ply, epoch) when browsing began.
-    at: Option<(usize, (usize, u64))>,
+    /// The ply shown, and the state of the game when browsing began.
+    at: Option<(usize, GameKey)>,
 }
 
 impl Browse {
@@ -51,7 +52,7 @@ impl Browse {
     /// game has changed since browsing began).
     pub fn browsing(&self, session: &Session) -> Option<usize> {
         let (shown, game) = self.at?;
-        (game == (session.game.ply(), session.epoch) && shown < session.game.ply()).then_some(shown)
+        (game == session.key() && shown < game.ply()).then_some(shown)
     }
 
     /// The number of moves played up to the position shown.
@@ -66,8 +67,8 @@ impl Browse {
 
     /// Shows the position before ply `n` (the game itself at or past its end).
     pub fn go_to(&mut self, session: &Session, n: usize) {
-        let now = (session.game.ply(), session.epoch);
-        self.at = (n < now.0).then_some((n, now));
+        let now = session.key();
+        self.at = (n < now.ply()).then_some((n, now));
     }
 }
 
@@ -108,4 +109,11 @@ fn apply_commands(
         browse.go_to(&session, n);
         redraw.write(RequestRedraw);
     }
+}
+
+/// What the panel needs to show and move through the positions of the game.
+#[derive(SystemParam)]
+pub struct BrowseSection<'w> {
+    pub browse: Res<'w, Browse>,
+    pub to: MessageWriter<'w, BrowseCommand>,
 }

@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{futures::check_ready, AsyncComputeTaskPool, Task};
 use bevy::window::RequestRedraw;
@@ -15,7 +16,7 @@ use camelot_engine::{Ai, AiDecision, Game, Level, Move, Notation, Square};
 use crate::game::actions::GameActions;
 use crate::game::motion::board_idle;
 use crate::game::screens::Screen;
-use crate::game::session::{Seat, Session, HINT_LEVEL};
+use crate::game::session::{GameKey, Seat, Session, HINT_LEVEL};
 use crate::game::settings::PlaySettings;
 use crate::AppSystems;
 
@@ -76,8 +77,8 @@ struct Thinking {
     task: Task<Answer>,
     stop: Arc<AtomicBool>,
     purpose: Purpose,
-    epoch: u64,
-    ply: usize,
+    /// The state of the game the search is for.
+    key: GameKey,
 }
 
 /// The computer players' searches.
@@ -129,7 +130,14 @@ impl AiPlayer {
     }
 
     /// Starts a search for the player to move.
-    pub fn start(&mut self, game: &Game, epoch: u64, seat: usize, level: Level, purpose: Purpose) {
+    pub fn start(
+        &mut self,
+        game: &Game,
+        key: GameKey,
+        seat: usize,
+        level: Level,
+        purpose: Purpose,
+    ) {
         self.cancel();
         if self.ais.len() <= seat {
             self.ais.resize_with(seat + 1, || None);
@@ -148,7 +156,6 @@ impl AiPlayer {
         if let Ok(mut i) = info.lock() {
             *i = None;
         }
-        let ply = game.ply();
         let game = game.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
             yield_to_frames();
@@ -165,8 +172,7 @@ impl AiPlayer {
             task,
             stop,
             purpose,
-            epoch,
-            ply,
+            key,
         });
     }
 }
@@ -213,17 +219,14 @@ fn cancel_stale(
     session: Res<Session>,
     mut ai: ResMut<AiPlayer>,
     mut hint: ResMut<HintMove>,
-    mut seen: Local<(usize, u64)>,
+    mut seen: Local<Option<GameKey>>,
 ) {
-    let now = (session.game.ply(), session.epoch);
-    if *seen != now {
-        *seen = now;
+    let now = session.key();
+    if *seen != Some(now) {
+        *seen = Some(now);
         hint.0 = None;
     }
-    let stale = ai
-        .thinking
-        .as_ref()
-        .is_some_and(|t| t.epoch != session.epoch);
+    let stale = ai.thinking.as_ref().is_some_and(|t| !t.key.is_before(now));
     if stale {
         ai.cancel();
         hint.0 = None;
@@ -273,7 +276,7 @@ fn start_thinking(
     }
     spectate.step = false;
     let seat = session.to_move().0 as usize;
-    ai.start(&session.game, session.epoch, seat, level, Purpose::Play);
+    ai.start(&session.game, session.key(), seat, level, Purpose::Play);
 }
 
 fn request_hint(
@@ -287,7 +290,7 @@ fn request_hint(
     let seat = session.to_move().0 as usize;
     ai.start(
         &session.game,
-        session.epoch,
+        session.key(),
         seat,
         HINT_LEVEL,
         Purpose::Hint,
@@ -311,7 +314,7 @@ fn collect_answer(mut ai: ResMut<AiPlayer>, mut actions: GameActions, mut hint: 
     }
     ai.ais[seat] = Some(answer.ai);
     let session = &actions.session;
-    if thinking.epoch != session.epoch || thinking.ply != session.game.ply() {
+    if thinking.key != session.key() {
         return;
     }
     let Some(decision) = answer.decision else {
@@ -356,9 +359,18 @@ pub fn start_bench_search(ai: &mut AiPlayer, session: &Session) {
     let seat = session.to_move().0 as usize;
     ai.start(
         &session.game,
-        session.epoch,
+        session.key(),
         seat,
         Level::timed(600_000),
         Purpose::Bench,
     );
+}
+
+/// What the panel needs of the computer players: their searches, the watching
+/// controls, and the hint button.
+#[derive(SystemParam)]
+pub struct ComputerSection<'w> {
+    pub ai: ResMut<'w, AiPlayer>,
+    pub spectate: ResMut<'w, Spectate>,
+    pub hint: MessageWriter<'w, HintRequest>,
 }

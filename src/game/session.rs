@@ -7,7 +7,9 @@
 use std::fmt;
 
 use camelot_engine::notation::{Record, RecordError, RecordTags};
-use camelot_engine::{Excerpt, Game, Level, Notation, Player, Position, Variant};
+use camelot_engine::{
+    DrawClaim, Excerpt, Game, Level, Notation, Outcome, PlayError, Player, Position, Variant,
+};
 use camelot_online::protocol::{GameId, PlayerName, SeatToken};
 use camelot_online::ServerAddress;
 
@@ -143,15 +145,48 @@ pub fn parse_seats(s: &str, variant: Variant) -> Result<Vec<Seat>, SeatError> {
     Ok(seats)
 }
 
+/// One state of the game at the table: its ply, and how many times the game has jumped
+/// (an undo, a redo, a claim, a resignation, another game seated). Whatever is worked
+/// out for a game (the computer's move, a review, the clicks of a move) is kept with the
+/// key it was worked out for and thrown away once the key is another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameKey {
+    ply: usize,
+    epoch: u64,
+}
+
+impl GameKey {
+    /// The ply the game stood at.
+    pub fn ply(self) -> usize {
+        self.ply
+    }
+
+    /// Whether the game has only moved on from this key: no jump since, a ply or more.
+    pub fn is_before(self, now: GameKey) -> bool {
+        self.line() == now.line() && self.ply <= now.ply
+    }
+
+    /// The line of play this state is on: the same until the game jumps.
+    pub fn line(self) -> Line {
+        Line(self.epoch)
+    }
+}
+
+/// A game's line of play: its moves forward share one, a jump (an undo, another game)
+/// starts another. A position shown from the line keeps what was worked out for it while
+/// the game moves on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line(u64);
+
 /// A game at the table.
 #[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
 #[derive(Clone, Debug)]
 pub struct Session {
     pub game: Game,
     pub seats: Vec<Seat>,
-    /// Bumped whenever the game changes other than by a move forward (undo, redo, a new
-    /// or loaded game): answers computed for an older epoch are thrown away.
-    pub epoch: u64,
+    /// Bumped by the session itself whenever the game changes other than by a move
+    /// forward: see [`GameKey`].
+    epoch: u64,
     /// A game of a computer tournament: the tournament keeps its record, so it is not
     /// autosaved and never goes into the history.
     pub in_tournament: bool,
@@ -271,6 +306,9 @@ impl Session {
                 break;
             }
         }
+        if undone {
+            self.jumped();
+        }
         undone
     }
 
@@ -284,7 +322,62 @@ impl Session {
                 break;
             }
         }
+        if redone {
+            self.jumped();
+        }
         redone
+    }
+
+    /// This state of the game: what work done for it is kept with.
+    pub fn key(&self) -> GameKey {
+        GameKey {
+            ply: self.game.ply(),
+            epoch: self.epoch,
+        }
+    }
+
+    /// The game changed other than by a move forward.
+    fn jumped(&mut self) {
+        self.epoch += 1;
+    }
+
+    /// The player to move claims a draw.
+    pub fn claim(&mut self, claim: DrawClaim) -> Result<Outcome, PlayError> {
+        let o = self.game.claim(claim)?;
+        self.jumped();
+        Ok(o)
+    }
+
+    /// The player to move resigns.
+    pub fn resign(&mut self) {
+        let side = self.position().rules().side(self.to_move());
+        self.game.resign(side);
+        self.jumped();
+    }
+
+    /// Ends the game with a result the board does not show (a tournament's automatic
+    /// draw); nothing if the game is over already.
+    pub fn declare(&mut self, o: Outcome) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        self.game.declare(o);
+        self.jumped();
+        true
+    }
+
+    /// Takes `game` in place of this one, seats and all else kept (an online game's copy
+    /// from the server).
+    pub fn adopt(&mut self, game: Game) {
+        self.game = game;
+        self.jumped();
+    }
+
+    /// Seats `next` at the table in this one's place: its keys are new ones.
+    pub fn replace(&mut self, next: Session) {
+        let epoch = self.epoch + 1;
+        *self = next;
+        self.epoch = epoch;
     }
 
     /// `human,ai:club`: the `Seats` tag, so a saved game reopens with the same table.

@@ -2,12 +2,13 @@
 //! so far, the landings offered next, the last move with its path, and the computer's
 //! hint as an arrow along its path. Redrawn only when what they show changes.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use camelot_engine::{EntryStep, Move, Square};
 
 use crate::game::browse::Browse;
 use crate::game::computer::HintMove;
-use crate::game::session::Session;
+use crate::game::session::{GameKey, Session};
 use crate::input::move_entry::MoveInput;
 use crate::table::board::stand_point;
 use crate::table::theme::{MarkerKind, Palette};
@@ -40,10 +41,9 @@ fn create_marker_meshes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>
     });
 }
 
-/// What the marks show; they are redrawn when it changes.
-/// What the markers were drawn for: clicks, hover, hint, the game's (ply, epoch), and
-/// the ply shown.
-type Shown = (Vec<Square>, Option<Square>, Option<Move>, usize, u64, usize);
+/// What the markers were drawn for (they are redrawn when it changes): clicks, hover,
+/// hint, the state of the game, and the ply shown.
+type Shown = (Vec<Square>, Option<Square>, Option<Move>, GameKey, usize);
 
 /// A flat ribbon along a path of points on the board, `width` wide, ending in an
 /// arrowhead if `head` is given (its length): the hint's arrow, the last move's trace.
@@ -121,6 +121,15 @@ impl Painter<'_, '_, '_> {
     }
 }
 
+/// What the markers are made of: their shapes, the palette's materials, and the meshes
+/// of the paths traced.
+#[derive(SystemParam)]
+struct MarkerMaking<'w> {
+    meshes: Option<Res<'w, MarkerMeshes>>,
+    palette: Option<Res<'w, Palette>>,
+    mesh_assets: ResMut<'w, Assets<Mesh>>,
+}
+
 fn show_markers(
     mut commands: Commands,
     input: Res<MoveInput>,
@@ -128,11 +137,14 @@ fn show_markers(
     session: Res<Session>,
     browse: Res<Browse>,
     old: Query<Entity, With<Marker>>,
-    meshes: Option<Res<MarkerMeshes>>,
-    palette: Option<Res<Palette>>,
-    mut mesh_assets: ResMut<Assets<Mesh>>,
+    making: MarkerMaking,
     mut last: Local<Option<Shown>>,
 ) {
+    let MarkerMaking {
+        meshes,
+        palette,
+        mut mesh_assets,
+    } = making;
     let (Some(m), Some(p)) = (meshes, palette) else {
         return;
     };
@@ -140,8 +152,7 @@ fn show_markers(
         input.clicks.clone(),
         input.hovered,
         hint.0.as_ref().map(|h| h.0),
-        session.game.ply(),
-        session.epoch,
+        session.key(),
         browse.shown_ply(&session),
     );
     if last.as_ref() == Some(&key) && !input.is_changed() {

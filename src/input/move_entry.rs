@@ -5,6 +5,7 @@
 //! works on `SquareClicked` messages (made by `pointer` from the mouse), so tests drive
 //! it without a window. The markers it shows are drawn by `markers`.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::{EntryStep, Move, MoveEntry, MoveKind, Square, SquareSet, TurnConstraint};
@@ -13,7 +14,7 @@ use crate::game::actions::{BoardReset, GameActions, MovePlayed, Notices};
 use crate::game::browse::Browse;
 use crate::game::focus::egui_wants_keys;
 use crate::game::screens::Screen;
-use crate::game::session::Session;
+use crate::game::session::{GameKey, Session};
 use crate::table::animation::board_idle;
 use crate::table::board::{stand_point, OnSquare};
 use crate::table::pieces::{Held, PieceView};
@@ -105,8 +106,8 @@ pub struct MoveInput {
     pub pressed: Option<Square>,
     /// The piece being dragged, and the square it was picked up from.
     pub dragging: Option<(Entity, Square)>,
-    /// The (ply, epoch) the clicks belong to: any other move or a reset drops them.
-    synced: Option<(usize, u64)>,
+    /// The state of the game the clicks belong to: any other move or a jump drops them.
+    synced: Option<GameKey>,
 }
 
 fn hold_entered_piece(
@@ -177,7 +178,7 @@ fn forget_stale_entry(
         input.pressed = None;
     }
     let changed = played.read().count() > 0 || was_reset;
-    let now = Some((session.game.ply(), session.epoch));
+    let now = Some(session.key());
     if changed || input.synced != now {
         input.synced = now;
         set_clicks(&mut input, &session, Vec::new());
@@ -432,4 +433,11 @@ fn select(input: &mut MoveInput, actions: &mut GameActions, sq: Square) {
         }
     };
     actions.refuse(msg);
+}
+
+/// What the panel needs of move entry: the landings offered, and the typed move.
+#[derive(SystemParam)]
+pub struct EntrySection<'w> {
+    pub input: Res<'w, MoveInput>,
+    pub typed: ResMut<'w, TypedMove>,
 }

@@ -4,6 +4,7 @@
 //! [`BoardPointer`] messages and sets the hovered square; the rest runs headless too,
 //! so tests drive it with those messages.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use camelot_engine::Square;
@@ -101,18 +102,30 @@ pub fn square_under(
     }
 }
 
+/// Where the pointer looks from: the window, the camera, and the low tier's smaller
+/// picture (its coordinates are not the window's).
+#[derive(SystemParam)]
+struct Eye<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    cams: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
+    view: Option<Res<'w, crate::render::viewport::ViewImage>>,
+}
+
 /// The window's picker: the hovered square, and button presses over the board.
 fn pick(
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    eye: Eye,
     buttons: Res<ButtonInput<MouseButton>>,
     egui_busy: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    view: Option<Res<crate::render::viewport::ViewImage>>,
     pieces: Query<(&OnSquare, &PieceView), Without<Held>>,
     session: Res<Session>,
     mut input: ResMut<MoveInput>,
     mut out: MessageWriter<BoardPointer>,
 ) {
+    let Eye {
+        windows,
+        cams,
+        view,
+    } = eye;
     let (Ok(window), Ok((cam, gt))) = (windows.single(), cams.single()) else {
         return;
     };

@@ -1,6 +1,7 @@
 //! Lessons and puzzles in the interface: the menu's "Learn" lists, and the panel's
 //! section with the exercise's text, how it stands, the answer and the next one.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Notation, Variant};
@@ -125,6 +126,38 @@ pub fn apply(
             start.write(StartExercise(which));
         }
         LearnAction::Reveal => exercises.reveal(),
+    }
+}
+
+/// The panel's section for a lesson or puzzle at the table: what it needs.
+#[derive(SystemParam)]
+pub struct LearnSection<'w> {
+    exercises: ResMut<'w, Exercises>,
+    start: MessageWriter<'w, StartExercise>,
+}
+
+impl LearnSection<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, notation: Notation) {
+        if let Some(a) = panel_section(ui, &self.exercises, session, notation) {
+            apply(a, &mut self.exercises, &mut self.start);
+        }
+    }
+}
+
+/// The menu's Learn page: the lessons and puzzles, one started when picked.
+#[derive(SystemParam)]
+pub struct LearnMenu<'w> {
+    exercises: Res<'w, Exercises>,
+    start: MessageWriter<'w, StartExercise>,
+}
+
+impl LearnMenu<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let mut exercise = None;
+        menu_lists(ui, &self.exercises, &mut exercise);
+        if let Some(e) = exercise {
+            self.start.write(StartExercise(e));
+        }
     }
 }
 

@@ -16,8 +16,7 @@ use crate::game::actions::{GameActions, Notices};
 use crate::game::screens::Screen;
 use crate::game::session::Session;
 use crate::game::settings::PlaySettings;
-use crate::learning::view as learn_view;
-use crate::learning::{Exercises, StartExercise};
+use crate::learning::view::LearnMenu;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view as online_view;
@@ -28,8 +27,7 @@ use crate::storage::saving::Storage;
 use crate::storage::view::FileWindows;
 use crate::table::camera::ViewInsets;
 use crate::table::settings::TableSettings;
-use crate::watching::view as tournament_view;
-use crate::watching::StartTournament;
+use crate::watching::view::{self as tournament_view, WatchMenu};
 use crate::widgets::theme::{screen_heading, UiColours};
 use play::{PlayChoice, PlayPick};
 use title::TitlePick;
@@ -91,7 +89,7 @@ fn refresh(mut state: ResMut<MenuState>) {
 impl MenuState {
     fn read_store(&mut self, storage: &Storage, notices: &mut Notices) {
         self.checked = true;
-        let Some(store) = &storage.store else {
+        let Some(store) = storage.store() else {
             return;
         };
         let loaded = store.load_autosave();
@@ -132,23 +130,41 @@ pub struct Beside<'w> {
     settings_window: ResMut<'w, SettingsWindow>,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The settings the menu reads: the game's notation and the table's theme.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct MenuSettings<'w> {
+    play: Res<'w, PlaySettings>,
+    table: Res<'w, TableSettings>,
+}
+
+/// The pages each feature draws in the menu.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct MenuPages<'w> {
+    learn: LearnMenu<'w>,
+    watch: WatchMenu<'w>,
+    online: OnlineMenu<'w>,
+}
+
+/// The menu's Online page's needs: the lobby's requests, the online settings, and the
+/// games joined.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct OnlineMenu<'w> {
+    lobby: ResMut<'w, Lobby>,
+    settings: ResMut<'w, OnlineSettings>,
+    join: MessageWriter<'w, JoinOnline>,
+}
+
 pub fn menu(
     mut contexts: EguiContexts,
     mut state: ResMut<MenuState>,
     mut actions: GameActions,
     mut beside: Beside,
     storage: Res<Storage>,
-    mut online: ResMut<OnlineSettings>,
-    play: Res<PlaySettings>,
-    table: Res<TableSettings>,
+    settings: MenuSettings,
     pictures: cards::CardPictures,
-    exercises: Res<Exercises>,
-    mut start_exercise: MessageWriter<StartExercise>,
-    mut start_tournament: MessageWriter<StartTournament>,
-    mut lobby: ResMut<Lobby>,
-    mut join: MessageWriter<JoinOnline>,
+    mut pages: MenuPages,
 ) -> Result {
+    let (play, table) = (&settings.play, &settings.table);
     if *beside.view != ViewInsets::default() {
         *beside.view = ViewInsets::default();
     }
@@ -203,33 +219,24 @@ pub fn menu(
                     }
                 }
                 Page::Online => {
+                    let o = &mut pages.online;
                     if let Some(online_view::OnlinePick::Join(j)) = online::online_page(
                         ui,
                         &mut state.online,
                         &mut state.online_time,
-                        &mut lobby,
-                        &mut online,
+                        &mut o.lobby,
+                        &mut o.settings,
                         &storage,
                     ) {
-                        join.write(j);
+                        o.join.write(j);
                     }
                 }
-                Page::Learn => {
-                    let mut exercise = None;
-                    learn_view::menu_lists(ui, &exercises, &mut exercise);
-                    if let Some(e) = exercise {
-                        start_exercise.write(StartExercise(e));
-                    }
-                }
+                Page::Learn => pages.learn.show(ui),
                 Page::Watch => {
                     watch_variant(ui, &mut state.watch_variant);
                     ui.add_space(6.0);
                     let variant = state.watch_variant;
-                    if let Some(setup) =
-                        tournament_view::menu_section(ui, &mut state.tournament, variant)
-                    {
-                        start_tournament.write(StartTournament(setup));
-                    }
+                    pages.watch.show(ui, &mut state.tournament, variant);
                 }
             });
             if back {
@@ -239,7 +246,7 @@ pub fn menu(
     let Some(pick) = pick else {
         return Ok(());
     };
-    if let Some(session) = session_of(pick, &mut state, &storage, &play, &mut actions) {
+    if let Some(session) = session_of(pick, &mut state, &storage, play, &mut actions) {
         actions.replace(session);
         beside.next.set(Screen::Playing);
     }
@@ -260,7 +267,7 @@ fn session_of(
             state.play.seats.iter().map(|s| s.seat()).collect(),
         )),
         Pick::Continue(s) => Some(s),
-        Pick::Resume(g) => match storage.store.as_ref()?.resume(&g, play.notation) {
+        Pick::Resume(g) => match storage.store()?.resume(&g, play.notation) {
             Ok(s) => Some(s),
             Err(e) => {
                 actions.notices.say(e.to_string());

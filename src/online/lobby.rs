@@ -260,7 +260,7 @@ impl Lobby {
             self.local_address = Some(address.clone());
             return;
         }
-        let db = storage.store.as_ref().map(|s| s.dir().join("server.db"));
+        let db = storage.store().map(|s| s.dir().join("server.db"));
         self.status = Some("Starting a server here…".into());
         self.spawn(move || Answer::LocalServer(start_server(db)));
     }
@@ -340,7 +340,7 @@ fn local_address() -> String {
 }
 
 fn mine_path(storage: &Storage) -> Option<PathBuf> {
-    storage.store.as_ref().map(|s| s.dir().join("online.json"))
+    storage.store().map(|s| s.dir().join("online.json"))
 }
 
 fn read_mine(storage: &Storage) -> Vec<MyGame> {

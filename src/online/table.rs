@@ -8,7 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
-use camelot_engine::{Player, SeatColour};
+use camelot_engine::{Outcome, Player, SeatColour};
 use camelot_online::protocol::{ClientMessage, GameId, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, ServerAddress, Update};
 
@@ -392,9 +392,7 @@ fn seat_the_table(t: &mut OnlineTable, actions: &mut GameActions) -> bool {
         if actions.session.game.moves() != mirror.game.moves()
             || actions.session.game.outcome() != mirror.game.outcome()
         {
-            actions.session.game = mirror.game.clone();
-            declare_result(&mut actions.session, mirror);
-            actions.reset();
+            actions.adopt(mirror.game.clone(), server_result(mirror));
         }
         return false;
     }
@@ -414,7 +412,9 @@ fn seat_the_table(t: &mut OnlineTable, actions: &mut GameActions) -> bool {
         })
         .collect();
     let mut session = Session::new(mirror.game.clone(), seats);
-    declare_result(&mut session, mirror);
+    if let Some(o) = server_result(mirror) {
+        session.declare(o);
+    }
     session.online = Some(OnlineRef {
         server: t.server.clone(),
         game: t.game.clone(),
@@ -430,14 +430,9 @@ fn seat_the_table(t: &mut OnlineTable, actions: &mut GameActions) -> bool {
     true
 }
 
-/// A result the server declared that the board does not show (time, resignation).
-fn declare_result(session: &mut Session, mirror: &Mirror) {
-    if session.game.outcome().is_some() {
-        return;
-    }
-    if let Some(o) = mirror.result.and_then(|r| r.outcome()) {
-        session.game.declare(o);
-    }
+/// The result the server declared, which the board may not show (time, resignation).
+fn server_result(mirror: &Mirror) -> Option<Outcome> {
+    mirror.result.and_then(|r| r.outcome())
 }
 
 /// Moves the server has that the table has not: played on, one by one, so each is
@@ -450,21 +445,17 @@ fn catch_up(t: &mut OnlineTable, actions: &mut GameActions) {
     let here = actions.session.game.moves().to_vec();
     let common = here.len().min(server.len());
     if here[..common] != server[..common] {
-        actions.session.game = mirror.game.clone();
-        declare_result(&mut actions.session, mirror);
-        actions.reset();
+        actions.adopt(mirror.game.clone(), server_result(mirror));
         return;
     }
     for m in &server[here.len().min(server.len())..] {
         if actions.play(*m).is_err() {
-            actions.session.game = mirror.game.clone();
-            actions.reset();
+            actions.adopt(mirror.game.clone(), None);
             return;
         }
     }
-    if mirror.result.is_some() && actions.session.game.outcome().is_none() {
-        declare_result(&mut actions.session, mirror);
-        actions.reset();
+    if let Some(o) = server_result(mirror) {
+        actions.declare(o);
     }
 }
 

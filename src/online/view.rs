@@ -3,6 +3,8 @@
 //! open seats, watching a live game, my games), and the panel's section of an online game (the
 //! connection, each seat's presence and clock, offers to answer).
 
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Player, Variant};
 use camelot_online::protocol::{GameId, OfferKind, PlayerName, TimeControl};
@@ -12,7 +14,7 @@ use crate::game::session::Session;
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
 use crate::online::{
-    clock_text, Connection, JoinOnline, JoinOrigin, OnlineRequest, OnlineTable, SeatChoice,
+    clock_text, Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, OnlineTable, SeatChoice,
 };
 use crate::storage::saving::Storage;
 use crate::widgets::theme::seat_text;
@@ -596,6 +598,28 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
                 }
             });
         });
+    }
+}
+
+/// The panel's section for an online game at the table: what it needs.
+#[derive(SystemParam)]
+pub struct OnlineSection<'w> {
+    online: Res<'w, Online>,
+    requests: MessageWriter<'w, OnlineRequest>,
+}
+
+impl OnlineSection<'_> {
+    /// Whether the table's game is an online one (the server's game is the truth).
+    pub fn is_online(&self) -> bool {
+        self.online.table.is_some()
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let mut asked = Vec::new();
+        if let Some(t) = &self.online.table {
+            panel_section(ui, &PanelModel::of(t), session, &mut asked);
+        }
+        self.requests.write_batch(asked);
     }
 }
 

@@ -14,25 +14,22 @@ use camelot_engine::{DrawClaim, Game, Notation, PieceKind, Player, Position, Tur
 use crate::analysis::view as analysis_view;
 use crate::analysis::Analysis;
 use crate::game::actions::GameActions;
-use crate::game::browse::{Browse, BrowseCommand};
-use crate::game::computer::{AiPlayer, HintRequest, Purpose, Spectate};
+use crate::game::browse::{Browse, BrowseSection};
+use crate::game::computer::{AiPlayer, ComputerSection, HintRequest, Purpose, Spectate};
 use crate::game::screens::Screen;
 use crate::game::session::{Seat, Session};
 use crate::game::settings::PlaySettings;
-use crate::input::move_entry::{MoveInput, TypedMove};
-use crate::learning::view as learn_view;
-use crate::learning::{Exercises, StartExercise};
-use crate::online::view as online_view;
-use crate::online::{Online, OnlineRequest};
+use crate::input::move_entry::{EntrySection, MoveInput};
+use crate::learning::view::LearnSection;
+use crate::online::view::OnlineSection;
 use crate::review::view as review_view;
-use crate::review::{GameReview, StartReview};
+use crate::review::view::ReviewSection;
 use crate::settings::view::SettingsWindow;
 use crate::storage::view::FileWindows;
-use crate::table::camera::{CameraCommand, ViewInsets};
+use crate::table::camera::{CameraCommand, ViewInsets, ViewSection};
 use crate::table::settings::TableSettings;
 use crate::table::theme::MarkerKind;
-use crate::watching::view as tournament_view;
-use crate::watching::{StopTournament, Tournament};
+use crate::watching::view::WatchSection;
 use crate::widgets::move_box;
 use crate::widgets::theme::seat_text;
 use windows::PanelWindows;
@@ -72,33 +69,32 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWindows>();
 }
 
+/// The panel: the game's actions and settings, and a section from each feature that
+/// shows itself there.
 #[derive(SystemParam)]
 pub struct Panel<'w> {
     actions: GameActions<'w>,
     play: ResMut<'w, PlaySettings>,
-    table: ResMut<'w, TableSettings>,
+    computer: ComputerSection<'w>,
+    browse: BrowseSection<'w>,
+    view: ViewSection<'w>,
+    entry: EntrySection<'w>,
+    menu: GameMenu<'w>,
+    analysis: ResMut<'w, Analysis>,
+    review: ReviewSection<'w>,
+    learn: LearnSection<'w>,
+    watch: WatchSection<'w>,
+    online: OnlineSection<'w>,
+}
+
+/// What the panel's Game menu opens: the file windows, the settings, the rules, a new
+/// game.
+#[derive(SystemParam)]
+struct GameMenu<'w> {
     windows: ResMut<'w, PanelWindows>,
     files: ResMut<'w, FileWindows>,
-    settings_window: ResMut<'w, SettingsWindow>,
-    ai: ResMut<'w, AiPlayer>,
-    spectate: ResMut<'w, Spectate>,
-    input: Res<'w, MoveInput>,
-    hint: MessageWriter<'w, HintRequest>,
-    camera: MessageWriter<'w, CameraCommand>,
+    settings: ResMut<'w, SettingsWindow>,
     next: ResMut<'w, NextState<Screen>>,
-    view: ResMut<'w, ViewInsets>,
-    browse: Res<'w, Browse>,
-    browse_to: MessageWriter<'w, BrowseCommand>,
-    analysis: ResMut<'w, Analysis>,
-    review: Res<'w, GameReview>,
-    start_review: MessageWriter<'w, StartReview>,
-    exercises: ResMut<'w, Exercises>,
-    typed: ResMut<'w, TypedMove>,
-    start_exercise: MessageWriter<'w, StartExercise>,
-    tournament: Res<'w, Tournament>,
-    stop_tournament: MessageWriter<'w, StopTournament>,
-    online: Res<'w, Online>,
-    online_requests: MessageWriter<'w, OnlineRequest>,
 }
 
 pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
@@ -106,7 +102,9 @@ pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
     let mut root = crate::widgets::screen_ui(ctx, "viewport");
     let top = egui::Panel::top("turn")
         .frame(banner_frame(&p.actions.session))
-        .show(&mut root, |ui| banner(ui, &p.actions.session, &p.browse));
+        .show(&mut root, |ui| {
+            banner(ui, &p.actions.session, &p.browse.browse)
+        });
     let mut act = None;
     // The review's plies, copied out of their lock once a frame.
     let reviewed = p.review.plies(&p.actions.session);
@@ -132,8 +130,8 @@ pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
     let bottom = reviewed.as_ref().map(|plies| {
         egui::Panel::bottom("review")
             .show(&mut root, |ui| {
-                let shown = p.browse.shown_ply(&p.actions.session);
-                review_view::graph(ui, &p.actions.session, plies, shown, &mut p.browse_to);
+                let shown = p.browse.browse.shown_ply(&p.actions.session);
+                review_view::graph(ui, &p.actions.session, plies, shown, &mut p.browse.to);
             })
             .response
             .rect
@@ -146,8 +144,8 @@ pub fn panel(mut contexts: EguiContexts, mut p: Panel) -> Result {
         right: right.response.rect.width() * zoom,
         bottom: bottom.unwrap_or(0.0) * zoom,
     };
-    if *p.view != insets {
-        *p.view = insets;
+    if *p.view.insets != insets {
+        *p.view.insets = insets;
     }
     Ok(())
 }
@@ -160,56 +158,38 @@ fn sections(
     act: &mut Option<PanelAction>,
 ) {
     ui.add_space(4.0);
-    let learn = learn_view::panel_section(ui, &p.exercises, &p.actions.session, p.play.notation);
-    if let Some(a) = learn {
-        learn_view::apply(a, &mut p.exercises, &mut p.start_exercise);
-    }
-    if tournament_view::panel_section(ui, &p.tournament, &p.actions.session) {
-        p.stop_tournament.write(StopTournament);
-    }
-    if p.online.table.is_some() {
+    let session = &p.actions.session;
+    p.learn.show(ui, session, p.play.notation);
+    p.watch.show(ui, session);
+    if p.online.is_online() {
         // Online, the server's game is the truth: no undo or redo, but offers to the
         // other side, and the seats' clocks and presence.
-        let mut asked = Vec::new();
-        if let Some(t) = &p.online.table {
-            let model = online_view::PanelModel::of(t);
-            online_view::panel_section(ui, &model, &p.actions.session, &mut asked);
-        }
-        p.online_requests.write_batch(asked);
+        p.online.show(ui, session);
     } else {
         game_buttons(ui, p, act);
     }
     typed_move(ui, p);
     table_buttons(ui, p, act);
     ui.separator();
-    analysis_view::analysis(ui, &mut p.analysis, &p.actions.session, &p.browse);
-    review_view::review_controls(
-        ui,
-        &p.actions.session,
-        &p.review,
-        reviewed,
-        &mut p.start_review,
-    );
-    if p.actions.session.all_computers() {
+    let (session, browse) = (&p.actions.session, &p.browse.browse);
+    analysis_view::analysis(ui, &mut p.analysis, session, browse);
+    p.review.show(ui, session, reviewed);
+    if session.all_computers() {
         ui.separator();
         watching(
             ui,
-            &mut p.spectate,
+            &mut p.computer.spectate,
             &mut p.play,
-            &mut p.table,
-            p.actions.session.game.is_over(),
+            &mut p.view.settings,
+            session.game.is_over(),
         );
     }
-    landings(ui, &p.input, &p.actions.session);
+    landings(ui, &p.entry.input, session);
     ui.separator();
-    thinking(ui, &p.ai, &p.actions.session);
+    thinking(ui, &p.computer.ai, session);
     ui.separator();
     ui.label(egui::RichText::new("Captured").strong());
-    captured(
-        ui,
-        &p.actions.session.game,
-        p.browse.shown(&p.actions.session),
-    );
+    captured(ui, &session.game, browse.shown(session));
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
@@ -220,8 +200,7 @@ fn sections(
             }
         }
     });
-    let session = &p.actions.session;
-    analysis_view::browse_controls(ui, session, &p.browse, &mut p.browse_to);
+    analysis_view::browse_controls(ui, session, browse, &mut p.browse.to);
     let classes: Vec<_> = reviewed
         .map(|plies| plies.iter().map(|r| r.class).collect())
         .unwrap_or_default();
@@ -229,9 +208,9 @@ fn sections(
         ui,
         &session.game,
         p.play.notation,
-        p.browse.shown_ply(session),
+        browse.shown_ply(session),
         &classes,
-        &mut p.browse_to,
+        &mut p.browse.to,
     );
 }
 
@@ -314,12 +293,13 @@ fn game_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>)
         if big_button(ui, session.game.can_redo(), "⟳", "Redo").clicked() {
             *act = Some(PanelAction::Redo);
         }
-        let can_hint = human && !p.ai.is_thinking() && !session.position().in_setup() && !over;
+        let can_hint =
+            human && !p.computer.ai.is_thinking() && !session.position().in_setup() && !over;
         if big_button(ui, can_hint, "💡", "Hint")
             .on_hover_text("The computer's choice, marked on the board")
             .clicked()
         {
-            p.hint.write(HintRequest);
+            p.computer.hint.write(HintRequest);
         }
     });
     let claims = if over || !human {
@@ -347,22 +327,23 @@ fn typed_move(ui: &mut egui::Ui, p: &mut Panel) {
     let s = &p.actions.session;
     let closed = if s.game.is_over() {
         Some("The game is over.")
-    } else if p.browse.browsing(s).is_some() {
+    } else if p.browse.browse.browsing(s).is_some() {
         Some("An earlier position is shown: press End to return to the game.")
     } else if !s.human_to_move() {
         Some("The computer is to move.")
     } else {
         None
     };
-    let mut text = p.typed.text.clone();
+    let typed = &mut p.entry.typed;
+    let mut text = typed.text.clone();
     let submitted = move_box::move_box(ui, &mut text, closed);
     // Written only on a change, so the resource is not marked changed every frame.
-    if text != p.typed.text {
-        p.typed.text = text;
+    if text != typed.text {
+        typed.text = text;
     }
     if let Some(t) = submitted {
-        p.typed.text = t;
-        p.typed.submitted = true;
+        typed.text = t;
+        typed.submitted = true;
     }
 }
 
@@ -373,25 +354,25 @@ fn table_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>
     ui.horizontal(|ui| {
         ui.menu_button("☰ Game", |ui| {
             if ui.button("New game…").clicked() {
-                p.ai.cancel();
-                p.next.set(Screen::Menu);
+                p.computer.ai.cancel();
+                p.menu.next.set(Screen::Menu);
             }
             if ui.button("Save…").clicked() {
-                p.files.open_save();
+                p.menu.files.open_save();
             }
             if ui.button("Load…").clicked() {
-                p.files.open_load();
+                p.menu.files.open_load();
             }
             ui.separator();
             if ui.button("Rules").clicked() {
-                p.windows.rules = true;
+                p.menu.windows.rules = true;
             }
             if ui.button("Settings").clicked() {
-                p.settings_window.open = true;
+                p.menu.settings.open = true;
             }
         });
         let session = &p.actions.session;
-        if p.online.table.is_none() {
+        if !p.online.is_online() {
             let can = !session.game.is_over() && session.human_to_move();
             if ui.add_enabled(can, egui::Button::new("Resign")).clicked() {
                 *act = Some(PanelAction::Resign);
@@ -410,7 +391,7 @@ fn table_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>
             ),
         ] {
             if ui.small_button(label).on_hover_text(hover).clicked() {
-                p.camera.write(cmd);
+                p.view.camera.write(cmd);
             }
         }
     });

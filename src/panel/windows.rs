@@ -7,13 +7,14 @@ use bevy_egui::{egui, EguiContexts};
 
 use crate::game::actions::GameActions;
 use crate::game::screens::Screen;
+use crate::game::session::GameKey;
 
 /// Which windows are open.
 #[derive(Resource, Default)]
 pub struct PanelWindows {
     pub rules: bool,
-    /// The finished game whose window was closed: (epoch, ply).
-    dismissed: Option<(u64, usize)>,
+    /// The finished game whose window was closed.
+    dismissed: Option<GameKey>,
 }
 
 #[derive(SystemParam)]
@@ -34,7 +35,7 @@ pub fn panel_windows(mut contexts: EguiContexts, mut p: WindowParams) -> Result 
 }
 
 fn game_over(ctx: &egui::Context, p: &mut WindowParams) {
-    let key = (p.actions.session.epoch, p.actions.session.game.ply());
+    let key = p.actions.session.key();
     // A tournament's games end in the banner: the next game follows by itself.
     if p.dialogs.dismissed == Some(key) || p.actions.session.in_tournament {
         return;

@@ -145,7 +145,7 @@ pub fn diagnose() -> (String, bool) {
         }
     }
     #[cfg(feature = "sound")]
-    out.push_str(&format!("sound: {}\n", crate::table::speaker::describe()));
+    out.push_str(&format!("sound: {}\n", crate::sound::speaker::describe()));
     #[cfg(not(feature = "sound"))]
     out.push_str("sound: off: built without the sound feature\n");
     (out, ok)

@@ -18,6 +18,7 @@ use bevy::anti_alias::fxaa::Fxaa;
 use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
 use bevy::core_pipeline::prepass::DepthPrepass;
 use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::ecs::system::SystemParam;
 use bevy::light::{DirectionalLightShadowMap, GeneratedEnvironmentMapLight, Skybox};
 use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::prelude::*;
@@ -62,6 +63,28 @@ impl Graphics {
     }
 }
 
+/// The tier in use, as a system reads it.
+#[derive(SystemParam)]
+pub struct Tier<'w> {
+    graphics: Res<'w, Graphics>,
+    settings: Res<'w, RenderSettings>,
+}
+
+impl Tier<'_> {
+    pub fn quality(&self) -> Quality {
+        self.graphics.quality(&self.settings)
+    }
+}
+
+/// The room's lights, which the tier sets.
+#[derive(SystemParam)]
+struct Lights<'w, 's> {
+    keys: Query<'w, 's, &'static mut DirectionalLight, With<KeyLight>>,
+    fills: Query<'w, 's, &'static mut Visibility, With<FillLight>>,
+    shadow_map: ResMut<'w, DirectionalLightShadowMap>,
+    ambient: ResMut<'w, GlobalAmbientLight>,
+}
+
 /// The room's cube map, once loaded, is made a cube (it is stored as six faces stacked).
 fn prepare_environment(
     palette: Option<Res<Palette>>,
@@ -96,18 +119,20 @@ fn prepare_environment(
 /// whether the room's light is ready, changes.
 fn apply_quality(
     mut commands: Commands,
-    graphics: Res<Graphics>,
-    settings: Res<RenderSettings>,
+    tier: Tier,
     palette: Option<Res<Palette>>,
     images: Res<Assets<Image>>,
     cams: Query<Entity, With<MainCamera>>,
-    mut keys: Query<&mut DirectionalLight, With<KeyLight>>,
-    mut fills: Query<&mut Visibility, With<FillLight>>,
-    mut shadow_map: ResMut<DirectionalLightShadowMap>,
-    mut ambient: ResMut<GlobalAmbientLight>,
+    lights: Lights,
     mut applied: Local<Option<(Quality, bool, usize)>>,
 ) {
-    let q = graphics.quality(&settings);
+    let Lights {
+        mut keys,
+        mut fills,
+        mut shadow_map,
+        mut ambient,
+    } = lights;
+    let q = tier.quality();
     let cube = palette
         .as_ref()
         .and_then(|p| p.environment.clone())

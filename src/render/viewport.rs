@@ -16,8 +16,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat, T
 use bevy::window::{PrimaryWindow, WindowRef};
 use bevy_egui::{egui, EguiContexts, EguiTextureHandle, EguiUserTextures};
 
-use crate::render::quality::Graphics;
-use crate::render::tier::{Quality, RenderSettings};
+use crate::render::quality::Tier;
+use crate::render::tier::Quality;
 use crate::table::camera::{viewport_rect, MainCamera, ViewInsets};
 use crate::AppSystems;
 
@@ -73,8 +73,7 @@ pub fn scale_for(q: Quality) -> f32 {
 /// viewport's size, whenever the tier or the viewport changes.
 fn place_view(
     mut commands: Commands,
-    graphics: Res<Graphics>,
-    settings: Res<RenderSettings>,
+    tier: Tier,
     insets: Res<ViewInsets>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<(Entity, &mut Camera), With<MainCamera>>,
@@ -86,7 +85,7 @@ fn place_view(
         return;
     };
     let rect = viewport_rect(window, *insets);
-    let scale = scale_for(graphics.quality(&settings));
+    let scale = scale_for(tier.quality());
     let physical = (rect.size() * window.scale_factor()).max(Vec2::ONE);
     for (entity, mut cam) in &mut cams {
         if scale >= 1.0 {

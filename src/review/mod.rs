@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::search::{review_game, ReviewedPly, SearchLimits, REVIEW_NODES};
 
-use crate::game::session::Session;
+use crate::game::session::{GameKey, Session};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -31,8 +31,8 @@ pub struct StartReview;
 /// The review of one game state.
 #[derive(Resource, Default)]
 pub struct GameReview {
-    /// The game's (ply, epoch) the review is of.
-    of: Option<(usize, u64)>,
+    /// The state of the game the review is of.
+    of: Option<GameKey>,
     done: Arc<AtomicUsize>,
     total: usize,
     stop: Arc<AtomicBool>,
@@ -42,7 +42,7 @@ pub struct GameReview {
 impl GameReview {
     /// The review is of the game as it is now.
     pub fn current(&self, session: &Session) -> bool {
-        self.of == Some((session.game.ply(), session.epoch))
+        self.of == Some(session.key())
     }
 
     /// Positions searched and in all, while the review of this game runs.
@@ -87,7 +87,7 @@ impl GameReview {
         });
         if spawned.is_ok() {
             *self = GameReview {
-                of: Some((session.game.ply(), session.epoch)),
+                of: Some(session.key()),
                 done,
                 total: session.game.ply() + 1,
                 stop,

@@ -2,6 +2,7 @@
 //! evaluation graph (the first team's win probability after every move, the mistakes
 //! marked, the position shown as a line; a click browses there), and each move's mark.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::search::{MoveQuality, ReviewedPly};
@@ -162,6 +163,24 @@ pub fn graph(
         }
     }
     response.on_hover_text("Click to see that position");
+}
+
+/// The panel's section for the review of the game: what it needs.
+#[derive(SystemParam)]
+pub struct ReviewSection<'w> {
+    review: Res<'w, GameReview>,
+    start: MessageWriter<'w, StartReview>,
+}
+
+impl ReviewSection<'_> {
+    /// The review's plies, once the review of this game is complete.
+    pub fn plies(&self, session: &Session) -> Option<Vec<ReviewedPly>> {
+        self.review.plies(session)
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session, plies: Option<&[ReviewedPly]>) {
+        review_controls(ui, session, &self.review, plies, &mut self.start);
+    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
     let store = app
         .world()
         .get_resource::<Storage>()
-        .and_then(|s| s.store.clone());
+        .and_then(|s| s.store().cloned());
     let (file, written, notice) = read(store.as_ref());
     if let (Some(text), Some(mut storage)) = (notice, app.world_mut().get_resource_mut::<Storage>())
     {
@@ -142,7 +142,7 @@ fn save_changed(
         written.0 = Some(file);
         return;
     }
-    let Some(store) = storage.store.clone() else {
+    let Some(store) = storage.store().cloned() else {
         written.0 = Some(file);
         return;
     };

@@ -3,6 +3,7 @@
 //! the windows that save a game to a file and load one.
 
 pub mod data_dir;
+pub mod keeper;
 #[cfg(feature = "gui")]
 pub mod saving;
 #[cfg(feature = "gui")]

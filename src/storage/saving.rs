@@ -11,6 +11,7 @@ use crate::game::screens::Screen;
 use crate::game::session::Session;
 use crate::game::settings::PlaySettings;
 use crate::storage::data_dir::{Store, StoreError};
+use crate::storage::keeper::{Keeper, SaveNews};
 use crate::AppSystems;
 
 /// Keeps the data directory `main` chose (the [`Storage`] inserted before this plugin;
@@ -20,7 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
         .world_mut()
         .remove_resource::<Storage>()
         .unwrap_or_else(|| Storage::new(None));
-    if storage.store.is_none() {
+    if storage.store().is_none() {
         storage.pending.push(
             "No data directory (set HOME or CAMELOT_DATA_DIR): nothing will be saved.".into(),
         );
@@ -37,17 +38,16 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The store and what has been written to it.
+/// The data directory and what has been written to it: the game by the save policy
+/// the terminal keeps too ([`Keeper`]), the settings file beside it.
 #[derive(Resource)]
 pub struct Storage {
-    pub store: Option<Store>,
-    /// The last write error said, so it is said once.
+    keeper: Keeper,
+    /// The last write error said, the game's or the settings', so that a directory that
+    /// cannot be written is said once.
     failed: Option<String>,
     /// Notices from before the first frame.
     pub pending: Vec<String>,
-    /// The last game is still in the autosave, not yet in the history: nothing may be
-    /// written over it.
-    held_back: bool,
 }
 
 impl Storage {
@@ -55,27 +55,39 @@ impl Storage {
     /// `main` or a test, and inserted before the game's plugins.
     pub fn new(store: Option<Store>) -> Storage {
         Storage {
-            store,
+            keeper: Keeper::new(store),
             failed: None,
             pending: Vec::new(),
-            held_back: false,
         }
     }
 
-    /// Reports a write's outcome: a failure once, until a write succeeds again.
+    pub fn store(&self) -> Option<&Store> {
+        self.keeper.store()
+    }
+
+    /// Reports a write of the settings: a failure once, until a write succeeds again.
     pub fn report(&mut self, what: &str, r: Result<(), StoreError>, notices: &mut Notices) {
-        self.held_back = holds_back(&r);
         match r {
             Ok(()) => self.failed = None,
-            Err(e) => {
-                let text = format!("{what} could not be saved: {e}");
-                if self.failed.is_none() {
-                    notices.say(text.clone());
-                    warn!("{text}");
-                }
-                self.failed = Some(text);
-            }
+            Err(e) => self.say_once(format!("{what} could not be saved: {e}"), notices),
         }
+    }
+
+    /// A save of the game's news, as the table says it: only a failure, and once.
+    fn heard(&mut self, news: SaveNews, notices: &mut Notices) {
+        match news {
+            SaveNews::Failed(text) => self.say_once(text, notices),
+            _ if self.keeper.unsaved().is_none() => self.failed = None,
+            _ => {}
+        }
+    }
+
+    fn say_once(&mut self, text: String, notices: &mut Notices) {
+        if self.failed.is_none() {
+            warn!("{text}");
+            notices.say(text.clone());
+        }
+        self.failed = Some(text);
     }
 }
 
@@ -97,23 +109,11 @@ fn begin_new_games(
     if started.read().count() == 0 {
         return;
     }
-    let Some(store) = storage.store.clone() else {
-        return;
-    };
-    // A tournament keeps its own records; the game it replaces is kept as any other.
-    let r = if session.in_tournament {
-        store.set_aside().map(|_| ())
-    } else {
-        store.begin(&session, settings.notation).map(|_| ())
-    };
-    storage.report("The game", r, &mut notices);
+    let news = storage.keeper.begin(&session, settings.notation);
+    storage.heard(news, &mut notices);
 }
 
-/// Whether an outcome leaves the last game held back in the autosave.
-fn holds_back<T>(r: &Result<T, StoreError>) -> bool {
-    matches!(r, Err(StoreError::NotArchived { .. }))
-}
-
+/// After a move, an undo, a claim: the game in progress is saved.
 fn autosave_after_changes(
     mut played: MessageReader<MovePlayed>,
     mut reset: MessageReader<BoardReset>,
@@ -122,18 +122,9 @@ fn autosave_after_changes(
     mut storage: ResMut<Storage>,
     mut notices: ResMut<Notices>,
 ) {
-    if played.read().count() + reset.read().count() == 0 || session.in_tournament {
+    if played.read().count() + reset.read().count() == 0 {
         return;
     }
-    let Some(store) = storage.store.clone() else {
-        return;
-    };
-    // While the last game could not be put into the history, every save tries that
-    // again first: the autosave holds it, and is never written over until it is kept.
-    let r = if storage.held_back {
-        store.begin(&session, settings.notation).map(|_| ())
-    } else {
-        store.save_autosave(&session, settings.notation)
-    };
-    storage.report("The game", r, &mut notices);
+    let news = storage.keeper.changed(&session, settings.notation);
+    storage.heard(news, &mut notices);
 }

@@ -53,8 +53,7 @@ pub fn file_windows(mut contexts: EguiContexts, mut p: FileParams) -> Result {
     let ctx = contexts.ctx_mut()?;
     let games = p
         .storage
-        .store
-        .as_ref()
+        .store()
         .map_or_else(|| PathBuf::from("."), |s| s.games_dir());
     if std::mem::take(&mut p.windows.want_save) {
         // The history's folder is ours to make; any other folder must exist.

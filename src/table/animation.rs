@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::{Coord, MoveKind, Player, Position, Square};
@@ -312,19 +313,31 @@ struct Landed {
     capture: Option<LegEnd>,
 }
 
+/// What stands on the table: the pieces on the board and in the trays, and the castles'
+/// squares.
+#[derive(SystemParam)]
+struct TableThings<'w, 's> {
+    board_pieces: Query<'w, 's, (Entity, &'static OnSquare, &'static Transform), With<PieceView>>,
+    in_tray: Query<'w, 's, (Entity, &'static InTray, &'static Transform)>,
+    castles: Query<'w, 's, (&'static OnSquare, &'static CastleTile), Without<PieceView>>,
+}
+
 /// A capture lifts the jumped piece towards its tray; a restore brings a in_tray piece
 /// back; a castle entry lights the castle.
 fn on_landed(
     ev: On<Landed>,
     mut commands: Commands,
     session: Res<Session>,
-    board_pieces: Query<(Entity, &OnSquare, &Transform), With<PieceView>>,
-    in_tray: Query<(Entity, &InTray, &Transform)>,
-    castles: Query<(&OnSquare, &CastleTile), Without<PieceView>>,
+    table: TableThings,
     palette: Option<Res<Palette>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut glow_mesh: Local<Option<Handle<Mesh>>>,
 ) {
+    let TableThings {
+        board_pieces,
+        in_tray,
+        castles,
+    } = table;
     let variant = session.variant();
     match ev.capture {
         Some(LegEnd::Capture(sq, owner, slot)) => {

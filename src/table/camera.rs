@@ -8,6 +8,7 @@
 
 use std::f32::consts::FRAC_PI_4;
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
@@ -448,6 +449,15 @@ fn move_camera(
         *tf = want;
     }
     redraw.write(RequestRedraw);
+}
+
+/// What the panel needs of the table: the view buttons, the room the panels take from
+/// the 3D view, and the table's settings the watching controls change.
+#[derive(SystemParam)]
+pub struct ViewSection<'w> {
+    pub settings: ResMut<'w, crate::table::settings::TableSettings>,
+    pub camera: MessageWriter<'w, CameraCommand>,
+    pub insets: ResMut<'w, ViewInsets>,
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The table in 3D: the board built from the variant's geometry, the pieces mirrored from
 //! the engine, their shapes and materials, moves animated, the camera and lights, the
-//! embedded assets, the table's sounds, and the table's settings. The pieces' outlines
+//! embedded assets, and the table's settings (the sound's among them). The pieces' outlines
 //! are data that needs no renderer (the asset generator draws the icon from them).
 
 pub mod profiles;
@@ -31,9 +31,5 @@ pub mod room;
 pub mod settings;
 #[cfg(feature = "gui")]
 pub mod shapes;
-#[cfg(feature = "sound")]
-pub mod sound;
-#[cfg(feature = "sound")]
-pub mod speaker;
 #[cfg(feature = "gui")]
 pub mod theme;

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use camelot_engine::{Game, Piece, PieceKind, Player, Square, Variant};
@@ -173,18 +174,34 @@ fn settle(tf: &mut Transform, want: Transform, dt: f32) -> bool {
     true
 }
 
+/// What the pieces on the board and in the trays are made to match (the position shown,
+/// on the board built for it), what they are made of, and the frame they move in.
+#[derive(SystemParam)]
+pub struct PieceScene<'w> {
+    session: Res<'w, Session>,
+    browse: Res<'w, Browse>,
+    built: Res<'w, BuiltBoard>,
+    time: Res<'w, Time>,
+    meshes: Option<Res<'w, PieceMeshes>>,
+    palette: Option<Res<'w, Palette>>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+}
+
 /// Spawns, despawns and places board pieces until they match the position.
 pub fn sync_pieces(
     mut commands: Commands,
-    session: Res<Session>,
-    browse: Res<Browse>,
-    built: Res<BuiltBoard>,
-    time: Res<Time>,
+    scene: PieceScene,
     mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
-    meshes: Option<Res<PieceMeshes>>,
-    palette: Option<Res<Palette>>,
-    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let PieceScene {
+        session,
+        browse,
+        built,
+        time,
+        meshes,
+        palette,
+        mut redraw,
+    } = scene;
     let (Some(meshes), Some(palette)) = (meshes, palette) else {
         return;
     };
@@ -235,15 +252,18 @@ pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<PieceKind>> {
 /// Makes the trays hold exactly each seat's captured pieces.
 fn sync_trays(
     mut commands: Commands,
-    session: Res<Session>,
-    browse: Res<Browse>,
-    built: Res<BuiltBoard>,
-    time: Res<Time>,
+    scene: PieceScene,
     mut in_tray: Query<(Entity, &InTray, &PieceView, &mut Transform)>,
-    meshes: Option<Res<PieceMeshes>>,
-    palette: Option<Res<Palette>>,
-    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let PieceScene {
+        session,
+        browse,
+        built,
+        time,
+        meshes,
+        palette,
+        mut redraw,
+    } = scene;
     let (Some(meshes), Some(palette)) = (meshes, palette) else {
         return;
     };

@@ -332,7 +332,7 @@ fn start_tournament(
         actions.notices.say(why.to_string());
         return;
     }
-    let folder = match storage.store.as_ref().map(|s| s.new_tournament_dir()) {
+    let folder = match storage.store().map(|s| s.new_tournament_dir()) {
         Some(Ok(dir)) => Some(dir),
         Some(Err(e)) => {
             actions

@@ -1,11 +1,15 @@
 //! Tournaments in the interface: the menu's section that sets one up, and the panel's
 //! section that shows it: which game is on, the crosstable, points and ratings.
 
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Level, Side, Variant};
 
 use crate::game::session::Session;
-use crate::watching::{Phase, Running, Tournament, TournamentSetup};
+use crate::watching::{
+    Phase, Running, StartTournament, StopTournament, Tournament, TournamentSetup,
+};
 use crate::widgets::theme::side_name;
 
 /// The menu's tournament choices, kept while the menu is open.
@@ -220,6 +224,35 @@ fn rating_text(r: camelot_lab::Rating) -> String {
         }
     };
     format!("{} ({} to {})", f(r.elo), f(r.low), f(r.high))
+}
+
+/// The panel's section for a tournament's game at the table: what it needs.
+#[derive(SystemParam)]
+pub struct WatchSection<'w> {
+    tournament: Res<'w, Tournament>,
+    stop: MessageWriter<'w, StopTournament>,
+}
+
+impl WatchSection<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &Session) {
+        if panel_section(ui, &self.tournament, session) {
+            self.stop.write(StopTournament);
+        }
+    }
+}
+
+/// The menu's Watch page: a tournament of computer levels, started when asked.
+#[derive(SystemParam)]
+pub struct WatchMenu<'w> {
+    start: MessageWriter<'w, StartTournament>,
+}
+
+impl WatchMenu<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui, choice: &mut Choice, variant: Variant) {
+        if let Some(setup) = menu_section(ui, choice, variant) {
+            self.start.write(StartTournament(setup));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,14 +6,18 @@
 //! plays silently.
 //! The settings hold the volume and mute.
 
+pub mod speaker;
+mod wav;
+
 use bevy::prelude::*;
 
 use crate::game::actions::{Notices, Refused};
-use crate::game::session::Session;
+use crate::game::session::{GameKey, Session};
 use crate::table::animation::{Landing, LandingKind};
 use crate::table::settings::SoundSettings;
-use crate::table::speaker::{read_wav, Samples, SoundError, Speaker};
 use crate::AppSystems;
+use speaker::{SoundError, Speaker};
+use wav::{read_wav, Samples};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, open_speaker).add_systems(
@@ -82,10 +86,10 @@ fn play_cues(
     session: Res<Session>,
     mut landings: MessageReader<Landing>,
     mut refused: MessageReader<Refused>,
-    mut was_over: Local<Option<(u64, bool)>>,
+    mut was_over: Local<Option<(GameKey, bool)>>,
 ) {
-    let over = (session.epoch, session.game.is_over());
-    let ended = matches!(*was_over, Some((epoch, false)) if epoch == over.0) && over.1;
+    let over = (session.key(), session.game.is_over());
+    let ended = matches!(*was_over, Some((key, false)) if key.is_before(over.0)) && over.1;
     *was_over = Some(over);
     let cues: Vec<LandingKind> = landings.read().map(|l| l.kind).collect();
     let refusals = refused.read().count();
