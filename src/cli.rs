@@ -1,6 +1,5 @@
 //! The `camelot` command line, read by clap (`camelot --help`).
 
-use std::fmt;
 use std::path::PathBuf;
 
 use camelot_engine::Variant;
@@ -65,30 +64,13 @@ pub struct Options {
 }
 
 /// A window size that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WindowSizeError {
+    #[error("window size should be WIDTHxHEIGHT, as 1280x800, not '{0}'")]
     NotASize(camelot_engine::Excerpt),
+    #[error("window size {width}x{height} is out of range (320x240 to 16384x16384)")]
     OutOfRange { width: u32, height: u32 },
 }
-
-impl fmt::Display for WindowSizeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WindowSizeError::NotASize(s) => {
-                write!(
-                    f,
-                    "window size should be WIDTHxHEIGHT, as 1280x800, not '{s}'"
-                )
-            }
-            WindowSizeError::OutOfRange { width, height } => write!(
-                f,
-                "window size {width}x{height} is out of range (320x240 to 16384x16384)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for WindowSizeError {}
 
 /// Reads `1280x800`.
 fn parse_window(s: &str) -> Result<(u32, u32), WindowSizeError> {
@@ -154,26 +136,15 @@ impl Options {
 }
 
 /// Why the game the command line asks for could not be opened.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum OpeningError {
+    #[error(transparent)]
     Store(StoreError),
+    #[error("there is no game in progress to continue")]
     NothingToContinue,
+    #[error(transparent)]
     Seats(SeatError),
 }
-
-impl std::fmt::Display for OpeningError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OpeningError::Store(e) => e.fmt(f),
-            OpeningError::NothingToContinue => {
-                f.write_str("there is no game in progress to continue")
-            }
-            OpeningError::Seats(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for OpeningError {}
 
 #[cfg(test)]
 mod tests {

@@ -317,6 +317,19 @@ const WORKSPACE_SOURCES: [&str; 18] = [
     "test-support/src",
 ];
 
+/// Every source file of every package.
+fn workspace_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in WORKSPACE_SOURCES {
+        let d = root.join(dir);
+        if d.is_dir() {
+            sources(&d, &mut files);
+        }
+    }
+    files
+}
+
 #[test]
 fn no_function_in_the_workspace_is_over_120_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -442,14 +455,7 @@ fn the_engine_has_no_file_system_process_or_network_code() {
 /// String>` (tests included: they read what the code gives).
 #[test]
 fn no_result_carries_a_string_error() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in WORKSPACE_SOURCES {
-        let d = root.join(dir);
-        if d.is_dir() {
-            sources(&d, &mut files);
-        }
-    }
+    let files = workspace_files();
     let mut found = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
@@ -667,14 +673,7 @@ fn parameter_counts(text: &str) -> Vec<(usize, String, usize)> {
 /// twelve fields (the panel composes the sections each feature exports).
 #[test]
 fn no_function_over_eight_parameters_and_no_system_param_over_twelve_fields() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in WORKSPACE_SOURCES {
-        let d = root.join(dir);
-        if d.is_dir() {
-            sources(&d, &mut files);
-        }
-    }
+    let files = workspace_files();
     let mut long = Vec::new();
     let mut wide = Vec::new();
     let mut params_seen = 0;

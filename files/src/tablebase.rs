@@ -3,7 +3,6 @@
 //! process checks the whole of it against its checksum (a second or so); later opens of
 //! the same unchanged file do not read it again.
 
-use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -19,32 +18,19 @@ use crate::write::write_atomic;
 pub const TABLEBASE_FILE: &str = "camette.tablebase";
 
 /// A table file that could not be used: not read at all, or read and found wanting.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TableFileError {
+    #[error(transparent)]
     File(FileError),
-    Unusable { path: PathBuf, why: TablebaseError },
-}
-
-impl fmt::Display for TableFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableFileError::File(e) => e.fmt(f),
-            TableFileError::Unusable { path, why } => write!(
-                f,
-                "{} is not a usable Camette table ({why}); `camelot-cli solve camette` builds it again",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TableFileError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            TableFileError::File(e) => Some(e),
-            TableFileError::Unusable { why, .. } => Some(why),
-        }
-    }
+    #[error(
+        "{} is not a usable Camette table ({why}); `camelot-cli solve camette` builds it again",
+        path.display()
+    )]
+    Unusable {
+        path: PathBuf,
+        #[source]
+        why: TablebaseError,
+    },
 }
 
 /// The engine's verdict on a table, with the file named; a read error is the file's.

@@ -21,7 +21,6 @@
 //! is read. The end of input is `quit`: a running search is stopped (it answers
 //! `bestmove`) and the engine exits.
 
-use std::fmt;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -42,43 +41,32 @@ const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 32;
 
 /// Why a command was refused; said as `info string error: ...`, and the session goes on.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 enum CommandError {
+    #[error(transparent)]
     Variant(ParseVariantError),
+    #[error(transparent)]
     Position(ParsePositionError),
+    #[error(transparent)]
     Move(NotationError),
     /// The command's form, as it should have been.
+    #[error("expected: {0}")]
     Usage(&'static str),
+    #[error("unknown option '{0}' (options: multipv, threads)")]
     UnknownOption(Excerpt),
     /// A number out of its range: the option or limit, its largest value, what was given.
+    #[error("{name} needs a number from 1 to {max}, not '{given}'")]
     Number {
         name: String,
         max: u64,
         given: Excerpt,
     },
+    #[error("unknown go option '{0}'")]
     UnknownGoOption(Excerpt),
+    #[error("cannot start the search: {0}")]
     CannotSearch(std::io::Error),
+    #[error("unknown command '{0}'")]
     UnknownCommand(Excerpt),
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CommandError::Variant(e) => e.fmt(f),
-            CommandError::Position(e) => e.fmt(f),
-            CommandError::Move(e) => e.fmt(f),
-            CommandError::Usage(form) => write!(f, "expected: {form}"),
-            CommandError::UnknownOption(name) => {
-                write!(f, "unknown option '{name}' (options: multipv, threads)")
-            }
-            CommandError::Number { name, max, given } => {
-                write!(f, "{name} needs a number from 1 to {max}, not '{given}'")
-            }
-            CommandError::UnknownGoOption(o) => write!(f, "unknown go option '{o}'"),
-            CommandError::CannotSearch(e) => write!(f, "cannot start the search: {e}"),
-            CommandError::UnknownCommand(c) => write!(f, "unknown command '{c}'"),
-        }
-    }
 }
 
 struct Engine<W: Write + Send + 'static> {

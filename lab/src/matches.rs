@@ -4,8 +4,6 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 
-use std::fmt;
-
 use camelot_engine::search::{SearchLimits, SearchScore, Searcher, SeededRng as Rng};
 use camelot_engine::{Ai, AiDecision, Game, Level, Move, Outcome, PlayError, Side, Variant};
 
@@ -130,56 +128,34 @@ impl Seat {
 }
 
 /// Why a game of a match could not be played to its end.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// An outside program failed or cheated.
+    #[error(transparent)]
     Program(ProgramError),
     /// The AI found no move in a game not over.
+    #[error("the AI found no move in a game not over")]
     NoMove,
+    #[error("an illegal move was chosen: {0}")]
     IllegalMove(PlayError),
+    #[error("a claim was refused: {0}")]
     RefusedClaim(PlayError),
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Program(e) => e.fmt(f),
-            GameError::NoMove => f.write_str("the AI found no move in a game not over"),
-            GameError::IllegalMove(e) => write!(f, "an illegal move was chosen: {e}"),
-            GameError::RefusedClaim(e) => write!(f, "a claim was refused: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
-
 /// Why a match stopped before its end: a game that could not be played, the caller's
 /// own error from hearing a game, or game numbers past the last there is.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum MatchError<E> {
     /// Games `first` to `last` (numbered from 1) do not fit in a game number.
+    #[error("games {first} to {last} run past the last game number, {}", u32::MAX)]
     PastLastGame { first: u64, last: u64 },
     /// Game `number` (from 1) failed.
+    #[error("game {number}: {error}")]
     Game { number: u64, error: GameError },
     /// The caller's `on_game` failed.
+    #[error("{0}")]
     Stopped(E),
 }
-
-impl<E: fmt::Display> fmt::Display for MatchError<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchError::PastLastGame { first, last } => write!(
-                f,
-                "games {first} to {last} run past the last game number, {}",
-                u32::MAX
-            ),
-            MatchError::Game { number, error } => write!(f, "game {number}: {error}"),
-            MatchError::Stopped(e) => e.fmt(f),
-        }
-    }
-}
-
-impl<E: fmt::Debug + fmt::Display> std::error::Error for MatchError<E> {}
 
 /// Plays game number `index` of a match (numbered from 0).
 ///

@@ -5,8 +5,6 @@
 //! the search's score for it in hundredths of a man, `quiet` or `tactical` (a jump is
 //! compulsory), and the position string.
 
-use std::fmt;
-
 use camelot_engine::notation::ParsePositionError;
 use camelot_engine::search::SearchScore;
 use camelot_engine::{Excerpt, Position};
@@ -96,28 +94,17 @@ impl Sample {
 }
 
 /// A line of a samples file that could not be read.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SampleError {
     /// Not the four tab-separated fields.
+    #[error("expected four tab-separated fields: result, score, kind, position")]
     Fields,
+    #[error("result '{0}' is not 1, 0.5 or 0")]
     Result(Excerpt),
+    #[error("score '{0}' is not a search score")]
     Score(Excerpt),
+    #[error("kind '{0}' is not quiet or tactical")]
     Kind(Excerpt),
+    #[error(transparent)]
     Position(ParsePositionError),
 }
-
-impl fmt::Display for SampleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SampleError::Fields => {
-                f.write_str("expected four tab-separated fields: result, score, kind, position")
-            }
-            SampleError::Result(r) => write!(f, "result '{r}' is not 1, 0.5 or 0"),
-            SampleError::Score(s) => write!(f, "score '{s}' is not a search score"),
-            SampleError::Kind(k) => write!(f, "kind '{k}' is not quiet or tactical"),
-            SampleError::Position(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SampleError {}

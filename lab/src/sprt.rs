@@ -3,7 +3,6 @@
 //! normal approximation on game scores (win 1, draw ½, loss 0), as Fishtest and
 //! cutechess-cli do, with the draws counted in the variance.
 
-use std::fmt;
 use std::str::FromStr;
 
 use camelot_engine::Excerpt;
@@ -22,22 +21,11 @@ pub struct Sprt {
 
 /// Bounds for a test that could not be read: `ELO0,ELO1` with ELO0 < ELO1, at most 1000
 /// apart.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected two Elo values ELO0,ELO1 with ELO0 < ELO1, not '{input}'")]
 pub struct ParseSprtError {
     pub input: Excerpt,
 }
-
-impl fmt::Display for ParseSprtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expected two Elo values ELO0,ELO1 with ELO0 < ELO1, not '{}'",
-            self.input
-        )
-    }
-}
-
-impl std::error::Error for ParseSprtError {}
 
 impl FromStr for Sprt {
     type Err = ParseSprtError;

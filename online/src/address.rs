@@ -16,20 +16,9 @@ pub struct ServerAddress {
 }
 
 /// Text that is not a server's address.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a server's address: give http://HOST:PORT or https://HOST")]
 pub struct BadAddress(pub Excerpt);
-
-impl fmt::Display for BadAddress {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a server's address: give http://HOST:PORT or https://HOST",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadAddress {}
 
 impl ServerAddress {
     /// Any of the forms a user may give; `host:port` alone is plain `http`.

@@ -20,20 +20,9 @@ pub struct Invitation {
 }
 
 /// Text that is not an invitation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an invitation: a code looks like https://HOST/GAME/TOKEN (or without the token, to watch)")]
 pub struct BadInvitation(pub Excerpt);
-
-impl fmt::Display for BadInvitation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not an invitation: a code looks like https://HOST/GAME/TOKEN (or without the token, to watch)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadInvitation {}
 
 impl fmt::Display for Invitation {
     /// The code: `http://HOST:PORT/GAME/TOKEN` or `http://HOST:PORT/GAME`.

@@ -450,22 +450,13 @@ impl ServerMessage {
 }
 
 /// A peer that speaks another version of the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this server speaks protocol version {PROTOCOL_VERSION}, the client version {client}: upgrade the client (or the server, if it is the older)"
+)]
 pub struct VersionMismatch {
     pub client: u32,
 }
-
-impl fmt::Display for VersionMismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "this server speaks protocol version {PROTOCOL_VERSION}, the client version {}: upgrade the client (or the server, if it is the older)",
-            self.client
-        )
-    }
-}
-
-impl std::error::Error for VersionMismatch {}
 
 /// The version check a server makes on a client's first message.
 pub fn check_version(v: u32) -> Result<(), VersionMismatch> {

@@ -4,7 +4,6 @@
 //! plies it expects, so two processes never both extend a game: the second is told of
 //! the conflict and reads the game again.
 
-use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -36,95 +35,52 @@ pub enum Db {
 }
 
 /// A database that could not be opened.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     /// Neither `sqlite:` nor `postgres:`.
+    #[error("'{0}' is not a database: give sqlite://PATH or postgres://USER@HOST/NAME")]
     NotADatabase(Excerpt),
     /// The database refused the connection (the address is shown without its password).
-    Open {
-        url: String,
-        source: sqlx::Error,
-    },
+    #[error("cannot open {url}: {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("cannot bring the schema up to date: {0}")]
     Schema(sqlx::migrate::MigrateError),
 }
 
-impl fmt::Display for OpenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpenError::NotADatabase(url) => write!(
-                f,
-                "'{url}' is not a database: give sqlite://PATH or postgres://USER@HOST/NAME"
-            ),
-            OpenError::Open { url, source } => write!(f, "cannot open {url}: {source}"),
-            OpenError::Schema(e) => write!(f, "cannot bring the schema up to date: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for OpenError {}
-
 /// A stored game that could not be read back.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    Db(sqlx::Error),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
     /// The row names no variant this build knows.
+    #[error("an unknown variant '{}'", Excerpt::new(.0))]
     Variant(String),
     /// A stored ply does not replay.
-    Ply {
-        ply: usize,
-        error: NotationError,
-    },
+    #[error("ply {ply}: {error}")]
+    Ply { ply: usize, error: NotationError },
     /// A stored ply comes after the game is over.
-    PlyAfterEnd {
-        ply: usize,
-    },
+    #[error("ply {ply} comes after the game ended")]
+    PlyAfterEnd { ply: usize },
     /// A finished game's result and reason name no ending.
-    Ending {
-        result: String,
-        reason: String,
-    },
+    #[error(
+        "the result '{}' for '{}' is no ending",
+        Excerpt::new(result),
+        Excerpt::new(reason)
+    )]
+    Ending { result: String, reason: String },
     /// The replay was cut short (the server is stopping).
+    #[error("the replay was cut short")]
     Interrupted,
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Db(e) => e.fmt(f),
-            LoadError::Variant(v) => write!(f, "an unknown variant '{}'", Excerpt::new(v)),
-            LoadError::Ply { ply, error } => write!(f, "ply {ply}: {error}"),
-            LoadError::PlyAfterEnd { ply } => write!(f, "ply {ply} comes after the game ended"),
-            LoadError::Ending { result, reason } => write!(
-                f,
-                "the result '{}' for '{}' is no ending",
-                Excerpt::new(result),
-                Excerpt::new(reason)
-            ),
-            LoadError::Interrupted => f.write_str("the replay was cut short"),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-impl From<sqlx::Error> for LoadError {
-    fn from(e: sqlx::Error) -> Self {
-        LoadError::Db(e)
-    }
-}
-
 /// Why a write did not happen.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// Another process changed the game first: read it again.
+    #[error("another process changed the game first")]
     Conflict,
-    Db(sqlx::Error),
-}
-
-impl From<sqlx::Error> for WriteError {
-    fn from(e: sqlx::Error) -> Self {
-        WriteError::Db(e)
-    }
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
 }
 
 /// Runs the same code on whichever pool the database has (`$pool` is bound to it).

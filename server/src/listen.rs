@@ -32,46 +32,23 @@ use crate::limits::{Admission, Admitted, Full};
 pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
 
 /// A certificate the server could not use.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TlsError {
+    #[error("cannot read a certificate from {}: {source}", file.display())]
     Certificate {
         file: PathBuf,
         source: rustls_pki_types::pem::Error,
     },
+    #[error("{} holds no certificate", .0.display())]
     NoCertificate(PathBuf),
+    #[error("cannot read a private key from {}: {source}", file.display())]
     Key {
         file: PathBuf,
         source: rustls_pki_types::pem::Error,
     },
+    #[error("the certificate and key do not serve: {0}")]
     Rejected(tokio_rustls::rustls::Error),
 }
-
-impl std::fmt::Display for TlsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TlsError::Certificate { file, source } => {
-                write!(
-                    f,
-                    "cannot read a certificate from {}: {source}",
-                    file.display()
-                )
-            }
-            TlsError::NoCertificate(file) => {
-                write!(f, "{} holds no certificate", file.display())
-            }
-            TlsError::Key { file, source } => {
-                write!(
-                    f,
-                    "cannot read a private key from {}: {source}",
-                    file.display()
-                )
-            }
-            TlsError::Rejected(e) => write!(f, "the certificate and key do not serve: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for TlsError {}
 
 /// The TLS side of a server with `--tls-cert` and `--tls-key` (PEM files: the chain,
 /// leaf first, and its private key).

@@ -5,8 +5,6 @@
 //! game is over its players may agree on a rematch: a new game, every player one seat
 //! on, each keeping the token that opened this one.
 
-use std::fmt;
-
 use camelot_engine::{
     DrawClaim, EndReason, Game, Move, NamedMove, NotationError, Outcome, PlayError, Player,
     SeatColour, Variant,
@@ -130,40 +128,55 @@ pub struct LiveGame {
 }
 
 /// Why a request was refused: said to the asker alone, as a code and in words.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refusal {
+    #[error("{}", OutOfTurn::GameOver(*.0))]
     GameOver(GameEnd),
     /// The mover's time had run out when the move came.
+    #[error("your time has run out")]
     TimeUp,
+    #[error("{}", OutOfTurn::NotYourTurn { to_move: *to_move, seat: *seat })]
     NotYourTurn {
         to_move: SeatColour,
         seat: SeatColour,
     },
     /// A move for another ply than the game's next.
-    WrongPly {
-        sent: u32,
-        at: usize,
-    },
+    #[error("that move was for ply {sent}; the game is at ply {at}")]
+    WrongPly { sent: u32, at: usize },
+    #[error(transparent)]
     IllegalMove(NotationError),
+    #[error("too late to abort: both sides have moved")]
     TooLateToAbort,
     /// Only the player to move may claim a draw.
+    #[error("only the player to move may claim a draw")]
     ClaimNotYours,
+    #[error(transparent)]
     Claim(PlayError),
+    #[error("there is no move of yours to take back")]
     NothingToTakeBack,
+    #[error("that offer already stands")]
     OfferStands,
+    #[error("there is no offer from the other side to decline")]
     NoOfferToDecline,
+    #[error("there is no offer from the other side to accept")]
     NoOfferToAccept,
     /// A rematch asked for while the game goes on.
+    #[error("a rematch can be offered once the game is over")]
     NotOverYet,
     /// The rematch is agreed already: this is its game.
+    #[error("the rematch is agreed already: game {0}")]
     RematchAgreed(GameId),
     /// A watcher asked to act.
+    #[error("watchers can only watch")]
     Watcher,
     /// The game is no longer in the database.
+    #[error("the game is gone")]
     GameGone,
     /// Another process kept changing the game.
+    #[error("the game is changing too fast; try again")]
     Busy,
     /// The database failed; nothing changed.
+    #[error("the server could not store that; nothing changed")]
     Storage,
 }
 
@@ -189,41 +202,6 @@ impl Refusal {
             Refusal::GameGone => ErrorCode::NoSuchGame,
             Refusal::Busy => ErrorCode::Busy,
             Refusal::Storage => ErrorCode::Storage,
-        }
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::GameOver(end) => OutOfTurn::GameOver(*end).fmt(f),
-            Refusal::TimeUp => f.write_str("your time has run out"),
-            Refusal::NotYourTurn { to_move, seat } => OutOfTurn::NotYourTurn {
-                to_move: *to_move,
-                seat: *seat,
-            }
-            .fmt(f),
-            Refusal::WrongPly { sent, at } => {
-                write!(f, "that move was for ply {sent}; the game is at ply {at}")
-            }
-            Refusal::IllegalMove(e) => e.fmt(f),
-            Refusal::TooLateToAbort => f.write_str("too late to abort: both sides have moved"),
-            Refusal::ClaimNotYours => f.write_str("only the player to move may claim a draw"),
-            Refusal::Claim(e) => e.fmt(f),
-            Refusal::NothingToTakeBack => f.write_str("there is no move of yours to take back"),
-            Refusal::OfferStands => f.write_str("that offer already stands"),
-            Refusal::NoOfferToDecline => {
-                f.write_str("there is no offer from the other side to decline")
-            }
-            Refusal::NoOfferToAccept => {
-                f.write_str("there is no offer from the other side to accept")
-            }
-            Refusal::NotOverYet => f.write_str("a rematch can be offered once the game is over"),
-            Refusal::RematchAgreed(game) => write!(f, "the rematch is agreed already: game {game}"),
-            Refusal::Watcher => f.write_str("watchers can only watch"),
-            Refusal::GameGone => f.write_str("the game is gone"),
-            Refusal::Busy => f.write_str("the game is changing too fast; try again"),
-            Refusal::Storage => f.write_str("the server could not store that; nothing changed"),
         }
     }
 }

@@ -13,7 +13,6 @@ mod service;
 mod tokens;
 mod web;
 
-use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,40 +28,27 @@ use crate::limits::{Admission, Cap, PerMinute};
 use crate::listen::TlsError;
 
 /// Why the server could not start, or stopped serving.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 enum StartError {
+    #[error("no data directory: set HOME or CAMELOT_DATA_DIR, or give --database")]
     NoDataDir,
+    #[error("cannot create {}: {source}", dir.display())]
     DataDir {
         dir: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[error(transparent)]
     Database(OpenError),
+    #[error("cannot listen on {address}: {source}")]
     Listen {
         address: String,
         source: std::io::Error,
     },
     /// PostgreSQL would not let this process hear the others' changes.
+    #[error("cannot listen to the database: {0}")]
     Notifications(sqlx::Error),
+    #[error(transparent)]
     Tls(TlsError),
-}
-
-impl fmt::Display for StartError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StartError::NoDataDir => {
-                f.write_str("no data directory: set HOME or CAMELOT_DATA_DIR, or give --database")
-            }
-            StartError::DataDir { dir, source } => {
-                write!(f, "cannot create {}: {source}", dir.display())
-            }
-            StartError::Database(e) => e.fmt(f),
-            StartError::Listen { address, source } => {
-                write!(f, "cannot listen on {address}: {source}")
-            }
-            StartError::Notifications(e) => write!(f, "cannot listen to the database: {e}"),
-            StartError::Tls(e) => e.fmt(f),
-        }
-    }
 }
 
 #[derive(Parser)]

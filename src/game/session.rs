@@ -4,8 +4,6 @@
 //!
 //! Nothing here needs Bevy; the 3D game keeps a `Session` as a resource.
 
-use std::fmt;
-
 use camelot_engine::notation::{Record, RecordError, RecordTags};
 use camelot_engine::{
     DrawClaim, Excerpt, Game, Level, Notation, Outcome, PlayError, Player, Position, Variant,
@@ -28,12 +26,15 @@ pub enum Seat {
 }
 
 /// A seat or a list of seats that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SeatError {
     /// Not `human` or `ai:LEVEL`.
+    #[error("seat '{0}' should be human or ai:LEVEL")]
     NotASeat(Excerpt),
+    #[error("unknown level '{0}' (levels: {levels})", levels = level_names())]
     UnknownLevel(Excerpt),
     /// A list with the wrong number of seats for the variant.
+    #[error("{variant} has {expected} seats; the list names {given}")]
     Count {
         variant: Variant,
         expected: usize,
@@ -41,24 +42,10 @@ pub enum SeatError {
     },
 }
 
-impl fmt::Display for SeatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeatError::NotASeat(s) => write!(f, "seat '{s}' should be human or ai:LEVEL"),
-            SeatError::UnknownLevel(l) => {
-                let names: Vec<&str> = Level::all().map(|l| l.name).collect();
-                write!(f, "unknown level '{l}' (levels: {})", names.join(", "))
-            }
-            SeatError::Count {
-                variant,
-                expected,
-                given,
-            } => write!(f, "{variant} has {expected} seats; the list names {given}"),
-        }
-    }
+/// Every level's name, for a message.
+fn level_names() -> String {
+    Level::all().map(|l| l.name).collect::<Vec<_>>().join(", ")
 }
-
-impl std::error::Error for SeatError {}
 
 impl TryFrom<String> for Seat {
     type Error = SeatError;

@@ -4,7 +4,6 @@
 //! holds seats in, kept in the data directory (`online.json`) so that slow games over
 //! days are found again.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -103,36 +102,22 @@ pub struct Invitations {
 }
 
 /// Why a server could not be started here.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LocalServerError {
     /// No `camelot-server` beside this program.
-    NoBinary {
-        beside: PathBuf,
-    },
+    #[error(
+        "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
+        beside.display()
+    )]
+    NoBinary { beside: PathBuf },
+    #[error("no data directory for the server's games")]
     NoDataDir,
+    #[error("the server could not be started: {0}")]
     Start(std::io::Error),
     /// The server ended before it said where it listens, or said something else.
+    #[error("the server stopped before it said where it listens")]
     NoAddress,
 }
-
-impl fmt::Display for LocalServerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LocalServerError::NoBinary { beside } => write!(
-                f,
-                "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
-                beside.display()
-            ),
-            LocalServerError::NoDataDir => f.write_str("no data directory for the server's games"),
-            LocalServerError::Start(e) => write!(f, "the server could not be started: {e}"),
-            LocalServerError::NoAddress => {
-                f.write_str("the server stopped before it said where it listens")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LocalServerError {}
 
 #[derive(Resource)]
 pub struct Lobby {

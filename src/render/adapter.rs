@@ -77,11 +77,22 @@ pub fn check_display() -> Result<String, Problem> {
     xrandr::Xrandr_2_2_0::open().map_err(|_| missing("libXrandr.so.2", "libxrandr2"))?;
     xinput2::XInput2::open().map_err(|_| missing("libXi.so.6", "libxi6"))?;
     xlib_xcb::Xlib_xcb::open().map_err(|_| missing("libX11-xcb.so.1", "libx11-xcb1"))?;
-    // SAFETY: XOpenDisplay with a null name opens $DISPLAY; the handle is closed at once.
-    let display = unsafe { (x.XOpenDisplay)(std::ptr::null()) };
-    if display.is_null() {
-        return Err(Problem::DisplayUnreachable(name));
-    }
+    // A display that is there but busy (a session still starting, a loaded machine) may
+    // refuse one connection: tried again for a second before the game says it cannot.
+    let mut tries = 0;
+    let display = loop {
+        // SAFETY: XOpenDisplay with a null name opens $DISPLAY; the handle is closed at
+        // once.
+        let display = unsafe { (x.XOpenDisplay)(std::ptr::null()) };
+        tries += 1;
+        if !display.is_null() {
+            break display;
+        }
+        if tries == 5 {
+            return Err(Problem::DisplayUnreachable(name));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    };
     // SAFETY: `display` is the live connection opened above.
     unsafe { (x.XCloseDisplay)(display) };
     Ok(format!("X11 display {name}"))

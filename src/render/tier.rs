@@ -1,8 +1,6 @@
 //! How much the renderer does, as the settings and the command line name it. Needs no
 //! renderer: the command line reads it before any window opens.
 
-use std::fmt;
-
 use camelot_engine::Excerpt;
 use serde::{Deserialize, Serialize};
 
@@ -40,16 +38,9 @@ impl Quality {
 }
 
 /// A quality that is none of low, medium and high.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("quality should be low, medium or high, not '{0}'")]
 pub struct ParseQualityError(pub Excerpt);
-
-impl fmt::Display for ParseQualityError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "quality should be low, medium or high, not '{}'", self.0)
-    }
-}
-
-impl std::error::Error for ParseQualityError {}
 
 impl std::str::FromStr for Quality {
     type Err = ParseQualityError;

@@ -5,42 +5,28 @@
 //! once; the game plays silently.
 
 use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CStr};
-use std::fmt;
 use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
 
 use super::wav::Samples;
 
 /// Why the table is silent, or a sound did not play.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SoundError {
     /// ALSA's library is not installed.
+    #[error("libasound.so.2 not found (Debian: apt-get install libasound2)")]
     NoLibrary,
     /// The library lacks a function the speaker calls.
+    #[error(transparent)]
     Symbol(libloading::Error),
     /// No audio device could be opened; ALSA's words.
+    #[error("no audio device could be opened (ALSA: {0})")]
     NoDevice(String),
     /// A sound could not be played; ALSA's words.
+    #[error("a sound could not be played (ALSA: {0})")]
     Play(String),
+    #[error("the sound's thread could not start: {0}")]
     Thread(std::io::Error),
 }
-
-impl fmt::Display for SoundError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SoundError::NoLibrary => {
-                f.write_str("libasound.so.2 not found (Debian: apt-get install libasound2)")
-            }
-            SoundError::Symbol(e) => e.fmt(f),
-            SoundError::NoDevice(alsa) => {
-                write!(f, "no audio device could be opened (ALSA: {alsa})")
-            }
-            SoundError::Play(alsa) => write!(f, "a sound could not be played (ALSA: {alsa})"),
-            SoundError::Thread(e) => write!(f, "the sound's thread could not start: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for SoundError {}
 
 type PcmOpen = unsafe extern "C" fn(*mut *mut c_void, *const c_char, c_int, c_int) -> c_int;
 type PcmSetParams =

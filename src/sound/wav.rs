@@ -1,39 +1,22 @@
 //! The game's sounds as they are stored: 16-bit PCM WAV files, what `camelot-assetgen`
 //! writes.
 
-use std::fmt;
-
 /// A WAV file that is not one this game reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WavError {
+    #[error("not a WAV file")]
     NotWav,
     /// A chunk runs past the file's end.
+    #[error("a WAV chunk runs past the file's end")]
     Truncated,
+    #[error("no fmt chunk")]
     NoFormat,
+    #[error("no data chunk")]
     NoData,
     /// Not 16-bit PCM.
-    Unsupported {
-        format: u16,
-        bits: u16,
-    },
+    #[error("a {bits}-bit WAV of format {format}: only 16-bit PCM is read")]
+    Unsupported { format: u16, bits: u16 },
 }
-
-impl fmt::Display for WavError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WavError::NotWav => f.write_str("not a WAV file"),
-            WavError::Truncated => f.write_str("a WAV chunk runs past the file's end"),
-            WavError::NoFormat => f.write_str("no fmt chunk"),
-            WavError::NoData => f.write_str("no data chunk"),
-            WavError::Unsupported { format, bits } => write!(
-                f,
-                "a {bits}-bit WAV of format {format}: only 16-bit PCM is read"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for WavError {}
 
 /// A sound: 16-bit samples, interleaved, at a rate.
 #[derive(Clone, Debug, PartialEq)]

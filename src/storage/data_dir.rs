@@ -9,7 +9,6 @@
 //!
 //! `$CAMELOT_DATA_DIR` overrides the platform's data directory. Nothing here needs Bevy.
 
-use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -23,66 +22,43 @@ use serde::Serialize;
 use crate::game::session::Session;
 
 /// Why the store could not do something.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Neither `$CAMELOT_DATA_DIR` nor a home directory is set.
+    #[error("no data directory: set HOME or CAMELOT_DATA_DIR")]
     NoDataDir,
-    File(FileError),
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A file that is not a game record.
+    #[error("{} is not a game record: {error}", path.display())]
     NotARecord {
         path: PathBuf,
         error: Box<RecordError>,
     },
     /// A settings file that is not the settings.
+    #[error("{} is not a settings file: {error}", path.display())]
     BadSettings {
         path: PathBuf,
         error: serde_json::Error,
     },
     /// The game in the autosave could not be put into the history: it stays where it
     /// is, and nothing is written over it.
+    #[error(
+        "the previous game could not be put into the history ({error}); it stays in {} \
+         and is not written over, so this game is not saved until the history can be written",
+        autosave.display()
+    )]
     NotArchived {
         autosave: PathBuf,
         error: Box<StoreError>,
     },
     /// Another program holds the data directory.
-    Locked {
-        dir: PathBuf,
-    },
-}
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::NoDataDir => f.write_str("no data directory: set HOME or CAMELOT_DATA_DIR"),
-            StoreError::File(e) => write!(f, "{e}"),
-            StoreError::NotARecord { path, error } => {
-                write!(f, "{} is not a game record: {error}", path.display())
-            }
-            StoreError::BadSettings { path, error } => {
-                write!(f, "{} is not a settings file: {error}", path.display())
-            }
-            StoreError::NotArchived { autosave, error } => write!(
-                f,
-                "the previous game could not be put into the history ({error}); it stays in {} \
-                 and is not written over, so this game is not saved until the history can be written",
-                autosave.display()
-            ),
-            StoreError::Locked { dir } => write!(
-                f,
-                "another Camelot is using the data directory {}: close it first (or set \
-                 CAMELOT_DATA_DIR to another folder)",
-                dir.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<FileError> for StoreError {
-    fn from(e: FileError) -> StoreError {
-        StoreError::File(e)
-    }
+    #[error(
+        "another Camelot is using the data directory {}: close it first (or set \
+         CAMELOT_DATA_DIR to another folder)",
+        dir.display()
+    )]
+    Locked { dir: PathBuf },
 }
 
 /// A file read from the store.

@@ -187,36 +187,56 @@ pub struct PieceScene<'w> {
     redraw: MessageWriter<'w, RequestRedraw>,
 }
 
+impl<'w> PieceScene<'w> {
+    /// The variant whose board is built, and what pieces are made of, once they are
+    /// there (nothing is placed before); with the position shown, the frame's time and
+    /// the redraw, each borrowed on its own.
+    fn ready(&mut self) -> Option<Ready<'_, 'w>> {
+        let variant = self.session.variant();
+        let (Some(meshes), Some(palette)) = (&self.meshes, &self.palette) else {
+            return None;
+        };
+        (self.built.0 == Some(variant)).then(|| Ready {
+            variant,
+            meshes,
+            palette,
+            session: &self.session,
+            browse: &self.browse,
+            seconds: self.time.delta_secs(),
+            redraw: &mut self.redraw,
+        })
+    }
+}
+
+/// A [`PieceScene`] whose board stands.
+struct Ready<'a, 'w> {
+    variant: Variant,
+    meshes: &'a PieceMeshes,
+    palette: &'a Palette,
+    session: &'a Session,
+    browse: &'a Browse,
+    /// The frame's time.
+    seconds: f32,
+    redraw: &'a mut MessageWriter<'w, RequestRedraw>,
+}
+
 /// Spawns, despawns and places board pieces until they match the position.
 pub fn sync_pieces(
     mut commands: Commands,
-    scene: PieceScene,
+    mut scene: PieceScene,
     mut pieces: Query<(Entity, &OnSquare, &PieceView, &mut Transform, Has<Held>)>,
 ) {
-    let PieceScene {
-        session,
-        browse,
-        built,
-        time,
-        meshes,
-        palette,
-        mut redraw,
-    } = scene;
-    let (Some(meshes), Some(palette)) = (meshes, palette) else {
+    let Some(at) = scene.ready() else {
         return;
     };
-    let variant = session.variant();
-    if built.0 != Some(variant) {
-        return;
-    }
-    let pos = browse.shown(&session);
+    let pos = at.browse.shown(at.session);
     let mut have: HashMap<Square, Entity> = HashMap::new();
     for (e, on, view, mut tf, held) in &mut pieces {
         if pos.piece_at(on.0) == Some(view.0) && !have.contains_key(&on.0) {
             have.insert(on.0, e);
-            let want = piece_transform(variant, on.0, view.0);
-            if *tf != want && !held && settle(&mut tf, want, time.delta_secs()) {
-                redraw.write(RequestRedraw);
+            let want = piece_transform(at.variant, on.0, view.0);
+            if *tf != want && !held && settle(&mut tf, want, at.seconds) {
+                at.redraw.write(RequestRedraw);
             }
         } else {
             commands.entity(e).despawn();
@@ -227,8 +247,9 @@ pub fn sync_pieces(
             continue;
         };
         if !have.contains_key(&sq) {
-            let tf = piece_transform(variant, sq, piece);
-            spawn_piece(&mut commands, &meshes, &palette, variant, piece, tf).insert(OnSquare(sq));
+            let tf = piece_transform(at.variant, sq, piece);
+            spawn_piece(&mut commands, at.meshes, at.palette, at.variant, piece, tf)
+                .insert(OnSquare(sq));
         }
     }
 }
@@ -252,26 +273,13 @@ pub fn lost_pieces(game: &Game, plies: usize) -> Vec<Vec<PieceKind>> {
 /// Makes the trays hold exactly each seat's captured pieces.
 fn sync_trays(
     mut commands: Commands,
-    scene: PieceScene,
+    mut scene: PieceScene,
     mut in_tray: Query<(Entity, &InTray, &PieceView, &mut Transform)>,
 ) {
-    let PieceScene {
-        session,
-        browse,
-        built,
-        time,
-        meshes,
-        palette,
-        mut redraw,
-    } = scene;
-    let (Some(meshes), Some(palette)) = (meshes, palette) else {
+    let Some(at) = scene.ready() else {
         return;
     };
-    let variant = session.variant();
-    if built.0 != Some(variant) {
-        return;
-    }
-    let lost = lost_pieces(&session.game, browse.shown_ply(&session));
+    let lost = lost_pieces(&at.session.game, at.browse.shown_ply(at.session));
     let mut have: HashMap<(u8, usize), Entity> = HashMap::new();
     for (e, r, view, mut tf) in &mut in_tray {
         let wanted = lost.get(r.owner.0 as usize).and_then(|l| l.get(r.slot));
@@ -282,10 +290,10 @@ fn sync_trays(
             have.insert((r.owner.0, r.slot), e);
             if settle(
                 &mut tf,
-                tray_transform(variant, r.owner, r.slot),
-                time.delta_secs(),
+                tray_transform(at.variant, r.owner, r.slot),
+                at.seconds,
             ) {
-                redraw.write(RequestRedraw);
+                at.redraw.write(RequestRedraw);
             }
         } else {
             commands.entity(e).despawn();
@@ -295,9 +303,9 @@ fn sync_trays(
         let owner = Player(owner as u8);
         for (slot, &kind) in kinds.iter().enumerate() {
             if !have.contains_key(&(owner.0, slot)) {
-                let tf = tray_transform(variant, owner, slot);
+                let tf = tray_transform(at.variant, owner, slot);
                 let piece = Piece { owner, kind };
-                spawn_piece(&mut commands, &meshes, &palette, variant, piece, tf)
+                spawn_piece(&mut commands, at.meshes, at.palette, at.variant, piece, tf)
                     .insert(InTray { owner, slot });
             }
         }

@@ -122,13 +122,6 @@ fn parse_on_off(s: &str) -> Result<bool, NotOnOff> {
 }
 
 /// A switch that is neither `on` nor `off`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("expected on or off, not '{0}'")]
 pub struct NotOnOff(camelot_engine::Excerpt);
-
-impl std::fmt::Display for NotOnOff {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "expected on or off, not '{}'", self.0)
-    }
-}
-
-impl std::error::Error for NotOnOff {}

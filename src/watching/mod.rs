@@ -12,7 +12,6 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use std::fmt;
 
 use camelot_engine::notation::RecordTags;
 use camelot_engine::{Game, Level, Notation, Side, Variant};
@@ -110,32 +109,21 @@ impl TournamentSetup {
 }
 
 /// A tournament that cannot be played as set up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// Too few or too many entrants.
+    #[error(
+        "A tournament needs {min} to {max} entrants, not {0}.",
+        min = TournamentSetup::MIN_ENTRANTS,
+        max = TournamentSetup::MAX_ENTRANTS
+    )]
     Entrants(usize),
+    #[error(
+        "Each pair plays 1 to {max} games, not {0}.",
+        max = TournamentSetup::MAX_GAMES_PER_PAIRING
+    )]
     GamesPerPairing(u32),
 }
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::Entrants(n) => write!(
-                f,
-                "A tournament needs {} to {} entrants, not {n}.",
-                TournamentSetup::MIN_ENTRANTS,
-                TournamentSetup::MAX_ENTRANTS
-            ),
-            SetupError::GamesPerPairing(n) => write!(
-                f,
-                "Each pair plays 1 to {} games, not {n}.",
-                TournamentSetup::MAX_GAMES_PER_PAIRING
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// One game of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -49,21 +49,9 @@ impl std::str::FromStr for GameId {
 }
 
 /// Text that is not a game id.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a game id (letters and digits, at most {max})", max = GameId::MAX_LEN)]
 pub struct BadGameId(pub Excerpt);
-
-impl fmt::Display for BadGameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a game id (letters and digits, at most {})",
-            self.0,
-            GameId::MAX_LEN
-        )
-    }
-}
-
-impl std::error::Error for BadGameId {}
 
 /// A seat's secret: whoever holds it plays the seat. Its `Debug` does not show it.
 #[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

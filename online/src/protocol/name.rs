@@ -12,31 +12,16 @@ use serde::{Deserialize, Serialize};
 pub struct PlayerName(String);
 
 /// Text that is not a player's name, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadName {
+    #[error("a name needs at least one letter or digit")]
     Empty,
+    #[error("a name has at most {} characters", PlayerName::MAX_CHARS)]
     TooLong,
     /// The first character that may not be in a name.
+    #[error("a name may hold letters, digits, spaces and - _ . ' but not '{}'", .0.escape_debug())]
     Character(char),
 }
-
-impl fmt::Display for BadName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadName::Empty => f.write_str("a name needs at least one letter or digit"),
-            BadName::TooLong => {
-                write!(f, "a name has at most {} characters", PlayerName::MAX_CHARS)
-            }
-            BadName::Character(c) => write!(
-                f,
-                "a name may hold letters, digits, spaces and - _ . ' but not '{}'",
-                c.escape_debug()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BadName {}
 
 impl PlayerName {
     pub const MAX_CHARS: usize = 24;

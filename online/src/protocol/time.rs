@@ -18,37 +18,23 @@ pub enum TimeControl {
 }
 
 /// A time control outside what a game may have.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
     /// A clock of no minutes and no increment.
+    #[error("a clock needs minutes or an increment")]
     NoTime,
+    #[error(
+        "a clock of at most {} minutes and {} seconds a move",
+        TimeControl::MAX_MINUTES,
+        TimeControl::MAX_INCREMENT
+    )]
     TooLong,
+    #[error("1 to {} days a move", TimeControl::MAX_DAYS)]
     DaysOutOfRange,
     /// Text that is not `MINUTES+INCREMENT`.
+    #[error("'{0}' is not a clock: MINUTES+INCREMENT, as in 5+3")]
     NotAClock(Excerpt),
 }
-
-impl fmt::Display for TimeControlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TimeControlError::NoTime => f.write_str("a clock needs minutes or an increment"),
-            TimeControlError::TooLong => write!(
-                f,
-                "a clock of at most {} minutes and {} seconds a move",
-                TimeControl::MAX_MINUTES,
-                TimeControl::MAX_INCREMENT
-            ),
-            TimeControlError::DaysOutOfRange => {
-                write!(f, "1 to {} days a move", TimeControl::MAX_DAYS)
-            }
-            TimeControlError::NotAClock(s) => {
-                write!(f, "'{s}' is not a clock: MINUTES+INCREMENT, as in 5+3")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TimeControlError {}
 
 impl TimeControl {
     /// The most minutes, increment seconds and days a game may have.
