@@ -74,8 +74,19 @@ impl VirtualScreen {
     /// Starts `Xvfb` on a free display; `None` where there is no Xvfb.
     pub fn start(width: u32, height: u32) -> Option<VirtualScreen> {
         use std::io::{BufRead, BufReader};
+        // `-noreset`: an X server resets when its last client leaves, and refuses
+        // connections while it does; a window that checks the display (open, close) and
+        // then opens it would find it resetting.
         let mut xvfb = Command::new("Xvfb")
-            .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+            .args([
+                "-displayfd",
+                "1",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+                "-screen",
+                "0",
+            ])
             .arg(format!("{width}x{height}x24"))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
