@@ -615,3 +615,58 @@ fn the_servers_boards_and_legal_moves_are_the_engines_in_every_variant() {
         );
     }
 }
+
+#[test]
+fn the_servers_computer_plays_the_seats_given_it_and_only_the_others_get_tokens() {
+    let dir = scratch("cli-computer");
+    let s = Server::start(&server_bin(), &sqlite(&dir), "127.0.0.1:0");
+    let (game, seats) = create(
+        &s.url,
+        "grandcam",
+        &[
+            "--computer",
+            "Green=beginner",
+            "--computer",
+            "Yellow=beginner",
+        ],
+    );
+    let names: Vec<&str> = seats.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Red", "Blue"],
+        "only the people's seats have tokens"
+    );
+    let players: Vec<Child> = seats
+        .iter()
+        .map(|(name, token)| {
+            spawn(
+                &[
+                    "online", "play", "--server", &s.url, "--game", &game, "--token", token,
+                    "--level", "beginner",
+                ],
+                &dir.join(format!("{name}.out")),
+            )
+        })
+        .collect();
+    for mut p in players {
+        assert!(p.wait().unwrap().success());
+    }
+    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{game}.cgn"))).unwrap();
+    assert!(g.outcome().is_some(), "played to the end");
+    // Every seat moved: the computer's two among them.
+    assert!(g.ply() >= 4, "{} plies", g.ply());
+    for bad in ["Black=club", "Green=genius", "Green"] {
+        let o = run(&[
+            "online",
+            "create",
+            "--server",
+            &s.url,
+            "--variant",
+            "grandcam",
+            "--computer",
+            bad,
+        ]);
+        assert_ne!(o.status.code(), Some(0), "{bad}");
+        assert!(!o.stderr.is_empty(), "{bad} is refused with a reason");
+    }
+}

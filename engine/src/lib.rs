@@ -55,7 +55,7 @@ mod tables;
 mod variant;
 mod zobrist;
 
-pub use ai::{Ai, AiDecision, Level, ParseLevelError, LEVELS};
+pub use ai::{Ai, AiDecision, Level, ParseLevelError, LEVELS, SERVER_LEVELS};
 pub use board::BoardGeometry;
 pub use builder::{PositionBuildError, PositionBuilder};
 pub use constraint::TurnConstraint;

@@ -510,3 +510,31 @@ fn the_fifty_move_count_pulls_towards_the_contempt() {
         );
     }
 }
+
+/// A level travels as its name; a server's game cuts a level's budget to the clock and
+/// to one thread, its noise and slips kept.
+#[test]
+fn levels_travel_by_name_and_a_server_bounds_them_by_the_clock() {
+    let json = serde_json::to_string(&Level::CLUB).unwrap();
+    assert_eq!(json, r#""club""#);
+    assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), Level::CLUB);
+    assert!(serde_json::from_str::<Level>(r#""wizard""#).is_err());
+    let bounded = Level::MASTER.within(std::time::Duration::from_millis(50));
+    assert_eq!(bounded.limits().nodes, Level::MASTER.limits().nodes);
+    assert_eq!(
+        bounded.limits().time,
+        Some(std::time::Duration::from_millis(50))
+    );
+    assert_eq!(bounded.threads(), 1);
+    assert!(!camelot_engine::SERVER_LEVELS.contains(&Level::GRANDMASTER));
+    // Bounded by the clock, master answers in about that time from the start.
+    let game = camelot_engine::Game::new(camelot_engine::Variant::Camelot);
+    let start = std::time::Instant::now();
+    let decided = camelot_engine::Ai::new(bounded, 1).decide(&game, |_| {});
+    assert!(decided.is_some());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}

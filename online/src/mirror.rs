@@ -178,16 +178,17 @@ impl Mirror {
         self.seats.iter_mut().find(|s| s.seat == seat)
     }
 
-    /// What the seat's player is called here: the name they gave, or the seat's colour.
+    /// What the seat's player is called here: the name they gave, the server's computer
+    /// and its level, or the seat's colour.
     pub fn seat_label(&self, seat: SeatColour) -> String {
-        match self
-            .seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .and_then(|s| s.name.as_ref())
-        {
-            Some(name) => format!("{name} ({})", seat.title()),
-            None => seat.title().to_string(),
+        let view = self.seats.iter().find(|s| s.seat == seat);
+        match (
+            view.and_then(|s| s.name.as_ref()),
+            view.and_then(|s| s.computer),
+        ) {
+            (Some(name), _) => format!("{name} ({})", seat.title()),
+            (None, Some(level)) => format!("Computer, {level} ({})", seat.title()),
+            (None, None) => seat.title().to_string(),
         }
     }
 

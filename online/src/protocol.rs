@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use camelot_engine::{DrawClaim, NamedMove, Outcome, SeatColour, Variant};
+use camelot_engine::{DrawClaim, Level, NamedMove, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
 mod board;
@@ -301,6 +301,9 @@ pub struct SeatView {
     /// Milliseconds since the seat's last connection dropped (while it is away).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub away_ms: Option<u64>,
+    /// The server's computer plays the seat, at this level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Level>,
 }
 
 /// The clocks of a game with [`TimeControl::Clock`], as of the moment the message was

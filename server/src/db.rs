@@ -137,6 +137,8 @@ pub struct WriteRow {
     added: Option<(i64, String, i64, i64, String)>,
     /// The rematch's game, stored with the change that agreed it.
     new_game: Option<NewGameRows>,
+    /// The turn the computer owes after the change, if it owes one.
+    owed: Option<(i64, i64)>,
 }
 
 /// A new game's rows: the game's and its seats'.
@@ -147,8 +149,11 @@ pub struct NewGameRows {
     created_at: i64,
     clocks: String,
     deadline_at: Option<i64>,
-    /// Each seat's token hash (empty: open) and name, in turn order.
-    seats: Vec<(String, Option<String>)>,
+    /// Each seat's token hash (empty: open, or the computer's), name and computer level,
+    /// in turn order.
+    seats: Vec<(String, Option<String>, Option<&'static str>)>,
+    /// The turn the computer owes from the start, if the first seat is its.
+    owed: Option<(i64, i64)>,
 }
 
 impl NewGameRows {
@@ -168,11 +173,52 @@ impl NewGameRows {
                     (
                         s.token_hash.clone().unwrap_or_default(),
                         s.name.as_ref().map(|n| n.as_str().to_string()),
+                        s.computer.map(|l| l.name),
                     )
                 })
                 .collect(),
+            owed: owed(g),
         }
     }
+}
+
+/// The turn the computer owes in `g`, if it owes one: the ply, and when it fell due.
+fn owed(g: &LiveGame) -> Option<(i64, i64)> {
+    g.computer_to_move()
+        .map(|_| (g.plies.len() as i64, g.last_move_at))
+}
+
+/// Keeps a game's row of `computer_turns` in step with the turn it owes: a turn still
+/// owed keeps its row (and a process's lease on it), one for another ply replaces it,
+/// none removes it.
+macro_rules! owe_turn {
+    ($tx:expr, $id:expr, $owed:expr) => {{
+        let owed: Option<(i64, i64)> = $owed;
+        match owed {
+            Some((ply, due_at)) => {
+                sqlx::query("DELETE FROM computer_turns WHERE game_id = $1 AND ply <> $2")
+                    .bind($id)
+                    .bind(ply)
+                    .execute(&mut *$tx)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO computer_turns (game_id, ply, due_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT (game_id) DO NOTHING",
+                )
+                .bind($id)
+                .bind(ply)
+                .bind(due_at)
+                .execute(&mut *$tx)
+                .await?;
+            }
+            None => {
+                sqlx::query("DELETE FROM computer_turns WHERE game_id = $1")
+                    .bind($id)
+                    .execute(&mut *$tx)
+                    .await?;
+            }
+        }
+    }};
 }
 
 /// Inserts a new game's rows on a transaction of either database.
@@ -195,17 +241,20 @@ macro_rules! insert_game {
         .bind(rows.deadline_at)
         .execute(&mut *$tx)
         .await?;
-        for (seat, (hash, name)) in rows.seats.iter().enumerate() {
+        for (seat, (hash, name, computer)) in rows.seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO seats (game_id, seat, token_hash, name, computer) \
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(&rows.id)
             .bind(seat as i64)
             .bind(hash)
             .bind(name)
+            .bind(computer)
             .execute(&mut *$tx)
             .await?;
         }
+        owe_turn!($tx, &rows.id, rows.owed);
     }};
 }
 
@@ -246,6 +295,7 @@ impl WriteRow {
                 Change::Rematch(new) => Some(NewGameRows::of(new)),
                 _ => None,
             },
+            owed: owed(g),
         }
     }
 }
@@ -303,6 +353,7 @@ macro_rules! write_row {
                 .execute(&mut *$tx)
                 .await?;
             }
+            owe_turn!($tx, &row.id, row.owed);
             true
         } else {
             false
@@ -496,7 +547,7 @@ impl Db {
             .fetch_all(pool)
             .await?;
             let seats = sqlx::query(
-                "SELECT token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT token_hash, name, computer FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id_text)
             .fetch_all(pool)
@@ -527,7 +578,9 @@ impl Db {
                 seats: seats
                     .iter()
                     .map(|r| SeatInfo {
-                        open: r.get::<&str, _>("token_hash").is_empty(),
+                        computer: level_of(r.get("computer")),
+                        open: r.get::<&str, _>("token_hash").is_empty()
+                            && r.get::<Option<&str>, _>("computer").is_none(),
                         // A name this build would not accept is shown as none.
                         name: r
                             .get::<Option<&str>, _>("name")
@@ -542,7 +595,9 @@ impl Db {
     /// A game's seats as stored, in turn order: what a rematch copies.
     pub async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
         Ok(on!(self, write pool => {
-            sqlx::query("SELECT token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat")
+            sqlx::query(
+                "SELECT token_hash, name, computer FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
                 .bind(id.as_str())
                 .fetch_all(pool)
                 .await?
@@ -550,6 +605,7 @@ impl Db {
                 .map(|r| {
                     let hash: String = r.get("token_hash");
                     SeatRow {
+                        computer: level_of(r.get("computer")),
                         token_hash: (!hash.is_empty()).then_some(hash),
                         name: r
                             .get::<Option<&str>, _>("name")
@@ -599,7 +655,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             let taken = sqlx::query(
                 "UPDATE seats SET token_hash = $1, name = $2 \
-                 WHERE game_id = $3 AND seat = $4 AND token_hash = '' \
+                 WHERE game_id = $3 AND seat = $4 AND token_hash = '' AND computer IS NULL \
                  AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'live')",
             )
             .bind(hash)
@@ -628,7 +684,7 @@ impl Db {
             sqlx::query(
                 "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b \
                  FROM seats s JOIN games g ON g.id = s.game_id \
-                 WHERE s.token_hash = '' AND g.status = 'live' \
+                 WHERE s.token_hash = '' AND s.computer IS NULL AND g.status = 'live' \
                  ORDER BY g.created_at DESC, s.game_id, s.seat LIMIT 200",
             )
             .fetch_all(pool)
@@ -656,7 +712,7 @@ impl Db {
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
             let unjoined = "SELECT id FROM games WHERE joined = 0 AND plies = 0 AND created_at < $1";
-            for table in ["plies", "seats"] {
+            for table in ["plies", "seats", "computer_turns"] {
                 sqlx::query(&format!("DELETE FROM {table} WHERE game_id IN ({unjoined})"))
                     .bind(before)
                     .execute(&mut *tx)
@@ -736,6 +792,122 @@ impl Db {
             .filter_map(|r| GameId::parse(r.get("id")).ok())
             .collect()
         }))
+    }
+}
+
+/// A computer level by the name a seat's row keeps; a name this build does not know
+/// (or a person's seat) is none.
+fn level_of(name: Option<&str>) -> Option<camelot_engine::Level> {
+    name.and_then(camelot_engine::Level::by_name)
+}
+
+/// A computer turn a process has taken: the game, and the ply its move is to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub game: GameId,
+    pub ply: usize,
+}
+
+impl Db {
+    /// Takes the computer turn that fell due first and that no live process holds, for
+    /// `me` until `lease_until` (unix ms): on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
+    /// so that of several processes asking at once each takes another turn.
+    pub async fn take_turn(
+        &self,
+        me: &str,
+        now: i64,
+        lease_until: i64,
+    ) -> Result<Option<Turn>, sqlx::Error> {
+        const FREE: &str = "SELECT game_id FROM computer_turns \
+             WHERE due_at <= $3 AND (lease_until IS NULL OR lease_until < $3) \
+             ORDER BY due_at LIMIT 1";
+        let locked = format!("{FREE} FOR UPDATE SKIP LOCKED");
+        let free = match self {
+            Db::Sqlite { .. } => FREE,
+            Db::Postgres(_) => locked.as_str(),
+        };
+        let sql = format!(
+            "UPDATE computer_turns SET lease_until = $1, taken_by = $2 \
+             WHERE game_id = ({free}) RETURNING game_id, ply"
+        );
+        let row: Option<(String, i64)> = on!(self, write pool => {
+            sqlx::query(&sql)
+                .bind(lease_until)
+                .bind(me)
+                .bind(now)
+                .fetch_optional(pool)
+                .await?
+                .map(|r| (r.get("game_id"), r.get("ply")))
+        });
+        Ok(row.and_then(|(game, ply)| {
+            Some(Turn {
+                game: GameId::parse(&game).ok()?,
+                ply: ply as usize,
+            })
+        }))
+    }
+
+    /// Keeps `me`'s lease on a turn while its move is thought of; `false` if the turn
+    /// is no longer `me`'s (the game moved on, or the lease ran out and another took it).
+    pub async fn renew_turn(
+        &self,
+        turn: &Turn,
+        me: &str,
+        lease_until: i64,
+    ) -> Result<bool, sqlx::Error> {
+        Ok(on!(self, write pool => {
+            sqlx::query(
+                "UPDATE computer_turns SET lease_until = $1 \
+                 WHERE game_id = $2 AND ply = $3 AND taken_by = $4",
+            )
+            .bind(lease_until)
+            .bind(turn.game.as_str())
+            .bind(turn.ply as i64)
+            .bind(me)
+            .execute(pool)
+            .await?
+            .rows_affected()
+                == 1
+        }))
+    }
+
+    /// Gives a turn back, to be taken again (its move could not be stored now).
+    pub async fn release_turn(&self, turn: &Turn, me: &str) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            sqlx::query(
+                "UPDATE computer_turns SET lease_until = NULL, taken_by = NULL \
+                 WHERE game_id = $1 AND ply = $2 AND taken_by = $3",
+            )
+            .bind(turn.game.as_str())
+            .bind(turn.ply as i64)
+            .bind(me)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// Forgets a turn the game no longer owes (a row a write did not clear).
+    pub async fn drop_turn(&self, turn: &Turn) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            sqlx::query("DELETE FROM computer_turns WHERE game_id = $1 AND ply = $2")
+                .bind(turn.game.as_str())
+                .bind(turn.ply as i64)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Frees every turn a process held: on SQLite, where this process is the only one,
+    /// a turn held when it stopped is owed still and is taken again at once.
+    pub async fn free_turns_of_the_dead(&self) -> Result<(), sqlx::Error> {
+        if let Db::Sqlite { write, .. } = self {
+            sqlx::query("UPDATE computer_turns SET lease_until = NULL, taken_by = NULL")
+                .execute(write)
+                .await?;
+        }
+        Ok(())
     }
 }
 

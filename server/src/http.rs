@@ -50,7 +50,13 @@ pub fn router(hubs: Arc<Hubs>) -> Router {
 impl IntoResponse for ServiceError {
     fn into_response(self) -> Response {
         let status = match &self {
-            ServiceError::Create(CreateError::Time(_) | CreateError::NoSuchSeat(_))
+            ServiceError::Create(
+                CreateError::Time(_)
+                | CreateError::NoSuchSeat(_)
+                | CreateError::SeatTwice(_)
+                | CreateError::Level(_)
+                | CreateError::NobodyPlays,
+            )
             | ServiceError::Unreadable(_)
             | ServiceError::Upgrade(_) => StatusCode::BAD_REQUEST,
             ServiceError::Create(CreateError::TooMany { .. })

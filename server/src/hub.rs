@@ -8,16 +8,19 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
 
-use camelot_engine::{Player, SeatColour, Variant};
+use std::collections::BTreeMap;
+
+use camelot_engine::{Level, Player, SeatColour, SERVER_LEVELS};
+use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::{
     BoardView, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
-    TimeControl, TimeControlError,
+    TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
 use crate::db::{Db, LoadError, WriteError};
 use crate::limits::{AddressKey, PerMinute};
-use crate::live::{Change, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status};
+use crate::live::{Change, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status};
 use crate::tokens;
 
 /// A game that could not be created.
@@ -25,9 +28,21 @@ use crate::tokens;
 pub enum CreateError {
     #[error(transparent)]
     Time(#[from] TimeControlError),
-    /// An open seat the variant does not have.
-    #[error("the variant has no {} seat to leave open", .0.title())]
+    /// An open or computer seat the variant does not have.
+    #[error("the variant has no {} seat", .0.title())]
     NoSuchSeat(SeatColour),
+    /// A seat both open and the computer's, or the computer's twice.
+    #[error("the {} seat is named twice", .0.title())]
+    SeatTwice(SeatColour),
+    /// A level the server does not play.
+    #[error(
+        "the server's computer plays at {levels} (not {0})",
+        levels = SERVER_LEVELS.map(|l| l.name).join(", ")
+    )]
+    Level(Level),
+    /// Every seat the computer's: a game needs someone to play it.
+    #[error("every seat is the computer's: a game needs a person in a seat, or an open one")]
+    NobodyPlays,
     /// The address has created its share of games for now.
     #[error("too many games from your address: at most {per_minute} a minute")]
     TooMany { per_minute: u32 },
@@ -39,7 +54,10 @@ impl CreateError {
     pub fn code(&self) -> ErrorCode {
         match self {
             CreateError::Time(_) => ErrorCode::BadTimeControl,
-            CreateError::NoSuchSeat(_) => ErrorCode::NotAllowed,
+            CreateError::NoSuchSeat(_)
+            | CreateError::SeatTwice(_)
+            | CreateError::Level(_)
+            | CreateError::NobodyPlays => ErrorCode::NotAllowed,
             CreateError::TooMany { .. } => ErrorCode::TooMany,
             CreateError::Storage(_) => ErrorCode::Storage,
         }
@@ -183,6 +201,8 @@ pub struct Hubs {
     pub db: Db,
     pub limits: RequestLimits,
     games: Mutex<HashMap<GameId, Arc<Hub>>>,
+    /// Woken when this process stores a change that leaves the computer a turn to play.
+    pub computer_due: tokio::sync::Notify,
 }
 
 pub fn now_ms() -> i64 {
@@ -200,22 +220,35 @@ impl Hubs {
             db,
             limits,
             games: Mutex::new(HashMap::new()),
+            computer_due: tokio::sync::Notify::new(),
         }
     }
 
-    /// Creates a game for `client`: its id, the token of each seat not left open (in turn
-    /// order), and the open seats.
-    pub async fn create(
-        &self,
-        variant: Variant,
-        time: TimeControl,
-        open: &[SeatColour],
-        client: AddressKey,
-    ) -> Result<(GameId, Vec<(SeatColour, SeatToken)>, Vec<SeatColour>), CreateError> {
-        let time = time.check().map_err(CreateError::Time)?;
-        let rules = variant.rules();
-        if let Some(&seat) = open.iter().find(|&&c| rules.seat_with_colour(c).is_none()) {
-            return Err(CreateError::NoSuchSeat(seat));
+    /// Creates a game for `client`: its id, the token of each person's seat (in turn
+    /// order), the open seats and the computer's.
+    pub async fn create(&self, new: &NewGame, client: AddressKey) -> Result<Created, CreateError> {
+        let time = new.time.check().map_err(CreateError::Time)?;
+        let rules = new.variant.rules();
+        let chosen = new.open.iter().chain(new.computer.iter().map(|c| &c.seat));
+        let mut seen = Vec::new();
+        for &seat in chosen {
+            if rules.seat_with_colour(seat).is_none() {
+                return Err(CreateError::NoSuchSeat(seat));
+            }
+            if seen.contains(&seat) {
+                return Err(CreateError::SeatTwice(seat));
+            }
+            seen.push(seat);
+        }
+        if let Some(c) = new
+            .computer
+            .iter()
+            .find(|c| !SERVER_LEVELS.contains(&c.level))
+        {
+            return Err(CreateError::Level(c.level));
+        }
+        if new.computer.len() >= rules.players() {
+            return Err(CreateError::NobodyPlays);
         }
         if !self.limits.creations.allow(client) {
             return Err(CreateError::TooMany {
@@ -223,38 +256,60 @@ impl Hubs {
             });
         }
         let id = new_game_id();
-        let mut game = LiveGame::new(id.clone(), variant, time, now_ms());
-        let mut tokens = Vec::new();
+        let mut game = LiveGame::new(id.clone(), new.variant, time, now_ms());
+        let mut tokens = BTreeMap::new();
         let mut seats = Vec::new();
         for (p, info) in rules.players_in_order().zip(&mut game.seats) {
             let colour = rules.seat_colour(p);
-            info.open = open.contains(&colour);
-            let token_hash = if info.open {
+            info.open = new.open.contains(&colour);
+            info.computer = new
+                .computer
+                .iter()
+                .find(|c| c.seat == colour)
+                .map(|c| c.level);
+            let token_hash = if info.open || info.computer.is_some() {
                 None
             } else {
                 let token = SeatToken::new(tokens::new_token());
                 let hash = tokens::hash(token.as_str());
-                tokens.push((colour, token));
+                tokens.insert(colour, token);
                 Some(hash)
             };
             seats.push(SeatRow {
                 token_hash,
                 name: None,
+                computer: info.computer,
             });
         }
-        let open = rules
-            .players_in_order()
-            .map(|p| rules.seat_colour(p))
-            .filter(|c| open.contains(c))
+        let in_turn = |keep: &dyn Fn(SeatColour) -> bool| {
+            rules
+                .players_in_order()
+                .map(|p| rules.seat_colour(p))
+                .filter(|&c| keep(c))
+                .collect::<Vec<_>>()
+        };
+        let open = in_turn(&|c| new.open.contains(&c));
+        let computer = in_turn(&|c| new.computer.iter().any(|x| x.seat == c))
+            .into_iter()
+            .filter_map(|c| new.computer.iter().find(|x| x.seat == c).copied())
             .collect();
+        let owes = game.computer_to_move().is_some();
         self.db
-            .create(&NewGame { game, seats })
+            .create(&StoredNew { game, seats })
             .await
             .map_err(|e| {
                 log_storage(&e);
                 CreateError::Storage(e)
             })?;
-        Ok((id, tokens, open))
+        if owes {
+            self.computer_due.notify_waiters();
+        }
+        Ok(Created {
+            game: id,
+            seats: tokens,
+            open,
+            computer,
+        })
     }
 
     /// Takes open seat `seat` of game `id` for `client`: the seat's new token.
@@ -428,6 +483,9 @@ impl Hubs {
                 Ok(()) => {
                     let old = std::mem::replace(&mut *state, next);
                     announce(hub, &old, &state);
+                    if state.computer_to_move().is_some() {
+                        self.computer_due.notify_waiters();
+                    }
                     return Ok(Some(state.plies.len()));
                 }
                 Err(WriteError::Conflict) => {

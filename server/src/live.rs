@@ -6,7 +6,7 @@
 //! on, each keeping the token that opened this one.
 
 use camelot_engine::{
-    DrawClaim, EndReason, Game, Move, NamedMove, NotationError, Outcome, PlayError, Player,
+    DrawClaim, EndReason, Game, Level, Move, NamedMove, NotationError, Outcome, PlayError, Player,
     SeatColour, Variant,
 };
 use camelot_online::protocol::{
@@ -83,13 +83,17 @@ pub struct SeatInfo {
     pub name: Option<PlayerName>,
     /// Nobody holds the seat yet: anyone may take it.
     pub open: bool,
+    /// The server's computer plays the seat, at this level.
+    pub computer: Option<Level>,
 }
 
-/// A seat's row in the database: its token's hash (none for an open seat) and name.
+/// A seat's row in the database: its token's hash (none for an open seat or the
+/// computer's), its name, and the computer's level where it plays the seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatRow {
     pub token_hash: Option<String>,
     pub name: Option<PlayerName>,
+    pub computer: Option<Level>,
 }
 
 /// A game about to be stored for the first time, with its seats in turn order.
@@ -166,6 +170,9 @@ pub enum Refusal {
     /// The rematch is agreed already: this is its game.
     #[error("the rematch is agreed already: game {0}")]
     RematchAgreed(GameId),
+    /// A draw offered to the computer.
+    #[error("the computer plays on: it does not agree draws")]
+    ComputerPlaysOn,
     /// A watcher asked to act.
     #[error("watchers can only watch")]
     Watcher,
@@ -197,7 +204,8 @@ impl Refusal {
             | Refusal::NoOfferToDecline
             | Refusal::NoOfferToAccept
             | Refusal::NotOverYet
-            | Refusal::RematchAgreed(_) => ErrorCode::NotAllowed,
+            | Refusal::RematchAgreed(_)
+            | Refusal::ComputerPlaysOn => ErrorCode::NotAllowed,
             Refusal::Watcher => ErrorCode::Watcher,
             Refusal::GameGone => ErrorCode::NoSuchGame,
             Refusal::Busy => ErrorCode::Busy,
@@ -417,8 +425,43 @@ impl LiveGame {
             // The other side offered the same: that is agreement.
             return self.accept(seat, kind, agreed);
         }
+        // The computer answers at once: it plays on rather than agree a draw, and
+        // grants a takeback or a rematch.
+        if let Some(computer) = self.computer_side_against(seat) {
+            if kind == OfferKind::Draw {
+                return Err(Refusal::ComputerPlaysOn);
+            }
+            self.offers.set(kind, Some(seat));
+            return self.accept(computer, kind, agreed);
+        }
         self.offers.set(kind, Some(seat));
         Ok(Change::Updated)
+    }
+
+    /// A seat of the other side than `seat`'s, where the computer plays every seat of
+    /// that side.
+    fn computer_side_against(&self, seat: Player) -> Option<Player> {
+        let rules = self.variant.rules();
+        let others: Vec<Player> = rules
+            .players_in_order()
+            .filter(|&p| !self.same_side(p, seat))
+            .collect();
+        let all_computer = others.iter().all(|p| {
+            self.seats
+                .get(p.0 as usize)
+                .is_some_and(|s| s.computer.is_some())
+        });
+        all_computer.then(|| others.first().copied()).flatten()
+    }
+
+    /// The computer seat to move and its level, while the game goes on.
+    pub fn computer_to_move(&self) -> Option<(Player, Level)> {
+        if !self.is_live() {
+            return None;
+        }
+        let p = self.to_move();
+        let level = self.seats.get(p.0 as usize)?.computer?;
+        Some((p, level))
     }
 
     pub fn decline(&mut self, seat: Player, kind: OfferKind) -> Result<Change, Refusal> {
@@ -483,6 +526,7 @@ impl LiveGame {
             SeatRow {
                 token_hash: None,
                 name: None,
+                computer: None,
             };
             n
         ];
@@ -492,7 +536,8 @@ impl LiveGame {
         }
         for (info, row) in game.seats.iter_mut().zip(&seats) {
             info.name = row.name.clone();
-            info.open = row.token_hash.is_none();
+            info.computer = row.computer;
+            info.open = row.token_hash.is_none() && row.computer.is_none();
         }
         NewGame { game, seats }
     }
@@ -540,12 +585,16 @@ impl LiveGame {
                         seat: rules.seat_colour(p),
                         name: info.name,
                         open: info.open,
-                        connected: connected.get(i).copied().unwrap_or(false),
+                        // The server's computer is always at the table.
+                        connected: info.computer.is_some()
+                            || connected.get(i).copied().unwrap_or(false),
                         away_ms: away_since
                             .get(i)
                             .copied()
                             .flatten()
+                            .filter(|_| info.computer.is_none())
                             .map(|t| (now - t).max(0) as u64),
+                        computer: info.computer,
                     }
                 })
                 .collect(),

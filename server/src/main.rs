@@ -2,6 +2,7 @@
 //! days, any variant, Grand Cam on four machines, watchers; every move judged by the
 //! engine and stored before anyone hears of it. See docs/online.md.
 
+mod computer;
 mod connection;
 mod db;
 mod http;
@@ -47,6 +48,8 @@ enum StartError {
     /// PostgreSQL would not let this process hear the others' changes.
     #[error("cannot listen to the database: {0}")]
     Notifications(sqlx::Error),
+    #[error("cannot free the computer's turns a stopped server held: {0}")]
+    Turns(sqlx::Error),
     #[error(transparent)]
     Tls(TlsError),
 }
@@ -89,6 +92,14 @@ struct Args {
     #[arg(long, default_value_t = 7 * 86_400, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(1..))]
     forget_unjoined_after: u64,
+    /// Searches the computer's seats may run at once (default: every core but one;
+    /// 0: this process plays no computer turn, another on the same database does).
+    #[arg(long, value_name = "N")]
+    computer_threads: Option<usize>,
+    /// Serve nothing, only play the computer's turns: a process beside the servers on
+    /// one PostgreSQL database, to add thinking.
+    #[arg(long)]
+    computer_only: bool,
 }
 
 /// `0` on the command line: no limit.
@@ -125,11 +136,24 @@ async fn run(args: Args) -> Result<(), StartError> {
         _ => None,
     };
     let db = Db::open(&url).await.map_err(StartError::Database)?;
+    db.free_turns_of_the_dead()
+        .await
+        .map_err(StartError::Turns)?;
     let limits = RequestLimits {
         creations: per_minute(args.games_per_minute),
         takes: per_minute(args.seats_per_minute),
     };
     let hubs = Arc::new(Hubs::new(db, limits));
+    let searches = args
+        .computer_threads
+        .unwrap_or_else(computer::default_searches);
+    computer::spawn(hubs.clone(), searches);
+    if args.computer_only {
+        println!("playing the computer's seats, {searches} at a time");
+        let _ = std::io::stdout().flush();
+        let _ = tokio::signal::ctrl_c().await;
+        return Ok(());
+    }
     let cannot_listen = |source| StartError::Listen {
         address: args.listen.clone(),
         source,
@@ -219,6 +243,8 @@ async fn fan_in(hubs: Arc<Hubs>, mut listener: sqlx::postgres::PgListener) {
                 if let Err(e) = hubs.refresh(&id).await {
                     eprintln!("camelot-server: game {id}: {e}");
                 }
+                // Another process's change may owe the computer a turn.
+                hubs.computer_due.notify_waiters();
             }
             // The listener reconnects by itself; wait a little before asking again.
             Err(e) => {

@@ -54,12 +54,7 @@ impl ServiceError {
 
 /// `POST /games`.
 pub async fn create(hubs: &Hubs, req: NewGame, from: AddressKey) -> Result<Created, ServiceError> {
-    let (game, seats, open) = hubs.create(req.variant, req.time, &req.open, from).await?;
-    Ok(Created {
-        game,
-        seats: seats.into_iter().collect(),
-        open,
-    })
+    Ok(hubs.create(&req, from).await?)
 }
 
 /// `GET /games`: a page of the live games, newest first, with how many seats are

@@ -14,12 +14,14 @@ use std::sync::Arc;
 use axum::extract::Path;
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use camelot_engine::Variant;
 use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 
 use crate::hub::Hubs;
+
+mod qr;
 
 /// The page, and the files it loads, with their types.
 const PAGE: &str = include_str!("../web/index.html");
@@ -31,6 +33,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("moves.js", JS, include_str!("../web/app/moves.js")),
     ("clock.js", JS, include_str!("../web/app/clock.js")),
     ("net.js", JS, include_str!("../web/app/net.js")),
+    ("create.js", JS, include_str!("../web/app/create.js")),
+    ("mine.js", JS, include_str!("../web/app/mine.js")),
     ("protocol.js", JS, include_str!("../web/app/protocol.js")),
     ("dom.js", JS, include_str!("../web/app/dom.js")),
     ("sound.js", JS, include_str!("../web/app/sound.js")),
@@ -51,6 +55,8 @@ pub fn routes() -> Router<Arc<Hubs>> {
     Router::new()
         .route("/", get(front))
         .route("/version", get(version))
+        .route("/favicon.ico", get(icon))
+        .route("/qr", post(qr_code))
         .route("/app/{file}", get(file))
         .route("/variants/{file}", get(variant))
         .route("/{game}", get(game))
@@ -110,6 +116,35 @@ async fn seat(Path((game, token)): Path<(String, String)>) -> Response {
     match GameId::parse(&game) {
         Ok(_) if token_like => page(),
         _ => not_found(),
+    }
+}
+
+/// The game's icon, as the browser's tab shows it (a PNG, which every browser reads at
+/// this address).
+async fn icon() -> Response {
+    let mut r = (
+        [(header::CONTENT_TYPE, "image/png")],
+        include_bytes!("../../assets/icon.png").as_slice(),
+    )
+        .into_response();
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    secure(r)
+}
+
+/// `POST /qr` with a link as its body: the link's QR code, as SVG. A POST, so that an
+/// invitation's token never stands in an address.
+async fn qr_code(text: String) -> Response {
+    match qr::svg(text.trim()) {
+        Ok(svg) => {
+            let mut r = ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response();
+            r.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            secure(r)
+        }
+        Err(why) => secure((StatusCode::BAD_REQUEST, format!("{why}\n")).into_response()),
     }
 }
 

@@ -66,6 +66,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
             increment: 3,
         },
         open: vec![SeatColour::Black],
+        computer: Vec::new(),
     };
     let created = ask(&url, &new).await.unwrap();
     assert_eq!(created.open, [SeatColour::Black]);

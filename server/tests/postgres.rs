@@ -6,11 +6,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use camelot_engine::{EndReason, Outcome, SeatColour, Variant};
+use camelot_engine::{EndReason, Level, Outcome, SeatColour, Variant};
+use camelot_online::protocol::requests::{ComputerSeat, LookAtGame, NewGame};
 use camelot_online::protocol::{
     ClientMessage, GameEnd, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{Connection, ServerAddress};
+use camelot_online::{ask, Connection, ServerAddress};
 use camelot_test_support::online::{by_squares, create};
 use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
@@ -214,6 +215,103 @@ async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
         ServerMessage::Rejected { id: 2, .. } => {}
         other => panic!("a second ply 0 was taken: {other:?}"),
     }
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
+
+/// A process that serves nothing and plays the computer's seats, beside a server on one
+/// PostgreSQL database: killed when dropped.
+struct Thinker(std::process::Child);
+
+impl Drop for Thinker {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
+    let Some(admin) =
+        postgres_url("the_computers_turns_are_shared_by_processes_and_each_played_once")
+    else {
+        return;
+    };
+    let name = format!("camelot_computer_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let a = Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--computer-threads",
+            "1",
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    let b = Thinker(
+        std::process::Command::new(bin())
+            .args([
+                "--database",
+                &db,
+                "--computer-only",
+                "--computer-threads",
+                "1",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the thinker starts"),
+    );
+    let url = a.address();
+    let mut games = Vec::new();
+    for _ in 0..40 {
+        let new = NewGame {
+            computer: vec![ComputerSeat {
+                seat: SeatColour::White,
+                level: Level::EXPERT,
+            }],
+            ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
+        };
+        games.push(ask(&url, &new).await.unwrap().game);
+    }
+    // Who holds the turns, as the database says while they are played.
+    let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
+    let mut holders = std::collections::BTreeSet::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT taken_by FROM computer_turns WHERE taken_by IS NOT NULL")
+                .fetch_all(&mut watch)
+                .await
+                .unwrap();
+        holders.extend(rows.into_iter().map(|r| r.0));
+        let (owed,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM computer_turns")
+            .fetch_one(&mut watch)
+            .await
+            .unwrap();
+        if owed == 0 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{owed} turns still owed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Every game's computer turn played, once: White's one move, then Black's to play.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for game in &games {
+        let look = LookAtGame {
+            game: game.clone(),
+            token: None,
+        };
+        let view = ask(&url, &look).await.unwrap().game;
+        assert_eq!(view.moves.len(), 1, "{game}");
+    }
+    assert_eq!(holders.len(), 2, "both processes played: {holders:?}");
     drop((a, b));
     drop_database(&admin, &name).await;
 }

@@ -3,7 +3,7 @@
 //! here before.
 
 use bevy_egui::egui;
-use camelot_engine::{Player, Position, Variant, LEVELS};
+use camelot_engine::{Player, Position, Variant, LEVELS, SERVER_LEVELS};
 
 use super::board_picture;
 use crate::game::session::{default_seats, parse_seats, Seat};
@@ -171,6 +171,14 @@ pub fn seat_choice(ui: &mut egui::Ui, choice_now: &mut PlayChoice, online: bool)
                             .on_hover_text(
                                 "Anyone on the server: the seat is listed as open until someone takes it",
                             );
+                        for l in SERVER_LEVELS {
+                            let computer = SeatChoice::ServerComputer(l);
+                            ui.selectable_value(seat, computer, computer.label())
+                                .on_hover_text(format!(
+                                    "The server plays the seat: {}. Nobody here needs to stay",
+                                    l.description
+                                ));
+                        }
                     }
                     for l in LEVELS {
                         let computer = SeatChoice::At(Seat::Computer(l));

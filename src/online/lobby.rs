@@ -14,7 +14,8 @@ use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
 use camelot_online::protocol::requests::{
-    Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat, TakeSeat, Taken,
+    ComputerSeat, Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat,
+    TakeSeat, Taken,
 };
 use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeControl};
 use camelot_online::{ask, blocking, Invitation, Mirror, OnlineError, ServerAddress, Waker};
@@ -87,6 +88,8 @@ pub struct Creation {
     pub seats: Vec<Seat>,
     /// Seats left open to anyone who takes them from the server's list.
     pub open: Vec<SeatColour>,
+    /// Seats the server's computer plays.
+    pub computer: Vec<ComputerSeat>,
 }
 
 /// A game created, with the codes to send for the seats played elsewhere.
@@ -188,6 +191,7 @@ impl Lobby {
                 variant: c.variant,
                 time: c.time,
                 open: c.open.clone(),
+                computer: c.computer.clone(),
             };
             let result = blocking(ask(&c.server, &new));
             Answer::Created { request: c, result }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bevy::prelude::*;
-use camelot_engine::{DrawClaim, Player};
+use camelot_engine::{DrawClaim, Level, Player};
 use camelot_online::protocol::{ErrorCode, GameId, OfferKind, SeatToken};
 use camelot_online::{JoinError, OnlineError, ServerAddress};
 
@@ -63,6 +63,8 @@ pub(crate) fn plugin(app: &mut App) {
 pub enum SeatChoice {
     At(Seat),
     Anyone,
+    /// The server's computer, at a level: the server plays the seat.
+    ServerComputer(Level),
 }
 
 impl SeatChoice {
@@ -70,7 +72,7 @@ impl SeatChoice {
     pub fn seat(self) -> Seat {
         match self {
             SeatChoice::At(s) => s,
-            SeatChoice::Anyone => Seat::Remote,
+            SeatChoice::Anyone | SeatChoice::ServerComputer(_) => Seat::Remote,
         }
     }
 
@@ -83,6 +85,7 @@ impl SeatChoice {
         match self {
             SeatChoice::At(s) => s.label(),
             SeatChoice::Anyone => "Anyone (open seat online)".into(),
+            SeatChoice::ServerComputer(l) => format!("The server's computer ({})", l.name),
         }
     }
 }

@@ -7,6 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Player, Variant};
+use camelot_online::protocol::requests::ComputerSeat;
 use camelot_online::protocol::{GameId, OfferKind, PlayerName, TimeControl};
 use camelot_online::{Invitation, Mirror, ServerAddress};
 
@@ -125,11 +126,10 @@ pub fn create_section(
     let mut pick = None;
     time_choice(ui, time);
     let remote = seats.iter().filter(|s| s.is_online()).count();
-    let label = format!(
-        "Create the game ({} seat{} for others)",
-        remote,
-        if remote == 1 { "" } else { "s" }
-    );
+    let label = match remote {
+        1 => "Create the game (1 seat played elsewhere)".to_string(),
+        n => format!("Create the game ({n} seats played elsewhere)"),
+    };
     let ready = !lobby.busy && server.is_some() && remote > 0;
     if ui
         .add_enabled(
@@ -137,7 +137,7 @@ pub fn create_section(
             egui::Button::new(egui::RichText::new(label).strong()),
         )
         .on_disabled_hover_text(
-            "Set a seat above to \"Elsewhere (online)\" for each friend, or to \"Anyone\"",
+            "Set a seat above to \"Elsewhere (online)\" for each friend, to \"Anyone\", or to the server's computer",
         )
         .clicked()
     {
@@ -153,6 +153,17 @@ pub fn create_section(
                     .zip(seats)
                     .filter(|(_, s)| **s == SeatChoice::Anyone)
                     .map(|(p, _)| rules.seat_colour(p))
+                    .collect(),
+                computer: rules
+                    .players_in_order()
+                    .zip(seats)
+                    .filter_map(|(p, s)| match s {
+                        SeatChoice::ServerComputer(level) => Some(ComputerSeat {
+                            seat: rules.seat_colour(p),
+                            level: *level,
+                        }),
+                        _ => None,
+                    })
                     .collect(),
             });
         }
@@ -649,6 +660,7 @@ mod tests {
                     open: false,
                     connected: true,
                     away_ms: None,
+                    computer: None,
                 },
                 SeatView {
                     seat: SeatColour::Black,
@@ -656,6 +668,7 @@ mod tests {
                     open: false,
                     connected: false,
                     away_ms: Some(12_000),
+                    computer: None,
                 },
             ],
             moves: {

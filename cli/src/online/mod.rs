@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use camelot_engine::notation::RecordTags;
-use camelot_engine::{Notation, SeatColour, Variant};
+use camelot_engine::{Excerpt, Notation, SeatColour, Variant};
 use camelot_files::write_atomic;
-use camelot_online::protocol::requests::{ListGames, NewGame};
+use camelot_online::protocol::requests::{ComputerSeat, ListGames, NewGame};
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, TimeControl,
 };
@@ -110,6 +110,32 @@ struct CreateArgs {
     /// for them; whoever takes one from the server's list plays it.
     #[arg(long, value_delimiter = ',')]
     open: Vec<SeatColour>,
+    /// A seat the server's computer plays, at a level: SEAT=LEVEL, as Black=club
+    /// (again for each such seat). No token is made for it.
+    #[arg(long, value_name = "SEAT=LEVEL", value_parser = computer_seat)]
+    computer: Vec<ComputerSeat>,
+}
+
+/// `Black=club`: a seat and the level the server's computer plays it at.
+fn computer_seat(s: &str) -> Result<ComputerSeat, ComputerSeatError> {
+    let (seat, level) = s
+        .split_once('=')
+        .ok_or_else(|| ComputerSeatError::NotSeatLevel(Excerpt::new(s)))?;
+    Ok(ComputerSeat {
+        seat: seat.parse().map_err(ComputerSeatError::Seat)?,
+        level: level.parse().map_err(ComputerSeatError::Level)?,
+    })
+}
+
+/// A `--computer` that is not SEAT=LEVEL.
+#[derive(Debug, thiserror::Error)]
+enum ComputerSeatError {
+    #[error("'{0}' is not SEAT=LEVEL, as Black=club")]
+    NotSeatLevel(Excerpt),
+    #[error(transparent)]
+    Seat(camelot_engine::UnknownSeatColour),
+    #[error(transparent)]
+    Level(camelot_engine::ParseLevelError),
 }
 
 impl CreateArgs {
@@ -123,6 +149,7 @@ impl CreateArgs {
             variant: self.variant,
             time,
             open: self.open,
+            computer: self.computer,
         };
         let created = blocking(ask(&self.server, &new))?;
         // The seats come in turn order: a seat's colour orders them so.

@@ -87,6 +87,31 @@ impl Level {
         }
     }
 
+    /// The same level on one thread, its budget cut short where it would take longer
+    /// than `t` (a game's clock): a server plays many games at once.
+    pub fn within(self, t: Duration) -> Level {
+        match self.style {
+            Style::Greedy => self,
+            Style::Search {
+                limits,
+                noise,
+                blunder,
+                ..
+            } => Level {
+                style: Style::Search {
+                    limits: SearchLimits {
+                        time: Some(limits.time.map_or(t, |own| own.min(t))),
+                        ..limits
+                    },
+                    noise,
+                    blunder,
+                    threads: 1,
+                },
+                ..self
+            },
+        }
+    }
+
     /// A level that searches for a set time (the engine protocol's `go movetime`).
     pub fn timed(ms: u64) -> Level {
         Level {
@@ -175,6 +200,16 @@ pub const LEVELS: [Level; 6] = [
     Level::GRANDMASTER,
 ];
 
+/// The levels a server plays for a seat: all but the grandmaster (every core for three
+/// seconds a move is not a server's to give one game).
+pub const SERVER_LEVELS: [Level; 5] = [
+    Level::BEGINNER,
+    Level::NOVICE,
+    Level::CLUB,
+    Level::EXPERT,
+    Level::MASTER,
+];
+
 /// A level name that is none of [`Level::all`]'s; the rejected text is handed back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseLevelError {
@@ -208,6 +243,20 @@ impl FromStr for Level {
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)
+    }
+}
+
+/// A level travels as its name: `"club"`.
+impl serde::Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -25,7 +25,7 @@ pub use features::{
     PARAM_MAN,
 };
 pub(crate) use levels::Style;
-pub use levels::{Level, ParseLevelError, LEVELS};
+pub use levels::{Level, ParseLevelError, LEVELS, SERVER_LEVELS};
 pub use review::{review_game, MoveQuality, ReviewedPly, REVIEW_NODES};
 pub use rng::SeededRng;
 pub use search::{

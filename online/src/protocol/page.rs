@@ -13,14 +13,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use camelot_engine::{
-    Coord, DrawClaim, EndReason, Game, MoveKind, Outcome, PieceKind, SeatColour, Side, Variant,
+    Coord, DrawClaim, EndReason, Game, Level, MoveKind, Outcome, PieceKind, SeatColour, Side,
+    Variant, SERVER_LEVELS,
 };
 use serde::Serialize;
 use serde_json::Value;
 
 use super::look::{partner_ring, seat_rgb};
 use super::requests::{
-    ApiError, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
+    ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
 };
 use super::{
     BoardView, ClientMessage, ClockView, ErrorCode, GameEnd, GameId, GameView, Hello, OfferKind,
@@ -93,7 +94,40 @@ fn constants(out: &mut String) {
         out,
         "/** The seats whose pieces are light: a dark mark on them. */"
     );
-    let _ = writeln!(out, "export const LIGHT_SEATS = {};", js(&light));
+    let _ = writeln!(out, "export const LIGHT_SEATS = {};\n", js(&light));
+    let variants: Vec<Value> = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            let rules = v.rules();
+            let seats: Vec<SeatColour> = rules
+                .players_in_order()
+                .map(|p| rules.seat_colour(p))
+                .collect();
+            serde_json::json!({ "id": v, "name": rules.name, "seats": seats })
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The variants, each with its name and its seats in turn order. */"
+    );
+    let _ = writeln!(
+        out,
+        "export const VARIANTS = /** @type {{{{ id: Variant, name: string, seats: SeatColour[] }}[]}} */ ({});\n",
+        js(&variants)
+    );
+    let levels: Vec<Value> = SERVER_LEVELS
+        .into_iter()
+        .map(|l| serde_json::json!({ "level": l, "description": l.description }))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** The levels the server's computer plays a seat at, weakest first. */"
+    );
+    let _ = writeln!(
+        out,
+        "export const LEVELS = /** @type {{{{ level: Level, description: string }}[]}} */ ({});",
+        js(&levels)
+    );
 }
 
 /// A value as JavaScript (JSON is).
@@ -150,6 +184,7 @@ impl Shapes {
             ("DrawClaim", names(values(&DrawClaim::ALL))),
             ("EndReason", names(values(&EndReason::ALL))),
             ("ErrorCode", names(values(&ErrorCode::ALL))),
+            ("Level", names(values(&SERVER_LEVELS))),
         ];
         Shapes {
             enums,
@@ -444,6 +479,7 @@ mod samples {
                 open: false,
                 connected: true,
                 away_ms: None,
+                computer: None,
             },
             SeatView {
                 seat: SeatColour::Black,
@@ -451,6 +487,7 @@ mod samples {
                 open: true,
                 connected: false,
                 away_ms: Some(3000),
+                computer: Some(Level::NOVICE),
             },
         ]
     }
@@ -638,12 +675,12 @@ mod samples {
                 variant: Variant::GrandCam,
                 time: times()[2],
                 open: vec![SeatColour::Blue],
+                computer: vec![ComputerSeat {
+                    seat: SeatColour::Green,
+                    level: Level::CLUB,
+                }],
             },
-            NewGame {
-                variant: Variant::Camelot,
-                time: times()[0],
-                open: Vec::new(),
-            },
+            NewGame::new(Variant::Camelot, times()[0]),
         ]
     }
 
@@ -655,11 +692,16 @@ mod samples {
                 game: id(),
                 seats: seats.clone(),
                 open: vec![SeatColour::Black],
+                computer: vec![ComputerSeat {
+                    seat: SeatColour::Red,
+                    level: Level::MASTER,
+                }],
             },
             Created {
                 game: id(),
                 seats,
                 open: Vec::new(),
+                computer: Vec::new(),
             },
         ]
     }

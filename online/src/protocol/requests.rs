@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use camelot_engine::{SeatColour, Variant};
+use camelot_engine::{Level, SeatColour, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +38,9 @@ pub trait Request: Serialize {
     }
 }
 
-/// Creates a game. The seats in `open` get no token: anyone may take them.
+/// Creates a game. The seats in `open` get no token: anyone may take them. The seats in
+/// `computer` are played by the server, at their level (one of
+/// [`camelot_engine::SERVER_LEVELS`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewGame {
     pub variant: Variant,
@@ -46,6 +48,15 @@ pub struct NewGame {
     pub time: TimeControl,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open: Vec<SeatColour>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computer: Vec<ComputerSeat>,
+}
+
+/// A seat the server's computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    pub seat: SeatColour,
+    pub level: Level,
 }
 
 impl NewGame {
@@ -55,6 +66,7 @@ impl NewGame {
             variant,
             time,
             open: Vec::new(),
+            computer: Vec::new(),
         }
     }
 }
@@ -71,14 +83,16 @@ impl Request for NewGame {
     }
 }
 
-/// A game just created: its public id, the secret token of each seat not left open (in
-/// turn order), and the open seats.
+/// A game just created: its public id, the secret token of each seat that is a
+/// person's (in turn order), the open seats, and the computer's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Created {
     pub game: GameId,
     pub seats: BTreeMap<SeatColour, SeatToken>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open: Vec<SeatColour>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computer: Vec<ComputerSeat>,
 }
 
 /// The live games, newest first, a page at a time: those older than `before` where it
@@ -224,6 +238,7 @@ mod tests {
             variant: Variant::Camelot,
             time: TimeControl::Untimed,
             open: vec![SeatColour::Black],
+            computer: Vec::new(),
         };
         assert_eq!(
             (new.path(), NewGame::METHOD),
@@ -235,6 +250,17 @@ mod tests {
         );
         let bare: NewGame = serde_json::from_str(r#"{"variant":"camette"}"#).unwrap();
         assert_eq!(bare.time, TimeControl::Untimed);
+        let against: NewGame = serde_json::from_str(
+            r#"{"variant":"camette","computer":[{"seat":"Black","level":"club"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            against.computer,
+            [ComputerSeat {
+                seat: SeatColour::Black,
+                level: Level::CLUB
+            }]
+        );
         let page = ListGames {
             before: Some(GameId::parse("abc").unwrap()),
             limit: Some(5),
@@ -264,6 +290,7 @@ mod tests {
             game: GameId::parse("k3x9qz2a").unwrap(),
             seats,
             open: Vec::new(),
+            computer: Vec::new(),
         };
         let text = serde_json::to_string(&m).unwrap();
         assert_eq!(

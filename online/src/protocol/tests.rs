@@ -183,6 +183,7 @@ fn names_open_seats_and_rematches_read_back() {
         open: true,
         connected: false,
         away_ms: None,
+        computer: None,
     };
     assert_eq!(
         serde_json::to_string(&view).unwrap(),

@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { clockText, remaining } from "./clock.js";
 import { el, nameField, put, savedName, saveName } from "./dom.js";
+import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
 import { GameLink } from "./net.js";
 import { CLAIMS, REASONS } from "./protocol.js";
@@ -35,6 +36,35 @@ export function resultText(r) {
 }
 
 /**
+ * A finished game's result in words, its winners named: "White wins: pieces in the goal
+ * castle", "Green and Yellow win: time", "A draw: agreement".
+ * @param {GameEnd} r
+ * @param {{ seat: SeatColour, side: number }[]} seats the variant's, in turn order
+ */
+export function resultWords(r, seats) {
+  if (r.end === "aborted") {
+    return "Aborted before both sides moved";
+  }
+  if (r.winner === null || r.winner === undefined) {
+    return `A draw: ${REASONS[r.reason]}`;
+  }
+  const winners = seats.filter((s) => s.side === r.winner).map((s) => s.seat);
+  const who = winners.join(" and ");
+  return `${who} ${winners.length === 1 ? "wins" : "win"}: ${REASONS[r.reason]}`;
+}
+
+/**
+ * "3 men, 1 knight": what a seat has lost.
+ * @param {number} men
+ * @param {number} knights
+ */
+export function lostText(men, knights) {
+  const count = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) =>
+    `${n} ${n === 1 ? one : many}`;
+  return `${count(men, "man", "men")}, ${count(knights, "knight", "knights")}`;
+}
+
+/**
  * What a claim's button says: "Claim a 50-move draw".
  * @param {import("./protocol.js").DrawClaim} claim
  */
@@ -43,11 +73,15 @@ export function claimText(claim) {
 }
 
 /**
- * The name a seat is shown by: the player's, with the colour.
+ * The name a seat is shown by: the player's, or the server's computer and its level,
+ * with the colour.
  * @param {SeatView} s
  */
-function who(s) {
-  return s.name ? `${s.name} (${s.seat})` : s.seat;
+export function who(s) {
+  if (s.name) {
+    return `${s.name} (${s.seat})`;
+  }
+  return s.computer ? `Computer, ${s.computer} (${s.seat})` : s.seat;
 }
 
 /** @param {HTMLElement} main @param {string} game @param {string | undefined} token */
@@ -113,6 +147,7 @@ class GamePage {
       "form",
       {
         class: "type-move",
+        hidden: true,
         onsubmit: (/** @type {Event} */ e) => {
           e.preventDefault();
           const m = typed(this.myLegal(), input.value);
@@ -177,17 +212,35 @@ class GamePage {
       token: this.token,
       name: (this.token && savedName()) || undefined,
       onMessage: (m) => this.heard(m),
-      onState: (s, why) => {
+      onState: (s, why, code) => {
         if (s === "away" && this.connection !== "away") {
           this.awaySince = Date.now();
         }
         this.connection = s;
         if (s === "stopped") {
-          this.say(why ?? "the server refused");
+          this.refused(why ?? "the server refused", code);
         }
         this.render();
       },
     });
+  }
+
+  /**
+   * The server would not have this page's seat or game: said, and where the seat's
+   * token is wrong (a mistyped or an old link), the game offered to watch instead.
+   * @param {string} why
+   * @param {import("./protocol.js").ErrorCode | undefined} code
+   */
+  refused(why, code) {
+    this.say(why);
+    this.typeForm.hidden = true;
+    this.nameForm.hidden = true;
+    if (code === "wrong_token") {
+      this.said.append(
+        " ",
+        el("a", { href: `/${this.gameId}` }, "Watch the game instead"),
+      );
+    }
   }
 
   /** @param {string} text */
@@ -208,6 +261,9 @@ class GamePage {
     switch (m.t) {
       case "state": {
         this.you = m.you ?? null;
+        if (this.token && m.you) {
+          rememberGame({ game: this.gameId, seat: m.you, url: location.href, variant: m.game.variant });
+        }
         this.view = m.game;
         this.moves = [...m.game.moves];
         this.position = m.game.board ?? null;
@@ -380,8 +436,13 @@ class GamePage {
     }
     this.renderSeats();
     const to = this.position?.to_move;
+    if (!v.result) {
+      delete this.turn.dataset.result;
+    }
     if (v.result) {
-      this.turn.textContent = `Game over: ${resultText(v.result)}`;
+      const words = this.variant ? resultWords(v.result, this.variant.seats) : resultText(v.result);
+      this.turn.textContent = `Game over: ${words}.`;
+      this.turn.dataset.result = resultText(v.result);
     } else if (this.you && to === this.you) {
       this.turn.textContent =
         this.connection !== "live"
@@ -402,7 +463,7 @@ class GamePage {
     this.list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
     const lost = (this.position?.lost ?? [])
       .filter((l) => l.men + l.knights > 0)
-      .map((l) => `${l.seat} ${l.men} men, ${l.knights} knights`);
+      .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);
     this.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";
   }
 
@@ -434,7 +495,15 @@ class GamePage {
           el(
             "span",
             { class: "presence" },
-            s.open ? "open seat" : s.connected ? "here" : s.away_ms !== undefined ? "away" : "not here",
+            s.computer
+              ? "on the server"
+              : s.open
+                ? "open seat"
+                : s.connected
+                  ? "here"
+                  : s.away_ms !== undefined
+                    ? "away"
+                    : "not here",
           ),
         ),
       ),

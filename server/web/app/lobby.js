@@ -1,8 +1,11 @@
-// The server's front page: the live games to watch, and the seats left open for anyone
-// to take.
+// The server's front page: a game to start (against the computer, a friend or anyone),
+// my games, the seats left open for anyone to take, and the live games to watch.
 
+import { createForm } from "./create.js";
 import { el, nameField, put, saveName } from "./dom.js";
+import { myGames } from "./mine.js";
 import { request } from "./net.js";
+import { VARIANTS } from "./protocol.js";
 
 /**
  * @typedef {import("./protocol.js").TimeControl} TimeControl
@@ -27,14 +30,25 @@ export function timeText(t) {
   }
 }
 
+/**
+ * A variant's name, by its id.
+ * @param {string} id
+ */
+function variantName(id) {
+  return VARIANTS.find((v) => v.id === id)?.name ?? id;
+}
+
 /** @param {HTMLElement} main */
 export async function lobbyPage(main) {
   document.title = "Camelot";
   const live = el("ul", { class: "games", "aria-label": "Live games" });
   const open = el("ul", { class: "open-seats", "aria-label": "Open seats" });
   const said = el("p", { class: "notice", role: "alert" });
+  const start = el("section", { class: "start", "aria-label": "Start a game" });
   const nameInput = nameField();
   nameInput.addEventListener("change", () => saveName(nameInput.value));
+  createForm(start);
+  const mine = myGames();
   put(
     main,
     el(
@@ -44,6 +58,23 @@ export async function lobbyPage(main) {
       el("p", {}, "Play or watch a game of the Camelot family on this server."),
       el("label", { class: "your-name" }, "Your name ", nameInput),
       said,
+      el("h2", {}, "Start a game"),
+      start,
+      mine.length > 0 ? el("h2", {}, "My games") : null,
+      mine.length > 0
+        ? el(
+            "ul",
+            { class: "my-games", "aria-label": "My games" },
+            ...mine.map((g) =>
+              el(
+                "li",
+                {},
+                el("a", { href: g.url }, `${variantName(g.variant)}, game ${g.game}`),
+                ` as ${g.seat}`,
+              ),
+            ),
+          )
+        : null,
       el("h2", {}, "Open seats"),
       open,
       el("h2", {}, "Live games"),
@@ -62,7 +93,7 @@ export async function lobbyPage(main) {
         el(
           "li",
           {},
-          el("a", { href: `/${g.id}` }, `${g.variant}, ${timeText(g.time)}`),
+          el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
           ` ${g.plies} plies, ${g.connected} connected`,
         ),
       ),
@@ -74,7 +105,7 @@ export async function lobbyPage(main) {
         el(
           "li",
           {},
-          `${s.variant}, ${timeText(s.time)}, game ${s.game}: `,
+          `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}: `,
           el(
             "button",
             {

@@ -31,7 +31,8 @@ export function socketUrl() {
 export class GameLink {
   /**
    * @param {{ game: string, token?: string, name?: string,
-   *   onMessage: (m: ServerMessage) => void, onState: (s: LinkState, why?: string) => void }} o
+   *   onMessage: (m: ServerMessage) => void,
+   *   onState: (s: LinkState, why?: string, code?: import("./protocol.js").ErrorCode) => void }} o
    */
   constructor(o) {
     this.o = o;
@@ -79,7 +80,7 @@ export class GameLink {
       } else if (m.t === "error" && !this.joined) {
         // The server refused the game or the seat: no use trying again.
         this.stop();
-        this.o.onState("stopped", m.message);
+        this.o.onState("stopped", m.message, m.code);
         return;
       }
       this.o.onMessage(m);

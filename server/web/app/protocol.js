@@ -49,6 +49,12 @@ export const PARTNER_RINGS = Object.freeze({
 /** The seats whose pieces are light: a dark mark on them. */
 export const LIGHT_SEATS = ["White","Green","Yellow"];
 
+/** The variants, each with its name and its seats in turn order. */
+export const VARIANTS = /** @type {{ id: Variant, name: string, seats: SeatColour[] }[]} */ ([{"id":"camelot","name":"Camelot","seats":["White","Black"]},{"id":"classic","name":"Camelot (1930 Parker rules)","seats":["White","Black"]},{"id":"river","name":"River Camelot","seats":["White","Black"]},{"id":"anti","name":"Anti-Camelot","seats":["White","Black"]},{"id":"camette","name":"Camette","seats":["White","Black"]},{"id":"grandcam","name":"Grand Cam","seats":["Red","Green","Blue","Yellow"]}]);
+
+/** The levels the server's computer plays a seat at, weakest first. */
+export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{"description":"looks one move ahead and blunders now and then","level":"beginner"},{"description":"looks two moves ahead, sometimes carelessly","level":"novice"},{"description":"a club player: 20,000 positions a move","level":"club"},{"description":"250,000 positions a move","level":"expert"},{"description":"the strongest: 2 million positions a move (two to three seconds here)","level":"master"}]);
+
 /** A square's name: `E6`. @typedef {string} Coord */
 
 /** @typedef {"anti" | "camelot" | "camette" | "classic" | "grandcam" | "river"} Variant */
@@ -66,6 +72,8 @@ export const LIGHT_SEATS = ["White","Green","Yellow"];
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
 /** @typedef {"already_joined" | "bad_time_control" | "busy" | "connection" | "flood" | "game_over" | "illegal_move" | "no_such_game" | "not_allowed" | "not_joined" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_ply" | "wrong_token"} ErrorCode */
+
+/** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
 
 /**
  * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove
@@ -102,7 +110,7 @@ export const LIGHT_SEATS = ["White","Green","Yellow"];
  */
 
 /**
- * @typedef {{ away_ms?: number, connected: boolean, name?: string, open?: boolean, seat: SeatColour }} SeatView
+ * @typedef {{ away_ms?: number, computer?: Level, connected: boolean, name?: string, open?: boolean, seat: SeatColour }} SeatView
  */
 
 /**
@@ -158,11 +166,11 @@ export const LIGHT_SEATS = ["White","Green","Yellow"];
  */
 
 /**
- * @typedef {{ open?: SeatColour[], time: TimeControl, variant: Variant }} NewGame
+ * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], open?: SeatColour[], time: TimeControl, variant: Variant }} NewGame
  */
 
 /**
- * @typedef {{ game: string, open?: SeatColour[], seats: { White: string } }} Created
+ * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], game: string, open?: SeatColour[], seats: { White: string } }} Created
  */
 
 /**

@@ -21,11 +21,19 @@ export const PHONE = {
 };
 
 /**
- * What the page says of the turn: `Your move`, `White to move`, `Game over: 1-0 (...)`.
+ * What the page says of the turn: `Your move`, `White to move`, `Game over: White wins: resignation.`.
  * @param {import("playwright-core").Page} page
  */
 export async function turn(page) {
   return (await page.locator(".turn").textContent()) ?? "";
+}
+
+/**
+ * The finished game's result as its record writes it: `0-1 (all pieces captured)`.
+ * @param {import("playwright-core").Page} page
+ */
+export async function result(page) {
+  return (await page.locator(".turn").getAttribute("data-result")) ?? "";
 }
 
 /**
@@ -95,7 +103,7 @@ export async function playToTheEnd(page, o = {}) {
   for (;;) {
     const t = await waitForTurn(page, o.timeout ?? 120_000);
     if (t.startsWith("Game over")) {
-      return { result: t.replace("Game over: ", ""), played };
+      return { result: await result(page), said: t, played };
     }
     const before = await page.locator(".moves li").count();
     await playOneMove(page);

@@ -3,7 +3,7 @@
 // listed them, how many lengths the list had on the way (one a move, when the page
 // follows the game move by move), and the result.
 
-import { launch, main, moveList, turn } from "./browser.mjs";
+import { launch, main, moveList, result, turn } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 
@@ -35,13 +35,14 @@ main(async () => {
     const t = await turn(page);
     if (t.startsWith("Game over")) {
       const moves = await moveList(page);
+      const recorded = await result(page);
       const lengths = await page.evaluate(() => /** @type {any} */ (window).lengths);
       await browser.close();
       if (errors.length > 0) {
         throw new Error(`the page failed: ${errors.join("; ")}`);
       }
       const steps = new Set(lengths.filter((/** @type {number} */ l) => l > 0)).size;
-      return { moves, steps, result: t.replace("Game over: ", "") };
+      return { moves, steps, result: recorded, said: t };
     }
     await page.waitForTimeout(50);
   }

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 // game.js reaches for the browser only when a page is built; its helpers stand alone.
-import { claimText, resultText } from "../app/game.js";
+import { claimText, lostText, resultText, resultWords } from "../app/game.js";
 
 test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "decided", winner: 1, reason: "time" }), "0-1 (time)");
@@ -18,4 +18,30 @@ test("a result reads as the other clients write it", () => {
 test("a claim's button names the draw in the engine's words", () => {
   assert.equal(claimText("fifty_moves"), "Claim a 50-move draw");
   assert.equal(claimText("repetition"), "Claim a repetition draw");
+});
+
+test("a result in words names the winners, partners together", () => {
+  const grandcam = [
+    { seat: "Red", side: 0 },
+    { seat: "Green", side: 1 },
+    { seat: "Blue", side: 0 },
+    { seat: "Yellow", side: 1 },
+  ];
+  assert.equal(
+    resultWords({ end: "decided", winner: 1, reason: "goal_castle" }, grandcam),
+    "Green and Yellow win: pieces in the goal castle",
+  );
+  const two = [
+    { seat: "White", side: 0 },
+    { seat: "Black", side: 1 },
+  ];
+  assert.equal(resultWords({ end: "decided", winner: 0, reason: "resignation" }, two), "White wins: resignation");
+  assert.equal(resultWords({ end: "decided", winner: null, reason: "repetition" }, two), "A draw: threefold repetition");
+  assert.equal(resultWords({ end: "aborted" }, two), "Aborted before both sides moved");
+});
+
+test("what a seat lost counts one piece as one", () => {
+  assert.equal(lostText(1, 1), "1 man, 1 knight");
+  assert.equal(lostText(3, 0), "3 men, 0 knights");
+  assert.equal(lostText(0, 2), "0 men, 2 knights");
 });

@@ -1,0 +1,48 @@
+// A visitor starts a game for a friend from the front page on a desktop, and the friend
+// opens the invitation on a phone: `node e2e/friend.mjs BASE VARIANT [screenshot-dir]`.
+// The two play to the end, each by clicking (tapping) as a person would. Prints
+// `{"invitation":URL,"qr":bool,"results":[...],"moves":[[...],[...]]}`.
+
+import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
+
+const [base, variant, shots] = process.argv.slice(2);
+
+main(async () => {
+  const browser = await launch();
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  const errors = [];
+  for (const p of [desk, phone]) {
+    p.on("pageerror", (e) => errors.push(String(e)));
+  }
+  await desk.goto(base);
+  await desk.getByLabel("Variant").selectOption(variant);
+  const seats = desk.locator(".seat-choices select");
+  await seats.nth(0).selectOption("me");
+  await seats.nth(1).selectOption("friend");
+  await desk.getByRole("button", { name: "Start the game" }).click();
+  const link = desk.locator(".invitation input");
+  await link.waitFor();
+  const invitation = await link.inputValue();
+  const qr = await desk
+    .locator(".invitation .qr svg")
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (shots) {
+    await desk.screenshot({ path: `${shots}/invitation-desktop.png`, fullPage: true });
+  }
+  await desk.getByRole("link", { name: /^Play your seat/ }).click();
+  await desk.waitForSelector("svg.board");
+  await phone.goto(invitation);
+  await phone.waitForSelector("svg.board");
+  const ends = await Promise.all([playToTheEnd(desk), playToTheEnd(phone)]);
+  const moves = [await moveList(desk), await moveList(phone)];
+  await browser.close();
+  if (errors.length > 0) {
+    throw new Error(`the page failed: ${errors.join("; ")}`);
+  }
+  return { invitation, qr, results: ends.map((e) => e.result), moves };
+});
