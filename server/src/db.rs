@@ -185,7 +185,7 @@ impl NewGameRows {
 /// The turn the computer owes in `g`, if it owes one: the ply, and when it fell due.
 fn owed(g: &LiveGame) -> Option<(i64, i64)> {
     g.computer_to_move()
-        .map(|_| (g.plies.len() as i64, g.last_move_at))
+        .map(|_| (g.plies.len() as i64, g.computer_due_at()))
 }
 
 /// Keeps a game's row of `computer_turns` in step with the turn it owes: a turn still
@@ -478,6 +478,61 @@ impl Db {
         })
     }
 
+    /// Stores a new game of the server's TV in place of `after` (the TV's game that ended,
+    /// none for the first): `false`, and nothing stored, where another process has put
+    /// another game on meanwhile.
+    pub async fn create_shown(
+        &self,
+        new: &NewGame,
+        after: Option<&GameId>,
+    ) -> Result<bool, sqlx::Error> {
+        let rows = NewGameRows::of(new);
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            insert_game!(&mut *tx, &rows);
+            let swapped = match after {
+                Some(old) => sqlx::query("UPDATE tv SET game_id = $1 WHERE id = 1 AND game_id = $2")
+                    .bind(&rows.id)
+                    .bind(old.as_str())
+                    .execute(&mut *tx)
+                    .await?,
+                None => sqlx::query(
+                    "INSERT INTO tv (id, game_id) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(&rows.id)
+                .execute(&mut *tx)
+                .await?,
+            }
+            .rows_affected()
+                == 1;
+            if swapped {
+                tx.commit().await?;
+            } else {
+                tx.rollback().await?;
+            }
+            Ok(swapped)
+        })
+    }
+
+    /// The TV's game now, if there is one: its id, variant and whether it goes on.
+    pub async fn shown(&self) -> Result<Option<Shown>, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT g.id, g.variant, CASE WHEN g.status = 'live' THEN 1 ELSE 0 END AS live \
+                 FROM tv JOIN games g ON g.id = tv.game_id",
+            )
+            .fetch_optional(pool)
+            .await?
+            .and_then(|r| {
+                Some(Shown {
+                    game: GameId::parse(r.get("id")).ok()?,
+                    variant: r.get::<&str, _>("variant").parse().ok()?,
+                    live: r.get::<i32, _>("live") == 1,
+                })
+            })
+        }))
+    }
+
     /// Stores what `change` did to the game, which stood at `old_plies` plies when it was
     /// read: the new state of `g`, the ply it added, or the plies it took back. On
     /// SQLite the write joins the writer's next batch (one commit, one flush to disk, for
@@ -753,7 +808,8 @@ impl Db {
         // Ordered by creation, then id: a cursor names one place in that order.
         Ok(on!(self, read pool => {
             sqlx::query(
-                "SELECT id, variant, time_kind, time_a, time_b, plies FROM games \
+                "SELECT id, variant, time_kind, time_a, time_b, plies, \
+                 (SELECT COUNT(*) FROM tv WHERE tv.game_id = games.id) AS shown FROM games \
                  WHERE status = 'live' AND ($1 IS NULL OR created_at < \
                  (SELECT created_at FROM games WHERE id = $1) OR (created_at = \
                  (SELECT created_at FROM games WHERE id = $1) AND id < $1)) \
@@ -772,6 +828,7 @@ impl Db {
                     time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
                     plies: r.get::<i64, _>("plies") as u32,
                     connected: 0,
+                    tv: r.get::<i64, _>("shown") > 0,
                 })
             })
             .collect()
@@ -799,6 +856,15 @@ impl Db {
 /// (or a person's seat) is none.
 fn level_of(name: Option<&str>) -> Option<camelot_engine::Level> {
     name.and_then(camelot_engine::Level::by_name)
+}
+
+/// The server's TV game as the database has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub game: GameId,
+    pub variant: camelot_engine::Variant,
+    /// Still being played.
+    pub live: bool,
 }
 
 /// A computer turn a process has taken: the game, and the ply its move is to be.

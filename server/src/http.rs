@@ -14,7 +14,9 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_online::protocol::requests::{ApiError, ListGames, LookAtGame, Request as _};
+use camelot_online::protocol::requests::{
+    ApiError, ListGames, LookAtGame, ReplayGame, Request as _,
+};
 use camelot_online::protocol::{
     check_version, GameId, SeatToken, MAX_CLIENT_FRAME_BYTES, VERSION_HEADER,
 };
@@ -38,6 +40,7 @@ pub fn router(hubs: Arc<Hubs>) -> Router {
         .route("/games", get(list_games).post(create))
         .route("/seats", get(list_seats).post(take_seat))
         .route("/games/{file}", get(game))
+        .route("/games/{id}/boards", get(boards))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
         .route("/ws", get(websocket))
@@ -208,6 +211,15 @@ async fn game(
         .map(|t| SeatToken::new(t.trim()));
     let state = service::look(&hubs, LookAtGame { game, token }).await?;
     Ok(Json(state).into_response())
+}
+
+/// `GET /games/ID/boards`: the board after every ply, for a replay.
+async fn boards(
+    State(hubs): State<Arc<Hubs>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServiceError> {
+    let game = GameId::parse(&id).map_err(|_| ServiceError::NoSuchGame(clip(&id)))?;
+    Ok(Json(service::replay(&hubs, &ReplayGame { game }).await?).into_response())
 }
 
 /// At most 40 characters of what a client sent, for a message.

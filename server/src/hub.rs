@@ -14,7 +14,7 @@ use camelot_engine::{Level, Player, SeatColour, SERVER_LEVELS};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::{
     BoardView, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
-    TimeControlError,
+    TimeControl, TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
@@ -310,6 +310,37 @@ impl Hubs {
             open,
             computer,
         })
+    }
+
+    /// Puts a new game of `variant` on the server's TV, every seat the computer's at
+    /// `level`, in place of `after` (the game that ended; none for the first): its id,
+    /// or none where another process put one on first.
+    pub async fn start_shown(
+        &self,
+        variant: camelot_engine::Variant,
+        level: Level,
+        after: Option<&GameId>,
+    ) -> Result<Option<GameId>, sqlx::Error> {
+        let id = new_game_id();
+        let mut game = LiveGame::new(id.clone(), variant, TimeControl::Untimed, now_ms());
+        let mut seats = Vec::new();
+        for info in &mut game.seats {
+            info.computer = Some(level);
+            seats.push(SeatRow {
+                token_hash: None,
+                name: None,
+                computer: Some(level),
+            });
+        }
+        let stored = self
+            .db
+            .create_shown(&StoredNew { game, seats }, after)
+            .await
+            .inspect_err(log_storage)?;
+        if stored {
+            self.computer_due.notify_waiters();
+        }
+        Ok(stored.then_some(id))
     }
 
     /// Takes open seat `seat` of game `id` for `client`: the seat's new token.

@@ -16,6 +16,9 @@ use camelot_online::protocol::{
 
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;
+/// The time between the moves of a game the computer plays alone: slow enough to follow
+/// a move (the page's animation and its sound), quick enough not to bore.
+pub const SHOWN_PACE_MS: i64 = 2_500;
 
 /// A stored ply: the move as the engine plays it and as it is named to clients (its
 /// notation is what the database keeps).
@@ -452,6 +455,21 @@ impl LiveGame {
                 .is_some_and(|s| s.computer.is_some())
         });
         all_computer.then(|| others.first().copied()).flatten()
+    }
+
+    /// A game every seat of which is the computer's: the server's TV, shown to watchers.
+    pub fn is_shown(&self) -> bool {
+        self.seats.iter().all(|s| s.computer.is_some())
+    }
+
+    /// When the computer's turn falls due: at once where a person waits for it, at a
+    /// watcher's pace in a game of the computer's alone.
+    pub fn computer_due_at(&self) -> i64 {
+        if self.is_shown() {
+            self.last_move_at + SHOWN_PACE_MS
+        } else {
+            self.last_move_at
+        }
     }
 
     /// The computer seat to move and its level, while the game goes on.

@@ -12,6 +12,7 @@ mod listen;
 mod live;
 mod service;
 mod tokens;
+mod tv;
 mod web;
 
 use std::io::Write;
@@ -100,6 +101,10 @@ struct Args {
     /// one PostgreSQL database, to add thinking.
     #[arg(long)]
     computer_only: bool,
+    /// Keep no computer match on for watchers (the TV: on by default, listed among the
+    /// live games and on the front page).
+    #[arg(long)]
+    no_tv: bool,
 }
 
 /// `0` on the command line: no limit.
@@ -163,6 +168,9 @@ async fn run(args: Args) -> Result<(), StartError> {
         .map_err(cannot_listen)?;
     let addr = listener.local_addr().map_err(cannot_listen)?;
     tokio::spawn(flag_sweeper(hubs.clone()));
+    if !args.no_tv {
+        tv::spawn(hubs.clone());
+    }
     tokio::spawn(forget_unjoined(
         hubs.clone(),
         Duration::from_secs(args.forget_unjoined_after),

@@ -6,9 +6,10 @@
 use camelot_engine::notation::{CivilTime, RecordTags};
 use camelot_engine::{Notation, Player};
 use camelot_online::protocol::requests::{
-    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, OpenSeat, TakeSeat, Taken,
+    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, OpenSeat, ReplayGame,
+    TakeSeat, Taken,
 };
-use camelot_online::protocol::{ErrorCode, GameId};
+use camelot_online::protocol::{BoardView, ErrorCode, GameId};
 
 use crate::hub::{CreateError, Hubs, TakeError};
 use crate::limits::AddressKey;
@@ -130,6 +131,17 @@ pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceErro
         you: you.map(|p: Player| g.seat_colour(p)),
         game,
     })
+}
+
+/// `GET /games/ID/boards`: the board after every ply, the start first.
+pub async fn replay(hubs: &Hubs, req: &ReplayGame) -> Result<Vec<BoardView>, ServiceError> {
+    let g = match hubs.held(&req.game).await {
+        Some(hub) => hub.state.lock().await.clone(),
+        None => load(hubs, &req.game).await?,
+    };
+    Ok((0..=g.game.ply())
+        .map(|i| BoardView::at(g.game.position_at(i)))
+        .collect())
 }
 
 /// `GET /games/ID.cgn`: the game's record.

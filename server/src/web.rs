@@ -35,6 +35,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("net.js", JS, include_str!("../web/app/net.js")),
     ("create.js", JS, include_str!("../web/app/create.js")),
     ("mine.js", JS, include_str!("../web/app/mine.js")),
+    ("replay.js", JS, include_str!("../web/app/replay.js")),
+    ("tv.js", JS, include_str!("../web/app/tv.js")),
     ("protocol.js", JS, include_str!("../web/app/protocol.js")),
     ("dom.js", JS, include_str!("../web/app/dom.js")),
     ("sound.js", JS, include_str!("../web/app/sound.js")),
@@ -56,6 +58,7 @@ pub fn routes() -> Router<Arc<Hubs>> {
         .route("/", get(front))
         .route("/version", get(version))
         .route("/favicon.ico", get(icon))
+        .route("/tv", get(front))
         .route("/qr", post(qr_code))
         .route("/app/{file}", get(file))
         .route("/variants/{file}", get(variant))

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use camelot_engine::{EndReason, Level, Outcome, SeatColour, Variant};
-use camelot_online::protocol::requests::{ComputerSeat, LookAtGame, NewGame};
+use camelot_online::protocol::requests::{ComputerSeat, ListGames, LookAtGame, NewGame};
 use camelot_online::protocol::{
     ClientMessage, GameEnd, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
@@ -271,7 +271,7 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
         let new = NewGame {
             computer: vec![ComputerSeat {
                 seat: SeatColour::White,
-                level: Level::EXPERT,
+                level: Level::CLUB,
             }],
             ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
         };
@@ -299,7 +299,7 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             std::time::Instant::now() < deadline,
             "{owed} turns still owed"
         );
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     // Every game's computer turn played, once: White's one move, then Black's to play.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -312,6 +312,45 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
         assert_eq!(view.moves.len(), 1, "{game}");
     }
     assert_eq!(holders.len(), 2, "both processes played: {holders:?}");
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_keep_one_tv_between_them() {
+    let Some(admin) = postgres_url("two_processes_keep_one_tv_between_them") else {
+        return;
+    };
+    let name = format!("camelot_tv_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let args = ["--listen", "127.0.0.1:0", "--database", &db];
+    let a = Server::start_with_tv(bin(), &args);
+    let b = Server::start_with_tv(bin(), &args);
+    let shown = |url: ServerAddress| async move {
+        ask(&url, &ListGames::default())
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.tv)
+            .map(|g| g.id)
+            .collect::<Vec<_>>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while shown(a.address()).await.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no TV");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Both keepers have looked at least twice since.
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    let (on_a, on_b) = (shown(a.address()).await, shown(b.address()).await);
+    assert_eq!(on_a.len(), 1, "{on_a:?}");
+    assert_eq!(on_a, on_b, "one TV for both");
+    let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
+    let (games,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM games")
+        .fetch_one(&mut watch)
+        .await
+        .unwrap();
+    assert_eq!(games, 1, "no second game was stored");
     drop((a, b));
     drop_database(&admin, &name).await;
 }

@@ -1,13 +1,18 @@
 //! A visitor with only a browser, on the server's front page (Chromium driven by
 //! Playwright, real server processes on loopback): starts a game against the server's
 //! computer and plays it to the end; starts a game for a friend, who joins from the
-//! invitation on a phone-sized page, and the two play it out.
+//! invitation on a phone-sized page, and the two play it out; replays a finished game ply
+//! by ply and downloads its record.
 
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use camelot_engine::notation::Record;
-use camelot_engine::Notation;
-use camelot_test_support::{http_get, scratch, sqlite, Browser, Server};
+use camelot_engine::{Level, Notation, SeatColour, Variant};
+use camelot_online::protocol::requests::{ComputerSeat, NewGame};
+use camelot_online::protocol::{BoardView, TimeControl};
+use camelot_online::{ask, blocking};
+use camelot_test_support::{http_get, scratch, sqlite, workspace_binary, Browser, Server};
 
 fn start(dir: &Path) -> Server {
     Server::start(
@@ -93,4 +98,127 @@ fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
         assert_eq!(r.as_str().unwrap(), result);
     }
     assert_eq!(out["qr"], true, "the invitation has its QR code");
+}
+
+/// "White Man E6" for each piece of a board, sorted: as the replay script reads the page.
+fn pieces_of(b: &BoardView) -> Vec<String> {
+    let mut v: Vec<String> = b
+        .pieces
+        .iter()
+        .map(|p| format!("{} {:?} {}", p.seat.title(), p.kind, p.square))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
+    let test = "a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-replay");
+    let s = start(&dir);
+    // A game the server's computer plays against a headless player, to its end.
+    let new = NewGame {
+        computer: vec![ComputerSeat {
+            seat: SeatColour::Black,
+            level: Level::BEGINNER,
+        }],
+        ..NewGame::new(Variant::Camette, TimeControl::Untimed)
+    };
+    let created = blocking(ask(&s.address(), &new)).unwrap();
+    let status = Command::new(workspace_binary(
+        "camelot-cli",
+        env!("CARGO_BIN_EXE_camelot-server"),
+    ))
+    .args(["online", "play", "--server", &s.url, "--game"])
+    .arg(created.game.as_str())
+    .args(["--token", created.seats[&SeatColour::White].as_str()])
+    .args(["--level", "beginner"])
+    .stdout(Stdio::null())
+    .status()
+    .unwrap();
+    assert!(status.success());
+    let out = browser
+        .run("replay.mjs", &[&format!("{}/{}", s.url, created.game)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = http_get(&s.url, &format!("/games/{}.cgn", created.game));
+    assert_eq!(
+        out["record"].as_str().unwrap(),
+        text,
+        "the download is the record"
+    );
+    let (_, g) = Record::import(&text).unwrap();
+    assert!(g.outcome().is_some());
+    let plies = g.ply();
+    assert_eq!(out["plies"].as_u64().unwrap() as usize, plies);
+    let boards = out["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), plies + 1);
+    for (i, shown) in boards.iter().enumerate() {
+        let want = pieces_of(&BoardView::at(g.position_at(i)));
+        assert_eq!(strings(shown), want, "the board at ply {i}");
+        assert!(
+            out["said"][i]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("Ply {i} of {plies}")),
+            "{}",
+            out["said"][i]
+        );
+    }
+    assert_eq!(
+        strings(&out["sliderBoard"]),
+        pieces_of(&BoardView::at(g.position_at(plies - 1)))
+    );
+    assert_eq!(
+        out["current"].as_u64().unwrap() as usize,
+        plies - 2,
+        "the list marks the move that led there"
+    );
+}
+
+#[test]
+fn the_front_page_follows_the_servers_computer_match_move_by_move() {
+    let test = "the_front_page_follows_the_servers_computer_match_move_by_move";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-tv");
+    let db = sqlite(&dir);
+    let s = Server::start_with_tv(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &["--listen", "127.0.0.1:0", "--database", &db],
+    );
+    let out = browser
+        .run("tv.mjs", &[&s.url, "4"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let game = out["game"].as_str().unwrap();
+    let listed = http_get(&s.url, "/games");
+    assert!(
+        listed.contains(&format!("\"id\":\"{game}\"")) && listed.contains("\"tv\":true"),
+        "the TV is listed among the live games: {listed}"
+    );
+    let (record, _) = record(&s, game);
+    let seen = strings(&out["moves"]);
+    assert!(seen.len() >= 4, "{seen:?}");
+    assert_eq!(
+        seen[..],
+        record[..seen.len()],
+        "the page showed the game's moves"
+    );
+    let steps: Vec<u64> = out["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_u64().unwrap())
+        .collect();
+    let first = steps[0];
+    assert_eq!(
+        steps,
+        (first..=seen.len() as u64).collect::<Vec<_>>(),
+        "the list grew a move at a time"
+    );
+    assert!(steps.len() >= 2, "the page saw moves come: {steps:?}");
+    assert_eq!(out["full"]["game"], out["game"], "/tv shows the same game");
 }

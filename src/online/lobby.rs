@@ -291,7 +291,15 @@ fn start_server(db: Option<PathBuf>) -> Result<(Child, ServerAddress), LocalServ
     }
     let db = db.ok_or(LocalServerError::NoDataDir)?;
     let mut child = Command::new(&server)
-        .args(["--listen", "0.0.0.0:0", "--ready-json", "--database"])
+        // An evening's server on a player's own machine: no computer match beside the
+        // game for the cores.
+        .args([
+            "--listen",
+            "0.0.0.0:0",
+            "--ready-json",
+            "--no-tv",
+            "--database",
+        ])
         .arg(format!("sqlite://{}", db.display()))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

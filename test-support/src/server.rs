@@ -24,8 +24,18 @@ impl Server {
         Server::start_with(bin, &["--listen", listen, "--database", database])
     }
 
-    /// `camelot-server ARGS...`, once it says where it listens.
+    /// `camelot-server --no-tv ARGS...`, once it says where it listens: the server's
+    /// computer match would take turns and a core from what a test measures.
     pub fn start_with(bin: &Path, args: &[&str]) -> Server {
+        Server::start_args(bin, &[&["--no-tv"], args].concat())
+    }
+
+    /// `camelot-server ARGS...` with its TV on, once it says where it listens.
+    pub fn start_with_tv(bin: &Path, args: &[&str]) -> Server {
+        Server::start_args(bin, args)
+    }
+
+    fn start_args(bin: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(bin)
             .args(args)
             .stdout(Stdio::piped())

@@ -111,7 +111,20 @@ impl VariantView {
 impl BoardView {
     /// The board of `game` as it stands.
     pub fn of(game: &Game) -> BoardView {
-        let pos = game.position();
+        let claims = if game.is_over() {
+            Vec::new()
+        } else {
+            game.claimable()
+        };
+        BoardView {
+            claims,
+            ..BoardView::at(game.position())
+        }
+    }
+
+    /// The board of one position, as a finished game's replay shows it (no claims: a
+    /// claim is the game's, not the position's).
+    pub fn at(pos: &Position) -> BoardView {
         let rules = pos.rules();
         let g = pos.geometry();
         let mut pieces = Vec::new();
@@ -141,11 +154,7 @@ impl BoardView {
             trees: pos.trees().iter().map(|sq| g.coord(sq)).collect(),
             to_move: rules.seat_colour(pos.turn()),
             lost,
-            claims: if game.is_over() {
-                Vec::new()
-            } else {
-                game.claimable()
-            },
+            claims: Vec::new(),
         }
     }
 }

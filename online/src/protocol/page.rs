@@ -651,13 +651,24 @@ mod samples {
     }
 
     fn summaries() -> Vec<GameSummary> {
-        vec![GameSummary {
-            id: id(),
-            variant: Variant::Camelot,
-            time: times()[1],
-            plies: 12,
-            connected: 2,
-        }]
+        vec![
+            GameSummary {
+                id: id(),
+                variant: Variant::Camelot,
+                time: times()[1],
+                plies: 12,
+                connected: 2,
+                tv: false,
+            },
+            GameSummary {
+                id: id(),
+                variant: Variant::Camette,
+                time: times()[0],
+                plies: 3,
+                connected: 0,
+                tv: true,
+            },
+        ]
     }
 
     fn open_seats() -> Vec<OpenSeat> {

@@ -10,6 +10,7 @@
 //! | [`ListSeats`] | `GET /seats` | `Vec<`[`OpenSeat`]`>` |
 //! | [`TakeSeat`] | `POST /seats` | [`Taken`] |
 //! | [`LookAtGame`] | `GET /games/ID` (a seat's token as a bearer token) | [`GameState`] |
+//! | [`ReplayGame`] | `GET /games/ID/boards` | `Vec<`[`BoardView`]`>` |
 
 use std::collections::BTreeMap;
 
@@ -17,7 +18,7 @@ use camelot_engine::{Level, SeatColour, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::{ErrorCode, GameId, GameView, PlayerName, SeatToken, TimeControl};
+use super::{BoardView, ErrorCode, GameId, GameView, PlayerName, SeatToken, TimeControl};
 
 /// How a request travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +139,9 @@ pub struct GameSummary {
     pub plies: u32,
     /// Seats with someone connected.
     pub connected: u32,
+    /// The server's TV: a match the computer plays alone, kept going for watchers.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tv: bool,
 }
 
 /// The open seats of live games, newest first.
@@ -209,6 +213,28 @@ impl Request for LookAtGame {
     }
     fn bearer(&self) -> Option<&SeatToken> {
         self.token.as_ref()
+    }
+}
+
+/// The board after every ply of a game, the start first: what a page without rules shows
+/// as it replays the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayGame {
+    pub game: GameId,
+}
+
+impl Serialize for ReplayGame {
+    /// Nothing in a body: the game is in the path.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+
+impl Request for ReplayGame {
+    type Answer = Vec<BoardView>;
+    const METHOD: Method = Method::Get;
+    fn path(&self) -> String {
+        format!("/games/{}/boards", self.game)
     }
 }
 

@@ -9,6 +9,7 @@ import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
 import { GameLink } from "./net.js";
 import { CLAIMS, REASONS } from "./protocol.js";
+import { Replay } from "./replay.js";
 import { sound } from "./sound.js";
 
 /**
@@ -84,10 +85,19 @@ export function who(s) {
   return s.computer ? `Computer, ${s.computer} (${s.seat})` : s.seat;
 }
 
-/** @param {HTMLElement} main @param {string} game @param {string | undefined} token */
-export function gamePage(main, game, token) {
-  const page = new GamePage(main, game, token);
-  return page;
+/**
+ * @typedef {{ compact?: boolean }} PageOptions `compact`: the board, the players and the
+ *   turn only, without sound (the front page's TV)
+ */
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} game
+ * @param {string | undefined} token
+ * @param {PageOptions} [options]
+ */
+export function gamePage(main, game, token, options = {}) {
+  return new GamePage(main, game, token, options);
 }
 
 class GamePage {
@@ -95,9 +105,11 @@ class GamePage {
    * @param {HTMLElement} main
    * @param {string} game
    * @param {string | undefined} token
+   * @param {PageOptions} options
    */
-  constructor(main, game, token) {
+  constructor(main, game, token, options) {
     this.main = main;
+    this.quiet = Boolean(options.compact);
     this.gameId = game;
     this.token = token;
     /** @type {VariantView | null} */
@@ -134,6 +146,7 @@ class GamePage {
     this.hover = el("p", { class: "hover", "aria-live": "polite" });
     this.list = el("ol", { class: "moves", "aria-label": "Moves" });
     this.lost = el("p", { class: "lost" });
+    this.replay = new Replay(game, () => this.render());
     const input = /** @type {HTMLInputElement} */ (
       el("input", {
         type: "text",
@@ -182,7 +195,7 @@ class GamePage {
       main,
       el(
         "div",
-        { class: "game" },
+        { class: options.compact ? "game compact" : "game" },
         this.boardHost,
         el(
           "section",
@@ -196,6 +209,7 @@ class GamePage {
           this.typeForm,
           this.hover,
           this.lost,
+          this.replay.element,
           el("h2", {}, "Moves"),
           this.list,
           token ? this.nameForm : null,
@@ -204,6 +218,13 @@ class GamePage {
     );
     this.link = this.connect();
     this.ticker = window.setInterval(() => this.tick(), 200);
+  }
+
+  /** Leaves the game: the connection closed, the clocks stopped. */
+  stop() {
+    this.link.stop();
+    window.clearInterval(this.ticker);
+    this.replay.stop();
   }
 
   connect() {
@@ -278,7 +299,9 @@ class GamePage {
               this.hover.textContent = text;
             },
           });
-          document.title = `${this.variant.name}: game ${this.gameId}`;
+          if (!this.quiet) {
+            document.title = `${this.variant.name}: game ${this.gameId}`;
+          }
         }
         this.board?.orient(this.you ?? this.variant.seats[0].seat);
         break;
@@ -300,7 +323,9 @@ class GamePage {
         this.view.offers = [];
         this.pending = false;
         this.hover.textContent = "";
-        sound(m.move.captures.length > 0 ? "capture" : "move");
+        if (!this.quiet) {
+          sound(m.move.captures.length > 0 ? "capture" : "move");
+        }
         break;
       }
       case "ack":
@@ -335,7 +360,9 @@ class GamePage {
           }
           this.legal = [];
         }
-        sound("end");
+        if (!this.quiet) {
+          sound("end");
+        }
         break;
       case "presence":
         this.seat(m.seat, (s) => {
@@ -430,9 +457,13 @@ class GamePage {
       return;
     }
     this.showStatus();
-    const last = this.moves.length > 0 ? this.moves[this.moves.length - 1].path : [];
-    if (this.board && this.position) {
-      this.board.show(this.position, this.pending ? [] : this.myLegal(), last);
+    this.replay.update(Boolean(v.result), this.moves.length);
+    const replayed = this.replay.current();
+    const shown = replayed?.board ?? this.position;
+    const ply = replayed?.ply ?? this.moves.length;
+    const last = ply > 0 ? this.moves[ply - 1].path : [];
+    if (this.board && shown) {
+      this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last);
     }
     this.renderSeats();
     const to = this.position?.to_move;
@@ -456,12 +487,26 @@ class GamePage {
     }
     this.renderOffers();
     this.renderActions();
+    const over = Boolean(v.result);
     put(
       this.list,
-      ...this.moves.map((m, i) => el("li", { "data-ply": i }, `${this.seatOf(i)} ${m.notation}`)),
+      ...this.moves.map((m, i) =>
+        el(
+          "li",
+          {
+            "data-ply": i,
+            class: over && i === ply - 1 ? "current" : undefined,
+            // A finished game's move is a place to replay from.
+            onclick: over ? () => this.replay.go(i + 1) : undefined,
+          },
+          `${this.seatOf(i)} ${m.notation}`,
+        ),
+      ),
     );
-    this.list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
-    const lost = (this.position?.lost ?? [])
+    (over ? this.list.querySelector(".current") : this.list.lastElementChild)?.scrollIntoView?.({
+      block: "nearest",
+    });
+    const lost = (shown?.lost ?? [])
       .filter((l) => l.men + l.knights > 0)
       .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);
     this.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";

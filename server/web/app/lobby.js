@@ -6,6 +6,7 @@ import { el, nameField, put, saveName } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
+import { followTv, tvGame } from "./tv.js";
 
 /**
  * @typedef {import("./protocol.js").TimeControl} TimeControl
@@ -49,6 +50,16 @@ export async function lobbyPage(main) {
   nameInput.addEventListener("change", () => saveName(nameInput.value));
   createForm(start);
   const mine = myGames();
+  const tvTitle = el("p", { class: "tv-title" });
+  const tvHost = el("div", { class: "tv" });
+  const tv = el(
+    "section",
+    { class: "tv-section", "aria-label": "Computer TV", hidden: true },
+    el("h2", {}, "Watch the computer play"),
+    tvTitle,
+    tvHost,
+    el("p", {}, el("a", { href: "/tv" }, "Watch full size")),
+  );
   put(
     main,
     el(
@@ -56,8 +67,10 @@ export async function lobbyPage(main) {
       { class: "lobby" },
       el("h1", {}, "Camelot"),
       el("p", {}, "Play or watch a game of the Camelot family on this server."),
+      el("p", { class: "rules-link" }, el("a", { href: "/rules" }, "The rules of every game")),
       el("label", { class: "your-name" }, "Your name ", nameInput),
       said,
+      tv,
       el("h2", {}, "Start a game"),
       start,
       mine.length > 0 ? el("h2", {}, "My games") : null,
@@ -86,6 +99,11 @@ export async function lobbyPage(main) {
       /** @type {Promise<GameSummary[]>} */ (request("GET", "/games")),
       /** @type {Promise<OpenSeat[]>} */ (request("GET", "/seats")),
     ]);
+    const shown = tvGame(games);
+    if (shown) {
+      tv.hidden = false;
+      followTv(tvHost, { compact: true, first: shown, title: tvTitle });
+    }
     put(
       live,
       ...(games.length === 0 ? [el("li", {}, "No live games.")] : []),
@@ -94,7 +112,7 @@ export async function lobbyPage(main) {
           "li",
           {},
           el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
-          ` ${g.plies} plies, ${g.connected} connected`,
+          g.tv ? ` ${g.plies} plies, the computer's TV` : ` ${g.plies} plies, ${g.connected} connected`,
         ),
       ),
     );
