@@ -1,8 +1,10 @@
 //! The browser page: an invitation code is its address. `GET /` is the server's front
-//! page (live games, open seats), `GET /GAME` watches a game and `GET /GAME/TOKEN` plays
-//! the seat the token holds. The page's files (`server/web/`) are built into this
-//! program, so the server serves them with nothing else installed; `GET
-//! /variants/ID.json` describes a variant's board to the page, which knows no rules.
+//! page (a game to start, the TV, my games, live games, open seats), `GET /GAME` watches
+//! a game, `GET /GAME/TOKEN` plays the seat the token holds, `GET /tv` follows the
+//! computer match the server keeps on and `GET /rules` (`/rules/VARIANT`) are the rules.
+//! The page's files (`server/web/`) are built into this program, so the server serves
+//! them with nothing else installed; `GET /variants/ID.json` describes a variant's board
+//! to the page, which knows no rules.
 //!
 //! A token in the address is a secret: nothing here logs a request, the page is served
 //! with `Referrer-Policy: no-referrer` (no other site learns the address) and a
@@ -22,6 +24,7 @@ use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 use crate::hub::Hubs;
 
 mod qr;
+mod rules;
 
 /// The page, and the files it loads, with their types.
 const PAGE: &str = include_str!("../web/index.html");
@@ -37,6 +40,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("mine.js", JS, include_str!("../web/app/mine.js")),
     ("replay.js", JS, include_str!("../web/app/replay.js")),
     ("tv.js", JS, include_str!("../web/app/tv.js")),
+    ("rules.js", JS, include_str!("../web/app/rules.js")),
     ("protocol.js", JS, include_str!("../web/app/protocol.js")),
     ("dom.js", JS, include_str!("../web/app/dom.js")),
     ("sound.js", JS, include_str!("../web/app/sound.js")),
@@ -59,6 +63,8 @@ pub fn routes() -> Router<Arc<Hubs>> {
         .route("/version", get(version))
         .route("/favicon.ico", get(icon))
         .route("/tv", get(front))
+        .route("/rules", get(all_rules))
+        .route("/rules/{variant}", get(variant_rules))
         .route("/qr", post(qr_code))
         .route("/app/{file}", get(file))
         .route("/variants/{file}", get(variant))
@@ -134,6 +140,26 @@ async fn icon() -> Response {
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=86400"),
     );
+    secure(r)
+}
+
+/// `GET /rules`: the rules of every game.
+async fn all_rules() -> Response {
+    rules_page(rules::page(None))
+}
+
+/// `GET /rules/VARIANT`: one game's rules.
+async fn variant_rules(Path(id): Path<String>) -> Response {
+    match id.parse::<Variant>() {
+        Ok(v) => rules_page(rules::page(Some(v))),
+        Err(_) => not_found(),
+    }
+}
+
+fn rules_page(html: String) -> Response {
+    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     secure(r)
 }
 

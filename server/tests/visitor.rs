@@ -222,3 +222,52 @@ fn the_front_page_follows_the_servers_computer_match_move_by_move() {
     assert!(steps.len() >= 2, "the page saw moves come: {steps:?}");
     assert_eq!(out["full"]["game"], out["game"], "/tv shows the same game");
 }
+
+#[test]
+fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
+    let test = "the_rules_pages_draw_their_diagrams_with_the_pages_own_board";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-rules");
+    let s = start(&dir);
+    let out = browser
+        .run("rules.mjs", &[&s.url])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let all = out["all"].as_array().unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md")).unwrap();
+    assert_eq!(
+        all.len(),
+        text.matches("](rules/").count(),
+        "a diagram for every picture"
+    );
+    assert_eq!(out["sections"].as_u64(), Some(11));
+    let n = |d: &serde_json::Value, k: &str| d[k].as_u64().unwrap();
+    // Camelot's start: 160 squares, 28 pieces, nothing picked up.
+    let first = &all[0];
+    assert_eq!(
+        (n(first, "squares"), n(first, "pieces"), n(first, "marks")),
+        (160, 28, 0)
+    );
+    // The worked examples show the piece picked up and its landings still open.
+    let canter = all
+        .iter()
+        .find(|d| d["words"].as_str().unwrap().starts_with("A canter chain"))
+        .unwrap();
+    assert_eq!(n(canter, "picked"), 3, "D4, D6 and F8");
+    assert_eq!(n(canter, "marks"), 1, "F10");
+    let moving = all.iter().filter(|d| n(d, "marks") > 0).count();
+    assert_eq!(
+        moving, 4,
+        "the canter, the jump, the charge and the castle move"
+    );
+    assert_eq!(out["title"], "The rules of Grand Cam");
+    let grandcam = out["grandcam"].as_array().unwrap();
+    assert!(
+        grandcam
+            .iter()
+            .any(|d| n(d, "squares") == 93 && n(d, "pieces") > 0),
+        "Grand Cam's board: {grandcam:?}"
+    );
+}

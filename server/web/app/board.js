@@ -93,7 +93,8 @@ export class Board {
   /**
    * @param {HTMLElement} host
    * @param {VariantView} variant
-   * @param {{ onMove: (move: NamedMove) => void, onHover?: (text: string) => void }} o
+   * @param {{ onMove: (move: NamedMove) => void, onHover?: (text: string) => void, still?: string }} o
+   *   `still`: a picture, not a place to play (a diagram), and what it shows
    */
   constructor(host, variant, o) {
     this.host = host;
@@ -117,6 +118,12 @@ export class Board {
     const wide = this.turns % 2 === 1;
     this.width = wide ? variant.ranks : variant.files;
     this.height = wide ? variant.files : variant.ranks;
+    if (o.still !== undefined) {
+      this.root = svg("svg", { class: "board still", role: "img", "aria-label": o.still });
+      put(host, this.root);
+      this.draw();
+      return;
+    }
     this.root = svg("svg", {
       class: "board",
       role: "application",
@@ -166,6 +173,16 @@ export class Board {
       this.path = [];
     }
     this.last = last;
+    this.draw();
+  }
+
+  /**
+   * Shows a piece picked up and the landings clicked so far (`path`, its square first),
+   * as a player's clicks would: the landings still open are marked.
+   * @param {string[]} path
+   */
+  pick(path) {
+    this.path = [...path];
     this.draw();
   }
 
