@@ -670,3 +670,64 @@ fn the_servers_computer_plays_the_seats_given_it_and_only_the_others_get_tokens(
         assert!(!o.stderr.is_empty(), "{bad} is refused with a reason");
     }
 }
+
+/// The load test against the server's computer: every other seat the computer's, the
+/// computer's waits timed a level at a time, and every board checked against the engine
+/// here.
+#[test]
+fn the_load_test_times_the_computers_answers_level_by_level() {
+    let dir = scratch("cli-loadtest-computer");
+    let s = Server::start_with(
+        &server_bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    for variant in ["camette", "grandcam"] {
+        let o = run(&[
+            "online",
+            "loadtest",
+            "--server",
+            &s.url,
+            "--games",
+            "4",
+            "--concurrency",
+            "4",
+            "--variant",
+            variant,
+            "--computer",
+            "beginner",
+            "--computer",
+            "novice",
+            "--board",
+        ]);
+        let said = stdout(&o);
+        let lines: Vec<&str> = said.lines().collect();
+        let last = lines.last().copied().unwrap_or("");
+        assert!(
+            o.status.success()
+                && last.starts_with("games 4, moves ")
+                && last.contains(", errors 0,"),
+            "{variant}: {said}\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for level in ["beginner", "novice"] {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("computer {level}: turns ")))
+                .unwrap_or_else(|| panic!("{variant}: no line for {level}: {said}"));
+            let turns: u32 = line
+                .split("turns ")
+                .nth(1)
+                .and_then(|t| t.split(',').next())
+                .and_then(|t| t.parse().ok())
+                .unwrap();
+            assert!(turns > 0, "{line}");
+        }
+    }
+}

@@ -1,14 +1,17 @@
 //! `online loadtest`: N games of random legal moves, C at a time, every seat on its own
 //! connection as a real player would be; each move's round trip (sent to acknowledged,
 //! which means stored) is timed. With `--watchers W` every game has W watchers
-//! connected before its first move, each reading every message to the end. The last
-//! line is `games N, moves M, errors E, p50 X ms, p99 Y ms`.
+//! connected before its first move, each reading every message to the end. With
+//! `--computer LEVEL` every other seat is the server's computer at that level (levels
+//! given again take the games in turn), and the computer's wait is timed too: from a
+//! person's move acknowledged to the computer's answer, a line a level. The last line is
+//! `games N, moves M, errors E, p50 X ms, p99 Y ms`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use camelot_engine::{NamedMove, Variant};
-use camelot_online::protocol::requests::NewGame;
+use camelot_engine::{Level, NamedMove, Player, Variant};
+use camelot_online::protocol::requests::{ComputerSeat, NewGame};
 use camelot_online::protocol::{
     BoardView, ClientMessage, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
@@ -37,17 +40,39 @@ pub struct LoadtestArgs {
     /// one the server sends against this program's own engine.
     #[arg(long)]
     board: bool,
+    /// The server's computer plays every other seat at this level (again for more levels:
+    /// the games take them in turn).
+    #[arg(long, value_name = "LEVEL")]
+    computer: Vec<Level>,
 }
 
 /// What the games measured.
 #[derive(Default)]
 struct Tally {
     round_trips: Vec<Duration>,
+    /// The computer's waits, by its level's name.
+    waits: Vec<(&'static str, Vec<Duration>)>,
     errors: u64,
     first_errors: Vec<String>,
 }
 
+/// The value at fraction `p` of sorted `v`, in milliseconds (0 for none).
+fn percentile(v: &[Duration], p: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let i = ((v.len() as f64 * p).ceil() as usize).clamp(1, v.len()) - 1;
+    v[i].as_secs_f64() * 1000.0
+}
+
 impl Tally {
+    fn waited(&mut self, level: Level, waits: Vec<Duration>) {
+        match self.waits.iter_mut().find(|(name, _)| *name == level.name) {
+            Some((_, v)) => v.extend(waits),
+            None => self.waits.push((level.name, waits)),
+        }
+    }
+
     fn error(&mut self, e: String) {
         self.errors += 1;
         if self.first_errors.len() < 5 {
@@ -67,15 +92,23 @@ impl LoadtestArgs {
         let elapsed = started.elapsed();
         let mut trips = tally.round_trips;
         trips.sort();
-        let pct = |p: f64| -> f64 {
-            if trips.is_empty() {
-                return 0.0;
-            }
-            let i = ((trips.len() as f64 * p).ceil() as usize).clamp(1, trips.len()) - 1;
-            trips[i].as_secs_f64() * 1000.0
-        };
+        let pct = |p: f64| percentile(&trips, p);
         for e in &tally.first_errors {
             eprintln!("error: {e}");
+        }
+        for level in &self.computer {
+            let Some((_, waits)) = tally.waits.iter().find(|(n, _)| *n == level.name) else {
+                continue;
+            };
+            let mut waits = waits.clone();
+            waits.sort();
+            out!(
+                "computer {}: turns {}, wait p50 {:.1} ms, p99 {:.1} ms",
+                level.name,
+                waits.len(),
+                percentile(&waits, 0.50),
+                percentile(&waits, 0.99)
+            );
         }
         out!(
             "{:.1} s, {:.0} moves/s",
@@ -108,6 +141,8 @@ impl LoadtestArgs {
             let how = How {
                 watchers: self.watchers,
                 board: self.board,
+                computer: (!self.computer.is_empty())
+                    .then(|| self.computer[g as usize % self.computer.len()]),
             };
             games.push(tokio::spawn(async move {
                 if let Err(e) = one_game(&server, variant, seed, how, &tally).await {
@@ -128,6 +163,8 @@ impl LoadtestArgs {
 struct How {
     watchers: u32,
     board: bool,
+    /// The level the server's computer plays every other seat at, if it plays.
+    computer: Option<Level>,
 }
 
 async fn one_game(
@@ -137,7 +174,26 @@ async fn one_game(
     how: How,
     tally: &Mutex<Tally>,
 ) -> Result<(), OnlineError> {
-    let created = ask(server, &NewGame::new(variant, TimeControl::Untimed)).await?;
+    let rules = variant.rules();
+    // The second seat of each pair: Black, or Green and Yellow.
+    let computer = how
+        .computer
+        .map(|level| {
+            rules
+                .players_in_order()
+                .filter(|p| p.0 % 2 == 1)
+                .map(|p: Player| ComputerSeat {
+                    seat: rules.seat_colour(p),
+                    level,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let new = NewGame {
+        computer,
+        ..NewGame::new(variant, TimeControl::Untimed)
+    };
+    let created = ask(server, &new).await?;
     let mut watching = Vec::new();
     for _ in 0..how.watchers {
         let mut c = Connection::open(server).await?;
@@ -167,8 +223,11 @@ async fn one_game(
         let result = seat.await;
         let mut t = tally.lock().await;
         match result {
-            Ok(Ok((trips, refused))) => {
+            Ok(Ok((trips, waits, refused))) => {
                 t.round_trips.extend(trips);
+                if let Some(level) = how.computer {
+                    t.waited(level, waits);
+                }
                 for r in refused {
                     t.error(r);
                 }
@@ -225,15 +284,19 @@ impl From<camelot_online::MirrorError> for SeatError {
     }
 }
 
+/// What a seat measured: its moves' round trips, the waits for the move after each of
+/// its own (the computer's, where it plays the next seat), and the moves refused.
+type SeatTally = (Vec<Duration>, Vec<Duration>, Vec<String>);
+
 /// One seat: random legal moves on its turns until the game ends; each move's round
-/// trip, and the moves the server refused.
+/// trip, the wait for the next seat's move, and the moves the server refused.
 async fn play_seat(
     server: &ServerAddress,
     game: &GameId,
     token: &SeatToken,
     seed: u64,
     board: bool,
-) -> Result<(Vec<Duration>, Vec<String>), SeatError> {
+) -> Result<SeatTally, SeatError> {
     let mut c = Connection::open(server).await?;
     let hello = Hello::seat(game, Some(token), None);
     c.send(&if board { hello.with_board() } else { hello }.into())
@@ -252,7 +315,9 @@ async fn play_seat(
         }
     };
     let mut rng = seed | 1;
-    let (mut trips, mut refused) = (Vec::new(), Vec::new());
+    let (mut trips, mut waits, mut refused) = (Vec::new(), Vec::new(), Vec::new());
+    // The ply the next seat's answer will be, and since when it is awaited.
+    let mut awaited: Option<(usize, Instant)> = None;
     let mut id = 0;
     let timeout = Duration::from_secs(30);
     while !mirror.is_over() {
@@ -284,7 +349,7 @@ async fn play_seat(
                     }
                     ServerMessage::Rejected { id: r, reason, .. } if *r == id => {
                         refused.push(format!("game {game}: {reason}"));
-                        return Ok((trips, refused));
+                        return Ok((trips, waits, refused));
                     }
                     _ => {}
                 }
@@ -296,6 +361,7 @@ async fn play_seat(
                     if mirror.game.ply() <= ply {
                         return Err(SeatError::Unsent { ply });
                     }
+                    awaited = Some((ply + 1, Instant::now()));
                     break;
                 }
             }
@@ -303,12 +369,18 @@ async fn play_seat(
             let message = tokio::time::timeout(timeout, c.recv())
                 .await
                 .map_err(|_| SeatError::Silent(timeout))??;
+            if let (ServerMessage::Moved { ply, .. }, Some((answer, since))) = (&message, awaited) {
+                if *ply as usize == answer {
+                    waits.push(since.elapsed());
+                    awaited = None;
+                }
+            }
             mirror.apply(&message)?;
             checked(&mirror, &message, board)?;
         }
     }
     c.close().await;
-    Ok((trips, refused))
+    Ok((trips, waits, refused))
 }
 
 /// A move's board and legal moves, where the server sent them, are the engine's here.

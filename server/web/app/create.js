@@ -144,7 +144,7 @@ export function createForm(host) {
     });
     put(
       seatsHost,
-      ...seats.map((seat, i) => el("label", { class: "seat-choice" }, `${seat}: `, pickers[i])),
+      ...seats.map((seat, i) => el("label", { class: "seat-choice" }, `${seat} `, pickers[i])),
     );
   };
   variant.addEventListener("change", drawSeats);

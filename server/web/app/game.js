@@ -55,14 +55,21 @@ export function resultWords(r, seats) {
 }
 
 /**
- * "3 men, 1 knight": what a seat has lost.
+ * "3 men, 1 knight", "2 men": what a seat has lost (something).
  * @param {number} men
  * @param {number} knights
  */
 export function lostText(men, knights) {
   const count = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) =>
     `${n} ${n === 1 ? one : many}`;
-  return `${count(men, "man", "men")}, ${count(knights, "knight", "knights")}`;
+  const parts = [];
+  if (men > 0) {
+    parts.push(count(men, "man", "men"));
+  }
+  if (knights > 0) {
+    parts.push(count(knights, "knight", "knights"));
+  }
+  return parts.join(", ");
 }
 
 /**

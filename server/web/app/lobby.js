@@ -45,7 +45,7 @@ export async function lobbyPage(main) {
   const live = el("ul", { class: "games", "aria-label": "Live games" });
   const open = el("ul", { class: "open-seats", "aria-label": "Open seats" });
   const said = el("p", { class: "notice", role: "alert" });
-  const start = el("section", { class: "start", "aria-label": "Start a game" });
+  const start = el("div", { class: "start" });
   const nameInput = nameField();
   nameInput.addEventListener("change", () => saveName(nameInput.value));
   createForm(start);
@@ -68,11 +68,19 @@ export async function lobbyPage(main) {
       el("h1", {}, "Camelot"),
       el("p", {}, "Play or watch a game of the Camelot family on this server."),
       el("p", { class: "rules-link" }, el("a", { href: "/rules" }, "The rules of every game")),
-      el("label", { class: "your-name" }, "Your name ", nameInput),
       said,
-      tv,
-      el("h2", {}, "Start a game"),
-      start,
+      el(
+        "div",
+        { class: "lobby-top" },
+        el(
+          "section",
+          { class: "start-column", "aria-label": "Start a game" },
+          el("h2", {}, "Start a game"),
+          el("label", { class: "your-name" }, "Your name ", nameInput),
+          start,
+        ),
+        tv,
+      ),
       mine.length > 0 ? el("h2", {}, "My games") : null,
       mine.length > 0
         ? el(

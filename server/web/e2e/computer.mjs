@@ -34,7 +34,7 @@ main(async () => {
   const url = page.url();
   const { result, said, played } = await playToTheEnd(page, {
     onMove: async (k) => {
-      if (shots && k === 4) {
+      if (shots && k === 2) {
         await page.screenshot({ path: `${shots}/computer-${mode ?? "desktop"}.png` });
       }
     },
