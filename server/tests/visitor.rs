@@ -1,8 +1,9 @@
-//! A visitor with only a browser, on the server's front page (Chromium driven by
-//! Playwright, real server processes on loopback): starts a game against the server's
-//! computer and plays it to the end; starts a game for a friend, who joins from the
-//! invitation on a phone-sized page, and the two play it out; replays a finished game ply
-//! by ply and downloads its record.
+//! A visitor with only a browser (Chromium driven by Playwright, real server processes on
+//! loopback): starts a game against the server's computer from the front page and plays
+//! it to the end; starts a game for a friend, who joins from the invitation on a
+//! phone-sized page, and the two play it out (a mistyped link says so and offers the
+//! game to watch); follows the server's TV move by move; replays a finished game ply by
+//! ply and downloads its record; reads the rules with their diagrams.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -98,6 +99,16 @@ fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
         assert_eq!(r.as_str().unwrap(), result);
     }
     assert_eq!(out["qr"], true, "the invitation has its QR code");
+    let wrong = &out["wrong"];
+    assert!(
+        wrong["said"].as_str().unwrap().contains("token"),
+        "a wrong token is said: {wrong}"
+    );
+    assert_eq!(wrong["watch"].as_str(), Some(format!("/{game}").as_str()));
+    assert_eq!(
+        wrong["typing"], false,
+        "no move field for a seat it does not hold"
+    );
 }
 
 /// "White Man E6" for each piece of a board, sorted: as the replay script reads the page.

@@ -153,7 +153,7 @@ class GamePage {
     this.hover = el("p", { class: "hover", "aria-live": "polite" });
     this.list = el("ol", { class: "moves", "aria-label": "Moves" });
     this.lost = el("p", { class: "lost" });
-    this.replay = new Replay(game, () => this.render());
+    this.replay = new Replay(game, () => this.render(), { keys: !options.compact });
     const input = /** @type {HTMLInputElement} */ (
       el("input", {
         type: "text",

@@ -35,8 +35,10 @@ export class Replay {
   /**
    * @param {string} game
    * @param {() => void} changed called when the ply shown changes
+   * @param {{ keys?: boolean }} [o] `keys: false`: the page's keys are not the replay's
+   *   (the front page's small TV)
    */
-  constructor(game, changed) {
+  constructor(game, changed, o = {}) {
     this.game = game;
     this.changed = changed;
     /** @type {BoardView[] | null} */
@@ -78,7 +80,9 @@ export class Replay {
     );
     // Before the board hears them: on a finished game its arrows step the replay.
     this.listener = (/** @type {KeyboardEvent} */ e) => this.key(e);
-    document.addEventListener("keydown", this.listener, { capture: true });
+    if (o.keys !== false) {
+      document.addEventListener("keydown", this.listener, { capture: true });
+    }
   }
 
   stop() {

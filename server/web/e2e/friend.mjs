@@ -1,7 +1,8 @@
 // A visitor starts a game for a friend from the front page on a desktop, and the friend
 // opens the invitation on a phone: `node e2e/friend.mjs BASE VARIANT [screenshot-dir]`.
-// The two play to the end, each by clicking (tapping) as a person would. Prints
-// `{"invitation":URL,"qr":bool,"results":[...],"moves":[[...],[...]]}`.
+// The two play to the end, each by clicking (tapping) as a person would; then the phone
+// opens the link mistyped. Prints `{"invitation":URL,"qr":bool,"results":[...],
+// "moves":[[...],[...]],"wrong":{...}}`.
 
 import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
 
@@ -40,9 +41,18 @@ main(async () => {
   await phone.waitForSelector("svg.board");
   const ends = await Promise.all([playToTheEnd(desk), playToTheEnd(phone)]);
   const moves = [await moveList(desk), await moveList(phone)];
+  // A mistyped link: the page says so and offers the game to watch.
+  await phone.goto(`${invitation}x`);
+  const watchInstead = phone.getByRole("link", { name: "Watch the game instead" });
+  await watchInstead.waitFor({ timeout: 15_000 });
+  const wrong = {
+    said: await phone.locator(".notice").first().textContent(),
+    watch: await watchInstead.getAttribute("href"),
+    typing: await phone.locator("form.type-move").isVisible(),
+  };
   await browser.close();
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { invitation, qr, results: ends.map((e) => e.result), moves };
+  return { invitation, qr, results: ends.map((e) => e.result), moves, wrong };
 });
