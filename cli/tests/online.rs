@@ -11,7 +11,8 @@ use std::time::Duration;
 use camelot_engine::notation::Record;
 use camelot_engine::Notation;
 use camelot_test_support::{
-    http_get, scratch, self_signed_certificate, sqlite, wait_until, workspace_binary, Proxy, Server,
+    http_get, scratch, self_signed_certificate, sqlite, stored_game, wait_until, workspace_binary,
+    Proxy, Server,
 };
 
 fn cli() -> Command {
@@ -246,7 +247,7 @@ fn players_ride_out_a_server_killed_in_mid_game() {
     let result = last_line(&out);
     assert!(result.starts_with("result: "), "{result}");
     assert_eq!(last_line(&dir.join("black.out")), result);
-    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{game}.cgn"))).unwrap();
+    let g = stored_game(&s.url, &game);
     let all = g.move_texts(camelot_engine::Notation::Wcf);
     assert_eq!(
         &all[..before.len()],
@@ -308,14 +309,14 @@ fn json(o: &Output) -> serde_json::Value {
 
 /// A move for the side to move in the server's game: its first legal move.
 fn a_legal_move(url: &str, game: &str) -> String {
-    let (_, g) = Record::import(&http_get(url, &format!("/games/{game}.cgn"))).unwrap();
+    let g = stored_game(url, game);
     let pos = g.position();
     pos.move_text(&pos.legal_moves().get(0).clone(), Notation::Wcf)
         .unwrap()
 }
 
 fn plies_stored(url: &str, game: &str) -> usize {
-    let (_, g) = Record::import(&http_get(url, &format!("/games/{game}.cgn"))).unwrap();
+    let g = stored_game(url, game);
     g.ply()
 }
 
@@ -484,7 +485,7 @@ fn a_player_cut_off_by_the_network_prints_every_ply() {
     let mut white = white;
     let _ = white.kill();
     let _ = white.wait();
-    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{game}.cgn"))).unwrap();
+    let g = stored_game(&s.url, &game);
     let stored = g.move_texts(Notation::Wcf);
     let printed = printed_moves(&out);
     assert_eq!(
@@ -573,22 +574,27 @@ fn a_game_over_wss_with_a_certificate_made_here() {
     );
 }
 
-/// The board and the legal moves the server sends a client without rules (the browser
-/// page) are checked, move by move, against the engine of `camelot-cli`: every variant.
-#[test]
-fn the_servers_boards_and_legal_moves_are_the_engines_in_every_variant() {
-    let dir = scratch("cli-boards");
-    let s = Server::start_with(
+/// A server that lets one address create games as fast as a load test does.
+fn load_test_server(dir: &Path) -> Server {
+    Server::start_with(
         &server_bin(),
         &[
             "--listen",
             "127.0.0.1:0",
             "--database",
-            &sqlite(&dir),
+            &sqlite(dir),
             "--games-per-minute",
             "0",
         ],
-    );
+    )
+}
+
+/// The board and the legal moves the server sends a client without rules (the browser
+/// page) are checked, move by move, against the engine of `camelot-cli`: every variant.
+#[test]
+fn the_servers_boards_and_legal_moves_are_the_engines_in_every_variant() {
+    let dir = scratch("cli-boards");
+    let s = load_test_server(&dir);
     for variant in ["camelot", "classic", "river", "anti", "camette", "grandcam"] {
         let o = run(&[
             "online",
@@ -651,7 +657,7 @@ fn the_servers_computer_plays_the_seats_given_it_and_only_the_others_get_tokens(
     for mut p in players {
         assert!(p.wait().unwrap().success());
     }
-    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{game}.cgn"))).unwrap();
+    let g = stored_game(&s.url, &game);
     assert!(g.outcome().is_some(), "played to the end");
     // Every seat moved: the computer's two among them.
     assert!(g.ply() >= 4, "{} plies", g.ply());
@@ -677,17 +683,7 @@ fn the_servers_computer_plays_the_seats_given_it_and_only_the_others_get_tokens(
 #[test]
 fn the_load_test_times_the_computers_answers_level_by_level() {
     let dir = scratch("cli-loadtest-computer");
-    let s = Server::start_with(
-        &server_bin(),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &sqlite(&dir),
-            "--games-per-minute",
-            "0",
-        ],
-    );
+    let s = load_test_server(&dir);
     for variant in ["camette", "grandcam"] {
         let o = run(&[
             "online",

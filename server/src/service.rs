@@ -135,10 +135,7 @@ pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceErro
 
 /// `GET /games/ID/boards`: the board after every ply, the start first.
 pub async fn replay(hubs: &Hubs, req: &ReplayGame) -> Result<Vec<BoardView>, ServiceError> {
-    let g = match hubs.held(&req.game).await {
-        Some(hub) => hub.state.lock().await.clone(),
-        None => load(hubs, &req.game).await?,
-    };
+    let g = game_now(hubs, &req.game).await?;
     Ok((0..=g.game.ply())
         .map(|i| BoardView::at(g.game.position_at(i)))
         .collect())
@@ -146,11 +143,15 @@ pub async fn replay(hubs: &Hubs, req: &ReplayGame) -> Result<Vec<BoardView>, Ser
 
 /// `GET /games/ID.cgn`: the game's record.
 pub async fn record(hubs: &Hubs, id: &GameId) -> Result<String, ServiceError> {
-    let g = match hubs.held(id).await {
-        Some(hub) => hub.state.lock().await.clone(),
-        None => load(hubs, id).await?,
-    };
-    Ok(record_text(&g))
+    Ok(record_text(&game_now(hubs, id).await?))
+}
+
+/// The game as it stands: this process's live copy where it holds one, else the stored.
+async fn game_now(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {
+    match hubs.held(id).await {
+        Some(hub) => Ok(hub.state.lock().await.clone()),
+        None => load(hubs, id).await,
+    }
 }
 
 async fn load(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {

@@ -156,7 +156,7 @@ async fn variant_rules(Path(id): Path<String>) -> Response {
     }
 }
 
-fn rules_page(html: String) -> Response {
+fn rules_page(html: &'static str) -> Response {
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use camelot_engine::notation::Record;
 use camelot_engine::{Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
 use camelot_test_support::{
-    http, http_get, scratch, sqlite, wait_until, workspace_binary, Browser, Server,
+    http, http_get, scratch, script_strings, sqlite, stored_game, wait_until, workspace_binary,
+    Browser, Server,
 };
 
 fn bin() -> &'static Path {
@@ -64,16 +64,7 @@ fn cli_player(s: &Server, c: &Created, seat: SeatColour, level: &str, out: &Path
 }
 
 fn record_moves(s: &Server, c: &Created) -> Vec<String> {
-    let (_, g) = Record::import(&http_get(&s.url, &format!("/games/{}.cgn", c.game))).unwrap();
-    g.move_texts(Notation::Wcf)
-}
-
-fn strings(v: &serde_json::Value) -> Vec<String> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
+    stored_game(&s.url, c.game.as_str()).move_texts(Notation::Wcf)
 }
 
 #[test]
@@ -110,7 +101,7 @@ fn a_browser_plays_a_whole_game_against_the_command_line_through_a_restart() {
     );
     let moves = record_moves(&s, &c);
     assert_eq!(
-        strings(&played["moves"]),
+        script_strings(&played["moves"]),
         moves,
         "the page listed every move"
     );
@@ -142,7 +133,7 @@ fn a_watchers_page_follows_a_game_move_by_move() {
     let watched = Browser::finish("watch.mjs", page).unwrap_or_else(|e| panic!("{e}"));
     assert!(white.wait().unwrap().success() && black.wait().unwrap().success());
     let moves = record_moves(&s, &c);
-    assert_eq!(strings(&watched["moves"]), moves);
+    assert_eq!(script_strings(&watched["moves"]), moves);
     let steps = watched["steps"].as_u64().unwrap() as usize;
     assert_eq!(steps, moves.len(), "the page's list grew a move at a time");
 }
@@ -161,7 +152,7 @@ fn a_phone_held_upright_plays_a_move_by_touch() {
             &[&invitation(&s, &c, SeatColour::White), "phone"],
         )
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(strings(&out["moves"]), record_moves(&s, &c));
+    assert_eq!(script_strings(&out["moves"]), record_moves(&s, &c));
     assert_eq!(record_moves(&s, &c).len(), 1);
     let (board, screen) = (
         out["boardWidth"].as_f64().unwrap(),
@@ -188,7 +179,7 @@ fn every_variant_opens_in_the_browser_and_takes_a_move() {
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
         let stored = record_moves(&s, &c);
         assert_eq!(stored.len(), 1, "{variant}");
-        assert_eq!(strings(&out["moves"]), stored, "{variant}");
+        assert_eq!(script_strings(&out["moves"]), stored, "{variant}");
         if variant == Variant::River {
             assert!(
                 stored[0].starts_with("T@"),

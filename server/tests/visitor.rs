@@ -13,7 +13,9 @@ use camelot_engine::{Level, Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{ComputerSeat, NewGame};
 use camelot_online::protocol::{BoardView, TimeControl};
 use camelot_online::{ask, blocking};
-use camelot_test_support::{http_get, scratch, sqlite, workspace_binary, Browser, Server};
+use camelot_test_support::{
+    http_get, scratch, script_strings, sqlite, stored_game, workspace_binary, Browser, Server,
+};
 
 fn start(dir: &Path) -> Server {
     Server::start(
@@ -31,21 +33,12 @@ fn game_of(url: &str) -> String {
 
 /// The server's record of a game: its moves as the page lists them, and its result line.
 fn record(s: &Server, game: &str) -> (Vec<String>, String) {
-    let text = http_get(&s.url, &format!("/games/{game}.cgn"));
-    let (_, g) = Record::import(&text).unwrap();
+    let g = stored_game(&s.url, game);
     let result = g
         .outcome()
         .map(|o| format!("{} ({})", o.result_token(), o.reason.describe()))
         .unwrap_or_default();
     (g.move_texts(Notation::Wcf), result)
-}
-
-fn strings(v: &serde_json::Value) -> Vec<String> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
 }
 
 #[test]
@@ -61,7 +54,11 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
         .unwrap_or_else(|e| panic!("{e}"));
     let game = game_of(out["url"].as_str().unwrap());
     let (moves, result) = record(&s, &game);
-    assert_eq!(strings(&out["moves"]), moves, "the page listed every move");
+    assert_eq!(
+        script_strings(&out["moves"]),
+        moves,
+        "the page listed every move"
+    );
     assert!(moves.len() >= 2, "{moves:?}");
     assert_eq!(
         out["played"].as_u64().unwrap() as usize,
@@ -69,7 +66,7 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
         "the visitor made White's moves, the computer Black's"
     );
     assert_eq!(out["result"].as_str().unwrap(), result);
-    let mine = strings(&out["mine"]);
+    let mine = script_strings(&out["mine"]);
     assert!(
         mine.iter().any(|g| g.contains(&format!("game {game}"))),
         "the front page lists the game among mine: {mine:?}"
@@ -93,7 +90,7 @@ fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
     let (moves, result) = record(&s, &game);
     assert!(!result.is_empty(), "the game is over");
     for (i, page) in out["moves"].as_array().unwrap().iter().enumerate() {
-        assert_eq!(strings(page), moves, "page {i} listed every move");
+        assert_eq!(script_strings(page), moves, "page {i} listed every move");
     }
     for r in out["results"].as_array().unwrap() {
         assert_eq!(r.as_str().unwrap(), result);
@@ -168,7 +165,7 @@ fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
     assert_eq!(boards.len(), plies + 1);
     for (i, shown) in boards.iter().enumerate() {
         let want = pieces_of(&BoardView::at(g.position_at(i)));
-        assert_eq!(strings(shown), want, "the board at ply {i}");
+        assert_eq!(script_strings(shown), want, "the board at ply {i}");
         assert!(
             out["said"][i]
                 .as_str()
@@ -179,7 +176,7 @@ fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
         );
     }
     assert_eq!(
-        strings(&out["sliderBoard"]),
+        script_strings(&out["sliderBoard"]),
         pieces_of(&BoardView::at(g.position_at(plies - 1)))
     );
     assert_eq!(
@@ -211,7 +208,7 @@ fn the_front_page_follows_the_servers_computer_match_move_by_move() {
         "the TV is listed among the live games: {listed}"
     );
     let (record, _) = record(&s, game);
-    let seen = strings(&out["moves"]);
+    let seen = script_strings(&out["moves"]);
     assert!(seen.len() >= 4, "{seen:?}");
     assert_eq!(
         seen[..],

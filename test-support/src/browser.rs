@@ -17,6 +17,19 @@ pub struct Browser {
 /// What a browser script printed: its one JSON line.
 pub type ScriptOutput = serde_json::Value;
 
+/// A list of strings a script printed (moves, pieces).
+pub fn script_strings(v: &ScriptOutput) -> Vec<String> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("a list: {v}"))
+        .iter()
+        .map(|m| {
+            m.as_str()
+                .unwrap_or_else(|| panic!("a string: {m}"))
+                .to_string()
+        })
+        .collect()
+}
+
 /// A browser script that did not finish with its line, and what it said.
 #[derive(Debug)]
 pub enum ScriptFailed {

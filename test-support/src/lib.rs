@@ -13,9 +13,11 @@ mod server;
 mod skip;
 
 pub use binaries::workspace_binary;
-pub use browser::{Browser, ScriptFailed, ScriptOutput};
+pub use browser::{script_strings, Browser, ScriptFailed, ScriptOutput};
 pub use certificate::{self_signed_certificate, Certificate};
 pub use matches::{camette_match, games_of, level};
 pub use proxy::Proxy;
-pub use server::{http, http_get, postgres_url, scratch, sqlite, wait_until, HttpAnswer, Server};
+pub use server::{
+    http, http_get, postgres_url, scratch, sqlite, stored_game, wait_until, HttpAnswer, Server,
+};
 pub use skip::skip;

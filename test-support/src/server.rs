@@ -87,6 +87,14 @@ impl Drop for Server {
     }
 }
 
+/// The server's record of game `game` (`GET /games/ID.cgn`), replayed by the engine.
+pub fn stored_game(url: &str, game: &str) -> camelot_engine::Game {
+    let text = http_get(url, &format!("/games/{game}.cgn"));
+    camelot_engine::notation::Record::import(&text)
+        .unwrap_or_else(|e| panic!("the record of {game} reads: {e}\n{text}"))
+        .1
+}
+
 /// `GET path` on a plain-HTTP server (`http://HOST:PORT`): the body of a 200 answer.
 pub fn http_get(url: &str, path: &str) -> String {
     use std::io::{Read, Write};

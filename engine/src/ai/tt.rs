@@ -36,22 +36,13 @@ pub struct Table {
     mask: usize,
 }
 
-const KINDS: [MoveKind; 7] = [
-    MoveKind::Plain,
-    MoveKind::Canter,
-    MoveKind::Jump,
-    MoveKind::Charge,
-    MoveKind::CastleMove,
-    MoveKind::PlaceTree,
-    MoveKind::Pass,
-];
 const NO_MOVE: u64 = 0xFF;
 
 impl MoveEntry {
     fn pack(&self) -> [u64; 4] {
         let (mv, captured) = match self.best {
             Some(m) => {
-                let kind = KINDS.iter().position(|&k| k == m.kind).unwrap_or(0) as u64;
+                let kind = MoveKind::ALL.iter().position(|&k| k == m.kind).unwrap_or(0) as u64;
                 (
                     m.from.0 as u64 | (m.to.0 as u64) << 8 | kind << 16,
                     m.captured.0,
@@ -75,7 +66,7 @@ impl MoveEntry {
         let best = (kind != NO_MOVE).then(|| Move {
             from: Square(meta as u8),
             to: Square((meta >> 8) as u8),
-            kind: KINDS[(kind as usize).min(KINDS.len() - 1)],
+            kind: MoveKind::ALL[(kind as usize).min(MoveKind::ALL.len() - 1)],
             captured: SquareSet([w[1], w[2], w[3]]),
         });
         MoveEntry {

@@ -6,6 +6,7 @@
 //! landings clicked so far, so that the landings still open are marked as in play.
 
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 use camelot_engine::notation::Record;
 use camelot_engine::{Game, NamedMove, Variant};
@@ -165,8 +166,22 @@ fn numbers_for(variant: Variant) -> &'static [u32] {
 }
 
 /// `/rules`: the whole text. `/rules/VARIANT`: one game's part, its own section first
-/// where it changes the board.
-pub fn page(variant: Option<Variant>) -> String {
+/// where it changes the board. Built once: the text is the program's own.
+pub fn page(variant: Option<Variant>) -> &'static str {
+    static PAGES: OnceLock<Vec<(Option<Variant>, String)>> = OnceLock::new();
+    let pages = PAGES.get_or_init(|| {
+        std::iter::once(None)
+            .chain(Variant::ALL.map(Some))
+            .map(|v| (v, build(v)))
+            .collect()
+    });
+    pages
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map_or("", |(_, html)| html.as_str())
+}
+
+fn build(variant: Option<Variant>) -> String {
     let (lead, all) = sections();
     let (title, body) = match variant {
         None => {
