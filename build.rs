@@ -5,6 +5,10 @@
 //! binary. glibc 2.36 and later read them packed (DT_RELR), which takes them to a few
 //! kilobytes. Older C libraries cannot start such a binary, so the packing is asked for
 //! only when building on and for a glibc that has it.
+//!
+//! Also the commit the binaries are built from, for `--version`.
+
+include!("packaging/commit.rs");
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn host_glibc() -> Option<(u32, u32)> {
@@ -27,6 +31,8 @@ fn host_glibc() -> Option<(u32, u32)> {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=packaging/commit.rs");
+    emit_commit();
     let native = std::env::var("TARGET").ok() == std::env::var("HOST").ok();
     let gnu_linux = std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
         && std::env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu");

@@ -14,7 +14,7 @@ use crate::storage::data_dir::StoreError;
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "camelot",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("CAMELOT_COMMIT"), ")"),
     about = "The Camelot family of board games: the 3D tabletop game, or --terminal",
     after_help = "Without --variant, --seats, --load or --continue the 3D game opens on its menu."
 )]

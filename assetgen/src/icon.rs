@@ -1,5 +1,5 @@
 //! The application's icon: an ivory knight's head on a rounded walnut square with a
-//! castle's battlements below, 256 pixels, drawn with 4x4 supersampling.
+//! castle's battlements below, 256 pixels for the window and at every size desktops ask for, drawn with 4x4 supersampling.
 
 use std::path::Path;
 

@@ -15,6 +15,9 @@ mod textures;
 
 use std::path::{Path, PathBuf};
 
+/// The icon's other sizes for desktops, in pixels a side (`icon.png` is the 256).
+const ICON_SIZES: [usize; 7] = [16, 24, 32, 48, 64, 128, 512];
+
 fn rgb(r: u8, g: u8, b: u8) -> [f32; 3] {
     [r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0]
 }
@@ -83,6 +86,14 @@ fn main() -> std::io::Result<()> {
     let icon = dir.join("icon.png");
     icon::icon(&icon, 256)?;
     written.push(icon);
+    // The sizes desktops look for in the hicolor theme (the packages install them).
+    let icons = dir.join("icons");
+    std::fs::create_dir_all(&icons)?;
+    for size in ICON_SIZES {
+        let path = icons.join(format!("camelot-{size}.png"));
+        icon::icon(&path, size)?;
+        written.push(path);
+    }
 
     let mut total = 0;
     for p in &written {

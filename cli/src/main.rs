@@ -19,7 +19,7 @@ mod tuning;
 #[derive(Parser)]
 #[command(
     name = "camelot-cli",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("CAMELOT_COMMIT"), ")"),
     about = "Rules engine, notation and records for the Camelot family of games"
 )]
 struct Cli {

@@ -10,11 +10,35 @@ use camelot_engine::{Game, Level, Notation, Position, Variant};
 use crate::failure::{refused, Failure};
 use crate::output::{position, read_record};
 
+/// Where a command starts: a variant's start position or a position string.
+#[derive(clap::Args)]
+pub struct Start {
+    /// Start from a variant's start position (River: before the trees are planted).
+    #[arg(
+        long,
+        conflicts_with = "position",
+        required_unless_present = "position"
+    )]
+    variant: Option<Variant>,
+    /// Start from a position string (see docs/formats.md), in quotes.
+    #[arg(long)]
+    position: Option<String>,
+}
+
+impl Start {
+    fn position(&self) -> Result<Position, Failure> {
+        match (self.variant, &self.position) {
+            (Some(v), _) => Ok(Position::start(v)),
+            (None, Some(p)) => position(p),
+            (None, None) => Err(refused("give --variant or --position")),
+        }
+    }
+}
+
 #[derive(clap::Args)]
 pub struct MovesArgs {
-    /// A position string (see docs/formats.md), in quotes.
-    #[arg(long)]
-    position: String,
+    #[command(flatten)]
+    start: Start,
     /// Print the classic numbered notation instead (160-square boards).
     #[arg(long)]
     classic: bool,
@@ -22,7 +46,7 @@ pub struct MovesArgs {
 
 impl MovesArgs {
     pub fn run(self) -> Result<(), Failure> {
-        let pos = position(&self.position)?;
+        let pos = self.start.position()?;
         let notation = if self.classic {
             Notation::Classic
         } else {
@@ -43,16 +67,8 @@ impl MovesArgs {
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// Start from a variant's start position (River: before the trees are planted).
-    #[arg(
-        long,
-        conflicts_with = "position",
-        required_unless_present = "position"
-    )]
-    variant: Option<Variant>,
-    /// Start from a position string.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: Start,
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
     depth: u32,
     /// Print the count below each first move.
@@ -62,11 +78,7 @@ pub struct PerftArgs {
 
 impl PerftArgs {
     pub fn run(self) -> Result<(), Failure> {
-        let pos = match (self.variant, self.position) {
-            (Some(v), _) => Position::start(v),
-            (None, Some(p)) => position(&p)?,
-            (None, None) => return Err(refused("give --variant or --position")),
-        };
+        let pos = self.start.position()?;
         let t = Instant::now();
         let nodes = if self.divide && self.depth > 0 {
             divide(&pos, self.depth)?

@@ -32,6 +32,18 @@ fn moves_lists_every_legal_move_sorted() {
     let mut sorted = lines.clone();
     sorted.sort();
     assert_eq!(lines, sorted);
+    // --variant is that start position, as the packages' smoke check asks it.
+    let by_variant = cli(&["moves", "--variant", "camelot"]);
+    assert!(by_variant.status.success(), "{}", stderr(&by_variant));
+    assert_eq!(stdout(&by_variant), stdout(&start));
+    let both = cli(&[
+        "moves",
+        "--variant",
+        "camelot",
+        "--position",
+        "variant=camelot",
+    ]);
+    assert!(!both.status.success());
 }
 
 #[test]
@@ -502,4 +514,21 @@ fn a_fifo_is_refused_without_waiting() {
         stderr(&o)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn version_names_the_workspace_version_and_the_commit_built() {
+    let o = cli(&["--version"]);
+    assert!(o.status.success());
+    let line = stdout(&o);
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs in a clone");
+    let commit = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    assert_eq!(
+        line.trim_end(),
+        format!("camelot-cli {} ({commit})", env!("CARGO_PKG_VERSION"))
+    );
 }

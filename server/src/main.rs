@@ -56,46 +56,84 @@ enum StartError {
 }
 
 #[derive(Parser)]
-#[command(name = "camelot-server", version, about = "The Camelot game server")]
+#[command(
+    name = "camelot-server",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("CAMELOT_COMMIT"), ")"),
+    about = "The Camelot game server",
+    after_help = "Each option with a value, and --no-tv, may instead be set in the environment as \
+                  CAMELOT_ and its name in capitals (CAMELOT_LISTEN, CAMELOT_DATABASE, \
+                  CAMELOT_TLS_CERT, ...): the package's service reads them from \
+                  /etc/default/camelot-server. A command-line option wins over the environment."
+)]
 struct Args {
     /// The address to listen on; port 0 picks a free one.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "CAMELOT_LISTEN", default_value = "127.0.0.1:8080")]
     listen: String,
     /// sqlite://PATH (created if missing) or postgres://USER:PASSWORD@HOST/NAME (for
     /// several server processes on one database). Default: server.db in the data
     /// directory.
-    #[arg(long)]
+    #[arg(long, env = "CAMELOT_DATABASE")]
     database: Option<String>,
     /// Say where the server listens as one JSON line for the program that started it,
     /// `{"listening":"http://ADDRESS:PORT"}`, instead of the sentence.
     #[arg(long)]
     ready_json: bool,
     /// Serve HTTPS and WSS with this certificate chain (PEM, the server's first).
-    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    #[arg(
+        long,
+        env = "CAMELOT_TLS_CERT",
+        value_name = "FILE",
+        requires = "tls_key"
+    )]
     tls_cert: Option<PathBuf>,
     /// The certificate's private key (PEM).
-    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    #[arg(
+        long,
+        env = "CAMELOT_TLS_KEY",
+        value_name = "FILE",
+        requires = "tls_cert"
+    )]
     tls_key: Option<PathBuf>,
     /// Connections open at once, in all (0: no limit).
-    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    #[arg(
+        long,
+        env = "CAMELOT_MAX_CONNECTIONS",
+        default_value_t = 10_000,
+        value_name = "N"
+    )]
     max_connections: usize,
     /// Connections open at once from one address (an IPv6 address's /64); 0: no limit.
-    #[arg(long, default_value_t = 256, value_name = "N")]
+    #[arg(
+        long,
+        env = "CAMELOT_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 256,
+        value_name = "N"
+    )]
     max_connections_per_address: usize,
     /// Games one address may create a minute (0: no limit).
-    #[arg(long, default_value_t = 30, value_name = "N")]
+    #[arg(
+        long,
+        env = "CAMELOT_GAMES_PER_MINUTE",
+        default_value_t = 30,
+        value_name = "N"
+    )]
     games_per_minute: u32,
     /// Open seats one address may take a minute (0: no limit).
-    #[arg(long, default_value_t = 30, value_name = "N")]
+    #[arg(
+        long,
+        env = "CAMELOT_SEATS_PER_MINUTE",
+        default_value_t = 30,
+        value_name = "N"
+    )]
     seats_per_minute: u32,
     /// Forget a game that no seat's player has joined this many seconds after it was
     /// created (a week by default).
-    #[arg(long, default_value_t = 7 * 86_400, value_name = "SECONDS",
+    #[arg(long, env = "CAMELOT_FORGET_UNJOINED_AFTER", default_value_t = 7 * 86_400, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(1..))]
     forget_unjoined_after: u64,
     /// Searches the computer's seats may run at once (default: every core but one;
     /// 0: this process plays no computer turn, another on the same database does).
-    #[arg(long, value_name = "N")]
+    #[arg(long, env = "CAMELOT_COMPUTER_THREADS", value_name = "N")]
     computer_threads: Option<usize>,
     /// Serve nothing, only play the computer's turns: a process beside the servers on
     /// one PostgreSQL database, to add thinking.
@@ -103,7 +141,7 @@ struct Args {
     computer_only: bool,
     /// Keep no computer match on for watchers (the TV: on by default, listed among the
     /// live games and on the front page).
-    #[arg(long)]
+    #[arg(long, env = "CAMELOT_NO_TV")]
     no_tv: bool,
 }
 
@@ -156,7 +194,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     if args.computer_only {
         println!("playing the computer's seats, {searches} at a time");
         let _ = std::io::stdout().flush();
-        let _ = tokio::signal::ctrl_c().await;
+        stop_asked().await;
         return Ok(());
     }
     let cannot_listen = |source| StartError::Listen {
@@ -198,10 +236,27 @@ async fn run(args: Args) -> Result<(), StartError> {
         cap(args.max_connections_per_address),
     );
     listen::serve(listener, http::router(hubs), admission, tls, async {
-        let _ = tokio::signal::ctrl_c().await;
+        stop_asked().await;
     })
     .await;
     Ok(())
+}
+
+/// Ends when the process is asked to stop: Ctrl-C at a terminal, or SIGTERM from a
+/// service manager (systemd stopping the unit) or a logout.
+async fn stop_asked() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 fn default_database() -> Result<String, StartError> {
