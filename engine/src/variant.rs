@@ -179,6 +179,10 @@ pub struct Rules {
     pub(crate) no_move: NoMoveRule,
     /// Plies of the 50-move claim (50 moves by each player).
     pub fifty_move_plies: u16,
+    /// How a game of this variant is won, in one paragraph: the rules window opens with
+    /// it, and `docs/rules.md` opens the variant's part with the same words (a test
+    /// holds the two together).
+    pub how_to_win: &'static str,
     /// The text of the rules, summarised for help screens.
     summary: &'static str,
 }
@@ -300,6 +304,7 @@ impl Rules {
                 charge_out_compulsory: true,
                 castle_move_resets_quiet: true,
                 no_move: NoMoveRule::Draw,
+                how_to_win: HOW_TO_WIN_CLASSIC,
                 summary: SUMMARY_CLASSIC,
                 ..base
             },
@@ -311,6 +316,7 @@ impl Rules {
                 capture_all: CaptureAllRule::VictimWins,
                 bare_draw: false,
                 no_move: NoMoveRule::StalematedWins,
+                how_to_win: HOW_TO_WIN_ANTI,
                 summary: SUMMARY_ANTI,
                 ..base
             },
@@ -404,6 +410,7 @@ fn camelot(variant: Variant) -> Rules {
         bare_draw: true,
         no_move: NoMoveRule::OtherWinsWithTwo,
         fifty_move_plies: 100,
+        how_to_win: HOW_TO_WIN_CAMELOT,
         summary: SUMMARY_CAMELOT,
     }
 }
@@ -447,6 +454,7 @@ fn river(base: Rules) -> Rules {
             excluded,
             side,
         }),
+        how_to_win: HOW_TO_WIN_RIVER,
         summary: SUMMARY_RIVER,
         ..base
     }
@@ -465,6 +473,7 @@ fn camette(base: Rules) -> Rules {
         capture_all: CaptureAllRule::WinWithAtLeast(1),
         bare_draw: false,
         no_move: NoMoveRule::StalematedLoses,
+        how_to_win: HOW_TO_WIN_CAMETTE,
         summary: SUMMARY_CAMETTE,
         ..base
     }
@@ -503,6 +512,7 @@ fn grand_cam(base: Rules) -> Rules {
         bare_draw: false,
         no_move: NoMoveRule::Pass,
         fifty_move_plies: 200,
+        how_to_win: HOW_TO_WIN_GRANDCAM,
         summary: SUMMARY_GRANDCAM,
         ..base
     }
@@ -527,51 +537,77 @@ fn reachable_orthogonally(g: &BoardGeometry, from: SquareSet, barrier: SquareSet
     seen
 }
 
+const HOW_TO_WIN_CAMELOT: &str = "\
+Get two of your pieces into your opponent's castle. You also win by capturing all of your \
+opponent's pieces while you keep two or more, or when your opponent, to move, cannot move \
+while you have two or more.";
+const HOW_TO_WIN_CLASSIC: &str = "\
+As in Camelot, get two of your pieces into your opponent's castle, or capture all of your \
+opponent's pieces while you keep two or more. A side that cannot move draws instead of \
+losing.";
+const HOW_TO_WIN_RIVER: &str = "\
+As in Camelot: get two of your pieces into your opponent's castle, capture all of your \
+opponent's pieces while you keep two or more, or leave your opponent, to move, no move \
+while you have two or more.";
+const HOW_TO_WIN_ANTI: &str = "\
+The aims are turned over. You win if your opponent moves a piece into your castle, if all \
+your pieces have been captured, or if you, to move, have no legal move.";
+const HOW_TO_WIN_CAMETTE: &str = "\
+Get one piece into your opponent's castle, or capture all of your opponent's pieces, \
+however few of yours are left. A side to move that has no legal move loses.";
+const HOW_TO_WIN_GRANDCAM: &str = "\
+A player wins for his partnership by moving any one of his pieces into the castle of the \
+opponent opposite him, or when his partnership has captured every piece of the other.";
+
 const SUMMARY_COMMON: &str = "\
 Pieces move in the 8 king directions. Plain move: one step to an empty square. \
 Canter: leap over a friendly piece to the empty square beyond; canters may chain, changing \
 direction, but may not end where they began. Jump: leap over an enemy piece, which is \
 captured at once; after a jump the piece must jump again if it can. If any of your pieces \
-can jump at the start of your turn, you must capture (by a jump or a knight's charge). \
-Knight's charge (knights only): canters, then jumps. A knight whose canter lands next to an \
+can jump at the start of your turn, you must capture (by a jump or a knight's charge); a \
+possible charge alone does not oblige you. Knight's charge (knights only): canters, then \
+jumps; a knight is never obliged to charge, but a knight whose canter lands next to an \
 enemy piece it can jump must capture, unless by another route it captures elsewhere. \
-You may enter your own castle only by jumping; you must then leave it on your next move \
-(jumping out if you can).";
+You may enter your own castle only by jumping; you must then take that piece out on your \
+next move, before any other duty, and if it can jump out, the move out must capture (a \
+jump or a knight's charge).";
 
 const SUMMARY_CAMELOT: &str = "\
-Win by moving two of your pieces into the enemy castle, by capturing all enemy pieces \
-while you keep two or more, or by leaving the opponent no legal move while you have two or \
-more pieces. A piece in the enemy castle never leaves it; each player may make at most two \
-moves between the castle's squares. Both sides down to one piece is a draw. A player may \
-claim a draw on the third repetition or after 50 moves by each side without a capture or a \
-castle entry.";
+A piece in the enemy castle never leaves it; each player may make at most two moves \
+between the castle's squares. Both sides down to one piece is a draw, as is a player with \
+fewer than two pieces leaving his opponent no move. A player may claim a draw on the third \
+repetition or after 50 moves by each side without a capture or a castle entry, and the \
+players may agree one.";
 const SUMMARY_CLASSIC: &str = "\
 The 1930 Parker Brothers rules with the WCF's additions of 1999: as Camelot, except that a \
 jump into your own castle ends the move there, a possible charge out of your own castle makes \
-a capturing exit compulsory, a player who cannot move draws, and castle moves also reset the \
-50-move count.";
+a capturing exit compulsory, a player who cannot move draws, castle moves also reset the \
+50-move count, and only the player on the move may claim a draw.";
 const SUMMARY_RIVER: &str = "\
 Camelot across a river: river squares can be entered only where a bridge covers them. \
-Before the first move each player plants three trees on his own side of the river (White \
-first, alternately); no piece may enter or leap over a tree. Win and draw as in Camelot.";
+Before the first move each player plants three trees on his own side of the board (the \
+squares he reaches from his castle without crossing the river; White first, one at a time, \
+alternately); no piece may enter or leap over a tree. Draws as in Camelot.";
 const SUMMARY_ANTI: &str = "\
-Anti-Camelot: the moves of Camelot, the aim reversed. You win if your opponent moves a \
-piece into your castle, if all your pieces are captured, or if you cannot move. Captures \
-are still compulsory.";
+Anti-Camelot: the moves of Camelot, the aim reversed: entering the enemy castle loses. \
+Captures are still compulsory. Draws only by a claim or by agreement.";
 const SUMMARY_CAMETTE: &str = "\
-Camette: one knight and three men each on 23 squares. One piece in the enemy castle wins, \
-as does capturing every enemy piece; a player who cannot move loses.";
+Camette: one knight and three men each on 23 squares; each castle is one square. Draws by \
+a claim or by agreement.";
 const SUMMARY_GRANDCAM: &str = "\
 Grand Cam: four players, Red and Blue against Green and Yellow, moving in the order Red, \
-Green, Blue, Yellow. You canter over your own and your partner's pieces and jump either \
-opponent's. One piece on the opposite opponent's castle wins; so does capturing all pieces \
-of the other partnership. The three other castles may be entered only by a jump and must be \
-left at once. A player with no piece or no legal move passes.";
+Green, Blue, Yellow. Each player moves only his own pieces: you canter over your own and \
+your partner's pieces and jump either opponent's. The three other castles may be entered \
+only by a jump and must be left at once. A player with no piece or no legal move passes. \
+If no player can move, the game is drawn.";
 
 impl Rules {
     /// The full rules help: the common moves plus this variant's own rules.
     pub fn help_text(&self) -> String {
-        format!("{}\n\n{}\n\n{}", self.name, SUMMARY_COMMON, self.summary)
+        format!(
+            "{}\n\nHow to win: {}\n\n{}\n\n{}",
+            self.name, self.how_to_win, SUMMARY_COMMON, self.summary
+        )
     }
 }
 
@@ -624,6 +660,29 @@ mod tests {
         assert!(t.side[0].intersection(t.side[1]).is_empty());
         assert_eq!(t.side[0].len() + t.side[1].len() + 28, 160);
         assert_eq!(r.water.len(), 24);
+    }
+
+    /// Ruling 26 (docs/rules.md): a side is what a player reaches from his castle without
+    /// crossing the river; it differs from the board's halves on four squares.
+    #[test]
+    fn river_sides_differ_from_the_halves_on_four_squares() {
+        let r = Variant::River.rules();
+        let t = r.trees.as_ref().unwrap();
+        let g = r.geometry;
+        assert_eq!((t.side[0].len(), t.side[1].len()), (66, 66));
+        let mut differ = Vec::new();
+        for (player, side) in t.side.iter().enumerate() {
+            for sq in side.iter() {
+                let name = g.name(sq);
+                let rank: u32 = name[1..].parse().unwrap();
+                let in_own_half = if player == 0 { rank <= 8 } else { rank >= 9 };
+                if !in_own_half {
+                    differ.push(name);
+                }
+            }
+        }
+        differ.sort();
+        assert_eq!(differ, ["A8", "B8", "K9", "L9"]);
     }
 
     #[test]

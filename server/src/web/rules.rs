@@ -83,6 +83,56 @@ const PICTURES: &[Picture] = &[
         setup: Setup::Scene(include_str!("../../../docs/scenes/river-trees.cgn")),
         picked: &[],
     },
+    Picture {
+        name: "plain",
+        setup: Setup::Start(Variant::Camelot),
+        picked: &["F7"],
+    },
+    Picture {
+        name: "own-castle",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/own-castle.cgn")),
+        picked: &["F3"],
+    },
+    Picture {
+        name: "castle-exit",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/castle-exit.cgn")),
+        picked: &["F1"],
+    },
+    Picture {
+        name: "win-castle",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-castle.cgn")),
+        picked: &["G15"],
+    },
+    Picture {
+        name: "win-capture",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-capture.cgn")),
+        picked: &["E6"],
+    },
+    Picture {
+        name: "win-no-move",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-no-move.cgn")),
+        picked: &[],
+    },
+    Picture {
+        name: "draw-bare",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/draw-bare.cgn")),
+        picked: &[],
+    },
+    Picture {
+        name: "anti",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/anti.cgn")),
+        picked: &["F14"],
+    },
+    Picture {
+        name: "camette",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/camette.cgn")),
+        picked: &["B3"],
+    },
+    Picture {
+        name: "grandcam",
+        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/grandcam.cgn")),
+        picked: &["E4"],
+    },
 ];
 
 /// What the page needs to draw a diagram: the board, and the moves and squares that
@@ -152,17 +202,28 @@ fn number(section: &str) -> Option<u32> {
     heading.split('.').next()?.trim().parse().ok()
 }
 
-/// The sections a player of `variant` reads: moving, the castles, how a game ends, the
-/// game's own section and the notation.
+/// The sections a player of `variant` reads: the game's own section first (it opens
+/// with how that game is won), then moving, the castles, how a game ends, and the
+/// notation.
 fn numbers_for(variant: Variant) -> &'static [u32] {
     match variant {
         Variant::Camelot => &[1, 2, 3, 4, 10],
-        Variant::Classic => &[1, 2, 3, 4, 5, 10],
-        Variant::River => &[1, 2, 3, 4, 6, 10],
-        Variant::Anti => &[1, 2, 3, 4, 7, 10],
+        Variant::Classic => &[5, 1, 2, 3, 4, 10],
+        Variant::River => &[6, 1, 2, 3, 4, 10],
+        Variant::Anti => &[7, 1, 2, 3, 4, 10],
         Variant::Camette => &[8, 1, 2, 3, 4, 10],
         Variant::GrandCam => &[9, 1, 2, 3, 4, 10],
     }
+}
+
+/// A section without its "How to win" paragraph: on another game's page, Camelot's
+/// aims (§1) would contradict the game's own.
+fn without_how_to_win(section: &str) -> String {
+    section
+        .split("\n\n")
+        .filter(|paragraph| !paragraph.starts_with("**How to win.**"))
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 /// `/rules`: the whole text. `/rules/VARIANT`: one game's part, its own section first
@@ -197,9 +258,14 @@ fn build(variant: Option<Variant>) -> String {
                 v.rules().name,
                 v.rules().description
             );
-            for n in numbers_for(v) {
+            let numbers = numbers_for(v);
+            for n in numbers {
                 if let Some(s) = all.iter().find(|s| number(s) == Some(*n)) {
-                    md.push_str(s);
+                    if *n == numbers[0] {
+                        md.push_str(s);
+                    } else {
+                        md.push_str(&without_how_to_win(s));
+                    }
                     md.push('\n');
                 }
             }
@@ -385,7 +451,7 @@ mod tests {
     #[test]
     fn the_whole_page_has_every_section_and_the_variant_pages_their_own() {
         let all = page(None);
-        for n in 1..=11 {
+        for n in 1..=12 {
             assert!(
                 all.contains(&format!("<h2 id=\"{n}-")),
                 "section {n} on /rules"
@@ -399,6 +465,16 @@ mod tests {
         assert!(!camette.contains("<h2 id=\"9-grand-cam\">"));
         assert!(camette.contains("href=\"/rules#11-rulings\""));
         assert!(camette.contains("aria-current=\"page\">Camette</a>"));
+        // Each game's page says how that game is won, and no other game's aims.
+        for v in Variant::ALL {
+            let part = page(Some(v));
+            assert_eq!(part.matches("How to win.").count(), 1, "{v}");
+            let flat = part.split_whitespace().collect::<Vec<_>>().join(" ");
+            let first_words = v.rules().how_to_win.split(['\'', ',']).next().unwrap();
+            assert!(flat.contains(first_words), "{v}: {first_words}");
+        }
+        let anti = page(Some(Variant::Anti));
+        assert!(!anti.contains("Get two of your pieces into"));
     }
 
     #[test]
