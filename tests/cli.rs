@@ -41,14 +41,20 @@ fn text(out: &Output) -> (String, String) {
     )
 }
 
-#[test]
 fn version_and_help_are_answered() {
     let out = camelot(&["--version"]).output().unwrap();
     let (stdout, _) = text(&out);
     assert!(out.status.success());
+    // The version and the commit the binary was built from (the clone's HEAD).
+    let head = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs in a clone");
+    let commit = String::from_utf8_lossy(&head.stdout).trim().to_string();
     assert_eq!(
         stdout.trim(),
-        format!("camelot {}", env!("CARGO_PKG_VERSION"))
+        format!("camelot {} ({commit})", env!("CARGO_PKG_VERSION"))
     );
 
     let out = camelot(&["--help"]).output().unwrap();
@@ -75,7 +81,6 @@ fn version_and_help_are_answered() {
 }
 
 /// Without a display the game says what is missing, the package, and `--terminal`.
-#[test]
 fn without_a_display_the_game_says_so_and_exits_with_one() {
     let out = camelot(&[])
         .env_remove("DISPLAY")
@@ -96,7 +101,6 @@ fn without_a_display_the_game_says_so_and_exits_with_one() {
 /// stops with the adapter's message. (`WGPU_BACKEND=dx12` asks Linux for a backend it
 /// does not have, which is a machine without a driver as far as the game can tell.)
 #[cfg(target_os = "linux")]
-#[test]
 fn without_an_adapter_the_game_says_so_and_exits_with_one() {
     let out = camelot(&["--diagnose"])
         .env_remove("DISPLAY")
@@ -130,7 +134,6 @@ fn without_an_adapter_the_game_says_so_and_exits_with_one() {
 }
 
 /// `--diagnose` on a machine that can draw: the adapter and the tier it gets.
-#[test]
 fn diagnose_names_the_adapter_and_its_tier() {
     let Some(mut cmd) = on_a_display(&["--diagnose"]) else {
         return;
@@ -160,3 +163,10 @@ fn diagnose_names_the_adapter_and_its_tier() {
     );
     assert!(!stderr.contains("ALSA lib"), "{stderr}");
 }
+
+camelot_test_support::harness!(
+    version_and_help_are_answered,
+    without_a_display_the_game_says_so_and_exits_with_one,
+    without_an_adapter_the_game_says_so_and_exits_with_one,
+    diagnose_names_the_adapter_and_its_tier
+);

@@ -139,7 +139,6 @@ fn move_elsewhere(cli: &Path, server: &str, game: &GameId, token: &SeatToken, mv
     assert_eq!(String::from_utf8_lossy(&o.stdout), "accepted\n", "{mv}");
 }
 
-#[test]
 fn moves_cross_between_the_table_and_other_clients() {
     let dir = scratch("table");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
@@ -219,7 +218,6 @@ fn moves_cross_between_the_table_and_other_clients() {
         .ends_with("result: 0-1 (resignation)\n"));
 }
 
-#[test]
 fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
     let dir = scratch("table-drop");
     let db = sqlite(&dir);
@@ -305,7 +303,6 @@ fn a_dropped_connection_is_said_and_mended_and_offers_cross() {
 /// A game that cannot be had is said where it was asked for, and no table is shown: the
 /// menu says it (an unreachable server, a game the server does not know), and a game
 /// asked for on the command line ends the program with status 1.
-#[test]
 fn a_game_never_had_shows_no_table_and_is_said_in_the_menu() {
     let dir = scratch("table-never");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
@@ -384,7 +381,6 @@ fn at_table(app: &App) -> Option<(GameId, Vec<SeatColour>)> {
     })
 }
 
-#[test]
 fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
     let dir = scratch("table-meet");
     let s = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
@@ -409,7 +405,7 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
     // Bo finds the seat in the server's list and takes it from the menu.
     let mut bo = app(&dir.join("bo"));
     named(&mut bo, "Bo");
-    let listed = blocking(ask(&url, &ListSeats)).unwrap();
+    let listed = blocking(ask(&url, &ListSeats::default())).unwrap();
     assert_eq!(listed.len(), 1);
     bo.world_mut().resource_mut::<Lobby>().take(
         url.clone(),
@@ -477,7 +473,6 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
 
 /// The 3D game (the computer in White's seat at the table) and a browser (Black's
 /// invitation opened in Chromium) play a whole game of Camette against each other.
-#[test]
 fn the_table_and_a_browser_play_each_other() {
     let Some(browser) = Browser::find("the_table_and_a_browser_play_each_other") else {
         return;
@@ -533,3 +528,11 @@ fn the_table_and_a_browser_play_each_other() {
         .unwrap();
     assert_eq!(played["result"].as_str(), Some(result.as_str()));
 }
+
+camelot_test_support::harness!(
+    moves_cross_between_the_table_and_other_clients,
+    a_dropped_connection_is_said_and_mended_and_offers_cross,
+    a_game_never_had_shows_no_table_and_is_said_in_the_menu,
+    an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch,
+    the_table_and_a_browser_play_each_other
+);

@@ -84,7 +84,6 @@ fn resting(screen: &VirtualScreen, data: &Path, still: Duration, limit: Duration
     }
 }
 
-#[test]
 fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
     let _alone = one_window_at_a_time();
     let Some(screen) = VirtualScreen::start(1024, 700) else {
@@ -137,7 +136,6 @@ fn a_move_from_elsewhere_is_on_screen_within_a_second_untouched() {
     );
 }
 
-#[test]
 fn a_resting_table_with_a_live_connection_uses_no_cpu() {
     let _alone = one_window_at_a_time();
     let Some(screen) = VirtualScreen::start(800, 600) else {
@@ -192,7 +190,6 @@ fn a_resting_table_with_a_live_connection_uses_no_cpu() {
 /// the other window with nothing touched, the computer there answers, and the whole
 /// untimed game is played. A window that slept until the pointer moved would stop the
 /// game at its first move.
-#[test]
 fn two_windows_play_a_whole_untimed_game_untouched() {
     let _alone = one_window_at_a_time();
     let Some(screen) = VirtualScreen::start(1300, 600) else {
@@ -251,3 +248,9 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
     assert!(game.is_over(), "{text}");
     assert!(game.ply() >= 4, "{text}");
 }
+
+camelot_test_support::harness!(
+    a_move_from_elsewhere_is_on_screen_within_a_second_untouched,
+    a_resting_table_with_a_live_connection_uses_no_cpu,
+    two_windows_play_a_whole_untimed_game_untouched
+);

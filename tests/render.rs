@@ -120,7 +120,6 @@ fn differing(a: &[[u8; 3]], b: &[[u8; 3]], tolerance: u8) -> f64 {
     off as f64 / a.len().max(1) as f64
 }
 
-#[test]
 fn every_variant_matches_its_reference_picture() {
     let data = scratch("references");
     if let Some(why) = no_adapter(&data) {
@@ -222,7 +221,6 @@ fn rects(line: &str, key: &str) -> Vec<[f32; 4]> {
     nums.chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect()
 }
 
-#[test]
 fn the_board_fills_the_viewport_at_every_window_size() {
     let data = scratch("layout");
     if let Some(why) = cannot_render(&data) {
@@ -310,7 +308,6 @@ fn the_board_fills_the_viewport_at_every_window_size() {
 
 /// The command, word for word, with DISPLAY unset: the picture is written, at
 /// the window's size, and it shows the table (not a blank or a single colour).
-#[test]
 fn the_offscreen_command_writes_the_picture_without_a_display() {
     let data = scratch("offscreen");
     if let Some(why) = no_adapter(&data) {
@@ -364,7 +361,6 @@ fn the_offscreen_command_writes_the_picture_without_a_display() {
 
 /// Without a frame tool to stop it, an offscreen game would draw forever unseen: the
 /// command line refuses it.
-#[test]
 fn offscreen_needs_a_tool_that_ends_it() {
     let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(["--offscreen", "--variant", "camelot"])
@@ -378,3 +374,10 @@ fn offscreen_needs_a_tool_that_ends_it() {
         "{err}"
     );
 }
+
+camelot_test_support::harness!(
+    every_variant_matches_its_reference_picture,
+    the_board_fills_the_viewport_at_every_window_size,
+    the_offscreen_command_writes_the_picture_without_a_display,
+    offscreen_needs_a_tool_that_ends_it
+);

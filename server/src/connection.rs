@@ -19,6 +19,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
 use crate::hub::{Broadcast, Hub, Hubs, RematchNews};
+use crate::limits::AddressKey;
 use crate::live::{Agreement, LiveGame, Refusal};
 use crate::tokens;
 
@@ -109,10 +110,12 @@ enum Next {
 /// The client is gone, or stopped reading.
 struct Gone;
 
-pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>) {
+/// `client`: the address it comes from, whose allowance of new games a rematch it
+/// agrees takes from.
+pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey) {
     let (mut sink, mut stream) = socket.split();
     let mut joined: Option<Joined> = None;
-    let end = converse(&hubs, &mut sink, &mut stream, &mut joined).await;
+    let end = converse(&hubs, client, &mut sink, &mut stream, &mut joined).await;
     if let Some(j) = joined {
         if let Some(seat) = &j.seat {
             let g = j.hub.state.lock().await;
@@ -145,6 +148,7 @@ async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
 /// The conversation, until either side ends it; a last message to send, if any.
 async fn converse(
     hubs: &Hubs,
+    client: AddressKey,
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     joined: &mut Option<Joined>,
@@ -232,7 +236,7 @@ async fn converse(
             }
         };
         heard = true;
-        match handle(hubs, sink, joined, message).await {
+        match handle(hubs, client, sink, joined, message).await {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
             Ok(Next::Close(last)) => return Some(last),
@@ -320,6 +324,7 @@ async fn write(sink: &mut Sink, frame: Message) -> Result<(), Gone> {
 
 async fn handle(
     hubs: &Hubs,
+    client: AddressKey,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     message: ClientMessage,
@@ -339,7 +344,7 @@ async fn handle(
         other => match joined {
             None => ServerMessage::error(ErrorCode::NotJoined, "say hello to a game first"),
             Some(j) => {
-                let reply = act(hubs, j, other).await;
+                let reply = act(hubs, client, j, other).await;
                 // What the request changed reaches this connection before its answer:
                 // an acknowledged move is already in the client's copy of the game.
                 loop {
@@ -431,7 +436,12 @@ async fn hello(
 }
 
 /// A seat's request on the joined game; the reply for this connection, if any.
-async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMessage> {
+async fn act(
+    hubs: &Hubs,
+    client: AddressKey,
+    j: &Joined,
+    message: ClientMessage,
+) -> Option<ServerMessage> {
     let Some(seat) = j.player() else {
         return Some(match message {
             ClientMessage::Move { id, .. } => ServerMessage::Rejected {
@@ -462,24 +472,32 @@ async fn act(hubs: &Hubs, j: &Joined, message: ClientMessage) -> Option<ServerMe
         ClientMessage::Offer { kind } | ClientMessage::Accept { kind } => {
             let offer = matches!(message, ClientMessage::Offer { .. });
             let rematch = match kind {
-                OfferKind::Rematch => match hubs.rematch_plan(&j.hub).await {
+                OfferKind::Rematch => match hubs.rematch_plan(&j.hub, client).await {
                     Ok(plan) => Some(plan),
                     Err(refusal) => return Some(refused(refusal)),
                 },
                 _ => None,
             };
-            hubs.act(&j.hub, |g, now| {
-                let agreed = Agreement {
-                    now,
-                    rematch: rematch.clone(),
-                };
-                if offer {
-                    g.offer(seat, kind, &agreed)
-                } else {
-                    g.accept(seat, kind, &agreed)
+            let done = hubs
+                .act(&j.hub, |g, now| {
+                    let agreed = Agreement {
+                        now,
+                        rematch: rematch.clone(),
+                    };
+                    if offer {
+                        g.offer(seat, kind, &agreed)
+                    } else {
+                        g.accept(seat, kind, &agreed)
+                    }
+                })
+                .await;
+            if let Some(plan) = &rematch {
+                let agreed_here = j.hub.state.lock().await.rematch.as_ref() == Some(&plan.id);
+                if !agreed_here {
+                    hubs.rematch_not_agreed(plan, client);
                 }
-            })
-            .await
+            }
+            done
         }
         ClientMessage::Decline { kind } => hubs.act(&j.hub, |g, _| g.decline(seat, kind)).await,
         ClientMessage::Resign => hubs.act(&j.hub, |g, _| g.resign(seat)).await,

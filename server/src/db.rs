@@ -734,14 +734,26 @@ impl Db {
     }
 
     /// The open seats of live games, newest first (at most 200).
-    pub async fn open_seats(&self) -> Result<Vec<OpenSeat>, sqlx::Error> {
+    /// The open seats of the live games created before `before` (all, without it),
+    /// newest game first and a game's seats in turn order, at most `limit`.
+    pub async fn open_seats(
+        &self,
+        before: Option<&GameId>,
+        limit: u32,
+    ) -> Result<Vec<OpenSeat>, sqlx::Error> {
+        // The order of the list of games (creation, then id): a cursor names a game.
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b \
                  FROM seats s JOIN games g ON g.id = s.game_id \
                  WHERE s.token_hash = '' AND s.computer IS NULL AND g.status = 'live' \
-                 ORDER BY g.created_at DESC, s.game_id, s.seat LIMIT 200",
+                 AND ($1 IS NULL OR g.created_at < \
+                 (SELECT created_at FROM games WHERE id = $1) OR (g.created_at = \
+                 (SELECT created_at FROM games WHERE id = $1) AND g.id < $1)) \
+                 ORDER BY g.created_at DESC, g.id DESC, s.seat LIMIT $2",
             )
+            .bind(before.map(GameId::as_str))
+            .bind(limit as i64)
             .fetch_all(pool)
             .await?
             .iter()

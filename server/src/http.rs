@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use camelot_online::protocol::requests::{
-    ApiError, ListGames, LookAtGame, ReplayGame, Request as _,
+    ApiError, ListGames, ListSeats, LookAtGame, ReplayGame, Request as _,
 };
 use camelot_online::protocol::{
     check_version, GameId, SeatToken, MAX_CLIENT_FRAME_BYTES, VERSION_HEADER,
@@ -46,6 +46,7 @@ pub fn router(hubs: Arc<Hubs>) -> Router {
         .route("/ws", get(websocket))
         .merge(api)
         .merge(web::routes())
+        .fallback(web::no_such_page)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(hubs)
 }
@@ -78,11 +79,24 @@ impl IntoResponse for ServiceError {
         if let ServiceError::Storage(why) = &self {
             eprintln!("camelot-server: {why}");
         }
+        // An allowance of N a minute refills one every 60/N seconds: when to ask again.
+        let retry_after = match &self {
+            ServiceError::Create(CreateError::TooMany { per_minute })
+            | ServiceError::Take(TakeError::TooMany { per_minute }) => {
+                Some(60u32.div_ceil((*per_minute).max(1)))
+            }
+            _ => None,
+        };
         let body = ApiError {
             code: self.code(),
             message: self.to_string(),
         };
-        (status, Json(body)).into_response()
+        let mut r = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        r
     }
 }
 
@@ -109,13 +123,18 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ServiceError> {
     serde_json::from_slice(bytes).map_err(|e| ServiceError::Unreadable(format!("{e}")))
 }
 
-async fn websocket(ws: WebSocketUpgrade, State(hubs): State<Arc<Hubs>>) -> Response {
+async fn websocket(
+    ws: WebSocketUpgrade,
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let client = AddressKey::of(peer.ip());
     ws.max_message_size(MAX_CLIENT_FRAME_BYTES)
         .max_frame_size(MAX_CLIENT_FRAME_BYTES)
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(SOCKET_MAX_QUEUED)
-        .on_upgrade(move |socket| connection::serve(socket, hubs))
+        .on_upgrade(move |socket| connection::serve(socket, hubs, client))
 }
 
 async fn create(
@@ -132,8 +151,8 @@ async fn list_games(
     State(hubs): State<Arc<Hubs>>,
     request: Request,
 ) -> Result<Response, ServiceError> {
-    let query = request.uri().query().unwrap_or("");
-    let page = page_of(query)?;
+    let (before, limit) = page_of(request.uri().query().unwrap_or(""), "/games")?;
+    let page = ListGames { before, limit };
     let games = service::list_games(&hubs, &page).await?;
     let limit = page
         .limit
@@ -142,44 +161,59 @@ async fn list_games(
     let next = (games.len() == limit as usize)
         .then(|| games.last())
         .flatten()
-        .and_then(|last| {
-            let next = ListGames {
+        .map(|last| {
+            ListGames {
                 before: Some(last.id.clone()),
                 limit: Some(limit),
-            };
-            HeaderValue::from_str(&format!("<{}>; rel=\"next\"", next.path())).ok()
+            }
+            .path()
         });
-    let mut answer = Json(games).into_response();
-    if let Some(link) = next {
-        answer.headers_mut().insert(header::LINK, link);
-    }
-    Ok(answer)
+    Ok(with_next(Json(games).into_response(), next))
 }
 
 /// The page a query string asks for: `before` a game's id, `limit` a number.
-fn page_of(query: &str) -> Result<ListGames, ServiceError> {
-    let mut page = ListGames::default();
+fn page_of(query: &str, list: &str) -> Result<(Option<GameId>, Option<u32>), ServiceError> {
+    let (mut before, mut limit) = (None, None);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         match key {
             "before" => {
-                page.before = Some(GameId::parse(value).map_err(|_| {
-                    ServiceError::Unreadable("`before` names a game: /games?before=ID".into())
+                before = Some(GameId::parse(value).map_err(|_| {
+                    ServiceError::Unreadable(format!("`before` names a game: {list}?before=ID"))
                 })?)
             }
             "limit" => {
-                page.limit = Some(value.parse().map_err(|_| {
-                    ServiceError::Unreadable("`limit` is a number: /games?limit=N".into())
+                limit = Some(value.parse().map_err(|_| {
+                    ServiceError::Unreadable(format!("`limit` is a number: {list}?limit=N"))
                 })?)
             }
             _ => {}
         }
     }
-    Ok(page)
+    Ok((before, limit))
 }
 
-async fn list_seats(State(hubs): State<Arc<Hubs>>) -> Result<Response, ServiceError> {
-    Ok(Json(service::list_seats(&hubs).await?).into_response())
+/// `GET /seats?before=ID&limit=N`: a `Link` header names the next page.
+async fn list_seats(
+    State(hubs): State<Arc<Hubs>>,
+    request: Request,
+) -> Result<Response, ServiceError> {
+    let (before, limit) = page_of(request.uri().query().unwrap_or(""), "/seats")?;
+    let (seats, next) = service::list_seats(&hubs, &ListSeats { before, limit }).await?;
+    Ok(with_next(
+        Json(seats).into_response(),
+        next.map(|n| n.path()),
+    ))
+}
+
+/// An answer with a `Link` header naming the next page, if there is one.
+fn with_next(mut answer: Response, next: Option<String>) -> Response {
+    if let Some(link) =
+        next.and_then(|p| HeaderValue::from_str(&format!("<{p}>; rel=\"next\"")).ok())
+    {
+        answer.headers_mut().insert(header::LINK, link);
+    }
+    answer
 }
 
 async fn take_seat(

@@ -433,15 +433,32 @@ impl Hubs {
     }
 
     /// What a rematch of game `hub` would be made of: a fresh id, and its seats as stored.
-    pub async fn rematch_plan(&self, hub: &Hub) -> Result<RematchPlan, Refusal> {
+    /// What a rematch agreed by `client` would be made of. The address pays one game of
+    /// its allowance now; [`Hubs::rematch_not_agreed`] gives it back if the request did
+    /// not agree the rematch after all (an offer that waits for an answer).
+    pub async fn rematch_plan(
+        &self,
+        hub: &Hub,
+        client: AddressKey,
+    ) -> Result<RematchPlan, Refusal> {
         let seat_rows = self.db.seat_rows(&hub.id).await.map_err(|e| {
             log_storage(&e);
             Refusal::Storage
         })?;
+        let over_limit = (!self.limits.creations.allow(client))
+            .then(|| self.limits.creations.limit().unwrap_or(0));
         Ok(RematchPlan {
             id: new_game_id(),
             seat_rows,
+            over_limit,
         })
+    }
+
+    /// The game a rematch plan took from `client`'s allowance, given back.
+    pub fn rematch_not_agreed(&self, plan: &RematchPlan, client: AddressKey) {
+        if plan.over_limit.is_none() {
+            self.limits.creations.give_back(client);
+        }
     }
 
     /// The hub of game `id` (read from the database if this process has none), and a

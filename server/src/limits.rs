@@ -140,6 +140,17 @@ impl PerMinute {
         self.per_minute
     }
 
+    /// Returns one taken by [`PerMinute::allow`] for something that did not happen.
+    pub fn give_back(&self, key: AddressKey) {
+        let Some(per_minute) = self.per_minute else {
+            return;
+        };
+        let mut buckets = self.buckets.lock().expect("rate limits");
+        if let Some(b) = buckets.get_mut(&key) {
+            b.tokens = (b.tokens + 1.0).min(per_minute as f64);
+        }
+    }
+
     /// Takes one from the address's allowance; `false` when it has none left.
     pub fn allow(&self, key: AddressKey) -> bool {
         let Some(per_minute) = self.per_minute else {

@@ -170,6 +170,12 @@ pub enum Refusal {
     /// A rematch asked for while the game goes on.
     #[error("a rematch can be offered once the game is over")]
     NotOverYet,
+    /// A rematch of a game aborted before its first move.
+    #[error("a game aborted before it began has no rematch: create a new one")]
+    AbortedHasNoRematch,
+    /// The address that would agree a rematch has created as many games as it may.
+    #[error("too many games from your address: at most {per_minute} a minute")]
+    TooManyGames { per_minute: u32 },
     /// The rematch is agreed already: this is its game.
     #[error("the rematch is agreed already: game {0}")]
     RematchAgreed(GameId),
@@ -207,8 +213,10 @@ impl Refusal {
             | Refusal::NoOfferToDecline
             | Refusal::NoOfferToAccept
             | Refusal::NotOverYet
+            | Refusal::AbortedHasNoRematch
             | Refusal::RematchAgreed(_)
             | Refusal::ComputerPlaysOn => ErrorCode::NotAllowed,
+            Refusal::TooManyGames { .. } => ErrorCode::TooMany,
             Refusal::Watcher => ErrorCode::Watcher,
             Refusal::GameGone => ErrorCode::NoSuchGame,
             Refusal::Busy => ErrorCode::Busy,
@@ -288,6 +296,8 @@ impl LiveGame {
             OfferKind::Rematch => match (&self.status, &self.rematch) {
                 (Status::Live, _) => Err(Refusal::NotOverYet),
                 (_, Some(game)) => Err(Refusal::RematchAgreed(game.clone())),
+                // Aborted before it began: there is no game to play again.
+                (Status::Over(GameEnd::Aborted), None) => Err(Refusal::AbortedHasNoRematch),
                 (Status::Over(_), None) => Ok(()),
             },
         }
@@ -521,6 +531,10 @@ impl LiveGame {
             }
             OfferKind::Rematch => {
                 let plan = agreed.rematch.as_ref().ok_or(Refusal::Storage)?;
+                // A rematch is a new game: the address that agrees it pays for it.
+                if let Some(per_minute) = plan.over_limit {
+                    return Err(Refusal::TooManyGames { per_minute });
+                }
                 let next = self.rematch_game(plan, agreed.now);
                 self.rematch = Some(next.game.id.clone());
                 self.offers = Offers::default();
@@ -676,6 +690,9 @@ pub struct Agreement {
 pub struct RematchPlan {
     pub id: GameId,
     pub seat_rows: Vec<SeatRow>,
+    /// The games a minute of the address that would agree it, when it has created as
+    /// many as it may: the rematch is refused.
+    pub over_limit: Option<u32>,
 }
 
 #[cfg(test)]

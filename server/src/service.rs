@@ -6,8 +6,8 @@
 use camelot_engine::notation::{CivilTime, RecordTags};
 use camelot_engine::{Notation, Player};
 use camelot_online::protocol::requests::{
-    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, OpenSeat, ReplayGame,
-    TakeSeat, Taken,
+    Created, GameState, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat,
+    ReplayGame, TakeSeat, Taken,
 };
 use camelot_online::protocol::{BoardView, ErrorCode, GameId};
 
@@ -79,12 +79,35 @@ pub async fn list_games(hubs: &Hubs, req: &ListGames) -> Result<Vec<GameSummary>
     Ok(games)
 }
 
-/// `GET /seats`.
-pub async fn list_seats(hubs: &Hubs) -> Result<Vec<OpenSeat>, ServiceError> {
-    hubs.db
-        .open_seats()
+/// `GET /seats`: a page of open seats, and the next page's request if there are more.
+/// A page ends with a game's last seat, so that the next (the games before that one)
+/// misses none.
+pub async fn list_seats(
+    hubs: &Hubs,
+    req: &ListSeats,
+) -> Result<(Vec<OpenSeat>, Option<ListSeats>), ServiceError> {
+    let limit = req
+        .limit
+        .unwrap_or(ListSeats::MAX_PAGE)
+        .clamp(ListSeats::MIN_PAGE, ListSeats::MAX_PAGE);
+    let mut seats = hubs
+        .db
+        .open_seats(req.before.as_ref(), limit)
         .await
-        .map_err(|e| ServiceError::Storage(format!("listing open seats: {e}")))
+        .map_err(|e| ServiceError::Storage(format!("listing open seats: {e}")))?;
+    if seats.len() < limit as usize {
+        return Ok((seats, None));
+    }
+    // A full page may have cut its last game's seats short: they open the next page.
+    let last = seats.last().map(|s| s.game.clone());
+    if seats.iter().any(|s| Some(&s.game) != last.as_ref()) {
+        seats.retain(|s| Some(&s.game) != last.as_ref());
+    }
+    let next = seats.last().map(|s| ListSeats {
+        before: Some(s.game.clone()),
+        limit: Some(limit),
+    });
+    Ok((seats, next))
 }
 
 /// `POST /seats`.

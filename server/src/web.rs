@@ -112,6 +112,12 @@ fn not_found() -> Response {
     secure((StatusCode::NOT_FOUND, "there is no such page\n").into_response())
 }
 
+/// What an address no route knows is answered: the same 404, with the same headers as
+/// every page.
+pub async fn no_such_page() -> Response {
+    not_found()
+}
+
 async fn game(Path(game): Path<String>) -> Response {
     match GameId::parse(&game) {
         Ok(_) => page(),

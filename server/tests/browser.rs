@@ -67,7 +67,6 @@ fn record_moves(s: &Server, c: &Created) -> Vec<String> {
     stored_game(&s.url, c.game.as_str()).move_texts(Notation::Wcf)
 }
 
-#[test]
 fn a_browser_plays_a_whole_game_against_the_command_line_through_a_restart() {
     let test = "a_browser_plays_a_whole_game_against_the_command_line_through_a_restart";
     let Some(browser) = Browser::find(test) else {
@@ -117,7 +116,6 @@ fn a_browser_plays_a_whole_game_against_the_command_line_through_a_restart() {
     );
 }
 
-#[test]
 fn a_watchers_page_follows_a_game_move_by_move() {
     let Some(browser) = Browser::find("a_watchers_page_follows_a_game_move_by_move") else {
         return;
@@ -138,7 +136,6 @@ fn a_watchers_page_follows_a_game_move_by_move() {
     assert_eq!(steps, moves.len(), "the page's list grew a move at a time");
 }
 
-#[test]
 fn a_phone_held_upright_plays_a_move_by_touch() {
     let Some(browser) = Browser::find("a_phone_held_upright_plays_a_move_by_touch") else {
         return;
@@ -164,7 +161,6 @@ fn a_phone_held_upright_plays_a_move_by_touch() {
     );
 }
 
-#[test]
 fn every_variant_opens_in_the_browser_and_takes_a_move() {
     let Some(browser) = Browser::find("every_variant_opens_in_the_browser_and_takes_a_move") else {
         return;
@@ -189,7 +185,6 @@ fn every_variant_opens_in_the_browser_and_takes_a_move() {
     }
 }
 
-#[test]
 fn the_pages_addresses_keep_their_tokens_to_themselves() {
     let dir = scratch("browser-headers");
     let s = start(&dir);
@@ -216,7 +211,18 @@ fn the_pages_addresses_keep_their_tokens_to_themselves() {
         assert_eq!(page.header("cache-control"), Some("no-store"));
     }
     for missing in ["/app/nosuch.js", "/a-b/c", "/g/t/x", "/variants/chess.json"] {
-        assert_eq!(http(&s.url, "GET", missing, None).status, 404, "{missing}");
+        let answer = http(&s.url, "GET", missing, None);
+        assert_eq!(answer.status, 404, "{missing}");
+        // Every 404, the router's own included, carries the pages' headers.
+        assert_eq!(
+            answer.header("x-content-type-options"),
+            Some("nosniff"),
+            "{missing}"
+        );
+        assert!(
+            answer.header("content-security-policy").is_some(),
+            "{missing}"
+        );
     }
     let js = http(&s.url, "GET", "/app/board.js", None);
     assert_eq!(
@@ -243,3 +249,11 @@ fn the_pages_addresses_keep_their_tokens_to_themselves() {
         }
     }
 }
+
+camelot_test_support::harness!(
+    a_browser_plays_a_whole_game_against_the_command_line_through_a_restart,
+    a_watchers_page_follows_a_game_move_by_move,
+    a_phone_held_upright_plays_a_move_by_touch,
+    every_variant_opens_in_the_browser_and_takes_a_move,
+    the_pages_addresses_keep_their_tokens_to_themselves
+);

@@ -10,7 +10,7 @@ use camelot_online::protocol::{
 };
 use camelot_online::{ask, Connection, OnlineError, ServerAddress};
 use camelot_test_support::online::{self, create, next, sqlite_server, until};
-use camelot_test_support::{http_get, Server};
+use camelot_test_support::{http, http_get, scratch, sqlite, Server};
 
 fn server(name: &str) -> Server {
     sqlite_server(
@@ -75,7 +75,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
         [SeatColour::White],
         "no token for the open seat"
     );
-    let listed = ask(&url, &ListSeats).await.unwrap();
+    let listed = ask(&url, &ListSeats::default()).await.unwrap();
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].game, created.game);
     assert_eq!(listed[0].seat, SeatColour::Black);
@@ -108,7 +108,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
         "{again:?}"
     );
     assert_eq!(again.to_string(), "the Black seat is not open");
-    assert!(ask(&url, &ListSeats).await.unwrap().is_empty());
+    assert!(ask(&url, &ListSeats::default()).await.unwrap().is_empty());
     for (seat, code) in [
         (SeatColour::White, ErrorCode::SeatTaken),
         (SeatColour::Red, ErrorCode::SeatTaken),
@@ -185,6 +185,188 @@ async fn names_are_kept_with_their_seats_and_in_the_record() {
         } => assert!(message.contains("not '<'"), "{message}"),
         other => panic!("{other:?}"),
     }
+}
+
+/// Open seats come a page at a time, as games do: nobody can bury other people's seats
+/// under two hundred of his own. Each page ends with a game's last seat; following the
+/// `Link` headers lists every seat once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server"));
+    let s = Server::start_with(
+        bin,
+        &[
+            "--database",
+            &sqlite(&scratch("seat-pages")),
+            "--listen",
+            "127.0.0.1:0",
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    let url = s.address();
+    let mut expected = Vec::new();
+    for i in 0..9 {
+        let (variant, open) = if i == 4 {
+            (
+                Variant::GrandCam,
+                vec![
+                    SeatColour::Red,
+                    SeatColour::Green,
+                    SeatColour::Blue,
+                    SeatColour::Yellow,
+                ],
+            )
+        } else {
+            (Variant::Camelot, vec![SeatColour::White, SeatColour::Black])
+        };
+        let new = NewGame {
+            variant,
+            time: TimeControl::Untimed,
+            open: open.clone(),
+            computer: Vec::new(),
+        };
+        let created = ask(&url, &new).await.unwrap();
+        for seat in open {
+            expected.push((created.game.clone(), seat));
+        }
+    }
+    // Newest game first, a game's seats in turn order.
+    let newest_first: Vec<(GameId, SeatColour)> = {
+        let mut games: Vec<GameId> = Vec::new();
+        for (g, _) in expected.iter().rev() {
+            if !games.contains(g) {
+                games.push(g.clone());
+            }
+        }
+        games
+            .iter()
+            .flat_map(|g| expected.iter().filter(move |(e, _)| e == g).cloned())
+            .collect()
+    };
+    assert_eq!(
+        ask(&url, &ListSeats::default()).await.unwrap().len(),
+        expected.len()
+    );
+    let mut listed = Vec::new();
+    let mut path = "/seats?limit=5".to_string();
+    let mut pages = 0;
+    loop {
+        let page = http(&s.url, "GET", &path, None);
+        assert_eq!(page.status, 200, "{path}: {page:?}");
+        let seats: Vec<camelot_online::protocol::requests::OpenSeat> =
+            serde_json::from_str(&page.body).unwrap();
+        assert!(
+            !seats.is_empty() && seats.len() <= 5,
+            "{path}: {} seats",
+            seats.len()
+        );
+        listed.extend(seats.into_iter().map(|s| (s.game, s.seat)));
+        pages += 1;
+        match page.header("link") {
+            Some(link) => {
+                path = link
+                    .strip_prefix('<')
+                    .and_then(|l| l.split_once(">; rel=\"next\""))
+                    .map(|(p, _)| p.to_string())
+                    .unwrap_or_else(|| panic!("a next page: {link}"));
+                assert!(path.starts_with("/seats?before="), "{path}");
+            }
+            None => break,
+        }
+    }
+    assert_eq!(listed, newest_first, "every seat once, in order");
+    assert!(pages >= 5, "{pages} pages of at most 5 seats");
+    // A cursor that names no game is refused in words.
+    let bad = http(&s.url, "GET", "/seats?before=no-such-thing!", None);
+    assert_eq!(bad.status, 400, "{bad:?}");
+}
+
+/// A rematch is a new game: it takes from the allowance of the address that agrees it,
+/// so that offering and accepting rematches in a loop cannot get round the limit on
+/// creating games; and a game aborted before it began has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematches_count_against_the_creation_limit_and_aborted_games_have_none() {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server"));
+    let s = Server::start_with(
+        bin,
+        &[
+            "--database",
+            &sqlite(&scratch("rematch-limit")),
+            "--listen",
+            "127.0.0.1:0",
+            "--games-per-minute",
+            "3",
+        ],
+    );
+    let url = s.address();
+    let refusal = |m| match m {
+        ServerMessage::Error { code, message } => Some((code, message)),
+        _ => None,
+    };
+    let aborted = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    let (mut a, _, _) = join(
+        &url,
+        &aborted.game,
+        Some(&aborted.seats[&SeatColour::White]),
+        None,
+    )
+    .await;
+    a.send(&ClientMessage::Abort).await.unwrap();
+    until(&mut a, |m| {
+        matches!(m, ServerMessage::Ended { .. }).then_some(())
+    })
+    .await;
+    a.send(&ClientMessage::Offer {
+        kind: OfferKind::Rematch,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        until(&mut a, refusal).await,
+        (
+            ErrorCode::NotAllowed,
+            "a game aborted before it began has no rematch: create a new one".to_string()
+        )
+    );
+    // Two more games spend the address's three a minute.
+    let played = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    create(&url, Variant::Camette, TimeControl::Untimed).await;
+    let (white, black) = (
+        &played.seats[&SeatColour::White],
+        &played.seats[&SeatColour::Black],
+    );
+    let (mut w, _, _) = join(&url, &played.game, Some(white), None).await;
+    let (mut b, _, _) = join(&url, &played.game, Some(black), None).await;
+    b.send(&ClientMessage::Resign).await.unwrap();
+    until(&mut w, |m| {
+        matches!(m, ServerMessage::Ended { .. }).then_some(())
+    })
+    .await;
+    // The offer waits for an answer: it costs nothing.
+    w.send(&ClientMessage::Offer {
+        kind: OfferKind::Rematch,
+    })
+    .await
+    .unwrap();
+    until(&mut b, |m| {
+        matches!(m, ServerMessage::Offered { .. }).then_some(())
+    })
+    .await;
+    b.send(&ClientMessage::Accept {
+        kind: OfferKind::Rematch,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        until(&mut b, refusal).await,
+        (
+            ErrorCode::TooMany,
+            "too many games from your address: at most 3 a minute".to_string()
+        )
+    );
+    let (_, _, view) = join(&url, &played.game, None, None).await;
+    assert_eq!(view.rematch, None, "no rematch was made");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

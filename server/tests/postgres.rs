@@ -78,7 +78,6 @@ async fn expect(
     found.unwrap_or_else(|_| panic!("{what}: not within 10 s"))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_serve_one_game_through_postgresql() {
     let Some(admin) = postgres_url("two_processes_serve_one_game_through_postgresql") else {
         return;
@@ -170,7 +169,6 @@ async fn two_processes_serve_one_game_through_postgresql() {
     drop_database(&admin, &name).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_on_a_stale_copy_is_judged_against_the_database() {
     let Some(admin) = postgres_url("a_move_on_a_stale_copy_is_judged_against_the_database") else {
         return;
@@ -230,7 +228,6 @@ impl Drop for Thinker {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
     let Some(admin) =
         postgres_url("the_computers_turns_are_shared_by_processes_and_each_played_once")
@@ -316,7 +313,6 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
     drop_database(&admin, &name).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_keep_one_tv_between_them() {
     let Some(admin) = postgres_url("two_processes_keep_one_tv_between_them") else {
         return;
@@ -354,3 +350,10 @@ async fn two_processes_keep_one_tv_between_them() {
     drop((a, b));
     drop_database(&admin, &name).await;
 }
+
+camelot_test_support::harness!(;
+    async: two_processes_serve_one_game_through_postgresql,
+    a_move_on_a_stale_copy_is_judged_against_the_database,
+    the_computers_turns_are_shared_by_processes_and_each_played_once,
+    two_processes_keep_one_tv_between_them
+);

@@ -340,6 +340,10 @@ async fn creating_games_and_taking_seats_are_limited_per_address() {
         refusal["message"],
         "too many games from your address: at most 3 a minute"
     );
+    // It says when to ask again: an allowance of 3 a minute refills one in 20 s.
+    let again = http(&s.url, "POST", "/games", Some(plain));
+    assert_eq!(again.status, 429, "{again:?}");
+    assert_eq!(again.header("retry-after"), Some("20"));
     // Another address has its own allowance.
     let (status, _) = ask_from("127.0.0.2", &s, "POST", "/games", plain).await;
     assert_eq!(status, 201);

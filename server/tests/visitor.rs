@@ -41,7 +41,6 @@ fn record(s: &Server, game: &str) -> (Vec<String>, String) {
     (g.move_texts(Notation::Wcf), result)
 }
 
-#[test]
 fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
     let test = "a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end";
     let Some(browser) = Browser::find(test) else {
@@ -73,7 +72,6 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
     );
 }
 
-#[test]
 fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
     let test = "a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out";
     let Some(browser) = Browser::find(test) else {
@@ -119,7 +117,6 @@ fn pieces_of(b: &BoardView) -> Vec<String> {
     v
 }
 
-#[test]
 fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
     let test = "a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded";
     let Some(browser) = Browser::find(test) else {
@@ -186,7 +183,6 @@ fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
     );
 }
 
-#[test]
 fn the_front_page_follows_the_servers_computer_match_move_by_move() {
     let test = "the_front_page_follows_the_servers_computer_match_move_by_move";
     let Some(browser) = Browser::find(test) else {
@@ -231,7 +227,6 @@ fn the_front_page_follows_the_servers_computer_match_move_by_move() {
     assert_eq!(out["full"]["game"], out["game"], "/tv shows the same game");
 }
 
-#[test]
 fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
     let test = "the_rules_pages_draw_their_diagrams_with_the_pages_own_board";
     let Some(browser) = Browser::find(test) else {
@@ -280,3 +275,11 @@ fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
         "Grand Cam's board: {grandcam:?}"
     );
 }
+
+camelot_test_support::harness!(
+    a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,
+    a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out,
+    a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded,
+    the_front_page_follows_the_servers_computer_match_move_by_move,
+    the_rules_pages_draw_their_diagrams_with_the_pages_own_board
+);

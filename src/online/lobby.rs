@@ -205,7 +205,7 @@ impl Lobby {
 
     pub fn list_open_seats(&mut self, server: ServerAddress) {
         self.status = Some("Asking for the open seats…".into());
-        self.spawn(move || Answer::OpenSeats(blocking(ask(&server, &ListSeats))));
+        self.spawn(move || Answer::OpenSeats(blocking(ask(&server, &ListSeats::default()))));
     }
 
     /// Takes an open seat under `name`; the game is joined once it is ours.

@@ -20,4 +20,4 @@ pub use proxy::Proxy;
 pub use server::{
     http, http_get, postgres_url, scratch, sqlite, stored_game, wait_until, HttpAnswer, Server,
 };
-pub use skip::skip;
+pub use skip::{block_on, run_tests, skip, TestFn};

@@ -39,7 +39,7 @@ pub struct SeatsArgs {
 
 impl SeatsArgs {
     pub fn run(self) -> Result<(), Failure> {
-        for seat in blocking(ask(&self.server, &ListSeats))? {
+        for seat in blocking(ask(&self.server, &ListSeats::default()))? {
             out!(
                 "{}",
                 serde_json::to_string(&seat).expect("a seat serialises")

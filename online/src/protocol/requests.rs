@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | [`NewGame`] | `POST /games` | [`Created`] |
 //! | [`ListGames`] | `GET /games?before=ID&limit=N` | `Vec<`[`GameSummary`]`>` |
-//! | [`ListSeats`] | `GET /seats` | `Vec<`[`OpenSeat`]`>` |
+//! | [`ListSeats`] | `GET /seats?before=ID&limit=N` | `Vec<`[`OpenSeat`]`>` |
 //! | [`TakeSeat`] | `POST /seats` | [`Taken`] |
 //! | [`LookAtGame`] | `GET /games/ID` (a seat's token as a bearer token) | [`GameState`] |
 //! | [`ReplayGame`] | `GET /games/ID/boards` | `Vec<`[`BoardView`]`>` |
@@ -115,17 +115,22 @@ impl Request for ListGames {
     type Answer = Vec<GameSummary>;
     const METHOD: Method = Method::Get;
     fn path(&self) -> String {
-        let mut query = Vec::new();
-        if let Some(before) = &self.before {
-            query.push(format!("before={before}"));
-        }
-        if let Some(limit) = self.limit {
-            query.push(format!("limit={limit}"));
-        }
-        match query.is_empty() {
-            true => "/games".into(),
-            false => format!("/games?{}", query.join("&")),
-        }
+        paged("/games", self.before.as_ref(), self.limit)
+    }
+}
+
+/// A list's path with its page's query: `before` a game, `limit` a number.
+fn paged(path: &str, before: Option<&GameId>, limit: Option<u32>) -> String {
+    let mut query = Vec::new();
+    if let Some(before) = before {
+        query.push(format!("before={before}"));
+    }
+    if let Some(limit) = limit {
+        query.push(format!("limit={limit}"));
+    }
+    match query.is_empty() {
+        true => path.into(),
+        false => format!("{path}?{}", query.join("&")),
     }
 }
 
@@ -144,15 +149,30 @@ pub struct GameSummary {
     pub tv: bool,
 }
 
-/// The open seats of live games, newest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListSeats;
+/// The open seats of live games, newest game first, a page at a time: the seats of the
+/// games created before `before` (none: from the newest), at most `limit` of them
+/// ([`ListSeats::MAX_PAGE`] when none is given). A page holds a game's seats whole; when
+/// there are more, the answer's `Link` header names the next page.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListSeats {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<GameId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+}
+
+impl ListSeats {
+    /// The most seats a page holds.
+    pub const MAX_PAGE: u32 = 200;
+    /// The fewest: a Grand Cam game's four seats fit on any page.
+    pub const MIN_PAGE: u32 = 4;
+}
 
 impl Request for ListSeats {
     type Answer = Vec<OpenSeat>;
     const METHOD: Method = Method::Get;
     fn path(&self) -> String {
-        "/seats".into()
+        paged("/seats", self.before.as_ref(), self.limit)
     }
 }
 

@@ -235,6 +235,7 @@ fn plan(rows: Vec<SeatRow>) -> Agreement {
         rematch: Some(RematchPlan {
             id: GameId::parse("next").unwrap(),
             seat_rows: rows,
+            over_limit: None,
         }),
     }
 }
@@ -277,6 +278,33 @@ fn a_rematch_is_agreed_once_the_game_is_over_with_colours_swapped() {
         g.offer(BLACK, OfferKind::Rematch, &agreed),
         Err(Refusal::RematchAgreed(GameId::parse("next").unwrap()))
     );
+}
+
+#[test]
+fn an_aborted_game_has_no_rematch_and_one_over_the_limit_is_refused() {
+    let mut aborted = camelot(TimeControl::Untimed);
+    aborted.abort().unwrap();
+    let agreed = plan(seat_rows(&["hw", "hb"], &["", ""]));
+    assert_eq!(
+        aborted.offer(WHITE, OfferKind::Rematch, &agreed),
+        Err(Refusal::AbortedHasNoRematch)
+    );
+    let mut over = camelot(TimeControl::Untimed);
+    over.resign(BLACK).unwrap();
+    over.offer(WHITE, OfferKind::Rematch, &agreed).unwrap();
+    let mut spent = plan(seat_rows(&["hw", "hb"], &["", ""]));
+    if let Some(p) = spent.rematch.as_mut() {
+        p.over_limit = Some(30);
+    }
+    let refusal = over.accept(BLACK, OfferKind::Rematch, &spent).unwrap_err();
+    assert_eq!(refusal, Refusal::TooManyGames { per_minute: 30 });
+    assert_eq!(refusal.code(), ErrorCode::TooMany);
+    assert_eq!(over.rematch, None, "nothing agreed");
+    // With an allowance left, the same answer agrees it.
+    assert!(matches!(
+        over.accept(BLACK, OfferKind::Rematch, &agreed),
+        Ok(Change::Rematch(_))
+    ));
 }
 
 #[test]
