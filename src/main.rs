@@ -173,7 +173,8 @@ mod window {
             app.add_plugins(
                 DefaultPlugins
                     .set(window)
-                    .disable::<bevy::winit::WinitPlugin>(),
+                    .disable::<bevy::winit::WinitPlugin>()
+                    .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
             )
             .add_plugins((
                 bevy::app::ScheduleRunnerPlugin::run_loop(std::time::Duration::ZERO),
@@ -182,8 +183,15 @@ mod window {
                 },
             ));
         } else {
-            app.add_plugins(DefaultPlugins.set(window));
+            app.add_plugins(
+                DefaultPlugins
+                    .set(window)
+                    .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
+            );
         }
+        // Signals end the game as closing its window does (Bevy's handler, disabled
+        // above, would not wake a resting window).
+        app.add_plugins(camelot::game::signals::SignalsPlugin);
     }
 
     /// The game the window opens on: from `--load`, `--continue`, `--variant`/`--seats`,

@@ -164,7 +164,88 @@ fn diagnose_names_the_adapter_and_its_tier() {
     assert!(!stderr.contains("ALSA lib"), "{stderr}");
 }
 
+/// A `kill` (SIGTERM) or Ctrl-C (SIGINT) ends the game as closing its window does:
+/// at once, though the window is resting, with success and no panic (so that what it
+/// started, a server of its own, is stopped, and nothing is left half-written).
+fn a_signal_closes_the_resting_window_in_order() {
+    for signal in ["TERM", "INT", "HUP"] {
+        let Some(screen) = display::VirtualScreen::start(800, 600) else {
+            return display::skip(
+                "a_signal_closes_the_resting_window_in_order",
+                "no Xvfb (apt-get install xvfb)",
+            );
+        };
+        let data =
+            std::env::temp_dir().join(format!("camelot-signal-{signal}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+        let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
+            .args(["--window", "800x600", "--quality", "low"])
+            .env("DISPLAY", &screen.display)
+            .env("CAMELOT_DATA_DIR", &data)
+            .env("RUST_BACKTRACE", "1")
+            .env(
+                "WGPU_BACKEND",
+                std::env::var("WGPU_BACKEND").unwrap_or("vulkan".into()),
+            )
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The menu is on the screen, then the window rests (nothing moves on the menu).
+        let start = std::time::Instant::now();
+        loop {
+            let pixels = screen.capture();
+            if pixels.chunks(4).any(|p| p[..3] != pixels[..3]) {
+                break;
+            }
+            if let Ok(Some(status)) = game.try_wait() {
+                panic!("the game ended before its window was up: {status:?}");
+            }
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                return display::skip(
+                    "a_signal_closes_the_resting_window_in_order",
+                    "the window never drew",
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        let asked = std::time::Instant::now();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &game.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = loop {
+            if let Some(status) = game.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                asked.elapsed() < std::time::Duration::from_secs(10),
+                "SIG{signal}: the game did not end within 10 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        let mut stderr = String::new();
+        use std::io::Read;
+        game.stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(
+            status.success(),
+            "SIG{signal}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "SIG{signal}: {stderr}");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
 camelot_test_support::harness!(
+    a_signal_closes_the_resting_window_in_order,
     version_and_help_are_answered,
     without_a_display_the_game_says_so_and_exits_with_one,
     without_an_adapter_the_game_says_so_and_exits_with_one,

@@ -33,8 +33,10 @@ const PER_SECOND: f64 = 20.0;
 const MAX_BAD: u32 = 10;
 /// A new connection says what it wants within this.
 const FIRST_MESSAGE: Duration = Duration::from_secs(10);
-/// A client sends something at least this often (clients ping every 10 s).
-const IDLE: Duration = Duration::from_secs(60);
+/// A quiet connection is pinged after this share of its idle deadline: a client that is
+/// there answers with a pong by itself (a browser's socket does, whatever its page is
+/// doing), and the pong counts as hearing from it.
+const PING_AFTER_SHARE: u32 = 3;
 /// A write the client does not take within this ends the connection.
 const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// After its last word the server waits this long for the client's close, reading what
@@ -156,9 +158,17 @@ async fn converse(
     let mut limit = RateLimit::new();
     let mut bad = 0;
     let mut heard = false;
+    let idle = hubs.limits.idle;
+    // The deadline counts from what the client last said: moves forwarded to it while
+    // it is silent do not restart it (a vanished client is closed, not kept "present").
+    let mut last_heard = tokio::time::Instant::now();
+    let mut pinged = false;
     loop {
-        let patience = if heard { IDLE } else { FIRST_MESSAGE };
-        let from_client = tokio::time::timeout(patience, stream.next());
+        let patience = if heard { idle } else { FIRST_MESSAGE };
+        let deadline = last_heard + patience;
+        let ping_at = last_heard + idle / PING_AFTER_SHARE;
+        let wake = if heard && !pinged { ping_at } else { deadline };
+        let from_client = tokio::time::timeout_at(wake, stream.next());
         let incoming = match joined {
             Some(j) => tokio::select! {
                 m = from_client => Incoming::Client(m),
@@ -174,11 +184,22 @@ async fn converse(
                 }
                 continue;
             }
+            Incoming::Client(Err(_)) if wake < deadline => {
+                // Quiet for a while: ask whether it is still there.
+                pinged = true;
+                if write(sink, Message::Ping(Default::default()))
+                    .await
+                    .is_err()
+                {
+                    return None;
+                }
+                continue;
+            }
             Incoming::Client(Err(_)) => {
                 return Some(ServerMessage::error(
                     ErrorCode::Connection,
                     if heard {
-                        format!("nothing heard for {} s: closing", IDLE.as_secs())
+                        format!("nothing heard for {} s: closing", idle.as_secs())
                     } else {
                         format!("say hello within {} s", FIRST_MESSAGE.as_secs())
                     },
@@ -196,6 +217,8 @@ async fn converse(
                 // A WebSocket ping or pong: the client is there.
                 Some(Ok(_)) => {
                     heard = true;
+                    last_heard = tokio::time::Instant::now();
+                    pinged = false;
                     continue;
                 }
                 Some(Err(e)) => {
@@ -207,6 +230,8 @@ async fn converse(
                 }
             },
         };
+        last_heard = tokio::time::Instant::now();
+        pinged = false;
         if !limit.allow() {
             return Some(ServerMessage::error(
                 ErrorCode::Flood,

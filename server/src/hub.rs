@@ -92,10 +92,14 @@ impl TakeError {
     }
 }
 
-/// How much one address may ask of the server.
+/// How much one address may ask of the server, and how long a connection may say
+/// nothing.
 pub struct RequestLimits {
     pub creations: PerMinute,
     pub takes: PerMinute,
+    /// A joined connection that says nothing this long (not even a pong to the
+    /// server's pings) is closed.
+    pub idle: std::time::Duration,
 }
 
 /// What a hub tells its connections.

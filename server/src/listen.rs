@@ -21,11 +21,18 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
-use crate::limits::{Admission, Admitted, Full};
+use crate::limits::{AddressKey, Admission, Admitted, Full, PerMinute};
+
+/// HTTPS: the certificate, and how many TLS handshakes one address may ask for a minute
+/// (each costs the server a signature; beyond, a connection is closed unanswered).
+pub struct Tls {
+    pub acceptor: TlsAcceptor,
+    pub handshakes: PerMinute,
+}
 
 /// How long a client has to send a whole HTTP request's head, to finish a TLS handshake,
 /// and for the server to answer a plain request.
@@ -82,7 +89,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     admission: Arc<Admission>,
-    tls: Option<TlsAcceptor>,
+    tls: Option<Arc<Tls>>,
     stop: impl std::future::Future<Output = ()>,
 ) {
     tokio::pin!(stop);
@@ -100,12 +107,28 @@ pub async fn serve(
             },
             () = &mut stop => return,
         };
+        if let Some(tls) = &tls {
+            if !tls.handshakes.allow(AddressKey::of(peer.ip())) {
+                continue;
+            }
+        }
         let place = match admission.admit(peer.ip()) {
             Ok(place) => place,
             Err(full) => {
-                if tls.is_none() {
-                    tokio::spawn(turn_away(tcp, full));
-                }
+                match &tls {
+                    None => tokio::spawn(turn_away(tcp, full)),
+                    // Told in the language the client speaks: after the handshake.
+                    Some(tls) => {
+                        let acceptor = tls.acceptor.clone();
+                        tokio::spawn(async move {
+                            let handshake =
+                                tokio::time::timeout(REQUEST_DEADLINE, acceptor.accept(tcp));
+                            if let Ok(Ok(stream)) = handshake.await {
+                                turn_away(stream, full).await;
+                            }
+                        })
+                    }
+                };
                 continue;
             }
         };
@@ -124,7 +147,8 @@ pub async fn serve(
                 None => serve_connection(tcp, peer, router).await,
                 Some(tls) => {
                     // A failed or stalled handshake has nothing to be told in plain text.
-                    let handshake = tokio::time::timeout(REQUEST_DEADLINE, tls.accept(tcp));
+                    let handshake =
+                        tokio::time::timeout(REQUEST_DEADLINE, tls.acceptor.accept(tcp));
                     if let Ok(Ok(stream)) = handshake.await {
                         serve_connection(stream, peer, router).await;
                     }
@@ -207,8 +231,9 @@ where
     let _ = connection.await;
 }
 
-/// A full server's answer, in plain HTTP: who it turned away and why, then the close.
-async fn turn_away(mut tcp: TcpStream, full: Full) {
+/// A full server's answer, in HTTP (over TLS on an HTTPS port): who it turned away and
+/// why, then the close.
+async fn turn_away<S: AsyncRead + AsyncWrite + Unpin>(mut tcp: S, full: Full) {
     let why = match full {
         Full::Server => "the server is full: try again later\n",
         Full::Address => "too many connections from your address\n",

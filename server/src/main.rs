@@ -110,6 +110,15 @@ struct Args {
         value_name = "N"
     )]
     max_connections_per_address: usize,
+    /// TLS handshakes one address may start a minute, with HTTPS (0: no limit); beyond,
+    /// its connections are closed unanswered.
+    #[arg(
+        long,
+        env = "CAMELOT_HANDSHAKES_PER_MINUTE",
+        default_value_t = 600,
+        value_name = "N"
+    )]
+    handshakes_per_minute: u32,
     /// Games one address may create a minute (0: no limit).
     #[arg(
         long,
@@ -131,6 +140,11 @@ struct Args {
     #[arg(long, env = "CAMELOT_FORGET_UNJOINED_AFTER", default_value_t = 7 * 86_400, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(1..))]
     forget_unjoined_after: u64,
+    /// Close a connection that says nothing for this many seconds: the server pings a
+    /// quiet one a third of the way in, and a client that is there answers by itself.
+    #[arg(long, env = "CAMELOT_IDLE_TIMEOUT", default_value_t = 60, value_name = "SECONDS",
+          value_parser = clap::value_parser!(u64).range(3..=3600))]
+    idle_timeout: u64,
     /// Searches the computer's seats may run at once (default: every core but one;
     /// 0: this process plays no computer turn, another on the same database does).
     #[arg(long, env = "CAMELOT_COMPUTER_THREADS", value_name = "N")]
@@ -175,7 +189,10 @@ async fn run(args: Args) -> Result<(), StartError> {
         None => default_database()?,
     };
     let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key).map_err(StartError::Tls)?),
+        (Some(cert), Some(key)) => Some(Arc::new(listen::Tls {
+            acceptor: listen::tls_acceptor(cert, key).map_err(StartError::Tls)?,
+            handshakes: per_minute(args.handshakes_per_minute),
+        })),
         _ => None,
     };
     let db = Db::open(&url).await.map_err(StartError::Database)?;
@@ -185,6 +202,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let limits = RequestLimits {
         creations: per_minute(args.games_per_minute),
         takes: per_minute(args.seats_per_minute),
+        idle: Duration::from_secs(args.idle_timeout),
     };
     let hubs = Arc::new(Hubs::new(db, limits));
     let searches = args

@@ -298,6 +298,53 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
     still_serves(&url).await;
 }
 
+/// A message over the size limit sent in a hundred small fragments is refused as
+/// politely as one sent whole: the server's error, then its close frame, not a reset
+/// that loses both.
+#[tokio::test]
+async fn an_oversized_message_in_fragments_gets_its_error_and_a_close() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    let s = server("fragments");
+    let url = s.address();
+    let g = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    for attempt in 0..3 {
+        let mut r = raw(&url).await;
+        let hello = ClientMessage::Hello(Hello::seat(&g.game, None, None));
+        r.send(Message::text(serde_json::to_string(&hello).unwrap()))
+            .await
+            .unwrap();
+        // Its answer (the game's state) first.
+        assert!(raw_next(&mut r).await.is_some());
+        for i in 0..100 {
+            let opcode = OpCode::Data(if i == 0 { Data::Text } else { Data::Continue });
+            let frame = Frame::message(vec![b'x'; 100], opcode, i == 99);
+            // Sent as a slow client would: fragments still arrive after the server has
+            // refused the message (and once it has closed, they fail to go out).
+            if r.send(Message::Frame(frame)).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+        }
+        let mut said = Vec::new();
+        let closed = loop {
+            match tokio::time::timeout(std::time::Duration::from_secs(5), r.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => said.push(t.to_string()),
+                Ok(Some(Ok(Message::Close(_)))) => break true,
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(e))) => panic!("attempt {attempt}: {e} after {said:?}"),
+                Ok(None) | Err(_) => break false,
+            }
+        };
+        assert!(closed, "attempt {attempt}: no close frame after {said:?}");
+        assert!(
+            said.iter().any(|t| t.contains("\"connection\"")),
+            "attempt {attempt}: {said:?}"
+        );
+    }
+    still_serves(&url).await;
+}
+
 #[tokio::test]
 async fn a_flood_of_refused_moves_is_cut_off() {
     let s = server("flood");

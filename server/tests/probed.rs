@@ -17,8 +17,8 @@ use camelot_online::protocol::{
 };
 use camelot_online::{ask, Connection, ServerAddress};
 use camelot_test_support::online::{by_squares, create, join, next};
-use camelot_test_support::{http, scratch, sqlite, Server};
-use futures_util::StreamExt;
+use camelot_test_support::{http, scratch, self_signed_certificate, sqlite, Server};
+use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
@@ -270,6 +270,168 @@ async fn sockets_that_say_nothing_whole_are_closed_within_ten_seconds() {
     }
     // Meanwhile and after, the server serves.
     assert_eq!(get_from("127.0.0.1", &s, "/").await.0, 200);
+}
+
+/// The idle deadline counts what the peer says, not what the server forwards: a
+/// watcher that vanished (reads nothing, answers no ping) is closed while the game goes
+/// on moving, and one that is there (its socket answers the server's pings by itself)
+/// stays, saying nothing of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_peer_of_a_moving_game_is_closed_and_a_present_one_kept() {
+    let s = server("vanished", &["--idle-timeout", "3"]);
+    let url = s.address();
+    let g = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    let said_hello = Message::text(
+        serde_json::to_string(&ClientMessage::Hello(Hello::seat(&g.game, None, None))).unwrap(),
+    );
+    let mut vanished = ws_from("127.0.0.1", &s).await.unwrap();
+    vanished.send(said_hello.clone()).await.unwrap();
+    let mut present = ws_from("127.0.0.1", &s).await.unwrap();
+    present.send(said_hello).await.unwrap();
+    // The present watcher reads all the while (its library answers pings as it reads).
+    let reader = tokio::spawn(async move {
+        let mut texts = Vec::new();
+        let until = tokio::time::Instant::now() + Duration::from_secs(7);
+        while let Ok(Some(frame)) = tokio::time::timeout_at(until, present.next()).await {
+            match frame {
+                Ok(Message::Text(t)) => texts.push(t.to_string()),
+                Ok(Message::Close(_)) | Err(_) => {
+                    texts.push("closed".into());
+                    break;
+                }
+                Ok(_) => {}
+            }
+        }
+        texts
+    });
+    // The game moves every half second for six seconds, twice the idle deadline.
+    let mut white = hello_seat(&url, &g.game, &g.seats[&SeatColour::White]).await;
+    let mut black = hello_seat(&url, &g.game, &g.seats[&SeatColour::Black]).await;
+    let moves = ["C6-C5", "C11-C12", "C5-C6", "C12-C11", "C6-C5", "C11-C12"];
+    for (ply, mv) in moves.iter().enumerate() {
+        let side = if ply % 2 == 0 { &mut white } else { &mut black };
+        play(side, ply as u32, mv).await;
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+    }
+    // The vanished one: the server's last word, then the close.
+    let mut said = Vec::new();
+    while let Ok(Some(Ok(frame))) =
+        tokio::time::timeout(Duration::from_secs(2), vanished.next()).await
+    {
+        match frame {
+            Message::Text(t) => said.push(t.to_string()),
+            Message::Close(_) => {
+                said.push("closed".into());
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(said.last().map(String::as_str), Some("closed"), "{said:?}");
+    assert!(
+        said.iter().any(|t| t.contains("nothing heard for 3 s")),
+        "{said:?}"
+    );
+    let texts = reader.await.unwrap();
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t == "closed" || t.contains("nothing heard")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().filter(|t| t.contains("\"moved\"")).count() >= 5,
+        "{texts:?}"
+    );
+}
+
+async fn hello_seat(url: &ServerAddress, game: &GameId, token: &SeatToken) -> Connection {
+    hello(url, game, Some(token)).await
+}
+
+/// `GET path` over HTTPS, trusting the certificate in `cert`: what the server answered,
+/// or why the connection failed.
+async fn https_get(port: u16, cert: &std::path::Path, path: &str) -> std::io::Result<String> {
+    use tokio_rustls::rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
+    use tokio_rustls::rustls::{self, ClientConfig, RootCertStore};
+    let mut roots = RootCertStore::empty();
+    for c in CertificateDer::pem_file_iter(cert).unwrap() {
+        roots.add(c.unwrap()).unwrap();
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config));
+    let tcp = TcpStream::connect(("127.0.0.1", port)).await?;
+    let name = ServerName::try_from("localhost").unwrap();
+    let mut tls = connector.connect(name, tcp).await?;
+    let request = format!("GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n");
+    tls.write_all(request.as_bytes()).await?;
+    let mut bytes = Vec::new();
+    // A server that closes without TLS's close_notify still said what it said.
+    match tls.read_to_end(&mut bytes).await {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {}
+        Err(e) => return Err(e),
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// On an HTTPS port an address over its cap is answered 503 in HTTPS, as on a plain
+/// port, and one address's TLS handshakes are limited: beyond them its connections are
+/// closed unanswered, while the server serves others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn https_turns_away_in_https_and_limits_handshakes_per_address() {
+    let dir = scratch("tls-caps");
+    let cert = self_signed_certificate(&dir);
+    let s = Server::start_with(
+        std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--tls-cert",
+            cert.cert.to_str().unwrap(),
+            "--tls-key",
+            cert.key.to_str().unwrap(),
+            "--max-connections-per-address",
+            "2",
+            "--handshakes-per-minute",
+            "8",
+        ],
+    );
+    let held = [
+        tcp_from("127.0.0.1", &s).await,
+        tcp_from("127.0.0.1", &s).await,
+    ];
+    let answer = https_get(s.port, &cert.cert, "/").await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer.ends_with("too many connections from your address\n"),
+        "{answer}"
+    );
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Eight handshakes a minute: two went to the held sockets, one to the 503.
+    let mut served = 0;
+    let mut refused = 0;
+    for _ in 0..10 {
+        match https_get(s.port, &cert.cert, "/version").await {
+            Ok(text) if text.starts_with("HTTP/1.0 200") => served += 1,
+            Ok(text) => panic!("{text}"),
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(
+        (4..=6).contains(&served),
+        "{served} served, {refused} refused"
+    );
+    assert!(refused >= 4, "{served} served, {refused} refused");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

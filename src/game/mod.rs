@@ -22,3 +22,5 @@ pub mod focus;
 pub mod motion;
 #[cfg(feature = "gui")]
 pub mod screens;
+#[cfg(feature = "gui")]
+pub mod signals;
