@@ -249,7 +249,77 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
     assert!(game.ply() >= 4, "{text}");
 }
 
+/// A screen's first frames show every letter with nothing touched: the table of an
+/// online game, whose panel's words ("Offer a draw", "Resign") no earlier screen drew,
+/// rests on the same picture it shows once the pointer has moved. (New letters reach
+/// egui's font texture a frame late; a window that rested on that frame showed holes,
+/// "O er a draw", until the pointer moved.)
+fn a_screens_first_frames_show_every_letter_untouched() {
+    let _alone = one_window_at_a_time();
+    let Some(screen) = VirtualScreen::start(1024, 700) else {
+        return display::skip(
+            "a_screens_first_frames_show_every_letter_untouched",
+            "no Xvfb (apt-get install xvfb)",
+        );
+    };
+    let dir = scratch("online-window-letters");
+    let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let created = blocking(ask(
+        &server.address(),
+        &NewGame::new(Variant::Camelot, TimeControl::Untimed),
+    ))
+    .expect("the server creates a game");
+    // The pointer rests in a corner, away from every button.
+    screen.move_pointer(1020, 696);
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+    // The Online screen first, then the table once the server has sent the game: its
+    // letters join a font texture the menu filled.
+    let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["--menu", "online"])
+        .args(["--server", &server.url, "--game", created.game.as_str()])
+        .args(["--token", created.seats[&SeatColour::Black].as_str()])
+        .args(["--window", "1024x700"])
+        .env("DISPLAY", &screen.display)
+        .env("CAMELOT_DATA_DIR", &data)
+        .stdout(Stdio::from(
+            std::fs::File::create(data.join("stdout")).unwrap(),
+        ))
+        .stderr(Stdio::from(
+            std::fs::File::create(data.join("stderr")).unwrap(),
+        ))
+        .spawn()
+        .expect("the game starts");
+    let untouched = resting(
+        &screen,
+        &data,
+        Duration::from_secs(3),
+        Duration::from_secs(180),
+    );
+    screen.move_pointer(1016, 690);
+    std::thread::sleep(Duration::from_secs(1));
+    let touched = resting(
+        &screen,
+        &data,
+        Duration::from_secs(2),
+        Duration::from_secs(30),
+    );
+    let _ = game.kill();
+    let _ = game.wait();
+    let differing = untouched
+        .chunks(4)
+        .zip(touched.chunks(4))
+        .filter(|(a, b)| a[..3] != b[..3])
+        .count();
+    assert!(
+        differing == 0,
+        "{differing} pixels changed when the pointer moved: the resting picture was not whole"
+    );
+}
+
 camelot_test_support::harness!(
+    a_screens_first_frames_show_every_letter_untouched,
     a_move_from_elsewhere_is_on_screen_within_a_second_untouched,
     a_resting_table_with_a_live_connection_uses_no_cpu,
     two_windows_play_a_whole_untimed_game_untouched

@@ -157,17 +157,9 @@ async fn converse(
 ) -> Option<ServerMessage> {
     let mut limit = RateLimit::new();
     let mut bad = 0;
-    let mut heard = false;
-    let idle = hubs.limits.idle;
-    // The deadline counts from what the client last said: moves forwarded to it while
-    // it is silent do not restart it (a vanished client is closed, not kept "present").
-    let mut last_heard = tokio::time::Instant::now();
-    let mut pinged = false;
+    let mut quiet = Quiet::new(hubs.limits.idle);
     loop {
-        let patience = if heard { idle } else { FIRST_MESSAGE };
-        let deadline = last_heard + patience;
-        let ping_at = last_heard + idle / PING_AFTER_SHARE;
-        let wake = if heard && !pinged { ping_at } else { deadline };
+        let (wake, deadline) = quiet.wake();
         let from_client = tokio::time::timeout_at(wake, stream.next());
         let incoming = match joined {
             Some(j) => tokio::select! {
@@ -186,7 +178,7 @@ async fn converse(
             }
             Incoming::Client(Err(_)) if wake < deadline => {
                 // Quiet for a while: ask whether it is still there.
-                pinged = true;
+                quiet.pinged = true;
                 if write(sink, Message::Ping(Default::default()))
                     .await
                     .is_err()
@@ -195,43 +187,18 @@ async fn converse(
                 }
                 continue;
             }
-            Incoming::Client(Err(_)) => {
-                return Some(ServerMessage::error(
-                    ErrorCode::Connection,
-                    if heard {
-                        format!("nothing heard for {} s: closing", idle.as_secs())
-                    } else {
-                        format!("say hello within {} s", FIRST_MESSAGE.as_secs())
-                    },
-                ));
-            }
-            Incoming::Client(Ok(m)) => match m {
-                Some(Ok(Message::Text(t))) => t,
-                Some(Ok(Message::Close(_))) | None => return None,
-                Some(Ok(Message::Binary(_))) => {
-                    return Some(ServerMessage::error(
-                        ErrorCode::Unreadable,
-                        "binary frames are not part of the protocol",
-                    ));
-                }
-                // A WebSocket ping or pong: the client is there.
-                Some(Ok(_)) => {
-                    heard = true;
-                    last_heard = tokio::time::Instant::now();
-                    pinged = false;
+            Incoming::Client(Err(_)) => return Some(quiet.too_long()),
+            Incoming::Client(Ok(m)) => match frame(m) {
+                Frame::Text(t) => t,
+                Frame::Present => {
+                    quiet.heard = true;
+                    quiet.heard_from();
                     continue;
                 }
-                Some(Err(e)) => {
-                    // Oversized frames and broken connections end here.
-                    return Some(ServerMessage::error(
-                        ErrorCode::Connection,
-                        format!("connection closed: {e}"),
-                    ));
-                }
+                Frame::End(last) => return last,
             },
         };
-        last_heard = tokio::time::Instant::now();
-        pinged = false;
+        quiet.heard_from();
         if !limit.allow() {
             return Some(ServerMessage::error(
                 ErrorCode::Flood,
@@ -260,7 +227,7 @@ async fn converse(
                 continue;
             }
         };
-        heard = true;
+        quiet.heard = true;
         match handle(hubs, client, sink, joined, message).await {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
@@ -280,6 +247,85 @@ fn same_version(text: &str) -> Result<(), VersionMismatch> {
     match serde_json::from_str::<Stated>(text) {
         Ok(Stated { v: Some(v) }) => check_version(v),
         _ => Ok(()),
+    }
+}
+
+/// How long a connection has said nothing. The deadline counts from what the client
+/// last said: moves forwarded to it while it is silent do not restart it (a vanished
+/// client is closed, not kept "present").
+struct Quiet {
+    /// It has said a first message of the protocol.
+    heard: bool,
+    last_heard: tokio::time::Instant,
+    /// It was pinged since it last said something.
+    pinged: bool,
+    idle: Duration,
+}
+
+impl Quiet {
+    fn new(idle: Duration) -> Quiet {
+        Quiet {
+            heard: false,
+            last_heard: tokio::time::Instant::now(),
+            pinged: false,
+            idle,
+        }
+    }
+
+    /// When to look up from reading (to ping, or at the deadline), and the deadline.
+    fn wake(&self) -> (tokio::time::Instant, tokio::time::Instant) {
+        let patience = if self.heard { self.idle } else { FIRST_MESSAGE };
+        let deadline = self.last_heard + patience;
+        let ping_at = self.last_heard + self.idle / PING_AFTER_SHARE;
+        let wake = if self.heard && !self.pinged {
+            ping_at
+        } else {
+            deadline
+        };
+        (wake, deadline)
+    }
+
+    fn heard_from(&mut self) {
+        self.last_heard = tokio::time::Instant::now();
+        self.pinged = false;
+    }
+
+    /// The last word to a connection that let its deadline pass.
+    fn too_long(&self) -> ServerMessage {
+        ServerMessage::error(
+            ErrorCode::Connection,
+            if self.heard {
+                format!("nothing heard for {} s: closing", self.idle.as_secs())
+            } else {
+                format!("say hello within {} s", FIRST_MESSAGE.as_secs())
+            },
+        )
+    }
+}
+
+/// What a frame from the client is to the conversation.
+enum Frame {
+    Text(axum::extract::ws::Utf8Bytes),
+    /// A WebSocket ping or pong: the client is there.
+    Present,
+    /// The conversation is over, with a last word or none.
+    End(Option<ServerMessage>),
+}
+
+fn frame(m: Option<Result<Message, axum::Error>>) -> Frame {
+    match m {
+        Some(Ok(Message::Text(t))) => Frame::Text(t),
+        Some(Ok(Message::Close(_))) | None => Frame::End(None),
+        Some(Ok(Message::Binary(_))) => Frame::End(Some(ServerMessage::error(
+            ErrorCode::Unreadable,
+            "binary frames are not part of the protocol",
+        ))),
+        Some(Ok(_)) => Frame::Present,
+        // Oversized frames and broken connections end here.
+        Some(Err(e)) => Frame::End(Some(ServerMessage::error(
+            ErrorCode::Connection,
+            format!("connection closed: {e}"),
+        ))),
     }
 }
 

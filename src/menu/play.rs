@@ -17,6 +17,16 @@ const CARD_WIDTH: f32 = 250.0;
 const PICTURE: egui::Vec2 = egui::vec2(226.0, 141.0);
 /// Tall enough for the longest name on two lines and three lines under it.
 const CARD_HEIGHT: f32 = 292.0;
+/// A short window's cards: their pictures no smaller than this share of the size.
+const SMALLEST_PICTURE: f32 = 0.55;
+/// The space between the two rows of cards.
+const ROW_GAP: f32 = 8.0;
+/// What the Play screen puts below the cards besides the seats' rows: the heading, the
+/// Start row and the spaces between, with a margin (178 px with two seats, measured by
+/// the test below).
+const BELOW_THE_CARDS: f32 = 110.0;
+/// One seat's row in "Who sits where".
+const SEAT_ROW: f32 = 40.0;
 
 /// What the Play screen's player chose.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,7 +82,13 @@ pub fn play_page(
     theme: BoardTheme,
 ) -> Option<PlayPick> {
     let mut pick = None;
-    variant_cards(ui, choice_now, pictures, theme);
+    // When the window is short, the cards shrink (smaller pictures, then no
+    // description) so that the seats and the choice that starts the game are on the
+    // screen without scrolling.
+    let below = BELOW_THE_CARDS + SEAT_ROW * choice_now.seats.len().max(2) as f32;
+    let room = ui.clip_rect().bottom() - ui.cursor().top() - below;
+    let fit = CardFit::for_room(room);
+    variant_cards(ui, choice_now, pictures, theme, fit);
     ui.add_space(10.0);
     ui.heading("Who sits where");
     seat_choice(ui, choice_now, false);
@@ -95,13 +111,51 @@ pub fn play_page(
     pick
 }
 
-/// The six variants as cards, three to a row.
+/// How the cards fit a window's height: their pictures' share of the full size, and
+/// whether the description fits under the name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardFit {
+    pub picture: f32,
+    pub described: bool,
+}
+
+impl CardFit {
+    pub const FULL: CardFit = CardFit {
+        picture: 1.0,
+        described: true,
+    };
+
+    /// The largest cards whose two rows fit in `room` pixels.
+    fn for_room(room: f32) -> CardFit {
+        let rows = 2.0;
+        let deficit = rows * CARD_HEIGHT + ROW_GAP - room;
+        if deficit <= 0.0 {
+            return CardFit::FULL;
+        }
+        let picture = 1.0 - deficit / (rows * PICTURE.y);
+        if picture >= SMALLEST_PICTURE {
+            return CardFit {
+                picture,
+                described: true,
+            };
+        }
+        CardFit {
+            picture: SMALLEST_PICTURE,
+            described: false,
+        }
+    }
+}
+
+/// The six variants as cards, three to a row, as large as `fit` lets them be.
 pub fn variant_cards(
     ui: &mut egui::Ui,
     choice_now: &mut PlayChoice,
     pictures: &[(Variant, egui::TextureId)],
     theme: BoardTheme,
+    fit: CardFit,
 ) {
+    let picture_size = PICTURE * fit.picture;
+    let min_height = CARD_HEIGHT - PICTURE.y * (1.0 - fit.picture);
     for row in Variant::ALL.chunks(3) {
         ui.horizontal_top(|ui| {
             for &v in row {
@@ -112,21 +166,22 @@ pub fn variant_cards(
                     board_picture::paint(painter, rect, &Position::start(v), theme);
                 };
                 let shown = match picture {
-                    Some(id) => ChoicePicture::Texture(id, PICTURE),
-                    None => ChoicePicture::Painted(PICTURE, &paint),
+                    Some(id) => ChoicePicture::Texture(id, picture_size),
+                    None => ChoicePicture::Painted(picture_size, &paint),
                 };
                 let r = choice(
                     ui,
                     ChoiceCard {
                         title: rules.name,
-                        line: rules.description,
+                        line: if fit.described { rules.description } else { "" },
                         picture: shown,
                         width: CARD_WIDTH,
                         vertical: true,
                         chosen: choice_now.variant == v,
-                        min_height: CARD_HEIGHT,
+                        min_height: if fit.described { min_height } else { 0.0 },
                     },
-                );
+                )
+                .on_hover_text(rules.description);
                 if r.clicked() {
                     choice_now.choose(v);
                 }
@@ -263,6 +318,44 @@ mod tests {
     struct Play {
         choice: PlayChoice,
         picked: Option<PlayPick>,
+    }
+
+    /// The choice that starts the game is on the screen without scrolling at 1280x720
+    /// and larger, for every variant (Grand Cam's four seats the tallest), in the
+    /// menu's column with its heading above.
+    #[test]
+    fn start_is_on_screen_at_1280x720() {
+        for (w, h) in [(1280.0, 720.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            for v in Variant::ALL {
+                let mut harness = Harness::builder()
+                    .with_size(egui::vec2(w, h))
+                    .build_ui_state(
+                        |ui, p: &mut Play| {
+                            // The menu's heading and back button take this much.
+                            ui.add_space(64.0);
+                            egui::ScrollArea::vertical().show(ui, |ui| {
+                                if let Some(pick) =
+                                    play_page(ui, &mut p.choice, &[], &[], BoardTheme::Walnut)
+                                {
+                                    p.picked = Some(pick);
+                                }
+                            });
+                        },
+                        Play {
+                            choice: PlayChoice::new(v),
+                            picked: None,
+                        },
+                    );
+                crate::menu::title::tests::themed(&mut harness);
+                harness.run();
+                let label = format!("Start {}", v.rules().name);
+                let bottom = harness.get_by_label(&label).rect().bottom();
+                assert!(
+                    bottom <= h,
+                    "{w}x{h}, {v}: Start ends at {bottom}, below the fold"
+                );
+            }
+        }
     }
 
     /// A variant is chosen by its card's name, its seats follow, a seat is given to the

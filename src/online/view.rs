@@ -18,6 +18,7 @@ use crate::online::{
     clock_text, Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, OnlineTable, SeatChoice,
 };
 use crate::storage::saving::Storage;
+use crate::widgets::confirm::confirmed_button;
 use crate::widgets::theme::seat_text;
 
 /// What is said in amber: an address or a name that is not one, a lost connection.
@@ -556,7 +557,7 @@ pub fn panel_section(
         if ui.button("Ask to take back").clicked() {
             requests.push(OnlineRequest::Offer(OfferKind::Takeback));
         }
-        if ui.button("Resign").clicked() {
+        if confirmed_button(ui, true, "Resign", "Really resign?") {
             requests.push(OnlineRequest::Resign);
         }
         if mirror.game.ply() < 2 && ui.button("Abort").clicked() {
@@ -749,6 +750,26 @@ mod tests {
                 OnlineRequest::Offer(OfferKind::Takeback)
             ]
         );
+    }
+
+    /// Resigning asks once: the first click asks "Really resign?", "Cancel" takes the
+    /// question back, and only the question's own click resigns.
+    #[test]
+    fn resigning_asks_once_before_it_resigns() {
+        let mirror = Mirror::from_state(Some(SeatColour::White), &view()).unwrap();
+        let mut h = harness(mirror, vec![Player(0)]);
+        h.get_by_label("Resign").click();
+        h.run();
+        assert!(h.state().asked.is_empty(), "one click does not resign");
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert!(h.query_by_label("Really resign?").is_none());
+        h.get_by_label("Resign").click();
+        h.run();
+        h.get_by_label("Really resign?").click();
+        h.run();
+        assert_eq!(h.state().asked, [OnlineRequest::Resign]);
+        assert!(h.query_by_label("Really resign?").is_none());
     }
 
     /// A watcher sees the game but has no buttons; an ended game only the rematch's.

@@ -30,6 +30,7 @@ use crate::table::camera::{CameraCommand, ViewInsets, ViewSection};
 use crate::table::settings::TableSettings;
 use crate::table::theme::MarkerKind;
 use crate::watching::view::WatchSection;
+use crate::widgets::confirm::confirmed_button;
 use crate::widgets::move_box;
 use crate::widgets::theme::seat_text;
 use windows::PanelWindows;
@@ -374,7 +375,7 @@ fn table_buttons(ui: &mut egui::Ui, p: &mut Panel, act: &mut Option<PanelAction>
         let session = &p.actions.session;
         if !p.online.is_online() {
             let can = !session.game.is_over() && session.human_to_move();
-            if ui.add_enabled(can, egui::Button::new("Resign")).clicked() {
+            if confirmed_button(ui, can, "Resign", "Really resign?") {
                 *act = Some(PanelAction::Resign);
             }
         }

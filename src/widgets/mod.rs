@@ -1,7 +1,9 @@
 //! egui at the table: its setup (a camera of its own over the 3D view, modifier keys
 //! passed on only when they change), the look every screen shares, the widgets several
-//! features use (the move box, the notices), and the interface's own setting.
+//! features use (the move box, the notices, a button that asks before it acts), and the
+//! interface's own setting.
 
+pub mod confirm;
 pub mod move_box;
 pub mod notices;
 pub mod settings;
@@ -12,7 +14,8 @@ use bevy::camera::CameraOutputMode;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy_egui::{
-    egui, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPreUpdateSet, PrimaryEguiContext,
+    egui, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPostUpdateSet, EguiPreUpdateSet,
+    EguiRenderOutput, PrimaryEguiContext,
 };
 
 pub(crate) fn plugin(app: &mut App) {
@@ -23,7 +26,26 @@ pub(crate) fn plugin(app: &mut App) {
             drop_unchanged_modifiers
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            PostUpdate,
+            draw_again_when_glyphs_are_new
+                .after(EguiPostUpdateSet::ProcessOutput)
+                .before(EguiPostUpdateSet::PostProcessOutput),
         );
+}
+
+/// A frame that met letters not drawn before adds them to egui's font texture, and the
+/// texture reaches the GPU after that frame was drawn: its new letters show as holes
+/// ("O er a draw"). A resting window would keep them until the pointer moved; one more
+/// frame draws them.
+fn draw_again_when_glyphs_are_new(
+    outputs: Query<&EguiRenderOutput>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if outputs.iter().any(|o| !o.textures_delta.set.is_empty()) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// When present, only the table is drawn: no menu, panel, window or notice (`--bare`).

@@ -105,6 +105,23 @@ impl VirtualScreen {
         })
     }
 
+    /// Moves the pointer to (x, y) on the screen, as a person's hand would: the window
+    /// under it hears of it and draws again.
+    pub fn move_pointer(&self, x: i32, y: i32) {
+        use x11_dl::xlib;
+        let x11 = xlib::Xlib::open().expect("libX11");
+        let name = std::ffi::CString::new(self.display.clone()).unwrap();
+        // SAFETY: the display is opened, used and closed here.
+        unsafe {
+            let d = (x11.XOpenDisplay)(name.as_ptr());
+            assert!(!d.is_null(), "the virtual screen {} opens", self.display);
+            let root = (x11.XDefaultRootWindow)(d);
+            (x11.XWarpPointer)(d, 0, root, 0, 0, 0, 0, x, y);
+            (x11.XFlush)(d);
+            (x11.XCloseDisplay)(d);
+        }
+    }
+
     /// The screen's pixels now (four bytes a pixel, as the X server keeps them).
     pub fn capture(&self) -> Vec<u8> {
         use x11_dl::xlib;
