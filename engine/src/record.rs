@@ -27,7 +27,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::excerpt::Excerpt;
-use crate::game::Game;
+use crate::game::{DrawClaim, Game};
 use crate::move_text::{Notation, NotationError};
 use crate::moves::MoveKind;
 use crate::outcome::{EndReason, Outcome};
@@ -380,7 +380,7 @@ impl Record {
             }
         }
         if game.position().outcome().is_none() {
-            if let Some(o) = declared_result(&self.result) {
+            if let Some(o) = declared_result(&self.result, self.tag("Termination"), &game) {
                 game.declare(o);
             }
         }
@@ -560,13 +560,31 @@ impl Record {
     }
 }
 
-fn declared_result(token: &str) -> Option<Outcome> {
-    match token {
-        "1-0" => Some(Outcome::win(Side::First, EndReason::Resignation)),
-        "0-1" => Some(Outcome::win(Side::Second, EndReason::Resignation)),
-        "1/2-1/2" => Some(Outcome::draw(EndReason::Agreement)),
-        _ => None,
-    }
+/// The end a record declares where the board has not decided the game: its result, for
+/// the reason its `Termination` tag names where the game bears it out (a repetition or a
+/// fifty-move draw only where the player to move may claim it; time as said); without
+/// one, a resignation or an agreed draw.
+fn declared_result(token: &str, termination: Option<&str>, game: &Game) -> Option<Outcome> {
+    let named = |r: EndReason| termination == Some(r.describe());
+    let claimable = |c: DrawClaim| game.claimable().contains(&c);
+    let winner = match token {
+        "1-0" => Some(Side::First),
+        "0-1" => Some(Side::Second),
+        "1/2-1/2" => None,
+        _ => return None,
+    };
+    Some(match winner {
+        Some(side) if named(EndReason::Time) => Outcome::win(side, EndReason::Time),
+        Some(side) => Outcome::win(side, EndReason::Resignation),
+        None if named(EndReason::Repetition) && claimable(DrawClaim::Repetition) => {
+            Outcome::draw(EndReason::Repetition)
+        }
+        None if named(EndReason::FiftyMoves) && claimable(DrawClaim::FiftyMoves) => {
+            Outcome::draw(EndReason::FiftyMoves)
+        }
+        None if named(EndReason::Time) => Outcome::draw(EndReason::Time),
+        None => Outcome::draw(EndReason::Agreement),
+    })
 }
 
 fn append(slot: &mut Option<String>, text: &str) {

@@ -195,3 +195,45 @@ fn position_string_errors_are_clear() {
     assert!(e("variant=camelot turn=white white= black= white=").contains("twice"));
     assert!(e("variant=camelot turn=white white black=").contains("key=value"));
 }
+
+/// A draw claimed by repetition keeps its reason through the record: the `Termination`
+/// tag names it, and the importer takes it where the final position bears it out (the
+/// player to move may claim it there). Without the tag, or where it could not be
+/// claimed, the draw reads as agreed, as a record without words has always read.
+#[test]
+fn a_claimed_draw_keeps_its_reason_through_the_record() {
+    use camelot_engine::notation::RecordTags;
+    use camelot_engine::DrawClaim;
+    let mut game = Game::new(Variant::Camelot);
+    // Knights out and back, twice: the start stands a third time, White to move.
+    for m in [
+        "C6-C5", "C11-C12", "C5-C6", "C12-C11", "C6-C5", "C11-C12", "C5-C6", "C12-C11",
+    ] {
+        game.play_notation(m).unwrap();
+    }
+    assert!(game.claimable().contains(&DrawClaim::Repetition));
+    game.claim(DrawClaim::Repetition).unwrap();
+    let reason_after = |termination: Option<&str>| {
+        let tags = RecordTags {
+            termination: termination.map(String::from),
+            ..RecordTags::default()
+        };
+        let (_, back) = Record::import(&tags.export(&game, Notation::Wcf)).unwrap();
+        back.outcome().unwrap()
+    };
+    assert_eq!(
+        reason_after(Some("threefold repetition")),
+        Outcome::draw(EndReason::Repetition)
+    );
+    assert_eq!(reason_after(None), Outcome::draw(EndReason::Agreement));
+    // A repetition named where none can be claimed is not believed.
+    let mut early = Game::new(Variant::Camelot);
+    early.play_notation("C6-C5").unwrap();
+    early.declare(Outcome::draw(EndReason::Agreement));
+    let tags = RecordTags {
+        termination: Some("threefold repetition".into()),
+        ..RecordTags::default()
+    };
+    let (_, back) = Record::import(&tags.export(&early, Notation::Wcf)).unwrap();
+    assert_eq!(back.outcome(), Some(Outcome::draw(EndReason::Agreement)));
+}
