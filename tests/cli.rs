@@ -46,12 +46,7 @@ fn version_and_help_are_answered() {
     let (stdout, _) = text(&out);
     assert!(out.status.success());
     // The version and the commit the binary was built from (the clone's HEAD).
-    let head = Command::new("git")
-        .args(["rev-parse", "--short=12", "HEAD"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("git runs in a clone");
-    let commit = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    let commit = camelot_test_support::head_commit();
     assert_eq!(
         stdout.trim(),
         format!("camelot {} ({commit})", env!("CARGO_PKG_VERSION"))

@@ -35,6 +35,18 @@ fn sibling(name: &str) -> PathBuf {
 
 /// The game at the table of `created`'s Black seat, on `screen`.
 fn open_table(screen: &VirtualScreen, server: &Server, created: &Created, data: &Path) -> Child {
+    open_table_from(screen, server, created, data, &[])
+}
+
+/// The same, with more of the game's arguments (`--menu online`: the table opens over
+/// the Online screen).
+fn open_table_from(
+    screen: &VirtualScreen,
+    server: &Server,
+    created: &Created,
+    data: &Path,
+    more: &[&str],
+) -> Child {
     std::fs::create_dir_all(data).unwrap();
     // Muted: a test machine seldom has a sound card, and the notice that says so fades
     // by the clock.
@@ -42,6 +54,7 @@ fn open_table(screen: &VirtualScreen, server: &Server, created: &Created, data: 
     Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(["--server", &server.url, "--game", created.game.as_str()])
         .args(["--token", created.seats[&SeatColour::Black].as_str()])
+        .args(more)
         .arg("--window")
         .arg(format!("{}x{}", screen.width, screen.height))
         .env("DISPLAY", &screen.display)
@@ -272,25 +285,9 @@ fn a_screens_first_frames_show_every_letter_untouched() {
     // The pointer rests in a corner, away from every button.
     screen.move_pointer(1020, 696);
     let data = dir.join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
     // The Online screen first, then the table once the server has sent the game: its
     // letters join a font texture the menu filled.
-    let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(["--menu", "online"])
-        .args(["--server", &server.url, "--game", created.game.as_str()])
-        .args(["--token", created.seats[&SeatColour::Black].as_str()])
-        .args(["--window", "1024x700"])
-        .env("DISPLAY", &screen.display)
-        .env("CAMELOT_DATA_DIR", &data)
-        .stdout(Stdio::from(
-            std::fs::File::create(data.join("stdout")).unwrap(),
-        ))
-        .stderr(Stdio::from(
-            std::fs::File::create(data.join("stderr")).unwrap(),
-        ))
-        .spawn()
-        .expect("the game starts");
+    let mut game = open_table_from(&screen, &server, &created, &data, &["--menu", "online"]);
     let untouched = resting(
         &screen,
         &data,

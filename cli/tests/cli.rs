@@ -521,12 +521,7 @@ fn version_names_the_workspace_version_and_the_commit_built() {
     let o = cli(&["--version"]);
     assert!(o.status.success());
     let line = stdout(&o);
-    let head = std::process::Command::new("git")
-        .args(["rev-parse", "--short=12", "HEAD"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("git runs in a clone");
-    let commit = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    let commit = camelot_test_support::head_commit();
     assert_eq!(
         line.trim_end(),
         format!("camelot-cli {} ({commit})", env!("CARGO_PKG_VERSION"))

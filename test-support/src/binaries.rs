@@ -18,3 +18,14 @@ pub fn workspace_binary(name: &str, beside: &str) -> PathBuf {
     }
     bin
 }
+
+/// The commit the clone is at, as the binaries' `--version` names it (twelve hex
+/// digits).
+pub fn head_commit() -> String {
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs (the tests run in a clone of the repository)");
+    String::from_utf8_lossy(&head.stdout).trim().to_string()
+}

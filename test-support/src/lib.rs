@@ -12,7 +12,7 @@ mod proxy;
 mod server;
 mod skip;
 
-pub use binaries::workspace_binary;
+pub use binaries::{head_commit, workspace_binary};
 pub use browser::{script_strings, Browser, ScriptFailed, ScriptOutput};
 pub use certificate::{self_signed_certificate, Certificate};
 pub use matches::{camette_match, games_of, level};
