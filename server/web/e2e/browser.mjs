@@ -60,8 +60,20 @@ export async function waitForTurn(page, timeout) {
  * @param {{ tap?: boolean }} [how]
  */
 export async function playOneMove(page, how = {}) {
-  const press = async (/** @type {import("playwright-core").Locator} */ l) =>
-    how.tap ? l.tap() : l.click();
+  // A square may go from under the click: the board is drawn again when a connection
+  // is mended or a move arrives. A click that finds nothing soon gives up, and the
+  // turn is read again (as the caller does after every move).
+  const press = async (/** @type {import("playwright-core").Locator} */ l) => {
+    try {
+      await (how.tap ? l.tap({ timeout: 5000 }) : l.click({ timeout: 5000 }));
+      return true;
+    } catch (e) {
+      if ((await l.count()) === 0 || (await turn(page)) !== "Your move") {
+        return false;
+      }
+      throw e;
+    }
+  };
   const movable = page.locator("rect.sq.movable");
   if ((await movable.count()) === 0) {
     // The connection went away since the turn was read: nothing may be entered until
@@ -79,7 +91,9 @@ export async function playOneMove(page, how = {}) {
     await press(pass);
     return;
   }
-  await press(movable.first());
+  if (!(await press(movable.first()))) {
+    return;
+  }
   for (let step = 0; step < 40; step++) {
     if ((await turn(page)) !== "Your move") {
       return;
@@ -88,7 +102,9 @@ export async function playOneMove(page, how = {}) {
     if ((await offered.count()) === 0) {
       return;
     }
-    await press(offered.first());
+    if (!(await press(offered.first()))) {
+      return;
+    }
   }
   throw new Error("a move that never ended");
 }
