@@ -152,23 +152,11 @@ async fn list_games(
     request: Request,
 ) -> Result<Response, ServiceError> {
     let (before, limit) = page_of(request.uri().query().unwrap_or(""), "/games")?;
-    let page = ListGames { before, limit };
-    let games = service::list_games(&hubs, &page).await?;
-    let limit = page
-        .limit
-        .unwrap_or(ListGames::MAX_PAGE)
-        .clamp(1, ListGames::MAX_PAGE);
-    let next = (games.len() == limit as usize)
-        .then(|| games.last())
-        .flatten()
-        .map(|last| {
-            ListGames {
-                before: Some(last.id.clone()),
-                limit: Some(limit),
-            }
-            .path()
-        });
-    Ok(with_next(Json(games).into_response(), next))
+    let (games, next) = service::list_games(&hubs, &ListGames { before, limit }).await?;
+    Ok(with_next(
+        Json(games).into_response(),
+        next.map(|n| n.path()),
+    ))
 }
 
 /// The page a query string asks for: `before` a game's id, `limit` a number.

@@ -59,8 +59,11 @@ pub async fn create(hubs: &Hubs, req: NewGame, from: AddressKey) -> Result<Creat
 }
 
 /// `GET /games`: a page of the live games, newest first, with how many seats are
-/// connected where this process knows.
-pub async fn list_games(hubs: &Hubs, req: &ListGames) -> Result<Vec<GameSummary>, ServiceError> {
+/// connected where this process knows; and the next page's request if the page is full.
+pub async fn list_games(
+    hubs: &Hubs,
+    req: &ListGames,
+) -> Result<(Vec<GameSummary>, Option<ListGames>), ServiceError> {
     let limit = req
         .limit
         .unwrap_or(ListGames::MAX_PAGE)
@@ -76,7 +79,14 @@ pub async fn list_games(hubs: &Hubs, req: &ListGames) -> Result<Vec<GameSummary>
             g.connected = p.connections.iter().filter(|&&c| c > 0).count() as u32;
         }
     }
-    Ok(games)
+    let next = (games.len() == limit as usize)
+        .then(|| games.last())
+        .flatten()
+        .map(|last| ListGames {
+            before: Some(last.id.clone()),
+            limit: Some(limit),
+        });
+    Ok((games, next))
 }
 
 /// `GET /seats`: a page of open seats, and the next page's request if there are more.

@@ -9,13 +9,18 @@ use camelot_online::protocol::{
     ServerMessage, TimeControl, PROTOCOL_VERSION,
 };
 use camelot_online::{ask, Connection, OnlineError, ServerAddress};
-use camelot_test_support::online::{self, create, next, sqlite_server, until};
-use camelot_test_support::{http, http_get, scratch, sqlite, Server};
+use camelot_test_support::online::{self, create, next, sqlite_server_with, until};
+use camelot_test_support::{http, http_get, Server};
 
 fn server(name: &str) -> Server {
-    sqlite_server(
+    server_with(name, &[])
+}
+
+fn server_with(name: &str, extra: &[&str]) -> Server {
+    sqlite_server_with(
         std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
         name,
+        extra,
     )
 }
 
@@ -192,18 +197,7 @@ async fn names_are_kept_with_their_seats_and_in_the_record() {
 /// `Link` headers lists every seat once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server"));
-    let s = Server::start_with(
-        bin,
-        &[
-            "--database",
-            &sqlite(&scratch("seat-pages")),
-            "--listen",
-            "127.0.0.1:0",
-            "--games-per-minute",
-            "0",
-        ],
-    );
+    let s = server_with("seat-pages", &["--games-per-minute", "0"]);
     let url = s.address();
     let mut expected = Vec::new();
     for i in 0..9 {
@@ -287,18 +281,7 @@ async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
 /// creating games; and a game aborted before it began has none.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematches_count_against_the_creation_limit_and_aborted_games_have_none() {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server"));
-    let s = Server::start_with(
-        bin,
-        &[
-            "--database",
-            &sqlite(&scratch("rematch-limit")),
-            "--listen",
-            "127.0.0.1:0",
-            "--games-per-minute",
-            "3",
-        ],
-    );
+    let s = server_with("rematch-limit", &["--games-per-minute", "3"]);
     let url = s.address();
     let refusal = |m| match m {
         ServerMessage::Error { code, message } => Some((code, message)),

@@ -16,7 +16,7 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, Connection, ServerAddress};
-use camelot_test_support::online::{by_squares, create, join, next};
+use camelot_test_support::online::{by_squares, create, join, next, sqlite_server_with};
 use camelot_test_support::{http, scratch, self_signed_certificate, sqlite, Server};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -24,13 +24,10 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
 fn server(name: &str, extra: &[&str]) -> Server {
-    let dir = scratch(name);
-    let db = sqlite(&dir);
-    let mut args = vec!["--listen", "127.0.0.1:0", "--database", &db];
-    args.extend_from_slice(extra);
-    Server::start_with(
+    sqlite_server_with(
         std::path::Path::new(env!("CARGO_BIN_EXE_camelot-server")),
-        &args,
+        name,
+        extra,
     )
 }
 

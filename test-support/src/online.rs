@@ -18,7 +18,15 @@ const PATIENCE: Duration = Duration::from_secs(15);
 /// `bin` on a SQLite database in a scratch folder named for the test, on a free
 /// loopback port.
 pub fn sqlite_server(bin: &Path, name: &str) -> Server {
-    Server::start(bin, &sqlite(&scratch(name)), "127.0.0.1:0")
+    sqlite_server_with(bin, name, &[])
+}
+
+/// The same, with more of the server's options (`--games-per-minute 3`).
+pub fn sqlite_server_with(bin: &Path, name: &str, extra: &[&str]) -> Server {
+    let db = sqlite(&scratch(name));
+    let mut args = vec!["--listen", "127.0.0.1:0", "--database", &db];
+    args.extend_from_slice(extra);
+    Server::start_with(bin, &args)
 }
 
 /// A game with every seat held by a token.
