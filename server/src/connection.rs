@@ -43,9 +43,6 @@ const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// it still sends, so that the connection ends with a close and not a reset (which would
 /// lose the last word).
 const CLOSING: Duration = Duration::from_secs(2);
-/// Frames refused while closing before the socket is given up (a 1 MiB message in
-/// 100-byte fragments is some 10,000).
-const MAX_FAILED_READS_WHILE_CLOSING: u32 = 20_000;
 
 /// A token bucket: each message takes one; they come back at `PER_SECOND`.
 struct RateLimit {
@@ -135,23 +132,15 @@ pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey) {
     }
 }
 
-/// Says goodbye with a close frame, then reads (and drops) what the client still sends
-/// until it closes too: a socket closed with unread data resets the connection, and the
-/// client would lose the message that says why.
+/// Says goodbye with a close frame, then waits (a little) for the client's. What cannot
+/// be read as messages (the rest of a refused message) is read and dropped by the
+/// socket's lingering close (`listen::linger`), so the client gets both.
 async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
     let _ = tokio::time::timeout(WRITE_DEADLINE, sink.send(Message::Close(None))).await;
     let _ = tokio::time::timeout(CLOSING, async {
-        // The rest of a refused message goes on arriving (an oversized one in fragments
-        // is refused fragment after fragment): read through those refusals too, or the
-        // socket closes unread and the client loses the last word. A socket that only
-        // fails is given up after a few.
-        let mut failures = 0;
-        while let Some(m) = stream.next().await {
-            match m {
-                Ok(Message::Close(_)) => break,
-                Ok(_) => {}
-                Err(_) if failures < MAX_FAILED_READS_WHILE_CLOSING => failures += 1,
-                Err(_) => break,
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
             }
         }
     })

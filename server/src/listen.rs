@@ -21,7 +21,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
@@ -37,6 +37,9 @@ pub struct Tls {
 /// How long a client has to send a whole HTTP request's head, to finish a TLS handshake,
 /// and for the server to answer a plain request.
 pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How long a closing socket waits for the client to close its side.
+const LINGER: Duration = Duration::from_secs(2);
 
 /// A certificate the server could not use.
 #[derive(Debug, thiserror::Error)]
@@ -139,8 +142,8 @@ pub async fn serve(
         // The place goes with the socket: into the WebSocket after an upgrade, given back
         // when the socket closes.
         let tcp = Counted {
-            io: tcp,
-            _place: place,
+            io: Some(tcp),
+            place: Some(place),
         };
         tokio::spawn(async move {
             match tls {
@@ -158,37 +161,74 @@ pub async fn serve(
     }
 }
 
-/// A socket holding its place among the connections.
-struct Counted<I> {
-    io: I,
-    _place: Admitted,
+/// A socket holding its place among the connections, until it has closed the lingering
+/// way (see [`linger`]): the place is given back only then.
+struct Counted {
+    io: Option<TcpStream>,
+    place: Option<Admitted>,
 }
 
-impl<I: AsyncRead + Unpin> AsyncRead for Counted<I> {
+impl Counted {
+    fn io(&mut self) -> Pin<&mut TcpStream> {
+        Pin::new(
+            self.io
+                .as_mut()
+                .expect("a socket is there until it is dropped"),
+        )
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if let (Some(io), Ok(runtime)) = (self.io.take(), tokio::runtime::Handle::try_current()) {
+            let place = self.place.take();
+            runtime.spawn(async move {
+                linger(io).await;
+                drop(place);
+            });
+        }
+    }
+}
+
+/// Closes a socket after its last answer: says it will send no more, then reads and
+/// drops what the client still sends until it closes too, for at most [`LINGER`]. A
+/// socket closed with unread data resets the connection, and a reset can lose the
+/// answer the client has not read yet: a WebSocket's last error and close frame after
+/// a refused message whose rest is still arriving, a 503 to a full server.
+async fn linger<S: AsyncRead + AsyncWrite + Unpin>(mut io: S) {
+    let _ = tokio::time::timeout(LINGER, async {
+        let _ = io.shutdown().await;
+        let mut sink = [0u8; 4096];
+        while matches!(io.read(&mut sink).await, Ok(n) if n > 0) {}
+    })
+    .await;
+}
+
+impl AsyncRead for Counted {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.io).poll_read(cx, buf)
+        self.io().poll_read(cx, buf)
     }
 }
 
-impl<I: AsyncWrite + Unpin> AsyncWrite for Counted<I> {
+impl AsyncWrite for Counted {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.io).poll_write(cx, buf)
+        self.io().poll_write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.io).poll_flush(cx)
+        self.io().poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.io).poll_shutdown(cx)
+        self.io().poll_shutdown(cx)
     }
 
     fn poll_write_vectored(
@@ -196,11 +236,11 @@ impl<I: AsyncWrite + Unpin> AsyncWrite for Counted<I> {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+        self.io().poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
-        self.io.is_write_vectored()
+        self.io.as_ref().is_some_and(|io| io.is_write_vectored())
     }
 }
 
@@ -243,13 +283,10 @@ async fn turn_away<S: AsyncRead + AsyncWrite + Unpin>(mut tcp: S, full: Full) {
          content-length: {}\r\nconnection: close\r\nretry-after: 10\r\n\r\n{why}",
         why.len()
     );
-    let _ = tokio::time::timeout(Duration::from_secs(2), async {
-        let _ = tcp.write_all(answer.as_bytes()).await;
-        let _ = tcp.shutdown().await;
-        // Read what the client sent, so that closing does not reset the connection
-        // before the answer is read.
-        let mut sink = [0u8; 1024];
-        while matches!(tcp.read(&mut sink).await, Ok(n) if n > 0) {}
-    })
-    .await;
+    if tokio::time::timeout(LINGER, tcp.write_all(answer.as_bytes()))
+        .await
+        .is_ok_and(|written| written.is_ok())
+    {
+        linger(tcp).await;
+    }
 }

@@ -123,17 +123,36 @@ fn a_watchers_page_follows_a_game_move_by_move() {
     let dir = scratch("browser-watch");
     let s = start(&dir);
     let c = create(&s, Variant::Camette);
-    let page = browser.start("watch.mjs", &[&format!("{}/{}", s.url, c.game)]);
+    let ready = dir.join("watching");
+    let page = browser.start(
+        "watch.mjs",
+        &[&format!("{}/{}", s.url, c.game), ready.to_str().unwrap()],
+    );
     // The page is up before the players come.
-    std::thread::sleep(Duration::from_secs(3));
+    wait_until("the page to watch", Duration::from_secs(60), || {
+        ready.exists()
+    });
     let mut white = cli_player(&s, &c, SeatColour::White, "novice", &dir.join("white.out"));
     let mut black = cli_player(&s, &c, SeatColour::Black, "novice", &dir.join("black.out"));
     let watched = Browser::finish("watch.mjs", page).unwrap_or_else(|e| panic!("{e}"));
     assert!(white.wait().unwrap().success() && black.wait().unwrap().success());
     let moves = record_moves(&s, &c);
     assert_eq!(script_strings(&watched["moves"]), moves);
-    let steps = watched["steps"].as_u64().unwrap() as usize;
-    assert_eq!(steps, moves.len(), "the page's list grew a move at a time");
+    // The list's lengths as the page changed it, from the one it had when the script
+    // began to watch.
+    let first = watched["first"].as_u64().unwrap() as usize;
+    let mut lengths = vec![first];
+    for l in watched["lengths"].as_array().unwrap() {
+        let l = l.as_u64().unwrap() as usize;
+        if lengths.last() != Some(&l) {
+            lengths.push(l);
+        }
+    }
+    assert_eq!(
+        lengths,
+        (0..=moves.len()).collect::<Vec<_>>(),
+        "the page's list grew a move at a time"
+    );
 }
 
 fn a_phone_held_upright_plays_a_move_by_touch() {

@@ -12,6 +12,7 @@ use camelot_online::{ask, Connection, OnlineError, ServerAddress};
 use camelot_test_support::online::{by_squares, create, join, next_news as next, sqlite_server};
 use camelot_test_support::{http, Server};
 use futures_util::{SinkExt, StreamExt};
+use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
 fn server(name: &str) -> Server {
@@ -298,49 +299,67 @@ async fn unreadable_binary_and_oversized_frames_close_at_most_their_connection()
     still_serves(&url).await;
 }
 
-/// A message over the size limit sent in a hundred small fragments is refused as
-/// politely as one sent whole: the server's error, then its close frame, not a reset
-/// that loses both.
+/// A message over the size limit is refused politely however it is sent (in a hundred
+/// small fragments, or whole): the server's error, then its close frame, then the end of
+/// the socket, not a reset that can lose both (the rest of the message is still coming
+/// when the server has its last word).
 #[tokio::test]
-async fn an_oversized_message_in_fragments_gets_its_error_and_a_close() {
+async fn an_oversized_message_gets_its_error_a_close_and_a_clean_end() {
     use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
     use tokio_tungstenite::tungstenite::protocol::frame::Frame;
-    let s = server("fragments");
+    let s = server("oversized");
     let url = s.address();
     let g = create(&url, Variant::Camelot, TimeControl::Untimed).await;
-    for attempt in 0..3 {
-        let mut r = raw(&url).await;
-        let hello = ClientMessage::Hello(Hello::seat(&g.game, None, None));
-        r.send(Message::text(serde_json::to_string(&hello).unwrap()))
-            .await
-            .unwrap();
-        // Its answer (the game's state) first.
-        assert!(raw_next(&mut r).await.is_some());
-        for i in 0..100 {
+    let fragments: Vec<Frame> = (0..100)
+        .map(|i| {
             let opcode = OpCode::Data(if i == 0 { Data::Text } else { Data::Continue });
-            let frame = Frame::message(vec![b'x'; 100], opcode, i == 99);
-            // Sent as a slow client would: fragments still arrive after the server has
-            // refused the message (and once it has closed, they fail to go out).
-            if r.send(Message::Frame(frame)).await.is_err() {
-                break;
+            Frame::message(vec![b'x'; 100], opcode, i == 99)
+        })
+        .collect();
+    let whole = vec![Frame::message(
+        vec![b'x'; 64 * 1024],
+        OpCode::Data(Data::Text),
+        true,
+    )];
+    for (shape, frames) in [("in fragments", &fragments), ("whole", &whole)] {
+        for attempt in 0..3 {
+            let mut r = raw(&url).await;
+            let hello = ClientMessage::Hello(Hello::seat(&g.game, None, None));
+            r.send(Message::text(serde_json::to_string(&hello).unwrap()))
+                .await
+                .unwrap();
+            // Its answer (the game's state) first.
+            assert!(raw_next(&mut r).await.is_some());
+            for frame in frames {
+                // Once the server has closed, the rest fails to go out.
+                if r.send(Message::Frame(frame.clone())).await.is_err() {
+                    break;
+                }
             }
-            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            let mut said = Vec::new();
+            let closed = loop {
+                match tokio::time::timeout(Duration::from_secs(5), r.next()).await {
+                    Ok(Some(Ok(Message::Text(t)))) => said.push(t.to_string()),
+                    Ok(Some(Ok(Message::Close(_)))) => break true,
+                    Ok(Some(Ok(_))) => {}
+                    Ok(Some(Err(e))) => panic!("{shape}, attempt {attempt}: {e} after {said:?}"),
+                    Ok(None) | Err(_) => break false,
+                }
+            };
+            assert!(
+                closed,
+                "{shape}, attempt {attempt}: no close frame after {said:?}"
+            );
+            assert!(
+                said.iter().any(|t| t.contains("\"connection\"")),
+                "{shape}, attempt {attempt}: {said:?}"
+            );
+            let end = tokio::time::timeout(Duration::from_secs(5), r.next()).await;
+            assert!(
+                matches!(end, Ok(None)),
+                "{shape}, attempt {attempt}: the connection ended in {end:?}"
+            );
         }
-        let mut said = Vec::new();
-        let closed = loop {
-            match tokio::time::timeout(std::time::Duration::from_secs(5), r.next()).await {
-                Ok(Some(Ok(Message::Text(t)))) => said.push(t.to_string()),
-                Ok(Some(Ok(Message::Close(_)))) => break true,
-                Ok(Some(Ok(_))) => {}
-                Ok(Some(Err(e))) => panic!("attempt {attempt}: {e} after {said:?}"),
-                Ok(None) | Err(_) => break false,
-            }
-        };
-        assert!(closed, "attempt {attempt}: no close frame after {said:?}");
-        assert!(
-            said.iter().any(|t| t.contains("\"connection\"")),
-            "attempt {attempt}: {said:?}"
-        );
     }
     still_serves(&url).await;
 }

@@ -1,11 +1,15 @@
-// Watches a game in the browser to its end: `node e2e/watch.mjs URL [screenshot.png]`,
-// URL a watcher's invitation (`http://HOST:PORT/GAME`). Prints the moves as the page
-// listed them, how many lengths the list had on the way (one a move, when the page
-// follows the game move by move), and the result.
+// Watches a game in the browser to its end: `node e2e/watch.mjs URL [READY]`, URL a
+// watcher's invitation (`http://HOST:PORT/GAME`), READY a file written once the page
+// shows the game and its move list is watched (a test starts the players then). Prints the moves as the page
+// listed them, the list's length when watching began (a slow start may find moves
+// played), every length it had after (one a move, when the page follows the game move
+// by move), and the result.
+
+import { writeFileSync } from "node:fs";
 
 import { launch, main, moveList, result, turn } from "./browser.mjs";
 
-const [url, shot] = process.argv.slice(2);
+const [url, ready] = process.argv.slice(2);
 
 main(async () => {
   const browser = await launch();
@@ -19,30 +23,30 @@ main(async () => {
     const w = /** @type {any} */ (window);
     w.lengths = [];
     const list = document.querySelector(".moves");
+    w.first = list?.children.length ?? 0;
     if (list) {
       new MutationObserver(() => w.lengths.push(list.children.length)).observe(list, {
         childList: true,
       });
     }
   });
-  let shotTaken = false;
+  if (ready) {
+    writeFileSync(ready, "watching\n");
+  }
   for (;;) {
-    const n = await page.locator(".moves li").count();
-    if (shot && !shotTaken && n >= 6) {
-      await page.screenshot({ path: shot });
-      shotTaken = true;
-    }
     const t = await turn(page);
     if (t.startsWith("Game over")) {
       const moves = await moveList(page);
       const recorded = await result(page);
-      const lengths = await page.evaluate(() => /** @type {any} */ (window).lengths);
+      const { first, lengths } = await page.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        return { first: w.first, lengths: w.lengths };
+      });
       await browser.close();
       if (errors.length > 0) {
         throw new Error(`the page failed: ${errors.join("; ")}`);
       }
-      const steps = new Set(lengths.filter((/** @type {number} */ l) => l > 0)).size;
-      return { moves, steps, result: recorded, said: t };
+      return { moves, first, lengths, result: recorded, said: t };
     }
     await page.waitForTimeout(50);
   }
