@@ -315,7 +315,134 @@ fn a_screens_first_frames_show_every_letter_untouched() {
     );
 }
 
+/// The processes whose parent is `parent` and whose name is `name`.
+fn children_named(parent: u32, name: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().map_while(Result::ok) {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `PID (NAME) STATE PPID ...`, the name in parentheses as it may hold spaces.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let ppid = stat[close + 1..].split_whitespace().nth(1);
+        if &stat[open + 1..close] == name && ppid == Some(&parent.to_string()) {
+            found.extend(stat[..open].trim().parse::<u32>());
+        }
+    }
+    found
+}
+
+/// Whether process `pid` still runs (a zombie has stopped: only its parent's word on it
+/// is left).
+fn runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let close = stat.rfind(')')?;
+            stat[close + 1..]
+                .split_whitespace()
+                .next()
+                .map(|s| s != "Z")
+        })
+        .unwrap_or(false)
+}
+
+/// Waits up to `limit` for `done`; whether it came.
+fn within(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while !done() {
+        if start.elapsed() > limit {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    true
+}
+
+/// "Start a server here" ends with the game, however the game ends: a SIGTERM (a `kill`,
+/// a desktop logging out) closes the game as its window's close button does, and the
+/// server it started stops; a SIGKILL leaves the game no say, and its server stops all
+/// the same (it reads its input from the game, and the end of that input stops it).
+fn a_server_started_here_ends_with_the_game_however_the_game_ends() {
+    let _alone = one_window_at_a_time();
+    let Some(screen) = VirtualScreen::start(1024, 700) else {
+        return display::skip(
+            "a_server_started_here_ends_with_the_game_however_the_game_ends",
+            "no Xvfb (apt-get install xvfb mesa-vulkan-drivers)",
+        );
+    };
+    // The game starts the server beside it.
+    sibling("camelot-server");
+    for signal in ["TERM", "KILL"] {
+        let dir = scratch(&format!("online-window-own-server-{signal}"));
+        let data = dir.join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
+        let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
+            .args(["--menu", "online", "--start-server", "--window", "1024x700"])
+            .env("DISPLAY", &screen.display)
+            .env("CAMELOT_DATA_DIR", &data)
+            .stdout(Stdio::from(
+                std::fs::File::create(data.join("stdout")).unwrap(),
+            ))
+            .stderr(Stdio::from(
+                std::fs::File::create(data.join("stderr")).unwrap(),
+            ))
+            .spawn()
+            .expect("the game starts");
+        let said = || {
+            std::fs::read_to_string(data.join("stderr")).unwrap_or_default()
+                + &std::fs::read_to_string(data.join("stdout")).unwrap_or_default()
+        };
+        let mut server = Vec::new();
+        let started = within(Duration::from_secs(180), || {
+            server = children_named(game.id(), "camelot-server");
+            !server.is_empty()
+                && data.join("server.db").exists()
+                && said().contains("first complete frame")
+        });
+        if !started {
+            let _ = game.kill();
+            let _ = game.wait();
+            panic!("SIG{signal}: no server started here: {}", said());
+        }
+        let kill = Command::new("kill")
+            .args([&format!("-{signal}"), &game.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let mut ended = None;
+        let game_ended = within(Duration::from_secs(60), || {
+            ended = game.try_wait().unwrap();
+            ended.is_some()
+        });
+        if !game_ended {
+            let _ = game.kill();
+            let _ = game.wait();
+        }
+        let server_ended = within(Duration::from_secs(10), || !runs(server[0]));
+        if !server_ended {
+            let _ = Command::new("kill").arg(server[0].to_string()).status();
+        }
+        assert!(game_ended, "SIG{signal}: the game went on: {}", said());
+        if signal == "TERM" {
+            assert!(
+                ended.is_some_and(|s| s.success()),
+                "SIGTERM: the game ended in {ended:?}: {}",
+                said()
+            );
+        }
+        assert!(
+            server_ended,
+            "SIG{signal}: the server the game started runs on after it"
+        );
+    }
+}
+
 camelot_test_support::harness!(
+    a_server_started_here_ends_with_the_game_however_the_game_ends,
     a_screens_first_frames_show_every_letter_untouched,
     a_move_from_elsewhere_is_on_screen_within_a_second_untouched,
     a_resting_table_with_a_live_connection_uses_no_cpu,

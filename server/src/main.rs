@@ -78,6 +78,10 @@ struct Args {
     /// `{"listening":"http://ADDRESS:PORT"}`, instead of the sentence.
     #[arg(long)]
     ready_json: bool,
+    /// Stop when standard input closes: a server another program started (the game's
+    /// "Start a server here") ends with that program, however that program ends.
+    #[arg(long)]
+    stop_with_stdin: bool,
     /// Serve HTTPS and WSS with this certificate chain (PEM, the server's first).
     #[arg(
         long,
@@ -212,7 +216,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     if args.computer_only {
         println!("playing the computer's seats, {searches} at a time");
         let _ = std::io::stdout().flush();
-        stop_asked().await;
+        stop_asked(args.stop_with_stdin).await;
         return Ok(());
     }
     let cannot_listen = |source| StartError::Listen {
@@ -254,15 +258,30 @@ async fn run(args: Args) -> Result<(), StartError> {
         cap(args.max_connections_per_address),
     );
     listen::serve(listener, http::router(hubs), admission, tls, async {
-        stop_asked().await;
+        stop_asked(args.stop_with_stdin).await;
     })
     .await;
     Ok(())
 }
 
-/// Ends when the process is asked to stop: Ctrl-C at a terminal, or SIGTERM from a
-/// service manager (systemd stopping the unit) or a logout.
-async fn stop_asked() {
+/// Ends when the process is asked to stop: Ctrl-C at a terminal, SIGTERM from a service
+/// manager (systemd stopping the unit) or a logout, or (`stdin`) the end of standard
+/// input.
+async fn stop_asked(stdin: bool) {
+    let stdin_closed = async {
+        if stdin {
+            stdin_closed().await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        () = signalled() => {}
+        () = stdin_closed => {}
+    }
+}
+
+async fn signalled() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -275,6 +294,18 @@ async fn stop_asked() {
         }
     }
     let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Ends when standard input does: the program that started the server closed its end
+/// (it stopped, or it ended, even killed). Read on a thread of its own, not tokio's
+/// blocking pool, whose reads the runtime would wait for when the server stops otherwise.
+async fn stdin_closed() {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+        let _ = tx.send(());
+    });
+    let _ = rx.await;
 }
 
 fn default_database() -> Result<String, StartError> {

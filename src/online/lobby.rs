@@ -5,7 +5,6 @@
 //! days are found again.
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 use bevy::prelude::*;
@@ -21,6 +20,7 @@ use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeContr
 use camelot_online::{ask, blocking, Invitation, Mirror, OnlineError, ServerAddress, Waker};
 use serde::{Deserialize, Serialize};
 
+use super::local_server::{LocalServer, LocalServerError};
 use super::wake::waker;
 use super::{JoinOnline, JoinOrigin};
 use crate::game::session::Seat;
@@ -68,7 +68,7 @@ enum Answer {
     /// For game `index` of my games: whether it is my move, or why that is unknown.
     Peeked(usize, Result<MyTurn, OnlineError>),
     /// A server started here, and its address for players on this network.
-    LocalServer(Result<(Child, ServerAddress), LocalServerError>),
+    LocalServer(Result<LocalServer, LocalServerError>),
 }
 
 /// How a game of mine stands.
@@ -104,24 +104,6 @@ pub struct Invitations {
     pub here: Vec<(Player, SeatToken)>,
 }
 
-/// Why a server could not be started here.
-#[derive(Debug, thiserror::Error)]
-pub enum LocalServerError {
-    /// No `camelot-server` beside this program.
-    #[error(
-        "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
-        beside.display()
-    )]
-    NoBinary { beside: PathBuf },
-    #[error("no data directory for the server's games")]
-    NoDataDir,
-    #[error("the server could not be started: {0}")]
-    Start(std::io::Error),
-    /// The server ended before it said where it listens, or said something else.
-    #[error("the server stopped before it said where it listens")]
-    NoAddress,
-}
-
 #[derive(Resource)]
 pub struct Lobby {
     tx: Sender<Answer>,
@@ -136,7 +118,7 @@ pub struct Lobby {
     pub mine: Vec<(MyGame, Option<Result<MyTurn, OnlineError>>)>,
     pub join_code: String,
     /// A server started from the menu, and its address.
-    local: Option<(Child, ServerAddress)>,
+    local: Option<LocalServer>,
     /// The address a server started here took, for the menu to use once.
     pub local_address: Option<ServerAddress>,
     /// Wakes the window when an answer comes.
@@ -159,14 +141,6 @@ impl Default for Lobby {
             local: None,
             local_address: None,
             wake: None,
-        }
-    }
-}
-
-impl Drop for Lobby {
-    fn drop(&mut self) {
-        if let Some((child, _)) = &mut self.local {
-            let _ = child.kill();
         }
     }
 }
@@ -245,13 +219,13 @@ impl Lobby {
     /// machine, for players on the same network; its address becomes the server's once
     /// it has said where it listens (the menu goes on meanwhile).
     pub fn start_local_server(&mut self, storage: &Storage) {
-        if let Some((_, address)) = &self.local {
-            self.local_address = Some(address.clone());
+        if let Some(server) = &self.local {
+            self.local_address = Some(server.address.clone());
             return;
         }
         let db = storage.store().map(|s| s.dir().join("server.db"));
         self.status = Some("Starting a server here…".into());
-        self.spawn(move || Answer::LocalServer(start_server(db)));
+        self.spawn(move || Answer::LocalServer(LocalServer::start(db)));
     }
 }
 
@@ -277,65 +251,6 @@ fn how_it_stands(g: &MyGame) -> Result<MyTurn, OnlineError> {
 }
 
 /// What a server started for a program says first: where it listens.
-#[derive(Deserialize)]
-struct Ready {
-    listening: String,
-}
-
-/// Starts the server beside this program and reads where it listens.
-fn start_server(db: Option<PathBuf>) -> Result<(Child, ServerAddress), LocalServerError> {
-    let exe = std::env::current_exe().map_err(LocalServerError::Start)?;
-    let server = exe.with_file_name("camelot-server");
-    if !server.exists() {
-        return Err(LocalServerError::NoBinary { beside: exe });
-    }
-    let db = db.ok_or(LocalServerError::NoDataDir)?;
-    let mut child = Command::new(&server)
-        // An evening's server on a player's own machine: no computer match beside the
-        // game for the cores.
-        .args([
-            "--listen",
-            "0.0.0.0:0",
-            "--ready-json",
-            "--no-tv",
-            "--database",
-        ])
-        .arg(format!("sqlite://{}", db.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(LocalServerError::Start)?;
-    let out = child.stdout.take().ok_or(LocalServerError::NoAddress)?;
-    let mut line = String::new();
-    let read = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
-    let ready = read
-        .ok()
-        .and_then(|_| serde_json::from_str::<Ready>(&line).ok())
-        .and_then(|r| ServerAddress::parse(&r.listening).ok());
-    let Some(listening) = ready else {
-        let _ = child.kill();
-        return Err(LocalServerError::NoAddress);
-    };
-    // The server listens on every interface: a friend types this machine's address.
-    let port = listening.host().rsplit(':').next().unwrap_or("8080");
-    let address =
-        ServerAddress::parse(&format!("http://{}:{port}", local_address())).unwrap_or(listening);
-    Ok((child, address))
-}
-
-/// This machine's address on its network (what a friend on the same network types),
-/// or loopback where none is found.
-fn local_address() -> String {
-    // Connecting a UDP socket sends nothing; it only picks the interface a route uses.
-    std::net::UdpSocket::bind("0.0.0.0:0")
-        .and_then(|s| {
-            s.connect("192.0.2.1:9")?;
-            s.local_addr()
-        })
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|_| "127.0.0.1".into())
-}
-
 fn mine_path(storage: &Storage) -> Option<PathBuf> {
     storage.store().map(|s| s.dir().join("online.json"))
 }
@@ -437,10 +352,10 @@ fn hear_answers(
                     entry.1 = Some(r);
                 }
             }
-            Answer::LocalServer(Ok((child, address))) => {
-                lobby.status = Some(format!("A server runs here: {address}"));
-                lobby.local_address = Some(address.clone());
-                lobby.local = Some((child, address));
+            Answer::LocalServer(Ok(server)) => {
+                lobby.status = Some(format!("A server runs here: {}", server.address));
+                lobby.local_address = Some(server.address.clone());
+                lobby.local = Some(server);
             }
             Answer::LocalServer(Err(e)) => lobby.status = Some(e.to_string()),
         }

@@ -11,6 +11,7 @@
 //! for (the menu, or the command line, which then exits).
 
 pub mod lobby;
+pub mod local_server;
 pub mod settings;
 mod table;
 pub mod view;

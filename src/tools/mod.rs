@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (scripts::scripted_clicks, scripts::scripted_browse).in_set(AppSystems::Input),
         )
-        .add_systems(Update, scripts::open_menu_screen)
+        .add_systems(Update, (scripts::open_menu_screen, scripts::start_server))
         .add_systems(Update, scripts::start_view.in_set(AppSystems::Input))
         // After the table's own default is set (in Update).
         .add_systems(Last, scripts::force_analysis);

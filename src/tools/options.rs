@@ -67,6 +67,10 @@ pub struct ToolOptions {
     /// watch.
     #[arg(long, value_name = "SCREEN")]
     pub menu: Option<crate::menu::Page>,
+    /// Once the window is up, start a server on this machine, as the Online screen's
+    /// "Start a server here" does.
+    #[arg(long)]
+    pub start_server: bool,
     /// At the last frame (--exit-after-frames), print where the viewport, the board, each
     /// castle and each coordinate label drawn ("labels") are on screen, as one JSON line
     /// of [left, top, right, bottom] pixels.

@@ -1,6 +1,6 @@
 //! What the tools do to the table once it stands: the view and menu screen to start
 //! from, squares clicked, a position browsed, a review, a lesson or a tournament
-//! started, analysis held on or off.
+//! started, analysis held on or off, a server started here.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -44,6 +44,21 @@ pub(super) fn open_menu_screen(
     };
     menu.page = page;
     *done = true;
+}
+
+/// `--start-server`: a server started here, once, as the Online screen's button does.
+pub(super) fn start_server(
+    auto: Res<Automation>,
+    lobby: Option<ResMut<crate::online::lobby::Lobby>>,
+    storage: Option<Res<crate::storage::saving::Storage>>,
+    mut done: Local<bool>,
+) {
+    if let (true, false, Some(mut lobby), Some(storage)) =
+        (auto.opts.start_server, *done, lobby, storage)
+    {
+        *done = true;
+        lobby.start_local_server(&storage);
+    }
 }
 
 /// Holds analysis to `--analysis`.
