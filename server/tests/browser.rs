@@ -3,7 +3,8 @@
 //! killed and restarted in the middle; a watcher's page follows a game move by move; a
 //! phone held upright plays a move by touch; every variant opens and takes a move, River
 //! Camelot's trees and a Grand Cam seat among them; and the page's addresses keep their
-//! tokens to themselves. Real server processes on loopback.
+//! tokens to themselves; the front page's lists come a page at a time. Real server
+//! processes on loopback.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -269,10 +270,67 @@ fn the_pages_addresses_keep_their_tokens_to_themselves() {
     }
 }
 
+/// The front page's lists come a page at a time: twenty open seats and twenty live
+/// games at first, and a "More" button under each that brings the rest, each seat and
+/// game once.
+fn the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time() {
+    let Some(browser) =
+        Browser::find("the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time")
+    else {
+        return;
+    };
+    let dir = scratch("browser-lobby");
+    let s = Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    let games: Vec<String> = (0..23)
+        .map(|_| {
+            let mut new = NewGame::new(Variant::Camelot, TimeControl::Untimed);
+            new.open = vec![SeatColour::White];
+            let created = blocking(ask(&s.address(), &new)).expect("a game");
+            created.game.as_str().to_string()
+        })
+        .collect();
+    let out = browser
+        .run("lobby.mjs", &[&format!("{}/", s.url)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out["said"], "", "the page said something went wrong");
+    for list in ["seats", "live"] {
+        let rows = |key: &str| script_strings(&out[list][key]);
+        // A page of seats ends with a game's last seat: the last game of a full page
+        // may open the next.
+        let first = rows("first").len();
+        assert!(
+            first == 20 || (list == "seats" && first == 19),
+            "{list}: {:?}",
+            rows("first")
+        );
+        assert_eq!(out[list]["clicks"], 1, "{list}");
+        let all = rows("all");
+        assert_eq!(all.len(), games.len(), "{list}: {all:?}");
+        for g in &games {
+            assert_eq!(
+                all.iter().filter(|row| row.contains(g.as_str())).count(),
+                1,
+                "{list}: game {g} in {all:?}"
+            );
+        }
+    }
+}
+
 camelot_test_support::harness!(
     a_browser_plays_a_whole_game_against_the_command_line_through_a_restart,
     a_watchers_page_follows_a_game_move_by_move,
     a_phone_held_upright_plays_a_move_by_touch,
     every_variant_opens_in_the_browser_and_takes_a_move,
-    the_pages_addresses_keep_their_tokens_to_themselves
+    the_pages_addresses_keep_their_tokens_to_themselves,
+    the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time
 );

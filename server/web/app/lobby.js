@@ -4,7 +4,7 @@
 import { createForm } from "./create.js";
 import { el, nameField, put, saveName } from "./dom.js";
 import { myGames } from "./mine.js";
-import { request } from "./net.js";
+import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 import { followTv, tvGame } from "./tv.js";
 
@@ -102,62 +102,119 @@ export async function lobbyPage(main) {
       live,
     ),
   );
+  /** @param {GameSummary} g */
+  const liveGame = (g) =>
+    el(
+      "li",
+      {},
+      el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
+      g.tv ? `: ${g.plies} plies, the computer's TV` : `: ${g.plies} plies, ${g.connected} connected`,
+    );
+  /** @param {OpenSeat} s */
+  const openSeat = (s) =>
+    el(
+      "li",
+      {},
+      `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}: `,
+      el(
+        "button",
+        {
+          onclick: async () => {
+            const name = nameInput.value.trim();
+            saveName(name);
+            /** @type {TakeSeat} */
+            const take = { game: s.game, seat: s.seat };
+            if (name) {
+              take.name = name;
+            }
+            try {
+              /** @type {Taken} */
+              const a = await request("POST", "/seats", take);
+              location.assign(`/${a.game}/${a.token}`);
+            } catch (e) {
+              said.textContent = e instanceof Error ? e.message : String(e);
+            }
+          },
+        },
+        `Play ${s.seat}`,
+      ),
+    );
   try {
-    const [games, seats] = await Promise.all([
-      /** @type {Promise<GameSummary[]>} */ (request("GET", "/games")),
-      /** @type {Promise<OpenSeat[]>} */ (request("GET", "/seats")),
+    const [games] = await Promise.all([
+      showPaged(live, `/games?limit=${PAGE}`, {
+        empty: "No live games.",
+        more: "More live games",
+        item: liveGame,
+        said,
+      }),
+      showPaged(open, `/seats?limit=${PAGE}`, {
+        empty: "No open seats.",
+        more: "More open seats",
+        item: openSeat,
+        said,
+      }),
     ]);
     const shown = tvGame(games);
     if (shown) {
       tv.hidden = false;
       followTv(tvHost, { compact: true, first: shown, title: tvTitle });
     }
-    put(
-      live,
-      ...(games.length === 0 ? [el("li", {}, "No live games.")] : []),
-      ...games.map((g) =>
-        el(
-          "li",
-          {},
-          el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
-          g.tv ? ` ${g.plies} plies, the computer's TV` : ` ${g.plies} plies, ${g.connected} connected`,
-        ),
-      ),
-    );
-    put(
-      open,
-      ...(seats.length === 0 ? [el("li", {}, "No open seats.")] : []),
-      ...seats.map((s) =>
-        el(
-          "li",
-          {},
-          `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}: `,
-          el(
-            "button",
-            {
-              onclick: async () => {
-                const name = nameInput.value.trim();
-                saveName(name);
-                /** @type {TakeSeat} */
-                const take = { game: s.game, seat: s.seat };
-                if (name) {
-                  take.name = name;
-                }
-                try {
-                  /** @type {Taken} */
-                  const a = await request("POST", "/seats", take);
-                  location.assign(`/${a.game}/${a.token}`);
-                } catch (e) {
-                  said.textContent = e instanceof Error ? e.message : String(e);
-                }
-              },
-            },
-            `Play ${s.seat}`,
-          ),
-        ),
-      ),
-    );
   } catch (e) {
     said.textContent = `The server's lists cannot be read: ${e instanceof Error ? e.message : e}`;
   }
+}
+
+/** How many games (or seats) a list shows at first, and brings at each "More". */
+const PAGE = 20;
+
+/**
+ * @template T
+ * @typedef {{ empty: string, more: string, item: (x: T) => HTMLElement, said: HTMLElement }} PagedList
+ */
+
+/**
+ * One of the lists the server gives a page at a time, shown so: the first page, and
+ * below it a button that brings the next while there are more. The first page's items.
+ * @template T
+ * @param {HTMLElement} list
+ * @param {string} first
+ * @param {PagedList<T>} o
+ * @returns {Promise<T[]>}
+ */
+async function showPaged(list, first, o) {
+  /** @type {{ items: T[], next: string | null }} */
+  const page = await requestPage(first);
+  put(list, ...(page.items.length === 0 ? [el("li", {}, o.empty)] : []), ...page.items.map(o.item));
+  offerMore(list, page.next, o);
+  return page.items;
+}
+
+/**
+ * The button that brings the page at `next` into `list`, if there is one.
+ * @template T
+ * @param {HTMLElement} list
+ * @param {string | null} next
+ * @param {PagedList<T>} o
+ */
+function offerMore(list, next, o) {
+  if (!next) {
+    return;
+  }
+  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button" }, o.more));
+  const row = el("li", { class: "more" }, button);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      /** @type {{ items: T[], next: string | null }} */
+      const page = await requestPage(next);
+      row.remove();
+      list.append(...page.items.map(o.item));
+      // A full page may turn out to have been the last: the next comes empty.
+      offerMore(list, page.items.length > 0 ? page.next : null, o);
+    } catch (e) {
+      button.disabled = false;
+      o.said.textContent = `The next page cannot be read: ${e instanceof Error ? e.message : e}`;
+    }
+  });
+  list.append(row);
 }

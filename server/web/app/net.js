@@ -137,6 +137,37 @@ export class Refused extends Error {
  * @returns {Promise<T>}
  */
 export async function request(method, path, body) {
+  return (await exchange(method, path, body)).answer;
+}
+
+/**
+ * A page of one of the lists the server gives a page at a time (`GET /games`,
+ * `GET /seats`): its items, and the path of the next page where there are more (the
+ * answer's `Link: <PATH>; rel="next"`).
+ * @template T
+ * @param {string} path
+ * @returns {Promise<{ items: T[], next: string | null }>}
+ */
+export async function requestPage(path) {
+  const { answer, response } = await exchange("GET", path);
+  return { items: answer, next: nextPage(response.headers.get("link")) };
+}
+
+/**
+ * The next page's path a `Link` header names, if it names one.
+ * @param {string | null} link
+ */
+export function nextPage(link) {
+  const m = /<([^>]*)>\s*;\s*rel="?next"?/.exec(link ?? "");
+  return m ? m[1] : null;
+}
+
+/**
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {object} [body]
+ */
+async function exchange(method, path, body) {
   /** @type {Record<string, string>} */
   const headers = { [VERSION_HEADER]: String(PROTOCOL) };
   if (body !== undefined) {
@@ -159,5 +190,5 @@ export async function request(method, path, body) {
     const e = answer;
     throw new Refused(e?.code ?? "other", e?.message ?? `the server answered ${r.status}`);
   }
-  return answer;
+  return { answer, response: r };
 }
