@@ -529,10 +529,79 @@ fn the_table_and_a_browser_play_each_other() {
     assert_eq!(played["result"].as_str(), Some(result.as_str()));
 }
 
+/// The Online screen's lists come a page at a time: the open seats and the live games
+/// show a page, and "More" (`more_open_seats`, `more_live_games`) brings the next until
+/// every one is shown once, newest first.
+fn the_menus_lists_bring_every_seat_and_game_a_page_at_a_time() {
+    use camelot::online::lobby::PAGE;
+    let dir = scratch("table-pages");
+    let s = Server::start_with(
+        &sibling("camelot-server"),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    for _ in 0..PAGE + 5 {
+        let mut new = NewGame::new(Variant::Camette, TimeControl::Untimed);
+        new.open = vec![SeatColour::White];
+        blocking(ask(&s.address(), &new)).unwrap();
+    }
+    // The whole list in one page, in the server's order (newest first; games created
+    // in the same millisecond by their ids).
+    let games: Vec<GameId> = blocking(ask(&s.address(), &ListSeats::default()))
+        .unwrap()
+        .into_iter()
+        .map(|s| s.game)
+        .collect();
+    assert_eq!(games.len(), PAGE as usize + 5);
+    let mut app = app(&dir.join("data"));
+    let answered = |app: &mut App| {
+        until(app, "the server's answer", Duration::from_secs(20), |a| {
+            !a.world().resource::<Lobby>().busy
+        })
+    };
+    app.world_mut()
+        .resource_mut::<Lobby>()
+        .list_open_seats(s.address());
+    answered(&mut app);
+    let first = app.world().resource::<Lobby>().open_seats.len();
+    assert!(first > 0 && first < games.len(), "{first} seats at first");
+    app.world_mut()
+        .resource_mut::<Lobby>()
+        .more_open_seats(s.address());
+    answered(&mut app);
+    let lobby = app.world().resource::<Lobby>();
+    let seats: Vec<GameId> = lobby.open_seats.iter().map(|s| s.game.clone()).collect();
+    assert_eq!(seats, games, "every open seat once, newest first");
+    assert!(lobby.open_seats_next.is_none(), "no more pages");
+
+    app.world_mut().resource_mut::<Lobby>().list(s.address());
+    answered(&mut app);
+    assert_eq!(
+        app.world().resource::<Lobby>().live.len(),
+        PAGE as usize,
+        "a page of live games"
+    );
+    app.world_mut()
+        .resource_mut::<Lobby>()
+        .more_live_games(s.address());
+    answered(&mut app);
+    let lobby = app.world().resource::<Lobby>();
+    let live: Vec<GameId> = lobby.live.iter().map(|g| g.id.clone()).collect();
+    assert_eq!(live, games, "every live game once, newest first");
+    assert!(lobby.live_next.is_none(), "no more pages");
+}
+
 camelot_test_support::harness!(
     moves_cross_between_the_table_and_other_clients,
     a_dropped_connection_is_said_and_mended_and_offers_cross,
     a_game_never_had_shows_no_table_and_is_said_in_the_menu,
     an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch,
-    the_table_and_a_browser_play_each_other
+    the_table_and_a_browser_play_each_other,
+    the_menus_lists_bring_every_seat_and_game_a_page_at_a_time
 );

@@ -11,8 +11,8 @@ use std::time::Duration;
 use camelot_engine::notation::Record;
 use camelot_engine::Notation;
 use camelot_test_support::{
-    http_get, scratch, self_signed_certificate, sqlite, stored_game, wait_until, workspace_binary,
-    Proxy, Server,
+    http, http_get, scratch, self_signed_certificate, sqlite, stored_game, wait_until,
+    workspace_binary, Proxy, Server,
 };
 
 fn cli() -> Command {
@@ -726,4 +726,65 @@ fn the_load_test_times_the_computers_answers_level_by_level() {
             assert!(turns > 0, "{line}");
         }
     }
+}
+
+/// `online seats` and `online list` print every open seat and every live game, page
+/// after page: more than the server's largest page (200) are all there, each once.
+#[test]
+fn the_lists_are_printed_whole_past_the_servers_largest_page() {
+    let dir = scratch("cli-pages");
+    let db = sqlite(&dir);
+    let s = Server::start_with(
+        &server_bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--games-per-minute",
+            "0",
+        ],
+    );
+    let mut made = std::collections::BTreeSet::new();
+    for _ in 0..205 {
+        let a = http(
+            &s.url,
+            "POST",
+            "/games",
+            Some(r#"{"variant":"camette","open":["Black"]}"#),
+        );
+        assert_eq!(a.status, 201, "{a:?}");
+        let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+        made.insert(v["game"].as_str().unwrap().to_string());
+    }
+    let seats = run(&["online", "seats", "--server", &s.url]);
+    assert!(seats.status.success());
+    let listed: Vec<String> = stdout(&seats)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["game"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(listed.len(), made.len(), "every open seat once");
+    assert_eq!(
+        listed
+            .iter()
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>(),
+        made
+    );
+    let live = run(&["online", "list", "--server", &s.url]);
+    assert!(live.status.success());
+    let listed: Vec<String> = stdout(&live)
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(listed.len(), made.len(), "every live game once");
+    assert_eq!(
+        listed
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>(),
+        made
+    );
 }

@@ -9,14 +9,14 @@ use std::time::Duration;
 
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
-use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST, LINK};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
 use crate::address::ServerAddress;
 use crate::error::OnlineError;
-use crate::protocol::requests::{ApiError, Method, Request};
+use crate::protocol::requests::{ApiError, Method, Paged, Request};
 use crate::protocol::{PROTOCOL_VERSION, VERSION_HEADER};
 
 /// How long a request waits for its answer.
@@ -31,6 +31,39 @@ pub async fn ask<R: Request>(
     server: &ServerAddress,
     request: &R,
 ) -> Result<R::Answer, OnlineError> {
+    Ok(ask_answered(server, request).await?.answer)
+}
+
+/// A page of a list the server gives a page at a time, and the request for the next
+/// page where there are more.
+#[derive(Debug)]
+pub struct Page<R: Paged> {
+    pub items: R::Answer,
+    pub next: Option<R>,
+}
+
+/// Asks for one page of a paged list (the live games, the open seats).
+pub async fn ask_page<R: Paged>(
+    server: &ServerAddress,
+    request: &R,
+) -> Result<Page<R>, OnlineError> {
+    let answered = ask_answered(server, request).await?;
+    Ok(Page {
+        items: answered.answer,
+        next: answered.link.as_deref().and_then(R::next_from_link),
+    })
+}
+
+/// A request's answer, and the answer's `Link` header if it had one.
+struct Answered<A> {
+    answer: A,
+    link: Option<String>,
+}
+
+async fn ask_answered<R: Request>(
+    server: &ServerAddress,
+    request: &R,
+) -> Result<Answered<R::Answer>, OnlineError> {
     tokio::time::timeout(PATIENCE, exchange(server, request))
         .await
         .map_err(|_| OnlineError::Timeout {
@@ -89,7 +122,7 @@ async fn open(server: &ServerAddress) -> Result<Box<dyn Stream>, OnlineError> {
 async fn exchange<R: Request>(
     server: &ServerAddress,
     request: &R,
-) -> Result<R::Answer, OnlineError> {
+) -> Result<Answered<R::Answer>, OnlineError> {
     let broken = |e: hyper::Error| OnlineError::Broken(Box::new(e));
     let io = open(server).await?;
     let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(io))
@@ -119,13 +152,19 @@ async fn exchange<R: Request>(
         .expect("a request of valid parts");
     let answer = sender.send_request(http).await.map_err(broken)?;
     let status = answer.status();
+    let link = answer
+        .headers()
+        .get(LINK)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let body = Limited::new(answer.into_body(), MAX_ANSWER_BYTES)
         .collect()
         .await
         .map_err(OnlineError::Broken)?
         .to_bytes();
     if status.is_success() {
-        return serde_json::from_slice(&body).map_err(OnlineError::Unreadable);
+        let answer = serde_json::from_slice(&body).map_err(OnlineError::Unreadable)?;
+        return Ok(Answered { answer, link });
     }
     match serde_json::from_slice::<ApiError>(&body) {
         Ok(e) => Err(OnlineError::Refused {

@@ -28,7 +28,7 @@ pub use invite::{BadInvitation, Invitation};
 pub use mirror::{Mirror, MirrorError, Update};
 
 #[cfg(feature = "client")]
-pub use api::{ask, blocking};
+pub use api::{ask, ask_page, blocking, Page};
 #[cfg(feature = "client")]
 pub use connection::Connection;
 #[cfg(feature = "client")]

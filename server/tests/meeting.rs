@@ -8,7 +8,7 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, GameView, Hello, OfferKind, PlayerName, SeatToken,
     ServerMessage, TimeControl, PROTOCOL_VERSION,
 };
-use camelot_online::{ask, Connection, OnlineError, ServerAddress};
+use camelot_online::{ask, ask_page, Connection, OnlineError, ServerAddress};
 use camelot_test_support::online::{self, create, next, sqlite_server_with, until};
 use camelot_test_support::{http, http_get, Server};
 
@@ -225,23 +225,28 @@ async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
             expected.push((created.game.clone(), seat));
         }
     }
-    // Newest game first, a game's seats in turn order.
-    let newest_first: Vec<(GameId, SeatColour)> = {
-        let mut games: Vec<GameId> = Vec::new();
-        for (g, _) in expected.iter().rev() {
-            if !games.contains(g) {
-                games.push(g.clone());
-            }
-        }
-        games
+    // The whole list in one page, in the server's order: newest game first (games made
+    // in the same millisecond by their ids), a game's seats in turn order.
+    let newest_first: Vec<(GameId, SeatColour)> = ask(&url, &ListSeats::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.game, s.seat))
+        .collect();
+    let key = |(g, s): &(GameId, SeatColour)| format!("{g} {s:?}");
+    let (mut whole, mut made) = (newest_first.clone(), expected.clone());
+    whole.sort_by_key(key);
+    made.sort_by_key(key);
+    assert_eq!(whole, made, "every seat made is listed");
+    for game in newest_first.chunk_by(|a, b| a.0 == b.0) {
+        let seats: Vec<SeatColour> = game.iter().map(|(_, s)| *s).collect();
+        let made: Vec<SeatColour> = expected
             .iter()
-            .flat_map(|g| expected.iter().filter(move |(e, _)| e == g).cloned())
-            .collect()
-    };
-    assert_eq!(
-        ask(&url, &ListSeats::default()).await.unwrap().len(),
-        expected.len()
-    );
+            .filter(|(g, _)| *g == game[0].0)
+            .map(|(_, s)| *s)
+            .collect();
+        assert_eq!(seats, made, "a game's seats together, in turn order");
+    }
     let mut listed = Vec::new();
     let mut path = "/seats?limit=5".to_string();
     let mut pages = 0;
@@ -271,6 +276,18 @@ async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
     }
     assert_eq!(listed, newest_first, "every seat once, in order");
     assert!(pages >= 5, "{pages} pages of at most 5 seats");
+    // The client library follows the same pages as typed requests.
+    let mut through_client = Vec::new();
+    let mut request = Some(ListSeats {
+        before: None,
+        limit: Some(5),
+    });
+    while let Some(r) = request {
+        let page = ask_page(&url, &r).await.unwrap();
+        through_client.extend(page.items.into_iter().map(|s| (s.game, s.seat)));
+        request = page.next;
+    }
+    assert_eq!(through_client, newest_first, "the client's pages");
     // A cursor that names no game is refused in words.
     let bad = http(&s.url, "GET", "/seats?before=no-such-thing!", None);
     assert_eq!(bad.status, 400, "{bad:?}");

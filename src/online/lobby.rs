@@ -13,11 +13,13 @@ use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
 use camelot_online::protocol::requests::{
-    ComputerSeat, Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat,
+    ComputerSeat, Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat, Paged,
     TakeSeat, Taken,
 };
 use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeControl};
-use camelot_online::{ask, blocking, Invitation, Mirror, OnlineError, ServerAddress, Waker};
+use camelot_online::{
+    ask, ask_page, blocking, Invitation, Mirror, OnlineError, Page, ServerAddress, Waker,
+};
 use serde::{Deserialize, Serialize};
 
 use super::local_server::{LocalServer, LocalServerError};
@@ -57,8 +59,16 @@ enum Answer {
         request: Creation,
         result: Result<Created, OnlineError>,
     },
-    Listed(Result<Vec<GameSummary>, OnlineError>),
-    OpenSeats(Result<Vec<OpenSeat>, OnlineError>),
+    /// A page of the live games: the first, or (`more`) the next below those shown.
+    Listed {
+        more: bool,
+        result: Result<Page<ListGames>, OnlineError>,
+    },
+    /// A page of the open seats, as the live games.
+    OpenSeats {
+        more: bool,
+        result: Result<Page<ListSeats>, OnlineError>,
+    },
     /// An open seat taken, or why not.
     Took {
         server: ServerAddress,
@@ -104,6 +114,9 @@ pub struct Invitations {
     pub here: Vec<(Player, SeatToken)>,
 }
 
+/// How many live games (or open seats) a page the menu asks for holds.
+pub const PAGE: u32 = 50;
+
 #[derive(Resource)]
 pub struct Lobby {
     tx: Sender<Answer>,
@@ -114,7 +127,11 @@ pub struct Lobby {
     pub status: Option<String>,
     pub created: Option<Invitations>,
     pub live: Vec<GameSummary>,
+    /// The next page of the live games, where there are more than those shown.
+    pub live_next: Option<ListGames>,
     pub open_seats: Vec<OpenSeat>,
+    /// The next page of the open seats, where there are more.
+    pub open_seats_next: Option<ListSeats>,
     pub mine: Vec<(MyGame, Option<Result<MyTurn, OnlineError>>)>,
     pub join_code: String,
     /// A server started from the menu, and its address.
@@ -135,7 +152,9 @@ impl Default for Lobby {
             status: None,
             created: None,
             live: Vec::new(),
+            live_next: None,
             open_seats: Vec::new(),
+            open_seats_next: None,
             mine: Vec::new(),
             join_code: String::new(),
             local: None,
@@ -172,14 +191,44 @@ impl Lobby {
         });
     }
 
+    /// Asks for the first page of the live games.
     pub fn list(&mut self, server: ServerAddress) {
-        self.status = Some("Asking for the live games…".into());
-        self.spawn(move || Answer::Listed(blocking(ask(&server, &ListGames::default()))));
+        self.list_page(server, ListGames::page(None, Some(PAGE)), false);
     }
 
+    /// Asks for the live games after those shown.
+    pub fn more_live_games(&mut self, server: ServerAddress) {
+        if let Some(next) = self.live_next.clone() {
+            self.list_page(server, next, true);
+        }
+    }
+
+    fn list_page(&mut self, server: ServerAddress, page: ListGames, more: bool) {
+        self.status = Some("Asking for the live games…".into());
+        self.spawn(move || Answer::Listed {
+            more,
+            result: blocking(ask_page(&server, &page)),
+        });
+    }
+
+    /// Asks for the first page of the open seats.
     pub fn list_open_seats(&mut self, server: ServerAddress) {
+        self.seats_page(server, ListSeats::page(None, Some(PAGE)), false);
+    }
+
+    /// Asks for the open seats after those shown.
+    pub fn more_open_seats(&mut self, server: ServerAddress) {
+        if let Some(next) = self.open_seats_next.clone() {
+            self.seats_page(server, next, true);
+        }
+    }
+
+    fn seats_page(&mut self, server: ServerAddress, page: ListSeats, more: bool) {
         self.status = Some("Asking for the open seats…".into());
-        self.spawn(move || Answer::OpenSeats(blocking(ask(&server, &ListSeats::default()))));
+        self.spawn(move || Answer::OpenSeats {
+            more,
+            result: blocking(ask_page(&server, &page)),
+        });
     }
 
     /// Takes an open seat under `name`; the game is joined once it is ours.
@@ -297,22 +346,38 @@ fn hear_answers(
                 }
                 Err(e) => lobby.status = Some(format!("The game could not be created: {e}")),
             },
-            Answer::Listed(Ok(games)) => {
-                lobby.status = if games.is_empty() {
-                    Some("No live games on that server.".into())
-                } else {
-                    None
-                };
-                lobby.live = games;
+            Answer::Listed {
+                more,
+                result: Ok(page),
+            } => {
+                if !more {
+                    lobby.live.clear();
+                }
+                // A full page that was the last brings an empty one, and no next.
+                lobby.live_next = page.next.filter(|_| !page.items.is_empty());
+                lobby.live.extend(page.items);
+                lobby.status = lobby
+                    .live
+                    .is_empty()
+                    .then(|| "No live games on that server.".to_string());
             }
-            Answer::Listed(Err(e)) => lobby.status = Some(format!("The server: {e}")),
-            Answer::OpenSeats(Ok(seats)) => {
-                lobby.status = seats
+            Answer::OpenSeats {
+                more,
+                result: Ok(page),
+            } => {
+                if !more {
+                    lobby.open_seats.clear();
+                }
+                lobby.open_seats_next = page.next.filter(|_| !page.items.is_empty());
+                lobby.open_seats.extend(page.items);
+                lobby.status = lobby
+                    .open_seats
                     .is_empty()
                     .then(|| "No open seats on that server.".to_string());
-                lobby.open_seats = seats;
             }
-            Answer::OpenSeats(Err(e)) => lobby.status = Some(format!("The server: {e}")),
+            Answer::Listed { result: Err(e), .. } | Answer::OpenSeats { result: Err(e), .. } => {
+                lobby.status = Some(format!("The server: {e}"))
+            }
             Answer::Took {
                 server,
                 seat,

@@ -326,13 +326,14 @@ fn join_with_code(ui: &mut egui::Ui, lobby: &mut Lobby, pick: &mut Option<Online
 
 fn live_games(
     ui: &mut egui::Ui,
-    lobby: &Lobby,
+    lobby: &mut Lobby,
     server: &ServerAddress,
     pick: &mut Option<OnlinePick>,
 ) {
     if lobby.live.is_empty() {
         return;
     }
+    let mut more = false;
     egui::ScrollArea::vertical()
         .id_salt("live games")
         .max_height(140.0)
@@ -354,7 +355,19 @@ fn live_games(
                     ui.end_row();
                 }
             });
+            more = more_button(ui, lobby, lobby.live_next.is_some(), "More live games");
         });
+    if more {
+        lobby.more_live_games(server.clone());
+    }
+}
+
+/// Under a list that has more pages: the button that asks for the next one.
+fn more_button(ui: &mut egui::Ui, lobby: &Lobby, has_more: bool, label: &str) -> bool {
+    has_more
+        && ui
+            .add_enabled(!lobby.busy, egui::Button::new(label))
+            .clicked()
 }
 
 /// Seats left open to anyone, each with its button to take it.
@@ -367,7 +380,7 @@ fn open_seats(
     if lobby.open_seats.is_empty() {
         return;
     }
-    let mut take = None;
+    let (mut take, mut more) = (None, false);
     ui.label(egui::RichText::new("Open seats").strong());
     egui::ScrollArea::vertical()
         .id_salt("open seats")
@@ -387,9 +400,17 @@ fn open_seats(
                     ui.end_row();
                 }
             });
+            more = more_button(
+                ui,
+                lobby,
+                lobby.open_seats_next.is_some(),
+                "More open seats",
+            );
         });
     if let Some(seat) = take {
         lobby.take(server.clone(), seat, name);
+    } else if more {
+        lobby.more_open_seats(server.clone());
     }
 }
 

@@ -39,13 +39,14 @@ pub struct SeatsArgs {
 
 impl SeatsArgs {
     pub fn run(self) -> Result<(), Failure> {
-        for seat in blocking(ask(&self.server, &ListSeats::default()))? {
-            out!(
-                "{}",
-                serde_json::to_string(&seat).expect("a seat serialises")
-            );
-        }
-        Ok(())
+        super::every_page(&self.server, ListSeats::default(), |seats| {
+            for seat in seats {
+                out!(
+                    "{}",
+                    serde_json::to_string(&seat).expect("a seat serialises")
+                );
+            }
+        })
     }
 }
 

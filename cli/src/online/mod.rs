@@ -13,13 +13,13 @@ use std::time::Duration;
 use camelot_engine::notation::RecordTags;
 use camelot_engine::{Excerpt, Notation, SeatColour, Variant};
 use camelot_files::write_atomic;
-use camelot_online::protocol::requests::{ComputerSeat, ListGames, NewGame};
+use camelot_online::protocol::requests::{ComputerSeat, ListGames, NewGame, Paged};
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{
-    ask, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress,
-    Update,
+    ask, ask_page, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError,
+    ServerAddress, Update,
 };
 use clap::Subcommand;
 
@@ -222,6 +222,23 @@ impl MoveArgs {
 }
 
 /// A refusal as the online commands say it: `rejected: REASON`, exit 1.
+/// Every page of a list the server gives a page at a time, each handed to `each` as it
+/// comes. A server that names the page it just gave as the next is not followed round.
+pub(crate) fn every_page<R: Paged + PartialEq>(
+    server: &ServerAddress,
+    mut request: R,
+    mut each: impl FnMut(R::Answer),
+) -> Result<(), Failure> {
+    loop {
+        let page = blocking(ask_page(server, &request))?;
+        each(page.items);
+        match page.next {
+            Some(next) if next != request => request = next,
+            _ => return Ok(()),
+        }
+    }
+}
+
 fn rejected(reason: &str) -> Result<(), Failure> {
     out!("rejected: {reason}");
     std::process::exit(1);
@@ -371,16 +388,17 @@ struct ListArgs {
 
 impl ListArgs {
     fn run(self) -> Result<(), Failure> {
-        for g in blocking(ask(&self.server, &ListGames::default()))? {
-            out!(
-                "{} {} {} plies {} connected {}",
-                g.id,
-                g.variant,
-                g.time,
-                g.plies,
-                g.connected
-            );
-        }
-        Ok(())
+        every_page(&self.server, ListGames::default(), |games| {
+            for g in games {
+                out!(
+                    "{} {} {} plies {} connected {}",
+                    g.id,
+                    g.variant,
+                    g.time,
+                    g.plies,
+                    g.connected
+                );
+            }
+        })
     }
 }

@@ -115,7 +115,47 @@ impl Request for ListGames {
     type Answer = Vec<GameSummary>;
     const METHOD: Method = Method::Get;
     fn path(&self) -> String {
-        paged("/games", self.before.as_ref(), self.limit)
+        paged(Self::LIST, self.before.as_ref(), self.limit)
+    }
+}
+
+/// A list the server gives a page at a time, newest first, the answer's `Link` header
+/// naming the next page (`</games?before=ID&limit=N>; rel="next"`).
+pub trait Paged: Request + Sized {
+    /// The list's path, without a query.
+    const LIST: &'static str;
+    /// The page of the games before `before` (none: from the newest), at most `limit`.
+    fn page(before: Option<GameId>, limit: Option<u32>) -> Self;
+
+    /// The request for the page a `Link` header names as the next, if it names one of
+    /// this list.
+    fn next_from_link(link: &str) -> Option<Self> {
+        link.split(',').find_map(|entry| {
+            let (target, params) = entry.trim().strip_prefix('<')?.split_once('>')?;
+            let next = params
+                .split(';')
+                .any(|p| matches!(p.trim(), "rel=next" | "rel=\"next\""));
+            let (path, query) = target.split_once('?').unwrap_or((target, ""));
+            if !next || path != Self::LIST {
+                return None;
+            }
+            let (mut before, mut limit) = (None, None);
+            for pair in query.split('&').filter(|p| !p.is_empty()) {
+                match pair.split_once('=')? {
+                    ("before", id) => before = Some(GameId::parse(id).ok()?),
+                    ("limit", n) => limit = Some(n.parse().ok()?),
+                    _ => return None,
+                }
+            }
+            Some(Self::page(before, limit))
+        })
+    }
+}
+
+impl Paged for ListGames {
+    const LIST: &'static str = "/games";
+    fn page(before: Option<GameId>, limit: Option<u32>) -> Self {
+        ListGames { before, limit }
     }
 }
 
@@ -172,7 +212,14 @@ impl Request for ListSeats {
     type Answer = Vec<OpenSeat>;
     const METHOD: Method = Method::Get;
     fn path(&self) -> String {
-        paged("/seats", self.before.as_ref(), self.limit)
+        paged(Self::LIST, self.before.as_ref(), self.limit)
+    }
+}
+
+impl Paged for ListSeats {
+    const LIST: &'static str = "/seats";
+    fn page(before: Option<GameId>, limit: Option<u32>) -> Self {
+        ListSeats { before, limit }
     }
 }
 
@@ -277,6 +324,37 @@ pub struct ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_header_names_the_next_page_as_a_typed_request() {
+        let id = GameId::parse("ab12cd34").unwrap();
+        let next = ListSeats {
+            before: Some(id.clone()),
+            limit: Some(20),
+        };
+        // What the server writes, read back into the request it came from.
+        let link = format!("<{}>; rel=\"next\"", next.path());
+        assert_eq!(ListSeats::next_from_link(&link), Some(next));
+        assert_eq!(
+            ListGames::next_from_link("</games?before=ab12cd34>;rel=next"),
+            Some(ListGames {
+                before: Some(id),
+                limit: None
+            })
+        );
+        for not_next in [
+            "",
+            "</seats?before=ab12cd34>; rel=\"prev\"",
+            // Another list's page is not this list's.
+            "</games?before=ab12cd34>; rel=\"next\"",
+            "</seats?before=not-an-id!>; rel=\"next\"",
+            "</seats?limit=many>; rel=\"next\"",
+            "</seats?colour=red>; rel=\"next\"",
+            "/seats?before=ab12cd34; rel=\"next\"",
+        ] {
+            assert_eq!(ListSeats::next_from_link(not_next), None, "{not_next}");
+        }
+    }
 
     #[test]
     fn requests_name_their_paths_and_bodies() {
