@@ -27,6 +27,7 @@ use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::requests::{Created, ListSeats, NewGame};
 use camelot_online::protocol::{GameId, OfferKind, SeatToken, TimeControl};
 use camelot_online::{ask, blocking, ServerAddress};
+use camelot_test_support::online::sqlite_server_with;
 use camelot_test_support::{scratch, sqlite, wait_until, workspace_binary, Browser, Server};
 
 /// A binary of the workspace beside the game's, built first if this test was built
@@ -534,17 +535,10 @@ fn the_table_and_a_browser_play_each_other() {
 /// every one is shown once, newest first.
 fn the_menus_lists_bring_every_seat_and_game_a_page_at_a_time() {
     use camelot::online::lobby::PAGE;
-    let dir = scratch("table-pages");
-    let s = Server::start_with(
+    let s = sqlite_server_with(
         &sibling("camelot-server"),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &sqlite(&dir),
-            "--games-per-minute",
-            "0",
-        ],
+        "table-pages",
+        &["--games-per-minute", "0"],
     );
     for _ in 0..PAGE + 5 {
         let mut new = NewGame::new(Variant::Camette, TimeControl::Untimed);
@@ -559,7 +553,7 @@ fn the_menus_lists_bring_every_seat_and_game_a_page_at_a_time() {
         .map(|s| s.game)
         .collect();
     assert_eq!(games.len(), PAGE as usize + 5);
-    let mut app = app(&dir.join("data"));
+    let mut app = app(&scratch("table-pages-data"));
     let answered = |app: &mut App| {
         until(app, "the server's answer", Duration::from_secs(20), |a| {
             !a.world().resource::<Lobby>().busy

@@ -47,16 +47,25 @@ fn open_table_from(
     data: &Path,
     more: &[&str],
 ) -> Child {
+    let size = format!("{}x{}", screen.width, screen.height);
+    let args = [
+        &["--server", &server.url, "--game", created.game.as_str()][..],
+        &["--token", created.seats[&SeatColour::Black].as_str()],
+        more,
+        &["--window", &size],
+    ]
+    .concat();
+    game_window(screen, data, &args)
+}
+
+/// The game with `args` in a window on `screen`, its data directory `data` (its output
+/// kept there, in `stdout` and `stderr`). Muted: a test machine seldom has a sound card,
+/// and the notice that says so fades by the clock.
+fn game_window(screen: &VirtualScreen, data: &Path, args: &[&str]) -> Child {
     std::fs::create_dir_all(data).unwrap();
-    // Muted: a test machine seldom has a sound card, and the notice that says so fades
-    // by the clock.
     std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
     Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(["--server", &server.url, "--game", created.game.as_str()])
-        .args(["--token", created.seats[&SeatColour::Black].as_str()])
-        .args(more)
-        .arg("--window")
-        .arg(format!("{}x{}", screen.width, screen.height))
+        .args(args)
         .env("DISPLAY", &screen.display)
         .env("CAMELOT_DATA_DIR", data)
         .stdout(Stdio::from(
@@ -219,23 +228,23 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
     ))
     .expect("the server creates a game");
     let window = |seat: SeatColour, seats: &str| {
-        let data = dir.join(seat.name());
-        std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
-        Command::new(env!("CARGO_BIN_EXE_camelot"))
-            .args(["--server", &server.url, "--game", created.game.as_str()])
-            .args(["--token", created.seats[&seat].as_str(), "--seats", seats])
-            .args(["--window", "640x560"])
-            .env("DISPLAY", &screen.display)
-            .env("CAMELOT_DATA_DIR", &data)
-            .stdout(Stdio::from(
-                std::fs::File::create(data.join("stdout")).unwrap(),
-            ))
-            .stderr(Stdio::from(
-                std::fs::File::create(data.join("stderr")).unwrap(),
-            ))
-            .spawn()
-            .expect("the game starts")
+        let token = created.seats[&seat].as_str();
+        game_window(
+            &screen,
+            &dir.join(seat.name()),
+            &[
+                "--server",
+                &server.url,
+                "--game",
+                created.game.as_str(),
+                "--token",
+                token,
+                "--seats",
+                seats,
+                "--window",
+                "640x560",
+            ],
+        )
     };
     let mut white = window(SeatColour::White, "ai:beginner,remote");
     let mut black = window(SeatColour::Black, "remote,ai:beginner");
@@ -378,20 +387,11 @@ fn a_server_started_here_ends_with_the_game_however_the_game_ends() {
     for signal in ["TERM", "KILL"] {
         let dir = scratch(&format!("online-window-own-server-{signal}"));
         let data = dir.join("data");
-        std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
-        let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
-            .args(["--menu", "online", "--start-server", "--window", "1024x700"])
-            .env("DISPLAY", &screen.display)
-            .env("CAMELOT_DATA_DIR", &data)
-            .stdout(Stdio::from(
-                std::fs::File::create(data.join("stdout")).unwrap(),
-            ))
-            .stderr(Stdio::from(
-                std::fs::File::create(data.join("stderr")).unwrap(),
-            ))
-            .spawn()
-            .expect("the game starts");
+        let mut game = game_window(
+            &screen,
+            &data,
+            &["--menu", "online", "--start-server", "--window", "1024x700"],
+        );
         let said = || {
             std::fs::read_to_string(data.join("stderr")).unwrap_or_default()
                 + &std::fs::read_to_string(data.join("stdout")).unwrap_or_default()

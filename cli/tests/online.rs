@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use camelot_engine::notation::Record;
 use camelot_engine::Notation;
+use camelot_test_support::online::sqlite_server_with;
 use camelot_test_support::{
     http, http_get, scratch, self_signed_certificate, sqlite, stored_game, wait_until,
     workspace_binary, Proxy, Server,
@@ -732,19 +733,7 @@ fn the_load_test_times_the_computers_answers_level_by_level() {
 /// after page: more than the server's largest page (200) are all there, each once.
 #[test]
 fn the_lists_are_printed_whole_past_the_servers_largest_page() {
-    let dir = scratch("cli-pages");
-    let db = sqlite(&dir);
-    let s = Server::start_with(
-        &server_bin(),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &db,
-            "--games-per-minute",
-            "0",
-        ],
-    );
+    let s = sqlite_server_with(&server_bin(), "cli-pages", &["--games-per-minute", "0"]);
     let mut made = std::collections::BTreeSet::new();
     for _ in 0..205 {
         let a = http(

@@ -14,6 +14,7 @@ use camelot_engine::{Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
+use camelot_test_support::online::sqlite_server_with;
 use camelot_test_support::{
     http, http_get, scratch, script_strings, sqlite, stored_game, wait_until, workspace_binary,
     Browser, Server,
@@ -279,18 +280,7 @@ fn the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time() {
     else {
         return;
     };
-    let dir = scratch("browser-lobby");
-    let s = Server::start_with(
-        bin(),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &sqlite(&dir),
-            "--games-per-minute",
-            "0",
-        ],
-    );
+    let s = sqlite_server_with(bin(), "browser-lobby", &["--games-per-minute", "0"]);
     let games: Vec<String> = (0..23)
         .map(|_| {
             let mut new = NewGame::new(Variant::Camelot, TimeControl::Untimed);
