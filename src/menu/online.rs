@@ -57,3 +57,73 @@ pub fn online_page(
     });
     pick
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::view::TimeKind;
+    use egui_kittest::kittest::Queryable;
+    use egui_kittest::Harness;
+
+    struct Online {
+        choice: PlayChoice,
+        time: TimeChoice,
+        lobby: Lobby,
+        settings: OnlineSettings,
+        storage: Storage,
+    }
+
+    /// Each column keeps to its half: in the menu's column (800 pixels wide in any
+    /// window of 800 or more) nothing of "Create a game" reaches under "Join a game",
+    /// for every variant and every kind of time. (At 1024x700 the time's line ran on
+    /// under the joining column's list of my games.)
+    #[test]
+    fn creating_keeps_to_its_column_beside_joining() {
+        for v in Variant::ALL {
+            for kind in [TimeKind::Clock, TimeKind::Days, TimeKind::Untimed] {
+                let mut h = Harness::builder()
+                    .with_size(egui::vec2(800.0, 700.0))
+                    .build_ui_state(
+                        |ui, o: &mut Online| {
+                            online_page(
+                                ui,
+                                &mut o.choice,
+                                &mut o.time,
+                                &mut o.lobby,
+                                &mut o.settings,
+                                &o.storage,
+                            );
+                        },
+                        Online {
+                            choice: PlayChoice::online(v),
+                            time: TimeChoice {
+                                kind,
+                                ..TimeChoice::default()
+                            },
+                            lobby: Lobby::default(),
+                            settings: OnlineSettings::default(),
+                            storage: Storage::new(None),
+                        },
+                    );
+                crate::menu::title::tests::themed(&mut h);
+                h.run();
+                let joining = h.get_by_label("Join a game").rect().left();
+                let create = h
+                    .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Create the game")))
+                    .map(|n| n.rect().right())
+                    .collect::<Vec<_>>();
+                assert!(!create.is_empty(), "{v}: no Create button");
+                let mut widest = create.into_iter().fold(0.0, f32::max);
+                for label in ["clock", "days a move", "none", "min +", "s a move", "days"] {
+                    if let Some(n) = h.query_by_label(label) {
+                        widest = widest.max(n.rect().right());
+                    }
+                }
+                assert!(
+                    widest < joining,
+                    "{v}, {kind:?}: creating reaches {widest}, joining starts at {joining}"
+                );
+            }
+        }
+    }
+}

@@ -135,7 +135,7 @@ pub fn create_section(
     if ui
         .add_enabled(
             ready,
-            egui::Button::new(egui::RichText::new(label).strong()),
+            egui::Button::new(egui::RichText::new(label).strong()).wrap(),
         )
         .on_disabled_hover_text(
             "Set a seat above to \"Elsewhere (online)\" for each friend, to \"Anyone\", or to the server's computer",
@@ -224,21 +224,21 @@ pub fn time_choice(ui: &mut egui::Ui, t: &mut TimeChoice) {
         ui.radio_value(&mut t.kind, TimeKind::Clock, "clock");
         ui.radio_value(&mut t.kind, TimeKind::Days, "days a move");
         ui.radio_value(&mut t.kind, TimeKind::Untimed, "none");
-        match t.kind {
-            TimeKind::Clock => {
-                ui.add(egui::DragValue::new(&mut t.minutes).range(0..=TimeControl::MAX_MINUTES));
-                ui.label("min +");
-                ui.add(
-                    egui::DragValue::new(&mut t.increment).range(0..=TimeControl::MAX_INCREMENT),
-                );
-                ui.label("s a move");
-            }
-            TimeKind::Days => {
-                ui.add(egui::DragValue::new(&mut t.days).range(1..=TimeControl::MAX_DAYS));
-                ui.label("days");
-            }
-            TimeKind::Untimed => {}
+    });
+    // On a line of its own: beside the choices it is wider than the half of a small
+    // window the Online screen gives it.
+    ui.horizontal(|ui| match t.kind {
+        TimeKind::Clock => {
+            ui.add(egui::DragValue::new(&mut t.minutes).range(0..=TimeControl::MAX_MINUTES));
+            ui.label("min +");
+            ui.add(egui::DragValue::new(&mut t.increment).range(0..=TimeControl::MAX_INCREMENT));
+            ui.label("s a move");
         }
+        TimeKind::Days => {
+            ui.add(egui::DragValue::new(&mut t.days).range(1..=TimeControl::MAX_DAYS));
+            ui.label("days");
+        }
+        TimeKind::Untimed => {}
     });
 }
 
