@@ -268,7 +268,9 @@ fn two_windows_play_a_whole_untimed_game_untouched() {
     let text = ended.unwrap_or_else(|| panic!("the game stopped: {}", record()));
     let (_, game) = camelot_engine::notation::Record::import(&text).unwrap();
     assert!(game.is_over(), "{text}");
-    assert!(game.ply() >= 4, "{text}");
+    // Each window moved at least once, the second answering the first's move it was
+    // sent. A beginner may lose at once (1. C3-C4 C5xC3xC1, a jump into the castle).
+    assert!(game.ply() >= 2, "{text}");
 }
 
 /// A screen's first frames show every letter with nothing touched: the table of an
