@@ -225,6 +225,9 @@ pub fn time_choice(ui: &mut egui::Ui, t: &mut TimeChoice) {
         ui.radio_value(&mut t.kind, TimeKind::Days, "days a move");
         ui.radio_value(&mut t.kind, TimeKind::Untimed, "none");
     });
+    if t.kind == TimeKind::Untimed {
+        return;
+    }
     // On a line of its own: beside the choices it is wider than the half of a small
     // window the Online screen gives it.
     ui.horizontal(|ui| match t.kind {
