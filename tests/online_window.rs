@@ -16,7 +16,7 @@ use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
-use camelot_test_support::{scratch, sqlite, workspace_binary, Server};
+use camelot_test_support::{scratch, sqlite, within, workspace_binary, Server};
 use display::VirtualScreen;
 
 /// Software rendering takes every core there is: one window at a time, so that the
@@ -358,18 +358,6 @@ fn runs(pid: u32) -> bool {
                 .map(|s| s != "Z")
         })
         .unwrap_or(false)
-}
-
-/// Waits up to `limit` for `done`; whether it came.
-fn within(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
-    while !done() {
-        if start.elapsed() > limit {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    true
 }
 
 /// "Start a server here" ends with the game, however the game ends: a SIGTERM (a `kill`,

@@ -39,9 +39,9 @@ const FIRST_MESSAGE: Duration = Duration::from_secs(10);
 const PING_AFTER_SHARE: u32 = 3;
 /// A write the client does not take within this ends the connection.
 const WRITE_DEADLINE: Duration = Duration::from_secs(10);
-/// After its last word the server waits this long for the client's close, reading what
-/// it still sends, so that the connection ends with a close and not a reset (which would
-/// lose the last word).
+/// After its last word the server waits this long for the client's close frame (what
+/// it sends after that, or that cannot be read as messages, the socket's lingering close
+/// reads and drops).
 const CLOSING: Duration = Duration::from_secs(2);
 
 /// A token bucket: each message takes one; they come back at `PER_SECOND`.

@@ -5,9 +5,9 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use camelot_test_support::{http_get, scratch, sqlite};
+use camelot_test_support::{http_get, scratch, sqlite, within};
 
 /// A server whose standard input is a pipe the test holds, once it listens.
 fn server(name: &str, more: &[&str]) -> (Child, ChildStdin, String) {
@@ -32,20 +32,17 @@ fn server(name: &str, more: &[&str]) -> (Child, ChildStdin, String) {
     (child, stdin, url)
 }
 
-/// How the process ended, if it did within `limit`.
+/// How the process ended, if it did within `limit` (killed otherwise).
 fn ended_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let mut ended = None;
+    if !within(limit, || {
+        ended = child.try_wait().unwrap();
+        ended.is_some()
+    }) {
+        let _ = child.kill();
+        let _ = child.wait();
     }
+    ended
 }
 
 #[test]

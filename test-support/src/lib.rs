@@ -18,6 +18,7 @@ pub use certificate::{self_signed_certificate, Certificate};
 pub use matches::{camette_match, games_of, level};
 pub use proxy::Proxy;
 pub use server::{
-    http, http_get, postgres_url, scratch, sqlite, stored_game, wait_until, HttpAnswer, Server,
+    http, http_get, postgres_url, scratch, sqlite, stored_game, wait_until, within, HttpAnswer,
+    Server,
 };
 pub use skip::{block_on, run_tests, skip, TestFn};

@@ -174,12 +174,21 @@ pub fn sqlite(dir: &Path) -> String {
 }
 
 /// Waits until `f` holds, or panics saying `what` after `limit`.
-pub fn wait_until(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
+pub fn wait_until(what: &str, limit: Duration, f: impl FnMut() -> bool) {
+    assert!(within(limit, f), "{what}: not within {limit:?}");
+}
+
+/// Waits up to `limit` for `f` to hold; whether it did (for a test that has something
+/// to clean up before it fails).
+pub fn within(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while !f() {
-        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        if start.elapsed() >= limit {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(50));
     }
+    true
 }
 
 /// A PostgreSQL database for a test: `CAMELOT_TEST_POSTGRES` names a server where the
