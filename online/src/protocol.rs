@@ -167,6 +167,9 @@ pub enum ErrorCode {
     /// This address has created as many games, or taken as many seats, as it may for
     /// now; try again in a minute.
     TooMany,
+    /// A request that changes something came from another site's page (its `Origin`
+    /// is not the server's): refused, so that no other site acts for a visitor.
+    CrossSite,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -174,7 +177,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 22] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -195,6 +198,7 @@ impl ErrorCode {
         ErrorCode::Storage,
         ErrorCode::SeatTaken,
         ErrorCode::TooMany,
+        ErrorCode::CrossSite,
         ErrorCode::Other,
     ];
 }

@@ -1,11 +1,16 @@
-//! The server's computer: it plays the seats given to it, turns in the order they fell
-//! due, so many searches at a time. A turn is taken from the database with a lease that
+//! The server's computer: it plays the seats given to it, so many searches at a time,
+//! its time shared fairly between the games' owners: the owner served longest ago goes
+//! next (people before the TV), and a search that has thought for [`SLICE`] while
+//! another owner's turn waits is stopped and plays its best move so far, so that one
+//! owner's many turns delay another's by a second or so. A game nobody has joined is not
+//! thought for. A turn is taken from the database with a lease that
 //! the search keeps renewing, the move is stored through the game's hub like anyone's,
 //! and the write that stores it ends the turn (or owes the next). A process that dies
 //! lets its lease run out and another process, or it restarted, takes the turn again;
 //! a move for a ply already played is refused, so a turn is played once. Searches run on
 //! threads of their own, never on the workers that answer people.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +31,10 @@ const RENEW: Duration = Duration::from_secs(5);
 const IDLE: Duration = Duration::from_millis(500);
 /// The longest a computer thinks over one move, whatever its level's budget.
 const MOST: Duration = Duration::from_secs(10);
+/// How long a search goes on while another owner's turn waits for one.
+pub const SLICE: Duration = Duration::from_secs(1);
+/// How often a search past its slice asks whether another owner waits.
+const WAITING: Duration = Duration::from_millis(100);
 
 /// Starts `searches` players of the computer's turns in this process.
 pub fn spawn(hubs: Arc<Hubs>, searches: usize) {
@@ -123,11 +132,14 @@ fn task_of(g: &LiveGame, turn: &Turn) -> Option<Task> {
 fn think_time(g: &LiveGame, seat: Player, now: i64) -> Duration {
     match g.time {
         TimeControl::Clock { .. } => {
+            // The computer's clock stands while it is to move: this is what it has.
             let left = g
                 .clock_view(now)
                 .and_then(|c| c.remaining_ms.get(seat.0 as usize).copied())
                 .unwrap_or(0);
-            Duration::from_millis(left / 20).clamp(Duration::from_millis(50), MOST)
+            // At least 50 ms, unless that is more than half of what is left.
+            let floor = Duration::from_millis(50).min(Duration::from_millis(left / 2));
+            Duration::from_millis(left / 20).max(floor).min(MOST)
         }
         TimeControl::Untimed | TimeControl::Days { .. } => MOST,
     }
@@ -144,9 +156,13 @@ async fn think_and_move(
 ) -> Option<Refusal> {
     let Task { game, seat, mut ai } = task;
     let pos = game.position().clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    ai.set_stop_flag(stop.clone());
     let mut thinking = tokio::task::spawn_blocking(move || ai.decide(&game, |_| {}));
     let mut renew = tokio::time::interval(RENEW);
     renew.tick().await;
+    let slice_over = tokio::time::Instant::now() + SLICE;
+    let mut look = tokio::time::interval_at(slice_over, WAITING);
     let decided = loop {
         tokio::select! {
             done = &mut thinking => break done.ok().flatten(),
@@ -156,13 +172,22 @@ async fn think_and_move(
                     eprintln!("camelot-server: keeping a computer turn: {e}");
                 }
             }
+            _ = look.tick(), if !stop.load(Ordering::Relaxed) => {
+                match hubs.db.others_wait(&turn.owner, now_ms()).await {
+                    Ok(true) => stop.store(true, Ordering::Relaxed),
+                    Ok(false) => {}
+                    Err(e) => eprintln!("camelot-server: looking at the computer's queue: {e}"),
+                }
+            }
         }
     };
     let ply = turn.ply as u32;
     let done = match decided.map(|(d, _)| d) {
         Some(AiDecision::Play(m)) => {
             let named = pos.name_move(&m)?;
-            hubs.act(hub, |g, now| g.play(seat, ply, &named, now)).await
+            let since = turn.taken_at;
+            hubs.act(hub, |g, now| g.play_thought(seat, ply, &named, now, since))
+                .await
         }
         Some(AiDecision::Claim(c)) => hubs.act(hub, |g, _| g.claim(seat, c)).await,
         // No move in a game not over: nothing the rules allow; the turn is forgotten.
@@ -192,6 +217,8 @@ mod tests {
     use camelot_engine::{Level, Variant};
     use camelot_online::protocol::GameId;
 
+    use crate::owner::Owner;
+
     fn game(time: TimeControl) -> LiveGame {
         let mut g = LiveGame::new(GameId::parse("g").unwrap(), Variant::Camette, time, 0);
         g.seats[1].computer = Some(Level::CLUB);
@@ -208,6 +235,8 @@ mod tests {
         let turn = |ply| Turn {
             game: id.clone(),
             ply,
+            owner: Owner::Unknown,
+            taken_at: 0,
         };
         // White is a person, to move: nothing owed.
         assert!(task_of(&g, &turn(0)).is_none());

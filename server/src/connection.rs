@@ -191,7 +191,6 @@ async fn converse(
             Incoming::Client(Ok(m)) => match frame(m) {
                 Frame::Text(t) => t,
                 Frame::Present => {
-                    quiet.heard = true;
                     quiet.heard_from();
                     continue;
                 }
@@ -227,8 +226,10 @@ async fn converse(
                 continue;
             }
         };
-        quiet.heard = true;
-        match handle(hubs, client, sink, joined, message).await {
+        let handled = handle(hubs, client, sink, joined, message).await;
+        // Only a hello that joined a game starts the game's socket.
+        quiet.heard = joined.is_some();
+        match handled {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
             Ok(Next::Close(last)) => return Some(last),
@@ -250,12 +251,15 @@ fn same_version(text: &str) -> Result<(), VersionMismatch> {
     }
 }
 
-/// How long a connection has said nothing. The deadline counts from what the client
-/// last said: moves forwarded to it while it is silent do not restart it (a vanished
-/// client is closed, not kept "present").
+/// How long a connection has said nothing. Until it has joined a game it has
+/// [`FIRST_MESSAGE`] from its opening, whatever else it sends (pings, requests that need
+/// a game); then the deadline counts from what the client last said: moves forwarded to
+/// it while it is silent do not restart it (a vanished client is closed, not kept
+/// "present").
 struct Quiet {
-    /// It has said a first message of the protocol.
+    /// It has joined a game with its hello.
     heard: bool,
+    opened: tokio::time::Instant,
     last_heard: tokio::time::Instant,
     /// It was pinged since it last said something.
     pinged: bool,
@@ -266,6 +270,7 @@ impl Quiet {
     fn new(idle: Duration) -> Quiet {
         Quiet {
             heard: false,
+            opened: tokio::time::Instant::now(),
             last_heard: tokio::time::Instant::now(),
             pinged: false,
             idle,
@@ -274,8 +279,11 @@ impl Quiet {
 
     /// When to look up from reading (to ping, or at the deadline), and the deadline.
     fn wake(&self) -> (tokio::time::Instant, tokio::time::Instant) {
-        let patience = if self.heard { self.idle } else { FIRST_MESSAGE };
-        let deadline = self.last_heard + patience;
+        let deadline = if self.heard {
+            self.last_heard + self.idle
+        } else {
+            self.opened + FIRST_MESSAGE
+        };
         let ping_at = self.last_heard + self.idle / PING_AFTER_SHARE;
         let wake = if self.heard && !self.pinged {
             ping_at

@@ -18,6 +18,7 @@ use sqlx::Row;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::live::{Change, LiveGame, NewGame, Offers, Ply, SeatInfo, SeatRow, Status};
+use crate::owner::{self, Owner};
 
 /// The channel PostgreSQL notifies other processes on: the payload is a game's id.
 pub const CHANNEL: &str = "camelot_games";
@@ -154,6 +155,8 @@ pub struct NewGameRows {
     seats: Vec<(String, Option<String>, Option<&'static str>)>,
     /// The turn the computer owes from the start, if the first seat is its.
     owed: Option<(i64, i64)>,
+    /// Whose the game is ([`Owner::code`]).
+    owner: String,
 }
 
 impl NewGameRows {
@@ -178,6 +181,7 @@ impl NewGameRows {
                 })
                 .collect(),
             owed: owed(g),
+            owner: new.owner.code(),
         }
     }
 }
@@ -228,8 +232,8 @@ macro_rules! insert_game {
         let (kind, a, b) = rows.time;
         sqlx::query(
             "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
-             plies, clocks, last_move_at, deadline_at, joined) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0)",
+             plies, clocks, last_move_at, deadline_at, joined, owner) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9)",
         )
         .bind(&rows.id)
         .bind(rows.variant)
@@ -239,6 +243,7 @@ macro_rules! insert_game {
         .bind(rows.created_at)
         .bind(&rows.clocks)
         .bind(rows.deadline_at)
+        .bind(&rows.owner)
         .execute(&mut *$tx)
         .await?;
         for (seat, (hash, name, computer)) in rows.seats.iter().enumerate() {
@@ -369,6 +374,10 @@ pub struct WriteJob {
 
 /// The most writes one commit carries.
 const BATCH: usize = 256;
+
+/// The most games one round of forgetting deletes (the one SQLite writer is the moves'
+/// too: a round holds it briefly).
+const FORGET_BATCH: i64 = 100;
 
 /// SQLite's one writer: takes every write waiting and commits them together, so that
 /// the flush to disk that makes them durable is paid once for all of them. A write is
@@ -774,27 +783,106 @@ impl Db {
         }))
     }
 
-    /// Forgets the games created before `before` (unix ms) that nobody ever joined.
+    /// Forgets the games created before `before` (unix ms) that no person ever joined,
+    /// whatever the computer played in them (the TV's are kept by their own rule): at
+    /// most [`FORGET_BATCH`] a call.
     pub async fn forget_unjoined(&self, before: i64) -> Result<u64, sqlx::Error> {
-        on!(self, write pool => {
-            let mut tx = pool.begin().await?;
-            let unjoined = "SELECT id FROM games WHERE joined = 0 AND plies = 0 AND created_at < $1";
-            for table in ["plies", "seats", "computer_turns"] {
-                sqlx::query(&format!("DELETE FROM {table} WHERE game_id IN ({unjoined})"))
-                    .bind(before)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            let gone = sqlx::query(
-                "DELETE FROM games WHERE joined = 0 AND plies = 0 AND created_at < $1",
+        let ids: Vec<String> = on!(self, read pool => {
+            sqlx::query(
+                "SELECT id FROM games WHERE joined = 0 AND created_at < $1 AND owner <> $2 \
+                 AND id NOT IN (SELECT game_id FROM tv) LIMIT $3",
             )
             .bind(before)
-            .execute(&mut *tx)
+            .bind(owner::TV)
+            .bind(FORGET_BATCH)
+            .fetch_all(pool)
             .await?
-            .rows_affected();
+            .iter()
+            .map(|r| r.get("id"))
+            .collect()
+        });
+        self.forget(&ids).await
+    }
+
+    /// Forgets the finished games of the TV but the newest `keep` (and the one on now):
+    /// at most [`FORGET_BATCH`] a call.
+    pub async fn forget_old_tv(&self, keep: u32) -> Result<u64, sqlx::Error> {
+        let ids: Vec<String> = on!(self, read pool => {
+            sqlx::query(
+                "SELECT id FROM games WHERE owner = $1 AND status = 'over' \
+                 AND id NOT IN (SELECT game_id FROM tv) \
+                 AND id NOT IN (SELECT id FROM games WHERE owner = $1 AND status = 'over' \
+                 ORDER BY created_at DESC, id DESC LIMIT $2) LIMIT $3",
+            )
+            .bind(owner::TV)
+            .bind(keep as i64)
+            .bind(FORGET_BATCH)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| r.get("id"))
+            .collect()
+        });
+        self.forget(&ids).await
+    }
+
+    /// Deletes the games `ids` and everything of theirs, in one transaction.
+    async fn forget(&self, ids: &[String]) -> Result<u64, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let list = (1..=ids.len())
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let mut gone = 0;
+            for (table, column) in [
+                ("plies", "game_id"),
+                ("seats", "game_id"),
+                ("computer_turns", "game_id"),
+                ("games", "id"),
+            ] {
+                let sql = format!("DELETE FROM {table} WHERE {column} IN ({list})");
+                let mut q = sqlx::query(&sql);
+                for id in ids {
+                    q = q.bind(id);
+                }
+                gone = q.execute(&mut *tx).await?.rows_affected();
+            }
             tx.commit().await?;
             Ok(gone)
         })
+    }
+
+    /// How many live games with a computer seat `owner` has, and how many of those no
+    /// person has joined.
+    pub async fn computer_games_of(&self, owner: Owner) -> Result<(u64, u64), sqlx::Error> {
+        let (live, unjoined): (i64, i64) = on!(self, read pool => {
+            let row = sqlx::query(
+                "SELECT COUNT(*) AS live, COUNT(CASE WHEN joined = 0 THEN 1 END) AS unjoined \
+                 FROM games g WHERE owner = $1 AND status = 'live' AND EXISTS \
+                 (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.computer IS NOT NULL)",
+            )
+            .bind(owner.code())
+            .fetch_one(pool)
+            .await?;
+            (row.get("live"), row.get("unjoined"))
+        });
+        Ok((live as u64, unjoined as u64))
+    }
+
+    /// Whose game `id` is.
+    pub async fn owner_of(&self, id: &GameId) -> Result<Owner, sqlx::Error> {
+        let code: Option<String> = on!(self, write pool => {
+            sqlx::query("SELECT owner FROM games WHERE id = $1")
+                .bind(id.as_str())
+                .fetch_optional(pool)
+                .await?
+                .map(|r| r.get("owner"))
+        });
+        Ok(code.map_or(Owner::Unknown, |c| Owner::from_code(&c)))
     }
 
     /// The seat whose token hashes to `hash` in game `id`.
@@ -879,49 +967,95 @@ pub struct Shown {
     pub live: bool,
 }
 
-/// A computer turn a process has taken: the game, and the ply its move is to be.
+/// A computer turn a process has taken: the game, the ply its move is to be, whose the
+/// game is, and when the turn was taken (its clock is charged from then).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub game: GameId,
     pub ply: usize,
+    pub owner: Owner,
+    pub taken_at: i64,
 }
 
+/// The computer turns that may be taken at `$1` (unix ms), the fairest first: due, held
+/// by no live process, in a game a person has joined (or the TV's); people's before the
+/// TV's, the owner served longest ago first, then the turn due first.
+const TAKEABLE: &str = "SELECT t.game_id, t.ply, g.owner FROM computer_turns t \
+     JOIN games g ON g.id = t.game_id \
+     LEFT JOIN computer_owners o ON o.owner = g.owner \
+     WHERE t.due_at <= $1 AND (t.lease_until IS NULL OR t.lease_until < $1) \
+     AND (g.joined = 1 OR g.owner = 'tv') \
+     ORDER BY CASE WHEN g.owner = 'tv' THEN 1 ELSE 0 END, COALESCE(o.served_at, 0), t.due_at \
+     LIMIT 1";
+
 impl Db {
-    /// Takes the computer turn that fell due first and that no live process holds, for
-    /// `me` until `lease_until` (unix ms): on PostgreSQL with `FOR UPDATE SKIP LOCKED`,
-    /// so that of several processes asking at once each takes another turn.
+    /// Takes the fairest computer turn that may be taken now ([`TAKEABLE`]), for `me`
+    /// until `lease_until` (unix ms), and notes its owner as served: on PostgreSQL with
+    /// `FOR UPDATE SKIP LOCKED`, so that of several processes asking at once each takes
+    /// another turn.
     pub async fn take_turn(
         &self,
         me: &str,
         now: i64,
         lease_until: i64,
     ) -> Result<Option<Turn>, sqlx::Error> {
-        const FREE: &str = "SELECT game_id FROM computer_turns \
-             WHERE due_at <= $3 AND (lease_until IS NULL OR lease_until < $3) \
-             ORDER BY due_at LIMIT 1";
-        let locked = format!("{FREE} FOR UPDATE SKIP LOCKED");
-        let free = match self {
-            Db::Sqlite { .. } => FREE,
+        let locked = format!("{TAKEABLE} FOR UPDATE OF t SKIP LOCKED");
+        let takeable = match self {
+            Db::Sqlite { .. } => TAKEABLE,
             Db::Postgres(_) => locked.as_str(),
         };
-        let sql = format!(
-            "UPDATE computer_turns SET lease_until = $1, taken_by = $2 \
-             WHERE game_id = ({free}) RETURNING game_id, ply"
-        );
-        let row: Option<(String, i64)> = on!(self, write pool => {
-            sqlx::query(&sql)
+        let row: Option<(String, i64, String)> = on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let found = sqlx::query(takeable)
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| (r.get("game_id"), r.get("ply"), r.get("owner")));
+            if let Some((game, _, owner)) = &found {
+                sqlx::query(
+                    "UPDATE computer_turns SET lease_until = $1, taken_by = $2 WHERE game_id = $3",
+                )
                 .bind(lease_until)
                 .bind(me)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
+                     ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at",
+                )
+                .bind(owner)
                 .bind(now)
-                .fetch_optional(pool)
-                .await?
-                .map(|r| (r.get("game_id"), r.get("ply")))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            found
         });
-        Ok(row.and_then(|(game, ply)| {
+        Ok(row.and_then(|(game, ply, owner)| {
             Some(Turn {
                 game: GameId::parse(&game).ok()?,
                 ply: ply as usize,
+                owner: Owner::from_code(&owner),
+                taken_at: now,
             })
+        }))
+    }
+
+    /// Whether a person's turn of another owner than `owner` waits for a search at `now`
+    /// (the TV's never cuts a search short).
+    pub async fn others_wait(&self, owner: &Owner, now: i64) -> Result<bool, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT 1 FROM computer_turns t JOIN games g ON g.id = t.game_id \
+                 WHERE t.due_at <= $1 AND (t.lease_until IS NULL OR t.lease_until < $1) \
+                 AND g.joined = 1 AND g.owner <> 'tv' AND g.owner <> $2 LIMIT 1",
+            )
+            .bind(now)
+            .bind(owner.code())
+            .fetch_optional(pool)
+            .await?
+            .is_some()
         }))
     }
 

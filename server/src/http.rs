@@ -25,6 +25,7 @@ use serde::de::DeserializeOwned;
 use crate::hub::{CreateError, Hubs, TakeError};
 use crate::limits::AddressKey;
 use crate::service::{self, ServiceError};
+use crate::site::{self, Origins};
 use crate::{connection, web};
 
 /// A WebSocket's buffers: reads in pieces of the largest frame a client may send, and
@@ -35,7 +36,7 @@ const SOCKET_MAX_QUEUED: usize = 1024 * 1024;
 /// Requests are small: a creation is a few dozen bytes.
 const MAX_BODY_BYTES: usize = 4096;
 
-pub fn router(hubs: Arc<Hubs>) -> Router {
+pub fn router(hubs: Arc<Hubs>, origins: Origins) -> Router {
     let api = Router::new()
         .route("/games", get(list_games).post(create))
         .route("/seats", get(list_seats).post(take_seat))
@@ -48,6 +49,7 @@ pub fn router(hubs: Arc<Hubs>) -> Router {
         .merge(web::routes())
         .fallback(web::no_such_page)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(origins, site::same_site))
         .with_state(hubs)
 }
 
@@ -63,7 +65,11 @@ impl IntoResponse for ServiceError {
             )
             | ServiceError::Unreadable(_)
             | ServiceError::Upgrade(_) => StatusCode::BAD_REQUEST,
-            ServiceError::Create(CreateError::TooMany { .. })
+            ServiceError::Create(
+                CreateError::TooMany { .. }
+                | CreateError::ComputerGames { .. }
+                | CreateError::UnjoinedComputerGames { .. },
+            )
             | ServiceError::Take(TakeError::TooMany { .. }) => StatusCode::TOO_MANY_REQUESTS,
             ServiceError::Take(TakeError::NoSuchSeat(_) | TakeError::NotOpen(_)) => {
                 StatusCode::CONFLICT
@@ -71,7 +77,8 @@ impl IntoResponse for ServiceError {
             ServiceError::NoSuchGame(_) | ServiceError::Take(TakeError::NoSuchGame) => {
                 StatusCode::NOT_FOUND
             }
-            ServiceError::WrongToken(_) => StatusCode::FORBIDDEN,
+            ServiceError::WrongToken(_) | ServiceError::CrossSite(_) => StatusCode::FORBIDDEN,
+            ServiceError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ServiceError::Create(CreateError::Storage(_))
             | ServiceError::Take(TakeError::Storage)
             | ServiceError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -19,8 +19,9 @@ use camelot_online::protocol::{
 use tokio::sync::{broadcast, Mutex};
 
 use crate::db::{Db, LoadError, WriteError};
-use crate::limits::{AddressKey, PerMinute};
+use crate::limits::{AddressKey, Cap, PerMinute};
 use crate::live::{Change, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status};
+use crate::owner::Owner;
 use crate::tokens;
 
 /// A game that could not be created.
@@ -46,6 +47,18 @@ pub enum CreateError {
     /// The address has created its share of games for now.
     #[error("too many games from your address: at most {per_minute} a minute")]
     TooMany { per_minute: u32 },
+    /// The address has as many games against the server's computer going on as it may.
+    #[error(
+        "too many games against the computer from your address: at most {most} at once \
+         (finish or resign one first)"
+    )]
+    ComputerGames { most: usize },
+    /// The address has as many games against the computer that nobody has joined yet.
+    #[error(
+        "too many games against the computer that nobody has joined from your address: \
+         at most {most} (join one, or wait until they are forgotten)"
+    )]
+    UnjoinedComputerGames { most: usize },
     #[error("the server could not store the game")]
     Storage(#[source] sqlx::Error),
 }
@@ -58,7 +71,9 @@ impl CreateError {
             | CreateError::SeatTwice(_)
             | CreateError::Level(_)
             | CreateError::NobodyPlays => ErrorCode::NotAllowed,
-            CreateError::TooMany { .. } => ErrorCode::TooMany,
+            CreateError::TooMany { .. }
+            | CreateError::ComputerGames { .. }
+            | CreateError::UnjoinedComputerGames { .. } => ErrorCode::TooMany,
             CreateError::Storage(_) => ErrorCode::Storage,
         }
     }
@@ -97,6 +112,14 @@ impl TakeError {
 pub struct RequestLimits {
     pub creations: PerMinute,
     pub takes: PerMinute,
+    /// QR codes one address may ask the server to draw a minute.
+    pub qr: PerMinute,
+    /// Live games with a computer seat one owner may have at once: each owes at most one
+    /// turn at a time, so this bounds the turns it has waiting.
+    pub computer_games: Cap,
+    /// Of those, the games no person has joined yet (which the computer does not think
+    /// for until someone does).
+    pub unjoined_computer_games: Cap,
     /// A joined connection that says nothing this long (not even a pong to the
     /// server's pings) is closed.
     pub idle: std::time::Duration,
@@ -254,6 +277,10 @@ impl Hubs {
         if new.computer.len() >= rules.players() {
             return Err(CreateError::NobodyPlays);
         }
+        let owner = Owner::Address(client);
+        if !new.computer.is_empty() {
+            self.computer_share(owner).await?;
+        }
         if !self.limits.creations.allow(client) {
             return Err(CreateError::TooMany {
                 per_minute: self.limits.creations.limit().unwrap_or(0),
@@ -299,7 +326,7 @@ impl Hubs {
             .collect();
         let owes = game.computer_to_move().is_some();
         self.db
-            .create(&StoredNew { game, seats })
+            .create(&StoredNew { game, seats, owner })
             .await
             .map_err(|e| {
                 log_storage(&e);
@@ -314,6 +341,23 @@ impl Hubs {
             open,
             computer,
         })
+    }
+
+    /// Whether `owner` may start another game against the computer: under both of its
+    /// caps.
+    async fn computer_share(&self, owner: Owner) -> Result<(), CreateError> {
+        let (live, unjoined) = self.db.computer_games_of(owner).await.map_err(|e| {
+            log_storage(&e);
+            CreateError::Storage(e)
+        })?;
+        let over = |cap: Cap, n: u64| cap.0.filter(|&most| n >= most as u64);
+        if let Some(most) = over(self.limits.unjoined_computer_games, unjoined) {
+            return Err(CreateError::UnjoinedComputerGames { most });
+        }
+        if let Some(most) = over(self.limits.computer_games, live) {
+            return Err(CreateError::ComputerGames { most });
+        }
+        Ok(())
     }
 
     /// Puts a new game of `variant` on the server's TV, every seat the computer's at
@@ -338,7 +382,14 @@ impl Hubs {
         }
         let stored = self
             .db
-            .create_shown(&StoredNew { game, seats }, after)
+            .create_shown(
+                &StoredNew {
+                    game,
+                    seats,
+                    owner: Owner::Tv,
+                },
+                after,
+            )
             .await
             .inspect_err(log_storage)?;
         if stored {
@@ -397,6 +448,9 @@ impl Hubs {
         if !taken {
             return Err(TakeError::NotOpen(seat));
         }
+        if !g.joined && g.computer_to_move().is_some() {
+            self.computer_due.notify_waiters();
+        }
         g.joined = true;
         let info = &mut g.seats[player.0 as usize];
         info.open = false;
@@ -426,6 +480,10 @@ impl Hubs {
             log_storage(&e);
             return;
         }
+        if !g.joined && g.computer_to_move().is_some() {
+            // The computer thinks for a game once a person has come to it.
+            self.computer_due.notify_waiters();
+        }
         g.joined = true;
         if renamed {
             g.seats[i].name = name.cloned();
@@ -449,12 +507,17 @@ impl Hubs {
             log_storage(&e);
             Refusal::Storage
         })?;
+        let owner = self.db.owner_of(&hub.id).await.map_err(|e| {
+            log_storage(&e);
+            Refusal::Storage
+        })?;
         let over_limit = (!self.limits.creations.allow(client))
             .then(|| self.limits.creations.limit().unwrap_or(0));
         Ok(RematchPlan {
             id: new_game_id(),
             seat_rows,
             over_limit,
+            owner,
         })
     }
 
@@ -601,13 +664,6 @@ impl Hubs {
             self.leave(hub, rx).await;
         }
         Ok(())
-    }
-
-    /// Forgets the games nobody joined within `after` of their creation.
-    pub async fn forget_unjoined(&self, after: std::time::Duration) -> Result<u64, sqlx::Error> {
-        self.db
-            .forget_unjoined(now_ms() - after.as_millis() as i64)
-            .await
     }
 }
 

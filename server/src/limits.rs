@@ -13,6 +13,11 @@ use std::time::Instant;
 pub struct AddressKey(IpAddr);
 
 impl AddressKey {
+    /// The address as counted (an IPv6 address's /64 with the rest zero).
+    pub fn ip(self) -> IpAddr {
+        self.0
+    }
+
     pub fn of(ip: IpAddr) -> AddressKey {
         match ip {
             IpAddr::V4(_) => AddressKey(ip),
@@ -50,6 +55,22 @@ pub struct Admission {
 struct Open {
     total: usize,
     by_address: HashMap<AddressKey, usize>,
+    /// Connections turned away that are still being told so (and lingering).
+    turned_away: usize,
+    turned_away_by_address: HashMap<AddressKey, usize>,
+}
+
+/// Connections turned away that one address may have being told why at once, and all
+/// addresses together: beyond, a connection over a limit is closed unanswered, so that
+/// what a flood of them holds (a descriptor each, for up to the lingering close's two
+/// seconds) is bounded.
+pub const TURNED_AWAY_PER_ADDRESS: usize = 4;
+pub const TURNED_AWAY_TOTAL: usize = 256;
+
+/// A turned-away connection's place while it is told why, given back when dropped.
+pub struct TurnedAway {
+    admission: Arc<Admission>,
+    key: AddressKey,
 }
 
 /// Why a connection was turned away.
@@ -92,6 +113,24 @@ impl Admission {
         })
     }
 
+    /// A place for a connection over a limit to be told why and closed the lingering
+    /// way; `None` where too many are being turned away already (from its address, or in
+    /// all): it is then closed at once.
+    pub fn turn_away(self: &Arc<Self>, ip: IpAddr) -> Option<TurnedAway> {
+        let key = AddressKey::of(ip);
+        let mut open = self.open.lock().expect("admission");
+        let mine = open.turned_away_by_address.get(&key).copied().unwrap_or(0);
+        if open.turned_away >= TURNED_AWAY_TOTAL || mine >= TURNED_AWAY_PER_ADDRESS {
+            return None;
+        }
+        open.turned_away += 1;
+        open.turned_away_by_address.insert(key, mine + 1);
+        Some(TurnedAway {
+            admission: self.clone(),
+            key,
+        })
+    }
+
     /// Connections open now.
     #[cfg(test)]
     fn open(&self) -> usize {
@@ -107,6 +146,19 @@ impl Drop for Admitted {
             *n -= 1;
             if *n == 0 {
                 open.by_address.remove(&self.key);
+            }
+        }
+    }
+}
+
+impl Drop for TurnedAway {
+    fn drop(&mut self) {
+        let mut open = self.admission.open.lock().expect("admission");
+        open.turned_away -= 1;
+        if let Some(n) = open.turned_away_by_address.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.turned_away_by_address.remove(&self.key);
             }
         }
     }
@@ -197,6 +249,24 @@ mod tests {
         drop(first);
         assert_eq!(a.open(), 2);
         assert!(a.admit(one).is_ok());
+    }
+
+    #[test]
+    fn connections_turned_away_are_told_so_only_a_few_at_a_time() {
+        let a = Admission::new(Cap(Some(1)), Cap(Some(1)));
+        let one: IpAddr = "10.0.0.1".parse().unwrap();
+        let told: Vec<TurnedAway> = (0..TURNED_AWAY_PER_ADDRESS)
+            .map(|_| a.turn_away(one).expect("a place to be told"))
+            .collect();
+        assert!(a.turn_away(one).is_none(), "the address has its share");
+        let two: IpAddr = "10.0.0.2".parse().unwrap();
+        assert!(a.turn_away(two).is_some(), "another address has its own");
+        drop(told);
+        assert!(a.turn_away(one).is_some(), "places come back");
+        let many: Vec<TurnedAway> = (0..TURNED_AWAY_TOTAL * 2)
+            .filter_map(|i| a.turn_away(IpAddr::from([10, 1, (i / 256) as u8, i as u8])))
+            .collect();
+        assert_eq!(many.len(), TURNED_AWAY_TOTAL);
     }
 
     #[test]

@@ -118,8 +118,15 @@ pub async fn serve(
         let place = match admission.admit(peer.ip()) {
             Ok(place) => place,
             Err(full) => {
+                // Told why only while few are being told: each holds a descriptor.
+                let Some(told) = admission.turn_away(peer.ip()) else {
+                    continue;
+                };
                 match &tls {
-                    None => tokio::spawn(turn_away(tcp, full)),
+                    None => tokio::spawn(async move {
+                        turn_away(tcp, full).await;
+                        drop(told);
+                    }),
                     // Told in the language the client speaks: after the handshake.
                     Some(tls) => {
                         let acceptor = tls.acceptor.clone();
@@ -129,6 +136,7 @@ pub async fn serve(
                             if let Ok(Ok(stream)) = handshake.await {
                                 turn_away(stream, full).await;
                             }
+                            drop(told);
                         })
                     }
                 };

@@ -14,6 +14,8 @@ use camelot_online::protocol::{
     SeatView, TimeControl,
 };
 
+use crate::owner::Owner;
+
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;
 /// The time between the moves of a game the computer plays alone: slow enough to follow
@@ -99,16 +101,18 @@ pub struct SeatRow {
     pub computer: Option<Level>,
 }
 
-/// A game about to be stored for the first time, with its seats in turn order.
+/// A game about to be stored for the first time, with its seats in turn order and
+/// whose it is.
 #[derive(Clone, Debug)]
 pub struct NewGame {
     pub game: LiveGame,
     pub seats: Vec<SeatRow>,
+    pub owner: Owner,
 }
 
 impl PartialEq for NewGame {
     fn eq(&self, other: &NewGame) -> bool {
-        self.game.id == other.game.id && self.seats == other.seats
+        self.game.id == other.game.id && self.seats == other.seats && self.owner == other.owner
     }
 }
 
@@ -267,12 +271,24 @@ impl LiveGame {
         matches!(self.time, TimeControl::Clock { .. }) && self.plies.len() >= self.seats()
     }
 
-    /// When the seat to move runs out of time (unix ms), if it can.
+    /// Whether the server's computer plays the seat to move. Its clock does not run while
+    /// its turn waits for a search: it is charged the time it thought, from when it took
+    /// the turn ([`LiveGame::play_thought`]), so the server's own load never loses it a
+    /// game on time.
+    fn computer_moves(&self) -> bool {
+        self.seats
+            .get(self.to_move().0 as usize)
+            .is_some_and(|s| s.computer.is_some())
+    }
+
+    /// When the seat to move runs out of time (unix ms), if it can: never while the
+    /// computer is to move.
     pub fn deadline(&self) -> Option<i64> {
         if !self.is_live() {
             return None;
         }
         match self.time {
+            TimeControl::Clock { .. } if self.computer_moves() => None,
             TimeControl::Clock { .. } if self.clock_runs() => {
                 Some(self.last_move_at + self.clocks[self.to_move().0 as usize])
             }
@@ -318,6 +334,20 @@ impl LiveGame {
         named: &NamedMove,
         now: i64,
     ) -> Result<Change, Refusal> {
+        self.play_thought(seat, ply, named, now, self.last_move_at)
+    }
+
+    /// [`LiveGame::play`], the mover's clock charged only from `since` (the computer's
+    /// time from when its search took the turn, not the time the turn waited for one). A
+    /// computer whose thought outran its clock loses on time, as a person would.
+    pub fn play_thought(
+        &mut self,
+        seat: Player,
+        ply: u32,
+        named: &NamedMove,
+        now: i64,
+        since: i64,
+    ) -> Result<Change, Refusal> {
         self.check_live()?;
         if self.deadline().is_some_and(|d| now >= d) {
             return Err(Refusal::TimeUp);
@@ -337,12 +367,18 @@ impl LiveGame {
         let pos = self.game.position();
         let mv = pos.read_named(named).map_err(Refusal::IllegalMove)?;
         let named = pos.name_move(&mv).expect("a legal move has a name");
+        if self.time_spent(now, since) > self.clocks[seat.0 as usize] && self.clock_runs() {
+            // Only the computer's thought can outrun its clock here: a person's deadline
+            // was checked above.
+            self.time_up();
+            return Ok(Change::Updated);
+        }
         // The position read the move as legal: only an end the board does not show
         // could refuse it now.
         if let Err(PlayError::GameOver(o)) = self.game.play(&mv) {
             return Err(Refusal::GameOver(GameEnd::Decided(o)));
         }
-        self.spend_time(seat, now);
+        self.spend_time(seat, now, since);
         self.plies.push(Ply {
             mv,
             named,
@@ -360,13 +396,20 @@ impl LiveGame {
         Ok(Change::Moved)
     }
 
-    /// The mover's clock after a move made at `now`: the time spent taken off, the
-    /// increment added.
-    fn spend_time(&mut self, seat: Player, now: i64) {
+    /// The time a move made at `now` spent, counted from `since` or the last move,
+    /// whichever is later.
+    fn time_spent(&self, now: i64, since: i64) -> i64 {
+        now - since.max(self.last_move_at)
+    }
+
+    /// The mover's clock after a move made at `now`, its time counted from `since`: the
+    /// time spent taken off, the increment added.
+    fn spend_time(&mut self, seat: Player, now: i64, since: i64) {
         if let TimeControl::Clock { increment, .. } = self.time {
             if self.clock_runs() {
+                let spent = self.time_spent(now, since);
                 let c = &mut self.clocks[seat.0 as usize];
-                *c = *c - (now - self.last_move_at) + increment as i64 * 1000;
+                *c = *c - spent + increment as i64 * 1000;
             }
         }
     }
@@ -377,6 +420,12 @@ impl LiveGame {
         if self.deadline().is_none_or(|d| now < d) {
             return None;
         }
+        self.time_up();
+        Some(Change::Updated)
+    }
+
+    /// The seat to move loses on time (or draws, by ruling 13).
+    fn time_up(&mut self) {
         let mover = self.to_move();
         let loser = self.variant.rules().side(mover);
         if let TimeControl::Clock { .. } = self.time {
@@ -389,7 +438,6 @@ impl LiveGame {
         };
         self.game.declare(o);
         self.end(o);
-        Some(Change::Updated)
     }
 
     pub fn resign(&mut self, seat: Player) -> Result<Change, Refusal> {
@@ -571,7 +619,11 @@ impl LiveGame {
             info.computer = row.computer;
             info.open = row.token_hash.is_none() && row.computer.is_none();
         }
-        NewGame { game, seats }
+        NewGame {
+            game,
+            seats,
+            owner: plan.owner,
+        }
     }
 
     fn same_side(&self, a: Player, b: Player) -> bool {
@@ -658,7 +710,10 @@ impl LiveGame {
             return None;
         };
         let mut remaining = self.clocks.clone();
-        let running = (self.is_live() && self.clock_runs()).then(|| self.to_move().0 as usize);
+        // The computer's clock stands while it is to move: it is charged what it thought
+        // when it moves.
+        let running = (self.is_live() && self.clock_runs() && !self.computer_moves())
+            .then(|| self.to_move().0 as usize);
         if let Some(i) = running {
             remaining[i] -= now - self.last_move_at;
         }
@@ -693,6 +748,8 @@ pub struct RematchPlan {
     /// The games a minute of the address that would agree it, when it has created as
     /// many as it may: the rematch is refused.
     pub over_limit: Option<u32>,
+    /// Whose the rematch is: the game's own owner's.
+    pub owner: Owner,
 }
 
 #[cfg(test)]

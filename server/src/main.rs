@@ -10,7 +10,9 @@ mod hub;
 mod limits;
 mod listen;
 mod live;
+mod owner;
 mod service;
+mod site;
 mod tokens;
 mod tv;
 mod web;
@@ -139,8 +141,42 @@ struct Args {
         value_name = "N"
     )]
     seats_per_minute: u32,
+    /// QR codes of invitations the server draws for one address a minute (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_QR_PER_MINUTE",
+        default_value_t = 30,
+        value_name = "N"
+    )]
+    qr_per_minute: u32,
+    /// Live games with a computer seat one address may have at once (0: no limit); each
+    /// owes the computer at most one turn at a time.
+    #[arg(
+        long,
+        env = "CAMELOT_COMPUTER_GAMES_PER_ADDRESS",
+        default_value_t = 20,
+        value_name = "N"
+    )]
+    computer_games_per_address: usize,
+    /// Of those, games nobody has joined yet (0: no limit); the computer thinks for a
+    /// game only once a person has come to it.
+    #[arg(
+        long,
+        env = "CAMELOT_UNJOINED_COMPUTER_GAMES_PER_ADDRESS",
+        default_value_t = 3,
+        value_name = "N"
+    )]
+    unjoined_computer_games_per_address: usize,
+    /// Finished games of the TV kept to be replayed; older ones are forgotten.
+    #[arg(
+        long,
+        env = "CAMELOT_TV_GAMES_KEPT",
+        default_value_t = 100,
+        value_name = "N"
+    )]
+    tv_games_kept: u32,
     /// Forget a game that no seat's player has joined this many seconds after it was
-    /// created (a week by default).
+    /// created (a week by default), whatever the computer played in it.
     #[arg(long, env = "CAMELOT_FORGET_UNJOINED_AFTER", default_value_t = 7 * 86_400, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(1..))]
     forget_unjoined_after: u64,
@@ -157,6 +193,17 @@ struct Args {
     /// one PostgreSQL database, to add thinking.
     #[arg(long)]
     computer_only: bool,
+    /// An origin the server's page is served from besides the address the request was
+    /// sent to (`https://camelot.example`, for a proxy that changes the Host header); may
+    /// be given several times, or comma-separated in the environment. Requests from any
+    /// other site's page are refused.
+    #[arg(
+        long = "origin",
+        env = "CAMELOT_ORIGINS",
+        value_name = "URL",
+        value_delimiter = ','
+    )]
+    origins: Vec<String>,
     /// Keep no computer match on for watchers (the TV: on by default, listed among the
     /// live games and on the front page).
     #[arg(long, env = "CAMELOT_NO_TV")]
@@ -206,6 +253,9 @@ async fn run(args: Args) -> Result<(), StartError> {
     let limits = RequestLimits {
         creations: per_minute(args.games_per_minute),
         takes: per_minute(args.seats_per_minute),
+        qr: per_minute(args.qr_per_minute),
+        computer_games: cap(args.computer_games_per_address),
+        unjoined_computer_games: cap(args.unjoined_computer_games_per_address),
         idle: Duration::from_secs(args.idle_timeout),
     };
     let hubs = Arc::new(Hubs::new(db, limits));
@@ -234,6 +284,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     tokio::spawn(forget_unjoined(
         hubs.clone(),
         Duration::from_secs(args.forget_unjoined_after),
+        args.tv_games_kept,
     ));
     if let Db::Postgres(pool) = &hubs.db {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool)
@@ -257,9 +308,16 @@ async fn run(args: Args) -> Result<(), StartError> {
         cap(args.max_connections),
         cap(args.max_connections_per_address),
     );
-    listen::serve(listener, http::router(hubs), admission, tls, async {
-        stop_asked(args.stop_with_stdin).await;
-    })
+    let origins = site::Origins::new(&args.origins);
+    listen::serve(
+        listener,
+        http::router(hubs, origins),
+        admission,
+        tls,
+        async {
+            stop_asked(args.stop_with_stdin).await;
+        },
+    )
     .await;
     Ok(())
 }
@@ -328,17 +386,22 @@ async fn flag_sweeper(hubs: Arc<Hubs>) {
     }
 }
 
-/// Forgets, every little while, the games nobody joined within `after`.
-async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration) {
+/// Forgets, every little while, the games nobody joined within `after`, and the TV's
+/// finished games but the newest `tv_kept`.
+async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
     let mut tick =
         tokio::time::interval((after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600)));
     loop {
         tick.tick().await;
-        match hubs.forget_unjoined(after).await {
+        let cutoff = hub::now_ms() - after.as_millis() as i64;
+        match hubs.db.forget_unjoined(cutoff).await {
             Ok(0) => {}
             Ok(1) => eprintln!("camelot-server: forgot a game nobody joined"),
             Ok(n) => eprintln!("camelot-server: forgot {n} games nobody joined"),
             Err(e) => eprintln!("camelot-server: forgetting games nobody joined: {e}"),
+        }
+        if let Err(e) = hubs.db.forget_old_tv(tv_kept).await {
+            eprintln!("camelot-server: forgetting the TV's old games: {e}");
         }
     }
 }

@@ -33,6 +33,12 @@ pub enum ServiceError {
     NoSuchGame(String),
     #[error("that token holds no seat in game {0}")]
     WrongToken(GameId),
+    /// A request that changes something, from another site's page.
+    #[error("requests from another site's page ({0}) are refused here")]
+    CrossSite(String),
+    /// A request that changes something with a body not declared JSON.
+    #[error("the request's body is JSON: send it with Content-Type: application/json")]
+    NotJson,
     /// The database failed (what failed is for the operator's log, not the client).
     #[error("the server cannot read its games")]
     Storage(String),
@@ -44,7 +50,8 @@ impl ServiceError {
         match self {
             ServiceError::Create(e) => e.code(),
             ServiceError::Take(e) => e.code(),
-            ServiceError::Unreadable(_) => ErrorCode::Unreadable,
+            ServiceError::Unreadable(_) | ServiceError::NotJson => ErrorCode::Unreadable,
+            ServiceError::CrossSite(_) => ErrorCode::CrossSite,
             ServiceError::Upgrade(_) => ErrorCode::Upgrade,
             ServiceError::NoSuchGame(_) => ErrorCode::NoSuchGame,
             ServiceError::WrongToken(_) => ErrorCode::WrongToken,

@@ -13,7 +13,9 @@
 
 use std::sync::Arc;
 
-use axum::extract::Path;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,6 +24,7 @@ use camelot_engine::Variant;
 use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 
 use crate::hub::Hubs;
+use crate::limits::AddressKey;
 
 mod qr;
 mod rules;
@@ -170,8 +173,26 @@ fn rules_page(html: &'static str) -> Response {
 }
 
 /// `POST /qr` with a link as its body: the link's QR code, as SVG. A POST, so that an
-/// invitation's token never stands in an address.
-async fn qr_code(text: String) -> Response {
+/// invitation's token never stands in an address; so many a minute from one address
+/// (`--qr-per-minute`), for a text of at most [`qr::LONGEST`] bytes.
+async fn qr_code(
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Response {
+    if !hubs.limits.qr.allow(AddressKey::of(peer.ip())) {
+        let per_minute = hubs.limits.qr.limit().unwrap_or(0);
+        let mut r = (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many QR codes from your address: at most {per_minute} a minute\n"),
+        )
+            .into_response();
+        r.headers_mut().insert(
+            header::RETRY_AFTER,
+            60u32.div_ceil(per_minute.max(1)).into(),
+        );
+        return secure(r);
+    }
     match qr::svg(text.trim()) {
         Ok(svg) => {
             let mut r = ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response();

@@ -212,6 +212,10 @@ async fn a_turn_owed_when_the_server_died_is_played_once_after_the_restart() {
     )
     .await
     .unwrap();
+    // The computer thinks once the person has come.
+    let black = &created.seats[&SeatColour::Black];
+    let (c, _) = join(&url, Hello::seat(&created.game, Some(black), None)).await;
+    c.close().await;
     tokio::time::sleep(Duration::from_millis(150)).await;
     let before = look(&url, &created.game).await.moves.len();
     assert_eq!(before, 0, "killed while the computer thought");

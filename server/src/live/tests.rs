@@ -1,4 +1,4 @@
-use camelot_engine::Side;
+use camelot_engine::{Level, Side};
 
 use super::*;
 
@@ -110,6 +110,48 @@ fn a_flag_fall_loses_unless_the_other_side_cannot_win() {
     assert_eq!(g.flag(T0 + 60_000), Some(Change::Updated));
     assert_eq!(g.status, over(Some(Side::Second), EndReason::Time));
     assert_eq!(g.clock_view(T0 + 70_000).unwrap().remaining_ms[0], 0);
+}
+
+/// The computer's clock stands while its turn waits for a search: no deadline, no
+/// flag, a clock shown standing; its move is charged from when it took the turn, and a
+/// search that outran the clock loses on time.
+#[test]
+fn the_computers_clock_runs_only_while_it_thinks() {
+    let mut g = camelot(TimeControl::Clock {
+        minutes: 1,
+        increment: 0,
+    });
+    g.seats[1].computer = Some(Level::CLUB);
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    g.play_thought(BLACK, 1, &named(&g, "H11-F9"), T0 + 10, T0 + 5)
+        .unwrap();
+    g.play(WHITE, 2, &named(&g, "H6-F8"), T0 + 1_000).unwrap();
+    // Black's turn waits two minutes for a search: its minute is still there.
+    assert_eq!(g.deadline(), None);
+    assert_eq!(g.flag(T0 + 121_000), None);
+    let view = g.clock_view(T0 + 121_000).unwrap();
+    assert_eq!((view.running, view.remaining_ms[1]), (None, 60_000));
+    // It took the turn at 120 s and thought for 3 s.
+    let thought = named(&g, "F9-F8");
+    let thought = if g.game.position().read_named(&thought).is_ok() {
+        thought
+    } else {
+        g.game.position().named_moves()[0].clone()
+    };
+    g.play_thought(BLACK, 3, &thought, T0 + 124_000, T0 + 121_000)
+        .unwrap();
+    assert_eq!(g.clocks[1], 57_000);
+    assert_eq!(g.deadline(), Some(T0 + 124_000 + 60_000 - 990), "White's");
+    // A search that outran what was left loses on time.
+    let next = g.game.position().named_moves()[0].clone();
+    g.play(WHITE, 4, &next, T0 + 125_000).unwrap();
+    let late = g.game.position().named_moves()[0].clone();
+    assert_eq!(
+        g.play_thought(BLACK, 5, &late, T0 + 200_000, T0 + 125_000),
+        Ok(Change::Updated)
+    );
+    assert_eq!(g.status, over(Some(Side::First), EndReason::Time));
+    assert_eq!(g.plies.len(), 5, "the late move is not played");
 }
 
 #[test]
@@ -236,6 +278,7 @@ fn plan(rows: Vec<SeatRow>) -> Agreement {
             id: GameId::parse("next").unwrap(),
             seat_rows: rows,
             over_limit: None,
+            owner: crate::owner::Owner::Tv,
         }),
     }
 }

@@ -5,8 +5,9 @@ use std::fmt::Write;
 
 use qrcodegen::{QrCode, QrCodeEcc};
 
-/// The longest text a code is drawn for: an invitation is under a hundred bytes.
-pub const LONGEST: usize = 1000;
+/// The longest text a code is drawn for: an invitation is under a hundred bytes, and a
+/// longer text would only make the server draw more for whoever asks.
+pub const LONGEST: usize = 256;
 
 /// Why no code is drawn.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,12 +31,21 @@ pub fn svg(text: &str) -> Result<String, QrRefusal> {
     let code = QrCode::encode_text(text, QrCodeEcc::Medium).map_err(|_| QrRefusal::TooLong)?;
     let quiet = 4;
     let side = code.size() + 2 * quiet;
+    // A row's dark modules side by side are one rectangle: the picture is a few
+    // kilobytes, not a shape a module.
     let mut path = String::new();
     for y in 0..code.size() {
-        for x in 0..code.size() {
-            if code.get_module(x, y) {
-                let _ = write!(path, "M{} {}h1v1h-1z", x + quiet, y + quiet);
+        let mut x = 0;
+        while x < code.size() {
+            if !code.get_module(x, y) {
+                x += 1;
+                continue;
             }
+            let run = (x..code.size())
+                .take_while(|&x| code.get_module(x, y))
+                .count() as i32;
+            let _ = write!(path, "M{} {}h{run}v1h-{run}z", x + quiet, y + quiet);
+            x += run;
         }
     }
     Ok(format!(
@@ -59,14 +69,43 @@ mod tests {
         let code = QrCode::encode_text(text, QrCodeEcc::Medium).unwrap();
         let side = code.size() + 8;
         assert!(picture.contains(&format!("viewBox=\"0 0 {side} {side}\"")));
-        let dark = (0..code.size())
-            .flat_map(|y| (0..code.size()).map(move |x| (x, y)))
-            .filter(|&(x, y)| code.get_module(x, y))
-            .count();
-        assert_eq!(picture.matches("h1v1h-1z").count(), dark);
-        // The finder pattern's top-left corner module, behind the quiet zone.
-        assert!(picture.contains("M4 4h1v1h-1z"));
-        assert!(!picture.contains("M3 3h1"));
+        // Every rectangle drawn, read back as the modules it covers, is the code's.
+        let path = picture
+            .split(" d=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        let mut drawn = vec![vec![false; side as usize]; side as usize];
+        for shape in path.split('M').filter(|s| !s.is_empty()) {
+            let (at, rest) = shape.split_once('h').unwrap();
+            let (x, y) = at.split_once(' ').unwrap();
+            let (x, y): (usize, usize) = (x.parse().unwrap(), y.parse().unwrap());
+            let run: usize = rest.split('v').next().unwrap().parse().unwrap();
+            assert_eq!(rest, format!("{run}v1h-{run}z"));
+            for dx in 0..run {
+                assert!(!drawn[y][x + dx], "drawn twice");
+                drawn[y][x + dx] = true;
+            }
+        }
+        for y in 0..side {
+            for x in 0..side {
+                let dark = (4..code.size() + 4).contains(&x)
+                    && (4..code.size() + 4).contains(&y)
+                    && code.get_module(x - 4, y - 4);
+                assert_eq!(drawn[y as usize][x as usize], dark, "({x}, {y})");
+            }
+        }
+        // The finder pattern's top row, seven modules, behind the quiet zone.
+        assert!(picture.contains("M4 4h7v1h-7z"));
+    }
+
+    /// The longest text's picture is a few kilobytes: the route is no amplifier.
+    #[test]
+    fn the_longest_texts_picture_is_small() {
+        let picture = svg(&"x".repeat(LONGEST)).unwrap();
+        assert!(picture.len() < 16 * 1024, "{} bytes", picture.len());
     }
 
     #[test]

@@ -71,7 +71,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
-/** @typedef {"already_joined" | "bad_time_control" | "busy" | "connection" | "flood" | "game_over" | "illegal_move" | "no_such_game" | "not_allowed" | "not_joined" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_ply" | "wrong_token"} ErrorCode */
+/** @typedef {"already_joined" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "no_such_game" | "not_allowed" | "not_joined" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_ply" | "wrong_token"} ErrorCode */
 
 /** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
 
