@@ -1272,3 +1272,6 @@ pub fn redact(url: &str) -> String {
         _ => url.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests;

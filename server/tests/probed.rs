@@ -6,7 +6,6 @@
 //! loopback; clients from several loopback addresses (127.0.0.1, .2, .3) stand for
 //! players on different machines.
 
-use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use camelot_engine::notation::Record;
@@ -16,11 +15,14 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, Connection, ServerAddress};
+use camelot_test_support::addressed::{
+    answer, ask_from, get_from, request_from, say, tcp_from, ws_from, ws_from_page, Socket,
+};
 use camelot_test_support::online::{by_squares, create, join, next, sqlite_server_with};
 use camelot_test_support::{http, scratch, self_signed_certificate, sqlite, Server};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 fn server(name: &str, extra: &[&str]) -> Server {
@@ -53,75 +55,6 @@ async fn play(c: &mut Connection, ply: u32, mv: &str) {
             ServerMessage::Ack { .. } => return,
             ServerMessage::Rejected { reason, .. } => panic!("{mv}: {reason}"),
             _ => {}
-        }
-    }
-}
-
-/// A TCP connection to the server from `from` (any 127.x.y.z is this machine).
-async fn tcp_from(from: &str, server: &Server) -> TcpStream {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket
-        .bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))
-        .unwrap();
-    socket
-        .connect(SocketAddr::from(([127, 0, 0, 1], server.port)))
-        .await
-        .unwrap()
-}
-
-type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
-
-/// A WebSocket to the server from `from`, or the HTTP status it was refused with.
-async fn ws_from(from: &str, server: &Server) -> Result<Socket, u16> {
-    let tcp = tcp_from(from, server).await;
-    match tokio_tungstenite::client_async(server.address().ws_url(), tcp).await {
-        Ok((ws, _)) => Ok(ws),
-        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => Err(answer.status().as_u16()),
-        Err(e) => panic!("{e}"),
-    }
-}
-
-/// `GET path` from `from`: the status and body.
-async fn get_from(from: &str, server: &Server, path: &str) -> (u16, String) {
-    ask_from(from, server, "GET", path, "").await
-}
-
-/// `METHOD path` with a JSON body from `from`: the status and body.
-async fn ask_from(
-    from: &str,
-    server: &Server,
-    method: &str,
-    path: &str,
-    body: &str,
-) -> (u16, String) {
-    let mut tcp = tcp_from(from, server).await;
-    let request = format!(
-        "{method} {path} HTTP/1.0\r\nHost: x\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    tcp.write_all(request.as_bytes()).await.unwrap();
-    let mut text = String::new();
-    tcp.read_to_string(&mut text).await.unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or_else(|| panic!("{text:?}"));
-    (
-        status,
-        text.split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string(),
-    )
-}
-
-async fn answer(ws: &mut Socket) -> ServerMessage {
-    loop {
-        match tokio::time::timeout(Duration::from_secs(15), ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).unwrap(),
-            Ok(Some(Ok(_))) => continue,
-            other => panic!("no answer: {other:?}"),
         }
     }
 }
@@ -601,4 +534,178 @@ async fn the_game_list_pages_through_every_live_game() {
         .map(|g| g.id)
         .collect();
     assert_eq!(ids, made[2..]);
+}
+
+/// A socket that pings (WebSocket pings and the protocol's own) but never says hello
+/// has its 10 s all the same: only a hello starts the game socket's idle deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_pings_but_never_says_hello_is_closed_in_ten_seconds() {
+    let s = server("pings-no-hello", &[]);
+    let mut ws = ws_from("127.0.0.1", &s).await.unwrap();
+    let start = Instant::now();
+    let said = 'pinging: loop {
+        ws.send(Message::Ping(Default::default())).await.unwrap();
+        say(&mut ws, &ClientMessage::Ping { n: 1 }).await;
+        // A second between pings; the pong of the protocol's ping comes meanwhile.
+        let next_ping = tokio::time::Instant::now() + Duration::from_secs(1);
+        loop {
+            match tokio::time::timeout_at(next_ping, answer(&mut ws)).await {
+                Ok(ServerMessage::Pong { .. }) => continue,
+                Ok(other) => break 'pinging other,
+                Err(_) => break,
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(14),
+            "still open after 14 s of pings"
+        );
+    };
+    match said {
+        ServerMessage::Error {
+            code: ErrorCode::Connection,
+            message,
+        } => assert_eq!(message, "say hello within 10 s"),
+        other => panic!("{other:?}"),
+    }
+    let closed = start.elapsed();
+    assert!(
+        (Duration::from_secs(9)..Duration::from_secs(13)).contains(&closed),
+        "{closed:?}"
+    );
+}
+
+/// Another site's page cannot act for its visitors: a request that changes something
+/// with another `Origin`, or a body that is not declared JSON (what a cross-site form
+/// sends without asking), is refused, and so is a game socket opened by another site's
+/// page. The server's own page, and programs that send no `Origin`, are served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_from_another_sites_page_are_refused() {
+    let s = server("cross-site", &[]);
+    let own = format!("origin: http://127.0.0.1:{}", s.port);
+    let evil = "origin: http://evil.example";
+    let json = "content-type: application/json";
+    let open = r#"{"variant":"camelot","open":["White","Black"]}"#;
+    let post = |headers: Vec<String>, path: &'static str, body: String| {
+        let s = &s;
+        async move {
+            let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let (status, body) =
+                request_from("127.0.0.1", s, &format!("POST {path}"), &headers, &body).await;
+            let code = serde_json::from_str::<serde_json::Value>(&body)
+                .ok()
+                .and_then(|v| v["code"].as_str().map(String::from));
+            (status, code, body)
+        }
+    };
+    let (status, code, _) = post(
+        vec!["content-type: text/plain".into()],
+        "/games",
+        open.into(),
+    )
+    .await;
+    assert_eq!((status, code.as_deref()), (415, Some("unreadable")));
+    let (status, code, _) = post(vec![], "/games", open.into()).await;
+    assert_eq!(
+        (status, code.as_deref()),
+        (415, Some("unreadable")),
+        "no type"
+    );
+    let (status, code, body) = post(vec![evil.into(), json.into()], "/games", open.into()).await;
+    assert_eq!(
+        (status, code.as_deref()),
+        (403, Some("cross_site")),
+        "{body}"
+    );
+    // The page's own origin, and no origin at all, are served.
+    let (status, _, body) = post(vec![own.clone(), json.into()], "/games", open.into()).await;
+    assert_eq!(status, 201, "{body}");
+    let game = serde_json::from_str::<serde_json::Value>(&body).unwrap()["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let take = |seat: &str| format!(r#"{{"game":"{game}","seat":"{seat}"}}"#);
+    let (status, code, _) = post(vec![evil.into(), json.into()], "/seats", take("White")).await;
+    assert_eq!((status, code.as_deref()), (403, Some("cross_site")));
+    let (status, code, _) = post(
+        vec![evil.into(), "content-type: text/plain".into()],
+        "/seats",
+        take("White"),
+    )
+    .await;
+    assert_eq!((status, code.as_deref()), (403, Some("cross_site")));
+    let (status, code, _) = post(
+        vec!["content-type: text/plain".into()],
+        "/seats",
+        take("White"),
+    )
+    .await;
+    assert_eq!((status, code.as_deref()), (415, Some("unreadable")));
+    let (status, _, body) = post(vec![json.into()], "/seats", take("White")).await;
+    assert_eq!(status, 200, "{body}");
+    // The seat another site's page asked for is still open.
+    let (status, _, body) = post(vec![own.clone(), json.into()], "/seats", take("Black")).await;
+    assert_eq!(status, 200, "{body}");
+    // A QR code is drawn for the page's own origin only.
+    let qr = "http://127.0.0.1/abcdefgh/TOKEN";
+    let (status, _, _) = post(vec![evil.into()], "/qr", qr.into()).await;
+    assert_eq!(status, 403);
+    let (status, _, _) = post(vec![own.clone()], "/qr", qr.into()).await;
+    assert_eq!(status, 200);
+    // The game socket: another site's page is refused before the upgrade.
+    let origin = format!("http://127.0.0.1:{}", s.port);
+    assert_eq!(
+        ws_from_page("127.0.0.1", &s, Some("http://evil.example"))
+            .await
+            .err(),
+        Some(403)
+    );
+    assert!(ws_from_page("127.0.0.1", &s, Some(&origin)).await.is_ok());
+    assert!(ws_from("127.0.0.1", &s).await.is_ok());
+}
+
+/// The server's open descriptors, read from outside.
+fn descriptors(s: &Server) -> usize {
+    std::fs::read_dir(format!("/proc/{}/fd", s.pid()))
+        .map(|d| d.count())
+        .unwrap_or(0)
+}
+
+/// Connections over an address's cap are told why only a few at a time (each holds a
+/// descriptor while its answer lingers for up to 2 s); the rest are closed at once, so a
+/// flood of them holds a bounded number of descriptors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_turned_away_hold_a_few_descriptors_at_most() {
+    let s = server("turned-away", &["--max-connections-per-address", "2"]);
+    let _full = [
+        ws_from("127.0.0.4", &s).await.unwrap(),
+        ws_from("127.0.0.4", &s).await.unwrap(),
+    ];
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = descriptors(&s);
+    // Forty more from the full address, each asking and then holding its socket open
+    // without reading (the server's answer lingers until the client closes, or 2 s).
+    let mut flood = Vec::new();
+    for _ in 0..40 {
+        let mut tcp = tcp_from("127.0.0.4", &s).await;
+        let _ = tcp.write_all(b"GET / HTTP/1.0\r\n\r\n").await;
+        flood.push(tcp);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let during = descriptors(&s);
+    assert!(
+        during <= before + 4 + 2,
+        "{before} descriptors before, {during} with 40 connections turned away"
+    );
+    // The first few were told why; the rest were closed unanswered.
+    let mut told = 0;
+    for mut tcp in flood {
+        let mut text = String::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_string(&mut text)).await;
+        if text.contains("503") {
+            told += 1;
+        }
+    }
+    assert!((1..=4).contains(&told), "{told} told why");
+    // Another address is served all along.
+    assert_eq!(get_from("127.0.0.5", &s, "/").await.0, 200);
 }

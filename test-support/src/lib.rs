@@ -3,6 +3,7 @@
 //! waiting for a condition, and the one way a test that cannot run here says so (and
 //! fails where CI requires it).
 
+pub mod addressed;
 mod binaries;
 mod browser;
 mod certificate;

@@ -1,0 +1,129 @@
+//! Clients from a loopback address of the test's choosing (any 127.x.y.z is this
+//! machine): players on different machines, as the server's per-address limits and its
+//! computer's owners count them. Raw HTTP and WebSockets, so that a test can send what a
+//! well-behaved client never would (another site's `Origin`, a body that is not JSON).
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+
+use camelot_online::protocol::{ClientMessage, ServerMessage};
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::server::Server;
+
+/// A game socket from another address.
+pub type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A TCP connection to the server from `from`.
+pub async fn tcp_from(from: &str, server: &Server) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))
+        .unwrap();
+    socket
+        .connect(SocketAddr::from(([127, 0, 0, 1], server.port)))
+        .await
+        .unwrap()
+}
+
+/// A WebSocket to the server from `from`, or the HTTP status it was refused with.
+pub async fn ws_from(from: &str, server: &Server) -> Result<Socket, u16> {
+    ws_from_page(from, server, None).await
+}
+
+/// The same, opened by a page of `origin` (a browser says its page's origin).
+pub async fn ws_from_page(
+    from: &str,
+    server: &Server,
+    origin: Option<&str>,
+) -> Result<Socket, u16> {
+    let tcp = tcp_from(from, server).await;
+    let mut request = server.address().ws_url().into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+    }
+    match tokio_tungstenite::client_async(request, tcp).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => Err(answer.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `GET path` from `from`: the status and body.
+pub async fn get_from(from: &str, server: &Server, path: &str) -> (u16, String) {
+    ask_from(from, server, "GET", path, "").await
+}
+
+/// `METHOD path` with a JSON body from `from`: the status and body.
+pub async fn ask_from(
+    from: &str,
+    server: &Server,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String) {
+    request_from(
+        from,
+        server,
+        &format!("{method} {path}"),
+        &["content-type: application/json"],
+        body,
+    )
+    .await
+}
+
+/// `request` (`METHOD path`) from `from` with the header lines `headers` (besides
+/// `Host` and the body's length) and `body`: the status and body.
+pub async fn request_from(
+    from: &str,
+    server: &Server,
+    request: &str,
+    headers: &[&str],
+    body: &str,
+) -> (u16, String) {
+    let mut tcp = tcp_from(from, server).await;
+    let mut head = format!("{request} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n", server.port);
+    for h in headers {
+        head.push_str(h);
+        head.push_str("\r\n");
+    }
+    let text = format!("{head}content-length: {}\r\n\r\n{body}", body.len());
+    tcp.write_all(text.as_bytes()).await.unwrap();
+    let mut text = String::new();
+    tcp.read_to_string(&mut text).await.unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("{text:?}"));
+    (
+        status,
+        text.split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string(),
+    )
+}
+
+/// Sends `m` on a raw game socket.
+pub async fn say(ws: &mut Socket, m: &ClientMessage) {
+    ws.send(Message::Text(serde_json::to_string(m).unwrap().into()))
+        .await
+        .unwrap();
+}
+
+/// The next protocol message on a raw game socket, within 15 s.
+pub async fn answer(ws: &mut Socket) -> ServerMessage {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(15), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).unwrap(),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no answer: {other:?}"),
+        }
+    }
+}
