@@ -257,23 +257,64 @@ fn players_ride_out_a_server_killed_in_mid_game() {
     );
 }
 
-/// A server never reached, and a game the server does not know, are said plainly and
-/// at once, with exit status 1: nothing waits for a game it never had.
+/// A player started a moment before its server (a reboot, a restart) waits for it, as
+/// it waits for a server lost in mid-game, and plays the game through.
+#[test]
+fn a_player_started_before_its_server_waits_for_it() {
+    let dir = scratch("cli-early");
+    let db = sqlite(&dir);
+    let mut s = Server::start(&server_bin(), &db, "127.0.0.1:0");
+    let (game, seats) = create(&s.url, "camette", &["--computer", "Black=beginner"]);
+    let (url, port) = (s.url.clone(), s.port);
+    s.kill();
+    let out = dir.join("white.out");
+    let white = spawn(
+        &[
+            "online",
+            "play",
+            "--server",
+            &url,
+            "--game",
+            &game,
+            "--token",
+            &seats[0].1,
+            "--level",
+            "beginner",
+        ],
+        &out,
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    let _s = Server::start(&server_bin(), &db, &format!("127.0.0.1:{port}"));
+    let code = wait(white, Duration::from_secs(300));
+    let err = std::fs::read_to_string(out.with_extension("err")).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!(
+            "the server at {url} does not answer yet (cannot connect to"
+        )) && err.contains("trying for up to 90 s\nconnected\n"),
+        "{err}"
+    );
+    assert!(
+        last_line(&out).starts_with("result: "),
+        "{}",
+        last_line(&out)
+    );
+}
+
+/// A server never reached by a watcher, and a game the server does not know, are said
+/// plainly and at once, with exit status 1: nothing waits for a game it never had. (A
+/// player waits for its server: `a_player_started_before_its_server_waits_for_it`.)
 #[test]
 fn a_server_or_game_that_cannot_be_had_is_said_plainly() {
     // Port 9 (discard) has nobody listening on loopback.
     let started = std::time::Instant::now();
     let o = run(&[
         "online",
-        "play",
+        "watch",
         "--server",
         "http://127.0.0.1:9",
         "--game",
         "nosuch",
-        "--token",
-        "t",
-        "--level",
-        "beginner",
     ]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);

@@ -40,6 +40,14 @@ pub enum OnlineError {
     Mirror(#[from] MirrorError),
 }
 
+impl OnlineError {
+    /// Whether trying again cannot help: a certificate this machine does not trust stays
+    /// untrusted, whereas a server that is down may be up in a moment.
+    pub fn is_lasting(&self) -> bool {
+        matches!(self, OnlineError::Untrusted { .. })
+    }
+}
+
 /// Why a game could not be had, or was lost: said to a person as it is.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum JoinError {

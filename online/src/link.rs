@@ -275,8 +275,12 @@ async fn run(
                 let _ = events.send(LinkEvent::Refused { code, message });
                 return;
             }
+            // A game never had, where the first contact must succeed or waiting cannot
+            // help (a certificate this machine does not trust).
             Ended::Dropped(reason)
-                if !ever_joined && options.first_contact == FirstContact::MustSucceed =>
+                if !ever_joined
+                    && (options.first_contact == FirstContact::MustSucceed
+                        || reason.is_lasting()) =>
             {
                 let reason = Arc::new(reason);
                 let _ = events.send(LinkEvent::Unreachable { reason });
@@ -286,9 +290,14 @@ async fn run(
                 let since = *away_since.get_or_insert_with(Instant::now);
                 let reason = Arc::new(reason);
                 if options.give_up_after.is_some_and(|g| since.elapsed() >= g) {
-                    let _ = events.send(LinkEvent::GaveUp {
-                        reason,
-                        after: since.elapsed(),
+                    // A game never had is said as a server never reached.
+                    let _ = events.send(if ever_joined {
+                        LinkEvent::GaveUp {
+                            reason,
+                            after: since.elapsed(),
+                        }
+                    } else {
+                        LinkEvent::Unreachable { reason }
                     });
                     return;
                 }
@@ -400,5 +409,46 @@ async fn converse(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+
+    /// A server nobody answers at (the discard port on loopback): a link joining a game
+    /// anew says so at once; a patient one (`online play`'s) tries again until its time
+    /// is up, then says the same thing, not that a game it never had was lost.
+    #[test]
+    fn a_server_never_reached_is_said_plainly_at_once_or_after_waiting() {
+        let nobody = ServerAddress::parse("http://127.0.0.1:9").unwrap();
+        let game = GameId::parse("abcdefgh").unwrap();
+        let started = Instant::now();
+        let joining = Link::open(
+            &nobody,
+            &game,
+            None,
+            LinkOptions::joining(Some(Duration::from_secs(60))),
+        );
+        match joining.recv_timeout(Duration::from_secs(10)) {
+            Some(LinkEvent::Unreachable { .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "at once");
+        let patience = Duration::from_millis(1500);
+        let started = Instant::now();
+        let patient = Link::open(&nobody, &game, None, LinkOptions::patient(Some(patience)));
+        let mut tries = 0;
+        loop {
+            match patient.recv_timeout(Duration::from_secs(10)) {
+                Some(LinkEvent::Reconnecting { .. }) => tries += 1,
+                Some(LinkEvent::Unreachable { .. }) => break,
+                other => panic!("after {tries} tries: {other:?}"),
+            }
+        }
+        assert!(tries >= 2, "{tries} tries");
+        assert!(started.elapsed() >= patience, "{:?}", started.elapsed());
     }
 }

@@ -90,6 +90,10 @@ struct Joined {
     seat: Option<Seat>,
     /// The client has no rules of its own: it is sent the board and the legal moves.
     board: bool,
+    /// The plies the client has been sent: a move it has (in a whole game sent after
+    /// the move was announced) is not sent again, since its board would be the board
+    /// before the latest.
+    plies_sent: usize,
 }
 
 impl Joined {
@@ -350,12 +354,21 @@ async fn forward(
 ) -> Result<(), Gone> {
     match b {
         Ok(Broadcast::Message(text)) => write(sink, Message::Text(text.as_ref().into())).await,
-        Ok(Broadcast::Moved { plain, with_board }) => {
+        Ok(Broadcast::Moved {
+            ply,
+            plain,
+            with_board,
+        }) => {
+            if (ply as usize) < j.plies_sent {
+                return Ok(());
+            }
+            j.plies_sent = ply as usize + 1;
             let text = if j.board { with_board } else { plain };
             write(sink, Message::Text(text.as_ref().into())).await
         }
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-            let state = state_of(&j.hub, j.player(), j.board).await;
+            let (state, plies) = state_of(&j.hub, j.player(), j.board).await;
+            j.plies_sent = plies;
             send(sink, &state).await
         }
         Ok(Broadcast::Rematch(news)) => send(sink, &rematch_for(&news, j.seat.as_ref())).await,
@@ -372,11 +385,15 @@ fn rematch_for(news: &RematchNews, seat: Option<&Seat>) -> ServerMessage {
     }
 }
 
-/// The whole game as this connection is sent it: with the board and the legal moves
-/// where it asked for them.
-async fn state_of(hub: &Hub, seat: Option<Player>, board: bool) -> ServerMessage {
+/// The whole game as this connection is sent it (with the board and the legal moves
+/// where it asked for them), and its plies.
+async fn state_of(hub: &Hub, seat: Option<Player>, board: bool) -> (ServerMessage, usize) {
     let g = hub.state.lock().await;
-    let mut view = hub.view(&g);
+    (state_in(hub, &g, seat, board), g.plies.len())
+}
+
+fn state_in(hub: &Hub, g: &LiveGame, seat: Option<Player>, board: bool) -> ServerMessage {
+    let mut view = hub.view(g);
     if board {
         view.board = Some(BoardView::of(&g.game));
         view.legal = BoardView::legal(&g.game);
@@ -497,13 +514,22 @@ async fn hello(
         let g = hub.state.lock().await;
         hub.seat_presence(s.player, &g, 1);
     }
-    let state = state_of(&hub, seat.as_ref().map(|s| s.player), asked.board).await;
-    let rematch = RematchNews::of(&*hub.state.lock().await);
+    // The game as it stands, and a subscription from that moment on: the hub announces
+    // every change under the game's lock, so nothing announced before the state is sent
+    // after it (a stale move, whose board would take the client a ply back).
+    let (state, plies, rematch, rx) = {
+        let g = hub.state.lock().await;
+        let fresh = hub.tx.subscribe();
+        drop(rx);
+        let state = state_in(&hub, &g, seat.as_ref().map(|s| s.player), asked.board);
+        (state, g.plies.len(), RematchNews::of(&g), fresh)
+    };
     *joined = Some(Joined {
         hub,
         rx,
         seat,
         board: asked.board,
+        plies_sent: plies,
     });
     send(sink, &state).await?;
     if let (Some(news), Some(j)) = (rematch, joined.as_ref()) {

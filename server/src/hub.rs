@@ -133,6 +133,9 @@ pub enum Broadcast {
     /// A move, as JSON: for every client, and for the clients that asked for the board
     /// (with the board and the next seat's legal moves).
     Moved {
+        /// The ply the move is (a connection sent a whole game that holds it already
+        /// passes it over).
+        ply: u32,
         plain: Arc<str>,
         with_board: Arc<str>,
     },
@@ -706,7 +709,11 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         } else {
             plain.clone()
         };
-        let _ = hub.tx.send(Broadcast::Moved { plain, with_board });
+        let _ = hub.tx.send(Broadcast::Moved {
+            ply: i as u32,
+            plain,
+            with_board,
+        });
     }
     for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
         if kind == OfferKind::Rematch && new.rematch.is_some() {

@@ -709,3 +709,108 @@ async fn connections_turned_away_hold_a_few_descriptors_at_most() {
     // Another address is served all along.
     assert_eq!(get_from("127.0.0.5", &s, "/").await.0, 200);
 }
+
+/// Plays a game of random legal moves as fast as the server acknowledges them, both
+/// seats on one connection each, until `stop` is set or the game ends.
+async fn play_fast(
+    url: ServerAddress,
+    game: GameId,
+    tokens: Vec<SeatToken>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) {
+    use std::sync::atomic::Ordering;
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(hello(&url, &game, Some(t)).await);
+    }
+    let mut engine = camelot_engine::Game::new(Variant::Camelot);
+    let mut rng = 7u64;
+    while !stop.load(Ordering::Relaxed) && !engine.is_over() {
+        let pos = engine.position();
+        // A random move that captures nothing, where there is one: the game goes on.
+        let legal: Vec<camelot_engine::Move> = pos.legal_moves().iter().copied().collect();
+        let quiet =
+            |m: &camelot_engine::Move| pos.name_move(m).is_some_and(|n| n.captures.is_empty());
+        let mut choice: Vec<_> = legal.iter().copied().filter(quiet).collect();
+        if choice.is_empty() {
+            choice = legal;
+        }
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = choice[((rng >> 33) % choice.len() as u64) as usize];
+        let mv = pos.name_move(&m).unwrap();
+        let ply = engine.ply() as u32;
+        let c = &mut seats[pos.turn().0 as usize];
+        c.send(&ClientMessage::Move {
+            id: ply as u64,
+            ply,
+            mv,
+        })
+        .await
+        .unwrap();
+        loop {
+            match next(c).await {
+                ServerMessage::Ack { .. } => break,
+                ServerMessage::Rejected { reason, .. } => panic!("{reason}"),
+                _ => {}
+            }
+        }
+        engine.play(&m).unwrap();
+    }
+}
+
+/// A client that says hello while the game moves is sent the whole game and then only
+/// what came after it: never a move the game it was sent already holds, whose board
+/// would be a ply behind (the load test's board check saw one in Grand Cam, at ply 2,
+/// when a seat's hello came while the others moved).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
+    let s = server("hello-race", &[]);
+    let url = s.address();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let tokens: Vec<SeatToken> = created.seats.values().cloned().collect();
+    let players = tokio::spawn(play_fast(
+        url.clone(),
+        created.game.clone(),
+        tokens.clone(),
+        stop.clone(),
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Hellos twenty at a time, while the game moves.
+    let hellos = (0..200).map(|i| {
+        let (url, game, token) = (url.clone(), created.game.clone(), tokens[i % 2].clone());
+        async move {
+            // A new name each time: the server stores it before it sends the game.
+            let name = camelot_online::protocol::PlayerName::parse(&format!("p{i}")).unwrap();
+            let hello = Hello::seat(&game, Some(&token), Some(&name)).with_board();
+            let (mut c, first) = join(&url, hello).await;
+            let ServerMessage::State { game, .. } = first else {
+                panic!("{first:?}")
+            };
+            let had = game.moves.len();
+            let until = tokio::time::Instant::now() + Duration::from_millis(100);
+            let mut stale = None;
+            while let Ok(m) = tokio::time::timeout_at(until, next(&mut c)).await {
+                if let ServerMessage::Moved { ply, .. } = m {
+                    if (ply as usize) < had {
+                        stale = Some(format!(
+                            "sent the game at {had} plies, then ply {ply} again"
+                        ));
+                    }
+                }
+            }
+            c.close().await;
+            stale
+        }
+    });
+    let stale: Vec<String> = futures_util::stream::iter(hellos)
+        .buffer_unordered(20)
+        .filter_map(|s| async move { s })
+        .collect()
+        .await;
+    assert!(stale.is_empty(), "{} of 200 hellos: {stale:?}", stale.len());
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    players.await.unwrap();
+}

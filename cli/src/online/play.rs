@@ -1,5 +1,7 @@
 //! `online play`: one seat played to the end by a computer level or an outside engine,
-//! through a link that reconnects for as long as the server is away (up to 90 s).
+//! through a link that reconnects for as long as the server is away (up to 90 s), the
+//! first contact too: a player started a moment before its server (a reboot, a restart)
+//! waits for it.
 
 use std::time::Duration;
 
@@ -104,7 +106,7 @@ fn play(
         &at.server,
         &at.game,
         Some(token),
-        LinkOptions::joining(Some(PATIENCE)).named(name),
+        LinkOptions::patient(Some(PATIENCE)).named(name),
     );
     let mut seat = Seat {
         mirror: None,
@@ -131,10 +133,17 @@ fn play(
             Some(LinkEvent::Reconnecting { reason, .. }) => {
                 if !seat.away {
                     seat.away = true;
-                    eprintln!(
-                        "connection lost ({reason}); reconnecting for up to {} s",
-                        PATIENCE.as_secs()
-                    );
+                    let patience = PATIENCE.as_secs();
+                    if seat.mirror.is_none() {
+                        eprintln!(
+                            "the server at {} does not answer yet ({reason}); trying for up to {patience} s",
+                            at.server
+                        );
+                    } else {
+                        eprintln!(
+                            "connection lost ({reason}); reconnecting for up to {patience} s"
+                        );
+                    }
                 }
             }
             Some(LinkEvent::Message(message)) => seat.hear(&message)?,
@@ -161,7 +170,15 @@ impl Seat {
             }
             ServerMessage::State { you, game, .. } => {
                 if self.away {
-                    eprintln!("connected again");
+                    let first = self.mirror.is_none();
+                    eprintln!(
+                        "{}",
+                        if first {
+                            "connected"
+                        } else {
+                            "connected again"
+                        }
+                    );
                     self.away = false;
                 }
                 self.mirror = Some(Mirror::from_state(*you, game)?);
