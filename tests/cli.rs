@@ -161,22 +161,53 @@ fn diagnose_names_the_adapter_and_its_tier() {
 
 /// A `kill` (SIGTERM) or Ctrl-C (SIGINT) ends the game as closing its window does:
 /// at once, though the window is resting, with success and no panic (so that what it
-/// started, a server of its own, is stopped, and nothing is left half-written).
+/// started, a server of its own, is stopped, and nothing is left half-written). So too
+/// when it was started with SIGHUP and SIGINT ignored (under `nohup`, or as a script's
+/// background job): SIGTERM and SIGINT still end it in order, and the ignored SIGHUP
+/// stays ignored.
 fn a_signal_closes_the_resting_window_in_order() {
-    for signal in ["TERM", "INT", "HUP"] {
+    // (started with SIGHUP and SIGINT ignored, the signals sent: all but the last leave
+    // the game running)
+    let cases: [(bool, &[&str]); 5] = [
+        (false, &["TERM"]),
+        (false, &["INT"]),
+        (false, &["HUP"]),
+        (true, &["HUP", "TERM"]),
+        (true, &["INT"]),
+    ];
+    for (ignoring, signals) in cases {
+        let case = format!(
+            "{}{}",
+            if ignoring { "ignoring HUP and INT, " } else { "" },
+            signals.iter().map(|s| format!("SIG{s}")).collect::<Vec<_>>().join(" then ")
+        );
         let Some(screen) = display::VirtualScreen::start(800, 600) else {
             return display::skip(
                 "a_signal_closes_the_resting_window_in_order",
                 "no Xvfb (apt-get install xvfb)",
             );
         };
-        let data =
-            std::env::temp_dir().join(format!("camelot-signal-{signal}-{}", std::process::id()));
+        let data = std::env::temp_dir().join(format!(
+            "camelot-signal-{}-{ignoring}-{}",
+            signals.join("-"),
+            std::process::id()
+        ));
         let _ = std::fs::remove_dir_all(&data);
         std::fs::create_dir_all(&data).unwrap();
         std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
-        let mut game = Command::new(env!("CARGO_BIN_EXE_camelot"))
-            .args(["--window", "800x600", "--quality", "low"])
+        let bin = env!("CARGO_BIN_EXE_camelot");
+        let args = ["--window", "800x600", "--quality", "low"];
+        // A shell that ignores the two, then becomes the game (same process).
+        let mut command = if ignoring {
+            let mut c = Command::new("sh");
+            c.args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\"", bin]).args(args);
+            c
+        } else {
+            let mut c = Command::new(bin);
+            c.args(args);
+            c
+        };
+        let mut game = command
             .env("DISPLAY", &screen.display)
             .env("CAMELOT_DATA_DIR", &data)
             .env("RUST_BACKTRACE", "1")
@@ -196,7 +227,7 @@ fn a_signal_closes_the_resting_window_in_order() {
                 break;
             }
             if let Ok(Some(status)) = game.try_wait() {
-                panic!("the game ended before its window was up: {status:?}");
+                panic!("{case}: the game ended before its window was up: {status:?}");
             }
             if start.elapsed() > std::time::Duration::from_secs(60) {
                 return display::skip(
@@ -207,19 +238,31 @@ fn a_signal_closes_the_resting_window_in_order() {
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
         std::thread::sleep(std::time::Duration::from_secs(2));
+        let send = |signal: &str| {
+            let sent = Command::new("kill")
+                .args([&format!("-{signal}"), &game.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+        };
+        let (last, before) = signals.split_last().unwrap();
+        for signal in before {
+            send(signal);
+            std::thread::sleep(std::time::Duration::from_secs(2));
+            assert!(
+                game.try_wait().unwrap().is_none(),
+                "{case}: SIG{signal} came ignored and should have stayed so"
+            );
+        }
         let asked = std::time::Instant::now();
-        let sent = Command::new("kill")
-            .args([&format!("-{signal}"), &game.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        send(last);
         let status = loop {
             if let Some(status) = game.try_wait().unwrap() {
                 break status;
             }
             assert!(
                 asked.elapsed() < std::time::Duration::from_secs(10),
-                "SIG{signal}: the game did not end within 10 s"
+                "{case}: the game did not end within 10 s"
             );
             std::thread::sleep(std::time::Duration::from_millis(50));
         };
@@ -232,9 +275,10 @@ fn a_signal_closes_the_resting_window_in_order() {
             .unwrap();
         assert!(
             status.success(),
-            "SIG{signal}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
+            "{case}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
         );
-        assert!(!stderr.contains("panicked"), "SIG{signal}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+        assert!(!stderr.contains("will not close the game in order"), "{case}: {stderr}");
         let _ = std::fs::remove_dir_all(&data);
     }
 }

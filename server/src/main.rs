@@ -163,7 +163,7 @@ struct Args {
     #[arg(
         long,
         env = "CAMELOT_UNJOINED_COMPUTER_GAMES_PER_ADDRESS",
-        default_value_t = 3,
+        default_value_t = 10,
         value_name = "N"
     )]
     unjoined_computer_games_per_address: usize,

@@ -21,7 +21,12 @@ fn server(name: &str) -> Server {
     sqlite_server_with(
         Path::new(env!("CARGO_BIN_EXE_camelot-server")),
         name,
-        &["--computer-threads", "1"],
+        &[
+            "--computer-threads",
+            "1",
+            "--unjoined-computer-games-per-address",
+            "3",
+        ],
     )
 }
 
