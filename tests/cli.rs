@@ -178,8 +178,16 @@ fn a_signal_closes_the_resting_window_in_order() {
     for (ignoring, signals) in cases {
         let case = format!(
             "{}{}",
-            if ignoring { "ignoring HUP and INT, " } else { "" },
-            signals.iter().map(|s| format!("SIG{s}")).collect::<Vec<_>>().join(" then ")
+            if ignoring {
+                "ignoring HUP and INT, "
+            } else {
+                ""
+            },
+            signals
+                .iter()
+                .map(|s| format!("SIG{s}"))
+                .collect::<Vec<_>>()
+                .join(" then ")
         );
         let Some(screen) = display::VirtualScreen::start(800, 600) else {
             return display::skip(
@@ -200,7 +208,8 @@ fn a_signal_closes_the_resting_window_in_order() {
         // A shell that ignores the two, then becomes the game (same process).
         let mut command = if ignoring {
             let mut c = Command::new("sh");
-            c.args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\"", bin]).args(args);
+            c.args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\"", bin])
+                .args(args);
             c
         } else {
             let mut c = Command::new(bin);
@@ -278,7 +287,10 @@ fn a_signal_closes_the_resting_window_in_order() {
             "{case}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
         );
         assert!(!stderr.contains("panicked"), "{case}: {stderr}");
-        assert!(!stderr.contains("will not close the game in order"), "{case}: {stderr}");
+        assert!(
+            !stderr.contains("will not close the game in order"),
+            "{case}: {stderr}"
+        );
         let _ = std::fs::remove_dir_all(&data);
     }
 }
