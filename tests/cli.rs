@@ -247,9 +247,10 @@ fn a_signal_closes_the_resting_window_in_order() {
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
         std::thread::sleep(std::time::Duration::from_secs(2));
+        let pid = game.id().to_string();
         let send = |signal: &str| {
             let sent = Command::new("kill")
-                .args([&format!("-{signal}"), &game.id().to_string()])
+                .args([&format!("-{signal}"), &pid])
                 .status()
                 .unwrap();
             assert!(sent.success());

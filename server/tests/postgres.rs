@@ -247,6 +247,10 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             "1",
             "--games-per-minute",
             "0",
+            "--computer-games-per-address",
+            "0",
+            "--unjoined-computer-games-per-address",
+            "0",
         ],
     );
     let b = Thinker(
@@ -272,7 +276,11 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             }],
             ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
         };
-        games.push(ask(&url, &new).await.unwrap().game);
+        let created = ask(&url, &new).await.unwrap();
+        // The computer thinks for a game once its person has come.
+        let black = &created.seats[&SeatColour::Black];
+        join(&url, &created.game, Some(black)).await.close().await;
+        games.push(created.game);
     }
     // Who holds the turns, as the database says while they are played.
     let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
