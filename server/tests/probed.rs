@@ -814,3 +814,42 @@ async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     players.await.unwrap();
 }
+
+/// `POST /qr` is no amplifier: so many a minute from one address (then `429`, and when
+/// to ask again), a text of at most 256 bytes, and a picture of a few kilobytes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
+    let s = server("qr", &["--qr-per-minute", "3"]);
+    let invitation = format!(
+        "http://127.0.0.1:{}/k3x9qz2a/ABCDEFGHabcdefgh12345678",
+        s.port
+    );
+    let qr = |from: &'static str, text: String| {
+        let s = &s;
+        async move { request_from(from, s, "POST /qr", &["content-type: text/plain"], &text).await }
+    };
+    for _ in 0..3 {
+        let (status, svg) = qr("127.0.0.2", invitation.clone()).await;
+        assert_eq!(status, 200);
+        assert!(
+            svg.starts_with("<svg") && svg.len() < 5_000,
+            "{} bytes",
+            svg.len()
+        );
+    }
+    let (status, body) = qr("127.0.0.2", invitation.clone()).await;
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            429,
+            "too many QR codes from your address: at most 3 a minute\n"
+        )
+    );
+    let (status, _) = qr("127.0.0.3", invitation.clone()).await;
+    assert_eq!(status, 200, "another address has its own");
+    let (status, body) = qr("127.0.0.3", "x".repeat(257)).await;
+    assert_eq!(
+        (status, body.as_str()),
+        (400, "the text is longer than 256 bytes\n")
+    );
+}
