@@ -1,10 +1,12 @@
-//! "Start a server here": a `camelot-server` beside this program, for an evening's
-//! games on this network, that ends with the game. It reads its standard input from a
+//! "Start a server here": a `camelot-server` (beside this program, on the `PATH`, or
+//! where its package puts it), for an evening's games on this network, that ends with
+//! the game. It reads its standard input from a
 //! pipe the game holds (`--stop-with-stdin`): when the game lets go of the server, or
 //! ends however it ends (its window closed, a signal, a crash, even SIGKILL), the pipe
 //! closes and the server stops as it does on SIGTERM, its games written.
 
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,12 +20,10 @@ const STOPPING: Duration = Duration::from_secs(5);
 /// Why a server could not be started here.
 #[derive(Debug, thiserror::Error)]
 pub enum LocalServerError {
-    /// No `camelot-server` beside this program.
-    #[error(
-        "no camelot-server beside {} (cargo build --release -p camelot-server makes it)",
-        beside.display()
-    )]
-    NoBinary { beside: PathBuf },
+    /// No `camelot-server` beside this program, on the `PATH` or where its package puts
+    /// it: said as a player can act on it.
+    #[error("Hosting needs the camelot-server package: sudo apt install camelot-server")]
+    NoBinary,
     #[error("no data directory for the server's games")]
     NoDataDir,
     #[error("the server could not be started: {0}")]
@@ -51,10 +51,9 @@ impl LocalServer {
     /// Starts the server beside this program on `db` and reads where it listens.
     pub fn start(db: Option<PathBuf>) -> Result<LocalServer, LocalServerError> {
         let exe = std::env::current_exe().map_err(LocalServerError::Start)?;
-        let server = exe.with_file_name("camelot-server");
-        if !server.exists() {
-            return Err(LocalServerError::NoBinary { beside: exe });
-        }
+        let path = std::env::var_os("PATH");
+        let server = find_server(&exe, path.as_deref(), &[Path::new(PACKAGED)])
+            .ok_or(LocalServerError::NoBinary)?;
         let db = db.ok_or(LocalServerError::NoDataDir)?;
         let mut child = Command::new(&server)
             // An evening's server on a player's own machine: no computer match beside
@@ -114,6 +113,32 @@ impl Drop for LocalServer {
     }
 }
 
+/// Where the server's package puts it.
+const PACKAGED: &str = "/usr/bin/camelot-server";
+
+/// The server to start: beside this program `exe` (a build's `target/release`, the
+/// tarball's `~/.local/bin`), then in each folder of `path`, then at `installed` (the
+/// package's place: the game's own package puts the game in `/usr/games`, the server's
+/// in `/usr/bin`).
+fn find_server(exe: &Path, path: Option<&OsStr>, installed: &[&Path]) -> Option<PathBuf> {
+    let beside = exe.with_file_name("camelot-server");
+    let on_path = path
+        .map(|p| std::env::split_paths(p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|dir| dir.join("camelot-server"));
+    std::iter::once(beside)
+        .chain(on_path)
+        .chain(installed.iter().map(|p| p.to_path_buf()))
+        .find(|p| runnable(p))
+}
+
+/// A file this user may run.
+fn runnable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
 /// This machine's address on its network (what a friend on the same network types),
 /// or loopback where none is found.
 fn network_address() -> String {
@@ -125,4 +150,53 @@ fn network_address() -> String {
         })
         .map(|a| a.ip().to_string())
         .unwrap_or_else(|_| "127.0.0.1".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("camelot-find-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn program(at: &Path, mode: u32) -> PathBuf {
+        std::fs::write(at, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(at, std::fs::Permissions::from_mode(mode)).unwrap();
+        at.to_path_buf()
+    }
+
+    /// The installed game (`/usr/games/camelot`) finds the installed server
+    /// (`/usr/bin/camelot-server`): beside the game first, then on the PATH, then the
+    /// package's place; a file that cannot be run is passed over.
+    #[test]
+    fn the_server_is_found_beside_the_game_on_the_path_or_where_its_package_puts_it() {
+        let games = folder("games");
+        let exe = games.join("camelot");
+        let bin = folder("bin");
+        let usr_bin = folder("usr-bin");
+        let packaged = program(&usr_bin.join("camelot-server"), 0o755);
+        let path = std::env::join_paths([bin.clone(), folder("empty")]).unwrap();
+        assert_eq!(find_server(&exe, Some(&path), &[&packaged]), Some(packaged.clone()));
+        assert_eq!(find_server(&exe, None, &[]), None);
+        program(&bin.join("camelot-server"), 0o644);
+        assert_eq!(
+            find_server(&exe, Some(&path), &[&packaged]),
+            Some(packaged.clone()),
+            "not runnable"
+        );
+        let on_path = program(&bin.join("camelot-server"), 0o755);
+        assert_eq!(find_server(&exe, Some(&path), &[&packaged]), Some(on_path));
+        let beside = program(&games.join("camelot-server"), 0o755);
+        assert_eq!(find_server(&exe, Some(&path), &[&packaged]), Some(beside));
+        assert_eq!(
+            LocalServerError::NoBinary.to_string(),
+            "Hosting needs the camelot-server package: sudo apt install camelot-server"
+        );
+    }
 }
