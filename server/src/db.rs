@@ -1042,6 +1042,19 @@ impl Db {
         }))
     }
 
+    /// Forgets when the owners last served before `before` (unix ms) were served: the
+    /// rotation needs only recent ones (an owner not in it goes first, as one served
+    /// long ago would), and the table does not grow with every address ever served.
+    pub async fn forget_served_owners(&self, before: i64) -> Result<u64, sqlx::Error> {
+        Ok(on!(self, write pool => {
+            sqlx::query("DELETE FROM computer_owners WHERE served_at < $1")
+                .bind(before)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        }))
+    }
+
     /// Whether a person's turn of another owner than `owner` waits for a search at `now`
     /// (the TV's never cuts a search short).
     pub async fn others_wait(&self, owner: &Owner, now: i64) -> Result<bool, sqlx::Error> {

@@ -403,6 +403,10 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         if let Err(e) = hubs.db.forget_old_tv(tv_kept).await {
             eprintln!("camelot-server: forgetting the TV's old games: {e}");
         }
+        let an_hour_ago = hub::now_ms() - 3_600_000;
+        if let Err(e) = hubs.db.forget_served_owners(an_hour_ago).await {
+            eprintln!("camelot-server: forgetting the computer's past owners: {e}");
+        }
     }
 }
 

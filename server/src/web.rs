@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -178,6 +178,7 @@ fn rules_page(html: &'static str) -> Response {
 async fn qr_code(
     State(hubs): State<Arc<Hubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     text: String,
 ) -> Response {
     if !hubs.limits.qr.allow(AddressKey::of(peer.ip())) {
@@ -195,13 +196,42 @@ async fn qr_code(
     }
     match qr::svg(text.trim()) {
         Ok(svg) => {
-            let mut r = ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response();
-            r.headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            let mut r = match gzipped(&headers, svg.as_bytes()) {
+                Some(gz) => (
+                    [
+                        (header::CONTENT_TYPE, "image/svg+xml"),
+                        (header::CONTENT_ENCODING, "gzip"),
+                    ],
+                    gz,
+                )
+                    .into_response(),
+                None => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+            };
+            let h = r.headers_mut();
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
             secure(r)
         }
         Err(why) => secure((StatusCode::BAD_REQUEST, format!("{why}\n")).into_response()),
     }
+}
+
+/// `body` gzipped, where the request says it takes gzip.
+fn gzipped(request: &HeaderMap, body: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Write;
+    let takes_gzip = request
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|e| e.split(';').next().unwrap_or("").trim() == "gzip")
+        });
+    if !takes_gzip {
+        return None;
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(body).ok()?;
+    gz.finish().ok()
 }
 
 async fn file(Path(name): Path<String>) -> Response {

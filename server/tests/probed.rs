@@ -819,7 +819,7 @@ async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
 /// to ask again), a text of at most 256 bytes, and a picture of a few kilobytes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
-    let s = server("qr", &["--qr-per-minute", "3"]);
+    let s = server("qr", &["--qr-per-minute", "4"]);
     let invitation = format!(
         "http://127.0.0.1:{}/k3x9qz2a/ABCDEFGHabcdefgh12345678",
         s.port
@@ -828,7 +828,7 @@ async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
         let s = &s;
         async move { request_from(from, s, "POST /qr", &["content-type: text/plain"], &text).await }
     };
-    for _ in 0..3 {
+    for _ in 0..4 {
         let (status, svg) = qr("127.0.0.2", invitation.clone()).await;
         assert_eq!(status, 200);
         assert!(
@@ -842,11 +842,29 @@ async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
         (status, body.as_str()),
         (
             429,
-            "too many QR codes from your address: at most 3 a minute\n"
+            "too many QR codes from your address: at most 4 a minute\n"
         )
     );
-    let (status, _) = qr("127.0.0.3", invitation.clone()).await;
+    let (status, svg) = qr("127.0.0.3", invitation.clone()).await;
     assert_eq!(status, 200, "another address has its own");
+    // Gzipped for a client that takes it: the same picture in a kilobyte or two.
+    let mut tcp = tcp_from("127.0.0.3", &s).await;
+    let request = format!(
+        "POST /qr HTTP/1.0\r\nHost: x\r\naccept-encoding: gzip, br\r\n\
+         content-length: {}\r\n\r\n{invitation}",
+        invitation.len()
+    );
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).await.unwrap();
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&answer[..split]).to_ascii_lowercase();
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    let body = &answer[split + 4..];
+    let mut unzipped = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(body), &mut unzipped).unwrap();
+    assert_eq!(unzipped, svg);
+    assert!(body.len() < 2_000, "{} bytes gzipped", body.len());
     let (status, body) = qr("127.0.0.3", "x".repeat(257)).await;
     assert_eq!(
         (status, body.as_str()),

@@ -182,7 +182,10 @@ mod tests {
         let usr_bin = folder("usr-bin");
         let packaged = program(&usr_bin.join("camelot-server"), 0o755);
         let path = std::env::join_paths([bin.clone(), folder("empty")]).unwrap();
-        assert_eq!(find_server(&exe, Some(&path), &[&packaged]), Some(packaged.clone()));
+        assert_eq!(
+            find_server(&exe, Some(&path), &[&packaged]),
+            Some(packaged.clone())
+        );
         assert_eq!(find_server(&exe, None, &[]), None);
         program(&bin.join("camelot-server"), 0o644);
         assert_eq!(

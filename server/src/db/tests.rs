@@ -102,6 +102,9 @@ async fn turns_are_taken_round_robin_between_owners_people_before_the_tv() {
     );
     joined(&db, "c1").await;
     assert_eq!(taken(&db, 10_006).await.as_deref(), Some("c1"));
+    // The rotation forgets owners served long ago (a, b and the TV by 10_004).
+    assert_eq!(db.forget_served_owners(10_005).await.unwrap(), 3);
+    assert_eq!(db.forget_served_owners(10_005).await.unwrap(), 0);
 }
 
 #[tokio::test]
