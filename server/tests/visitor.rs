@@ -72,6 +72,36 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
     );
 }
 
+/// On a phone the board stays where the player put it through a whole game: the move
+/// list scrolls inside itself, the page never (it did: after 7 moves half the board was
+/// above the screen, and the player scrolled back before every move).
+fn a_phone_keeps_its_board_in_place_through_a_game_against_the_computer() {
+    let test = "a_phone_keeps_its_board_in_place_through_a_game_against_the_computer";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-phone-board");
+    let s = start(&dir);
+    let out = browser
+        .run("computer.mjs", &[&s.url, "camelot", "beginner", "phone"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let tops: Vec<f64> = out["boardTops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_f64().unwrap_or(f64::NAN))
+        .collect();
+    let moves = script_strings(&out["moves"]).len();
+    assert!(
+        moves >= 20,
+        "a game of {moves} plies proves little about a long list"
+    );
+    assert!(
+        tops.iter().all(|&t| t >= 0.0),
+        "the board's top went above the screen's: {tops:?}"
+    );
+}
+
 fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
     let test = "a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out";
     let Some(browser) = Browser::find(test) else {
@@ -278,6 +308,7 @@ fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
 
 camelot_test_support::harness!(
     a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,
+    a_phone_keeps_its_board_in_place_through_a_game_against_the_computer,
     a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out,
     a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded,
     the_front_page_follows_the_servers_computer_match_move_by_move,

@@ -68,6 +68,26 @@ export function put(parent, ...children) {
   fill(parent, {}, children);
 }
 
+/**
+ * Scrolls `list` so that `item` is in view, and nothing else: the window (and the board
+ * above the list on a phone) stays where the player put it. `scrollIntoView` would move
+ * every scrolling ancestor, the page included.
+ * @param {HTMLElement} list
+ * @param {Element | null} item
+ */
+export function scrollWithin(list, item) {
+  if (!item) {
+    return;
+  }
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) {
+    list.scrollTop -= box.top - at.top;
+  } else if (at.bottom > box.bottom) {
+    list.scrollTop += at.bottom - box.bottom;
+  }
+}
+
 /** Where the browser keeps the name the player gave. */
 const NAME_KEY = "camelot.name";
 

@@ -4,7 +4,7 @@
 
 import { Board } from "./board.js";
 import { clockText, remaining } from "./clock.js";
-import { el, nameField, put, savedName, saveName } from "./dom.js";
+import { el, nameField, put, savedName, saveName, scrollWithin } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
 import { GameLink } from "./net.js";
@@ -510,9 +510,7 @@ class GamePage {
         ),
       ),
     );
-    (over ? this.list.querySelector(".current") : this.list.lastElementChild)?.scrollIntoView?.({
-      block: "nearest",
-    });
+    scrollWithin(this.list, over ? this.list.querySelector(".current") : this.list.lastElementChild);
     const lost = (shown?.lost ?? [])
       .filter((l) => l.men + l.knights > 0)
       .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);

@@ -1,7 +1,8 @@
 // Starts a game against the server's computer from the front page and plays it to the
 // end, as a visitor with only a browser would: `node e2e/computer.mjs BASE VARIANT LEVEL
 // [phone] [screenshot-dir]`, BASE the server's address. The visitor plays the first seat,
-// the computer the others. Prints `{"url":...,"result":...,"played":N,"moves":[...]}`.
+// the computer the others. Prints `{"url":...,"result":...,"played":N,"moves":[...],
+// "boardTops":[...]}`, the board's top in the window after each of the visitor's moves.
 
 import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
 
@@ -32,11 +33,18 @@ main(async () => {
   await page.waitForURL((u) => u.pathname.split("/").length === 3, { timeout: 30_000 });
   await page.waitForSelector("svg.board");
   const url = page.url();
+  // Where the board's top stands in the window after each of the visitor's moves (and
+  // the computer's answer): a page that scrolls by itself takes the board up and away.
+  /** @type {number[]} */
+  const boardTops = [];
   const { result, said, played } = await playToTheEnd(page, {
     onMove: async (k) => {
       if (shots && k === 2) {
         await page.screenshot({ path: `${shots}/computer-${mode ?? "desktop"}.png` });
       }
+      boardTops.push(
+        await page.evaluate(() => document.querySelector("svg.board")?.getBoundingClientRect().top ?? NaN),
+      );
     },
   });
   const moves = await moveList(page);
@@ -47,5 +55,5 @@ main(async () => {
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { url, result, said, played, moves, mine };
+  return { url, result, said, played, moves, mine, boardTops };
 });
