@@ -203,97 +203,119 @@ fn a_signal_closes_the_resting_window_in_order() {
         let _ = std::fs::remove_dir_all(&data);
         std::fs::create_dir_all(&data).unwrap();
         std::fs::write(data.join("settings.json"), r#"{"muted":true}"#).unwrap();
-        let bin = env!("CARGO_BIN_EXE_camelot");
-        let args = ["--window", "800x600", "--quality", "low"];
-        // A shell that ignores the two, then becomes the game (same process).
-        let mut command = if ignoring {
-            let mut c = Command::new("sh");
-            c.args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\"", bin])
-                .args(args);
-            c
-        } else {
-            let mut c = Command::new(bin);
-            c.args(args);
-            c
-        };
-        let mut game = command
-            .env("DISPLAY", &screen.display)
-            .env("CAMELOT_DATA_DIR", &data)
-            .env("RUST_BACKTRACE", "1")
-            .env(
-                "WGPU_BACKEND",
-                std::env::var("WGPU_BACKEND").unwrap_or("vulkan".into()),
-            )
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The menu is on the screen, then the window rests (nothing moves on the menu).
-        let start = std::time::Instant::now();
-        loop {
-            let pixels = screen.capture();
-            if pixels.chunks(4).any(|p| p[..3] != pixels[..3]) {
-                break;
-            }
-            if let Ok(Some(status)) = game.try_wait() {
-                panic!("{case}: the game ended before its window was up: {status:?}");
-            }
-            if start.elapsed() > std::time::Duration::from_secs(60) {
-                return display::skip(
-                    "a_signal_closes_the_resting_window_in_order",
-                    "the window never drew",
-                );
-            }
-            std::thread::sleep(std::time::Duration::from_millis(200));
-        }
-        std::thread::sleep(std::time::Duration::from_secs(2));
-        let pid = game.id().to_string();
-        let send = |signal: &str| {
-            let sent = Command::new("kill")
-                .args([&format!("-{signal}"), &pid])
-                .status()
-                .unwrap();
-            assert!(sent.success());
-        };
-        let (last, before) = signals.split_last().unwrap();
-        for signal in before {
-            send(signal);
-            std::thread::sleep(std::time::Duration::from_secs(2));
-            assert!(
-                game.try_wait().unwrap().is_none(),
-                "{case}: SIG{signal} came ignored and should have stayed so"
+        let Some(game) = resting_game(&screen, &data, ignoring, &case) else {
+            return display::skip(
+                "a_signal_closes_the_resting_window_in_order",
+                "the window never drew",
             );
-        }
-        let asked = std::time::Instant::now();
-        send(last);
-        let status = loop {
-            if let Some(status) = game.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                asked.elapsed() < std::time::Duration::from_secs(10),
-                "{case}: the game did not end within 10 s"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(50));
         };
-        let mut stderr = String::new();
-        use std::io::Read;
-        game.stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        assert!(
-            status.success(),
-            "{case}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
-        );
-        assert!(!stderr.contains("panicked"), "{case}: {stderr}");
-        assert!(
-            !stderr.contains("will not close the game in order"),
-            "{case}: {stderr}"
-        );
+        ends_in_order_on_the_last(game, signals, &case);
         let _ = std::fs::remove_dir_all(&data);
     }
+}
+
+/// The game in a window on `screen`, once its menu is drawn and it rests (`None` if it
+/// never draws); started, where `ignoring`, with SIGHUP and SIGINT ignored by a shell
+/// that then becomes the game (the same process).
+fn resting_game(
+    screen: &display::VirtualScreen,
+    data: &std::path::Path,
+    ignoring: bool,
+    case: &str,
+) -> Option<std::process::Child> {
+    let bin = env!("CARGO_BIN_EXE_camelot");
+    let args = ["--window", "800x600", "--quality", "low"];
+    let mut command = if ignoring {
+        let mut c = Command::new("sh");
+        c.args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\"", bin])
+            .args(args);
+        c
+    } else {
+        let mut c = Command::new(bin);
+        c.args(args);
+        c
+    };
+    let mut game = command
+        .env("DISPLAY", &screen.display)
+        .env("CAMELOT_DATA_DIR", data)
+        .env("RUST_BACKTRACE", "1")
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or("vulkan".into()),
+        )
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The menu is on the screen, then the window rests (nothing moves on the menu).
+    let start = std::time::Instant::now();
+    loop {
+        let pixels = screen.capture();
+        if pixels.chunks(4).any(|p| p[..3] != pixels[..3]) {
+            break;
+        }
+        if let Ok(Some(status)) = game.try_wait() {
+            panic!("{case}: the game ended before its window was up: {status:?}");
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = game.kill();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    Some(game)
+}
+
+/// Sends `signals` to the game: each but the last must leave it running (it came
+/// ignored), the last must end it in order, with success, no panic and no complaint
+/// that a signal could not be handled.
+fn ends_in_order_on_the_last(mut game: std::process::Child, signals: &[&str], case: &str) {
+    let pid = game.id().to_string();
+    let send = |signal: &str| {
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    let (last, before) = signals.split_last().unwrap();
+    for signal in before {
+        send(signal);
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        assert!(
+            game.try_wait().unwrap().is_none(),
+            "{case}: SIG{signal} came ignored and should have stayed so"
+        );
+    }
+    let asked = std::time::Instant::now();
+    send(last);
+    let status = loop {
+        if let Some(status) = game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            asked.elapsed() < std::time::Duration::from_secs(10),
+            "{case}: the game did not end within 10 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    use std::io::Read;
+    game.stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(
+        status.success(),
+        "{case}: the game ended with {status:?} (a signal's default would kill it)\n{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+    assert!(
+        !stderr.contains("will not close the game in order"),
+        "{case}: {stderr}"
+    );
 }
 
 camelot_test_support::harness!(
