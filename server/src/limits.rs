@@ -141,12 +141,20 @@ impl Admission {
 impl Drop for Admitted {
     fn drop(&mut self) {
         let mut open = self.admission.open.lock().expect("admission");
-        open.total -= 1;
-        if let Some(n) = open.by_address.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.by_address.remove(&self.key);
-            }
+        let Open {
+            total, by_address, ..
+        } = &mut *open;
+        give_back(total, by_address, self.key);
+    }
+}
+
+/// One place of `key`'s given back, from the count in all and the address's own.
+fn give_back(total: &mut usize, by_address: &mut HashMap<AddressKey, usize>, key: AddressKey) {
+    *total -= 1;
+    if let Some(n) = by_address.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            by_address.remove(&key);
         }
     }
 }
@@ -154,13 +162,12 @@ impl Drop for Admitted {
 impl Drop for TurnedAway {
     fn drop(&mut self) {
         let mut open = self.admission.open.lock().expect("admission");
-        open.turned_away -= 1;
-        if let Some(n) = open.turned_away_by_address.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.turned_away_by_address.remove(&self.key);
-            }
-        }
+        let Open {
+            turned_away,
+            turned_away_by_address,
+            ..
+        } = &mut *open;
+        give_back(turned_away, turned_away_by_address, self.key);
     }
 }
 
