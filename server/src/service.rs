@@ -209,11 +209,20 @@ pub fn record_text(g: &LiveGame) -> String {
         site: Some("camelot-server".into()),
         date: Some(CivilTime::from_unix_seconds(g.created_at.div_euclid(1000))),
         round: Some(g.id.to_string()),
+        // A person's seat by the name they gave; the server's computer by its level, as
+        // the tables show it.
         seats: g
             .seats
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| Some((Player(i as u8), s.name.as_ref()?.to_string())))
+            .filter_map(|(i, s)| {
+                let name = match (&s.name, s.computer) {
+                    (Some(name), _) => name.to_string(),
+                    (None, Some(level)) => format!("Computer, {}", level.name),
+                    (None, None) => return None,
+                };
+                Some((Player(i as u8), name))
+            })
             .collect(),
         time_control: Some(g.time.to_string()),
         termination: Some(match g.status {

@@ -106,6 +106,9 @@ async fn a_person_plays_the_computer_to_the_end() {
     // Black's plies are the computer's, each stored and judged like White's.
     let stored = look(&url, &created.game).await;
     assert!(stored.result.is_some());
+    // The record names the computer's seat as the tables do, never "?".
+    let record = camelot_test_support::http_get(&s.url, &format!("/games/{}.cgn", created.game));
+    assert!(record.contains("[Black \"Computer, novice\"]"), "{record}");
     assert!(stored.moves.len() >= 2, "{:?}", stored.moves);
     assert_eq!(stored.moves.len(), mirror.game.ply());
 }

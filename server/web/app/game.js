@@ -81,6 +81,35 @@ export function claimText(claim) {
 }
 
 /**
+ * An offer that stands, in words: "Black asks to take back their last move.", "You
+ * offered a draw."
+ * @param {import("./protocol.js").OfferKind} kind
+ * @param {string | null} asker who asked, or null for this page's own side
+ */
+export function offerText(kind, asker) {
+  const theirs = {
+    draw: "offers a draw",
+    takeback: "asks to take back their last move",
+    rematch: "asks for a rematch",
+  };
+  const mine = {
+    draw: "You offered a draw",
+    takeback: "You asked to take back your last move",
+    rematch: "You asked for a rematch",
+  };
+  return asker === null ? `${mine[kind]}.` : `${asker} ${theirs[kind]}.`;
+}
+
+/**
+ * What the side that made an offer is told when it is declined.
+ * @param {import("./protocol.js").OfferKind} kind
+ */
+export function declinedText(kind) {
+  const offer = { draw: "draw offer", takeback: "takeback", rematch: "rematch" };
+  return `Your ${offer[kind]} was declined.`;
+}
+
+/**
  * The name a seat is shown by: the player's, or the server's computer and its level,
  * with the colour.
  * @param {SeatView} s
@@ -352,6 +381,11 @@ class GamePage {
         break;
       case "declined":
         if (this.view) {
+          const offer = this.view.offers.find((o) => o.kind === m.kind);
+          // The side that offered hears that the answer was no.
+          if (offer && this.you && this.sideOf(offer.by) === this.sideOf(this.you)) {
+            this.say(declinedText(m.kind));
+          }
           this.view.offers = this.view.offers.filter((o) => o.kind !== m.kind);
         }
         break;
@@ -570,25 +604,21 @@ class GamePage {
     }
     const offers = v.offers;
     const mine = (/** @type {string} */ seat) => this.sideOf(seat) === this.sideOf(this.you);
-    const words = /** @type {Record<string, string>} */ ({
-      draw: "a draw",
-      takeback: "to take back their last move",
-      rematch: "a rematch",
-    });
     put(
       this.offers,
       ...offers.map((o) => {
         const s = v.seats.find((x) => x.seat === o.by);
+        const asker = s ? who(s) : o.by;
         if (!this.you) {
-          return el("p", {}, `${s ? who(s) : o.by} asks for ${words[o.kind]}.`);
+          return el("p", {}, offerText(o.kind, asker));
         }
         if (mine(o.by)) {
-          return el("p", {}, `You offered ${words[o.kind]}.`);
+          return el("p", {}, offerText(o.kind, null));
         }
         return el(
           "p",
           { class: "offer" },
-          `${s ? who(s) : o.by} asks for ${words[o.kind]}. `,
+          `${offerText(o.kind, asker)} `,
           el("button", { onclick: () => this.request({ t: "accept", kind: o.kind }) }, "Accept"),
           " ",
           el("button", { onclick: () => this.request({ t: "decline", kind: o.kind }) }, "Decline"),

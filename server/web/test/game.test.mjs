@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 // game.js reaches for the browser only when a page is built; its helpers stand alone.
-import { claimText, lostText, resultText, resultWords } from "../app/game.js";
+import { claimText, declinedText, lostText, offerText, resultText, resultWords } from "../app/game.js";
 
 test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "decided", winner: 1, reason: "time" }), "0-1 (time)");
@@ -44,4 +44,14 @@ test("what a seat lost counts one piece as one", () => {
   assert.equal(lostText(1, 1), "1 man, 1 knight");
   assert.equal(lostText(3, 0), "3 men");
   assert.equal(lostText(0, 2), "2 knights");
+});
+
+test("an offer reads as a sentence, the asker's or mine", () => {
+  assert.equal(offerText("takeback", "Black"), "Black asks to take back their last move.");
+  assert.equal(offerText("draw", "Ann (White)"), "Ann (White) offers a draw.");
+  assert.equal(offerText("rematch", "Red"), "Red asks for a rematch.");
+  assert.equal(offerText("draw", null), "You offered a draw.");
+  assert.equal(offerText("takeback", null), "You asked to take back your last move.");
+  assert.equal(declinedText("draw"), "Your draw offer was declined.");
+  assert.equal(declinedText("takeback"), "Your takeback was declined.");
 });
