@@ -60,6 +60,11 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
     );
     assert!(moves.len() >= 2, "{moves:?}");
     assert_eq!(
+        out["title"].as_str().unwrap(),
+        format!("Your move · Camette: game {game}"),
+        "the tab says whose move it is"
+    );
+    assert_eq!(
         out["played"].as_u64().unwrap() as usize,
         moves.len().div_ceil(2),
         "the visitor made White's moves, the computer Black's"

@@ -101,6 +101,20 @@ export function offerText(kind, asker) {
 }
 
 /**
+ * The tab's title: the game's, led by "Your move" (with my clock's time in a timed game)
+ * while it is my turn, so that a player in another tab sees it.
+ * @param {string} game the game's own title, "Camelot: game k3x9qz2a"
+ * @param {boolean} myTurn
+ * @param {number | null} clockMs what my clock has left, in a timed game
+ */
+export function titleText(game, myTurn, clockMs) {
+  if (!myTurn) {
+    return game;
+  }
+  return clockMs === null ? `Your move · ${game}` : `Your move (${clockText(clockMs)}) · ${game}`;
+}
+
+/**
  * What the side that made an offer is told when it is declined.
  * @param {import("./protocol.js").OfferKind} kind
  */
@@ -168,6 +182,8 @@ class GamePage {
     this.awaySince = 0;
     /** @type {string} */
     this.notice = "";
+    /** The tab's title for this game, once its variant is known. */
+    this.title = "";
     this.resignArmed = false;
     this.moveId = 0;
     this.pending = false;
@@ -335,9 +351,7 @@ class GamePage {
               this.hover.textContent = text;
             },
           });
-          if (!this.quiet) {
-            document.title = `${this.variant.name}: game ${this.gameId}`;
-          }
+          this.title = `${this.variant.name}: game ${this.gameId}`;
         }
         this.board?.orient(this.you ?? this.variant.seats[0].seat);
         break;
@@ -564,6 +578,11 @@ class GamePage {
     }
     const times = remaining(v.clocks, this.clocksReadAt, Date.now());
     const due = v.move_due_ms ? v.move_due_ms - (Date.now() - this.clocksReadAt) : null;
+    if (!this.quiet && this.title) {
+      const myTurn = Boolean(this.you) && this.position?.to_move === this.you && !v.result;
+      const mine = v.seats.findIndex((/** @type {SeatView} */ s) => s.seat === this.you);
+      document.title = titleText(this.title, myTurn, times.length > 0 && mine >= 0 ? times[mine] : null);
+    }
     put(
       this.seats,
       ...v.seats.map((/** @type {SeatView} */ s, /** @type {number} */ i) =>

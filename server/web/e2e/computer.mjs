@@ -2,7 +2,8 @@
 // end, as a visitor with only a browser would: `node e2e/computer.mjs BASE VARIANT LEVEL
 // [phone] [screenshot-dir]`, BASE the server's address. The visitor plays the first seat,
 // the computer the others. Prints `{"url":...,"result":...,"played":N,"moves":[...],
-// "boardTops":[...]}`, the board's top in the window after each of the visitor's moves.
+// "boardTops":[...],"title":...}`, the board's top in the window after each of the
+// visitor's moves and the tab's title on the visitor's first turn.
 
 import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
 
@@ -33,6 +34,9 @@ main(async () => {
   await page.waitForURL((u) => u.pathname.split("/").length === 3, { timeout: 30_000 });
   await page.waitForSelector("svg.board");
   const url = page.url();
+  // The visitor moves first: the tab says so.
+  await page.waitForFunction(() => document.querySelector(".turn")?.textContent === "Your move");
+  const title = await page.title();
   // Where the board's top stands in the window after each of the visitor's moves (and
   // the computer's answer): a page that scrolls by itself takes the board up and away.
   /** @type {number[]} */
@@ -55,5 +59,5 @@ main(async () => {
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { url, result, said, played, moves, mine, boardTops };
+  return { url, result, said, played, moves, mine, boardTops, title };
 });

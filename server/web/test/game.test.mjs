@@ -3,7 +3,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 // game.js reaches for the browser only when a page is built; its helpers stand alone.
-import { claimText, declinedText, lostText, offerText, resultText, resultWords } from "../app/game.js";
+import {
+  claimText,
+  declinedText,
+  lostText,
+  offerText,
+  resultText,
+  resultWords,
+  titleText,
+} from "../app/game.js";
 
 test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "decided", winner: 1, reason: "time" }), "0-1 (time)");
@@ -54,4 +62,11 @@ test("an offer reads as a sentence, the asker's or mine", () => {
   assert.equal(offerText("takeback", null), "You asked to take back your last move.");
   assert.equal(declinedText("draw"), "Your draw offer was declined.");
   assert.equal(declinedText("takeback"), "Your takeback was declined.");
+});
+
+test("the tab's title leads with my move, and my clock in a timed game", () => {
+  const game = "Camelot: game k3x9qz2a";
+  assert.equal(titleText(game, false, 42_000), game);
+  assert.equal(titleText(game, true, null), `Your move · ${game}`);
+  assert.equal(titleText(game, true, 42_000), `Your move (0:42) · ${game}`);
 });
