@@ -17,6 +17,9 @@ use camelot_test_support::addressed::{answer, ask_from, say, ws_from, Socket};
 use camelot_test_support::online::{join, next, sqlite_server_with};
 use camelot_test_support::Server;
 
+/// Held by each test: the two time what the computer does, so they run one at a time.
+static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn server(name: &str) -> Server {
     sqlite_server_with(
         Path::new(env!("CARGO_BIN_EXE_camelot-server")),
@@ -124,6 +127,7 @@ const CAMETTE_MASTER_FIRST: &str =
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_owners_flood_does_not_delay_another_owners_computer() {
+    let _alone = ALONE.lock().await;
     let s = server("fair-flood");
     let url = s.address();
     // The flood the caps leave: games it joins, each owing the master a turn at once.
@@ -185,6 +189,7 @@ async fn one_owners_flood_does_not_delay_another_owners_computer() {
 /// owner's master games: its clock stands while it waits, so it moves, not loses.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clocked_game_against_a_busy_computer_is_not_lost_on_time() {
+    let _alone = ALONE.lock().await;
     let s = server("fair-clock");
     let url = s.address();
     let one_second_a_move = TimeControl::Clock {
