@@ -977,15 +977,16 @@ pub struct Turn {
     pub taken_at: i64,
 }
 
-/// The computer turns that may be taken at `$1` (unix ms), the fairest first: due, held
+/// The computer turns that may be taken at `$1` (unix ms), the TV's code `$2`, the
+/// fairest first: due, held
 /// by no live process, in a game a person has joined (or the TV's); people's before the
 /// TV's, the owner served longest ago first, then the turn due first.
 const TAKEABLE: &str = "SELECT t.game_id, t.ply, g.owner FROM computer_turns t \
      JOIN games g ON g.id = t.game_id \
      LEFT JOIN computer_owners o ON o.owner = g.owner \
      WHERE t.due_at <= $1 AND (t.lease_until IS NULL OR t.lease_until < $1) \
-     AND (g.joined = 1 OR g.owner = 'tv') \
-     ORDER BY CASE WHEN g.owner = 'tv' THEN 1 ELSE 0 END, COALESCE(o.served_at, 0), t.due_at \
+     AND (g.joined = 1 OR g.owner = $2) \
+     ORDER BY CASE WHEN g.owner = $2 THEN 1 ELSE 0 END, COALESCE(o.served_at, 0), t.due_at \
      LIMIT 1";
 
 impl Db {
@@ -1008,6 +1009,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             let found = sqlx::query(takeable)
                 .bind(now)
+                .bind(owner::TV)
                 .fetch_optional(&mut *tx)
                 .await?
                 .map(|r| (r.get("game_id"), r.get("ply"), r.get("owner")));
@@ -1062,10 +1064,11 @@ impl Db {
             sqlx::query(
                 "SELECT 1 FROM computer_turns t JOIN games g ON g.id = t.game_id \
                  WHERE t.due_at <= $1 AND (t.lease_until IS NULL OR t.lease_until < $1) \
-                 AND g.joined = 1 AND g.owner <> 'tv' AND g.owner <> $2 LIMIT 1",
+                 AND g.joined = 1 AND g.owner <> $3 AND g.owner <> $2 LIMIT 1",
             )
             .bind(now)
             .bind(owner.code())
+            .bind(owner::TV)
             .fetch_optional(pool)
             .await?
             .is_some()

@@ -271,24 +271,17 @@ impl LiveGame {
         matches!(self.time, TimeControl::Clock { .. }) && self.plies.len() >= self.seats()
     }
 
-    /// Whether the server's computer plays the seat to move. Its clock does not run while
-    /// its turn waits for a search: it is charged the time it thought, from when it took
-    /// the turn ([`LiveGame::play_thought`]), so the server's own load never loses it a
-    /// game on time.
-    fn computer_moves(&self) -> bool {
-        self.seats
-            .get(self.to_move().0 as usize)
-            .is_some_and(|s| s.computer.is_some())
-    }
-
     /// When the seat to move runs out of time (unix ms), if it can: never while the
-    /// computer is to move.
+    /// computer is to move. Its clock does not run while its turn waits for a search: it
+    /// is charged the time it thought, from when it took the turn
+    /// ([`LiveGame::play_thought`]), so the server's own load never loses it a game on
+    /// time.
     pub fn deadline(&self) -> Option<i64> {
         if !self.is_live() {
             return None;
         }
         match self.time {
-            TimeControl::Clock { .. } if self.computer_moves() => None,
+            TimeControl::Clock { .. } if self.computer_to_move().is_some() => None,
             TimeControl::Clock { .. } if self.clock_runs() => {
                 Some(self.last_move_at + self.clocks[self.to_move().0 as usize])
             }
@@ -712,7 +705,7 @@ impl LiveGame {
         let mut remaining = self.clocks.clone();
         // The computer's clock stands while it is to move: it is charged what it thought
         // when it moves.
-        let running = (self.is_live() && self.clock_runs() && !self.computer_moves())
+        let running = (self.is_live() && self.clock_runs() && self.computer_to_move().is_none())
             .then(|| self.to_move().0 as usize);
         if let Some(i) = running {
             remaining[i] -= now - self.last_move_at;

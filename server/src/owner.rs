@@ -18,7 +18,7 @@ pub enum Owner {
     Unknown,
 }
 
-/// The TV's stored code, which the computer's queries name.
+/// The TV's stored code, which the computer's queries bind.
 pub const TV: &str = "tv";
 
 impl Owner {

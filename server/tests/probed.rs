@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use camelot_engine::notation::Record;
-use camelot_engine::{SeatColour, Variant};
+use camelot_engine::{NamedMove, SeatColour, Variant};
 use camelot_online::protocol::requests::ListGames;
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
@@ -41,19 +41,25 @@ async fn hello(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) ->
     c
 }
 
-/// Plays `mv` as ply `ply` and waits for its acknowledgement.
+/// Plays `mv` (by its squares) as ply `ply` and waits for its acknowledgement.
 async fn play(c: &mut Connection, ply: u32, mv: &str) {
+    play_named(c, ply, by_squares(mv)).await;
+}
+
+/// Plays `mv` as ply `ply` and waits for its acknowledgement.
+async fn play_named(c: &mut Connection, ply: u32, mv: NamedMove) {
+    let notation = mv.notation.clone();
     c.send(&ClientMessage::Move {
         id: ply as u64,
         ply,
-        mv: by_squares(mv),
+        mv,
     })
     .await
     .unwrap();
     loop {
         match next(c).await {
             ServerMessage::Ack { .. } => return,
-            ServerMessage::Rejected { reason, .. } => panic!("{mv}: {reason}"),
+            ServerMessage::Rejected { reason, .. } => panic!("{notation}: {reason}"),
             _ => {}
         }
     }
@@ -741,21 +747,7 @@ async fn play_fast(
         let m = choice[((rng >> 33) % choice.len() as u64) as usize];
         let mv = pos.name_move(&m).unwrap();
         let ply = engine.ply() as u32;
-        let c = &mut seats[pos.turn().0 as usize];
-        c.send(&ClientMessage::Move {
-            id: ply as u64,
-            ply,
-            mv,
-        })
-        .await
-        .unwrap();
-        loop {
-            match next(c).await {
-                ServerMessage::Ack { .. } => break,
-                ServerMessage::Rejected { reason, .. } => panic!("{reason}"),
-                _ => {}
-            }
-        }
+        play_named(&mut seats[pos.turn().0 as usize], ply, mv).await;
         engine.play(&m).unwrap();
     }
 }
