@@ -567,17 +567,49 @@ fn no_one_shot_request_is_asked_on_the_websocket() {
             "{answer} answers a one-shot request: it is HTTP's"
         );
     }
-    // Every request type is served by one route, which calls one service function.
-    let http =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src/http.rs"))
-            .unwrap();
-    for route in [
-        r#".route("/games", get(list_games).post(create))"#,
-        r#".route("/seats", get(list_seats).post(take_seat))"#,
-        r#".route("/games/{file}", get(game))"#,
+    // Every request type is served by one route, in its room's routes.
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src");
+    for (room, route) in [
+        ("games", r#".route("/games", get(list_games).post(create))"#),
+        ("seats", r#".route("/seats", get(list_seats).post(take_seat))"#),
+        ("games", r#".route("/games/{file}", get(game))"#),
     ] {
-        assert!(http.contains(route), "{route}");
+        let routes = std::fs::read_to_string(server.join(room).join("routes.rs")).unwrap();
+        assert!(routes.contains(route), "{room}: {route}");
     }
+}
+
+/// The server is laid out in rooms, a folder a feature (as lila's modules), over a shared
+/// floor (`common`: the error type, limits, same-site; `store`: the pool and the schema).
+/// The floor uses no room, and no two rooms use each other, however far round.
+#[test]
+fn the_servers_rooms_use_each_other_one_way() {
+    let graph = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src"));
+    let room = |m: &str| m.split("::").next().unwrap_or(m).to_string();
+    let mut rooms: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (m, uses) in &graph {
+        if m.split("::").any(|part| part == "tests") {
+            continue;
+        }
+        let entry = rooms.entry(room(m)).or_default();
+        entry.extend(uses.iter().map(|u| room(u)).filter(|r| *r != room(m)));
+    }
+    println!("the server's rooms (room -> the rooms it uses):");
+    for (r, uses) in &rooms {
+        let uses: Vec<&str> = uses.iter().map(String::as_str).collect();
+        println!("  {r} -> {}", uses.join(", "));
+    }
+    for expected in ["common", "store", "games", "seats", "computer", "tv", "pages"] {
+        assert!(rooms.contains_key(expected), "the {expected} room: {rooms:?}");
+    }
+    for floor in ["common", "store"] {
+        let above: Vec<&String> = rooms[floor]
+            .iter()
+            .filter(|r| *r != "common" && *r != "store")
+            .collect();
+        assert!(above.is_empty(), "the floor's {floor} uses rooms: {above:?}");
+    }
+    assert_eq!(find_cycle(&rooms), None, "two rooms use each other");
 }
 
 /// The page's vocabulary comes from the Rust definitions (`app/protocol.js`, generated):

@@ -25,7 +25,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
-use crate::limits::{AddressKey, Admission, Admitted, Full, PerMinute};
+use crate::common::limits::{AddressKey, Admission, Admitted, Full, PerMinute};
 
 /// HTTPS: the certificate, and how many TLS handshakes one address may ask for a minute
 /// (each costs the server a signature; beyond, a connection is closed unanswered).

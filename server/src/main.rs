@@ -2,20 +2,17 @@
 //! days, any variant, Grand Cam on four machines, watchers; every move judged by the
 //! engine and stored before anyone hears of it. See docs/online.md.
 
-mod computer;
-mod connection;
-mod db;
-mod http;
-mod hub;
-mod limits;
+// The shared floor: one pool, one error type, the limits and the door.
+mod app;
+mod common;
 mod listen;
-mod live;
-mod owner;
-mod service;
-mod site;
-mod tokens;
+mod store;
+// The rooms, a folder a feature.
+mod computer;
+mod games;
+mod pages;
+mod seats;
 mod tv;
-mod web;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -26,10 +23,10 @@ use std::time::Duration;
 use camelot_online::protocol::GameId;
 use clap::Parser;
 
-use crate::db::{Db, OpenError, CHANNEL};
-use crate::hub::{Hubs, RequestLimits};
-use crate::limits::{Admission, Cap, PerMinute};
+use crate::common::limits::{Admission, Cap, PerMinute};
+use crate::games::hub::{Hubs, RequestLimits};
 use crate::listen::TlsError;
+use crate::store::{Db, OpenError, CHANNEL};
 
 /// Why the server could not start, or stopped serving.
 #[derive(Debug, thiserror::Error)]
@@ -308,10 +305,10 @@ async fn run(args: Args) -> Result<(), StartError> {
         cap(args.max_connections),
         cap(args.max_connections_per_address),
     );
-    let origins = site::Origins::new(&args.origins);
+    let origins = common::site::Origins::new(&args.origins);
     listen::serve(
         listener,
-        http::router(hubs, origins),
+        app::router(hubs, origins),
         admission,
         tls,
         async {
@@ -393,7 +390,7 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         tokio::time::interval((after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600)));
     loop {
         tick.tick().await;
-        let cutoff = hub::now_ms() - after.as_millis() as i64;
+        let cutoff = games::hub::now_ms() - after.as_millis() as i64;
         match hubs.db.forget_unjoined(cutoff).await {
             Ok(0) => {}
             Ok(1) => eprintln!("camelot-server: forgot a game nobody joined"),
@@ -403,7 +400,7 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         if let Err(e) = hubs.db.forget_old_tv(tv_kept).await {
             eprintln!("camelot-server: forgetting the TV's old games: {e}");
         }
-        let an_hour_ago = hub::now_ms() - 3_600_000;
+        let an_hour_ago = games::hub::now_ms() - 3_600_000;
         if let Err(e) = hubs.db.forget_served_owners(an_hour_ago).await {
             eprintln!("camelot-server: forgetting the computer's past owners: {e}");
         }

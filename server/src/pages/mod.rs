@@ -23,34 +23,34 @@ use axum::{Json, Router};
 use camelot_engine::Variant;
 use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 
-use crate::hub::Hubs;
-use crate::limits::AddressKey;
+use crate::common::limits::AddressKey;
+use crate::games::hub::Hubs;
 
 mod qr;
 mod rules;
 
 /// The page, and the files it loads, with their types.
-const PAGE: &str = include_str!("../web/index.html");
+const PAGE: &str = include_str!("../../web/index.html");
 const FILES: &[(&str, &str, &str)] = &[
-    ("main.js", JS, include_str!("../web/app/main.js")),
-    ("game.js", JS, include_str!("../web/app/game.js")),
-    ("lobby.js", JS, include_str!("../web/app/lobby.js")),
-    ("board.js", JS, include_str!("../web/app/board.js")),
-    ("moves.js", JS, include_str!("../web/app/moves.js")),
-    ("clock.js", JS, include_str!("../web/app/clock.js")),
-    ("net.js", JS, include_str!("../web/app/net.js")),
-    ("create.js", JS, include_str!("../web/app/create.js")),
-    ("mine.js", JS, include_str!("../web/app/mine.js")),
-    ("replay.js", JS, include_str!("../web/app/replay.js")),
-    ("tv.js", JS, include_str!("../web/app/tv.js")),
-    ("rules.js", JS, include_str!("../web/app/rules.js")),
-    ("protocol.js", JS, include_str!("../web/app/protocol.js")),
-    ("dom.js", JS, include_str!("../web/app/dom.js")),
-    ("sound.js", JS, include_str!("../web/app/sound.js")),
+    ("main.js", JS, include_str!("../../web/app/main.js")),
+    ("game.js", JS, include_str!("../../web/app/game.js")),
+    ("lobby.js", JS, include_str!("../../web/app/lobby.js")),
+    ("board.js", JS, include_str!("../../web/app/board.js")),
+    ("moves.js", JS, include_str!("../../web/app/moves.js")),
+    ("clock.js", JS, include_str!("../../web/app/clock.js")),
+    ("net.js", JS, include_str!("../../web/app/net.js")),
+    ("create.js", JS, include_str!("../../web/app/create.js")),
+    ("mine.js", JS, include_str!("../../web/app/mine.js")),
+    ("replay.js", JS, include_str!("../../web/app/replay.js")),
+    ("tv.js", JS, include_str!("../../web/app/tv.js")),
+    ("rules.js", JS, include_str!("../../web/app/rules.js")),
+    ("protocol.js", JS, include_str!("../../web/app/protocol.js")),
+    ("dom.js", JS, include_str!("../../web/app/dom.js")),
+    ("sound.js", JS, include_str!("../../web/app/sound.js")),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_str!("../web/app/style.css"),
+        include_str!("../../web/app/style.css"),
     ),
 ];
 const JS: &str = "text/javascript; charset=utf-8";
@@ -142,7 +142,7 @@ async fn seat(Path((game, token)): Path<(String, String)>) -> Response {
 async fn icon() -> Response {
     let mut r = (
         [(header::CONTENT_TYPE, "image/png")],
-        include_bytes!("../../assets/icon.png").as_slice(),
+        include_bytes!("../../../assets/icon.png").as_slice(),
     )
         .into_response();
     r.headers_mut().insert(

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::net::IpAddr;
 
-use crate::limits::AddressKey;
+use crate::common::limits::AddressKey;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Owner {

@@ -278,7 +278,7 @@ fn plan(rows: Vec<SeatRow>) -> Agreement {
             id: GameId::parse("next").unwrap(),
             seat_rows: rows,
             over_limit: None,
-            owner: crate::owner::Owner::Tv,
+            owner: crate::games::owner::Owner::Tv,
         }),
     }
 }

@@ -4,7 +4,7 @@ use camelot_engine::{Level, Player, Variant};
 use camelot_online::protocol::{GameId, TimeControl};
 
 use super::*;
-use crate::limits::AddressKey;
+use crate::common::limits::AddressKey;
 
 async fn scratch_db(name: &str) -> Db {
     let dir = std::env::temp_dir().join(format!("camelot-db-{name}-{}", std::process::id()));

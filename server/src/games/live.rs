@@ -14,7 +14,7 @@ use camelot_online::protocol::{
     SeatView, TimeControl,
 };
 
-use crate::owner::Owner;
+use crate::games::owner::Owner;
 
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;

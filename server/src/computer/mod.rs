@@ -17,10 +17,12 @@ use std::time::Duration;
 use camelot_engine::{Ai, AiDecision, Player};
 use camelot_online::protocol::TimeControl;
 
-use crate::db::Turn;
-use crate::hub::{now_ms, Hub, Hubs};
-use crate::live::{LiveGame, Refusal};
-use crate::tokens;
+use crate::computer::queue::Turn;
+use crate::games::hub::{now_ms, Hub, Hubs};
+use crate::games::live::{LiveGame, Refusal};
+use crate::games::tokens;
+
+pub mod queue;
 
 /// How long a taken turn is a process's without a word from it.
 const LEASE: Duration = Duration::from_secs(20);
@@ -217,7 +219,7 @@ mod tests {
     use camelot_engine::{Level, Variant};
     use camelot_online::protocol::GameId;
 
-    use crate::owner::Owner;
+    use crate::games::owner::Owner;
 
     fn game(time: TimeControl) -> LiveGame {
         let mut g = LiveGame::new(GameId::parse("g").unwrap(), Variant::Camette, time, 0);

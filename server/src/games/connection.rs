@@ -18,10 +18,10 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
-use crate::hub::{Broadcast, Hub, Hubs, RematchNews};
-use crate::limits::AddressKey;
-use crate::live::{Agreement, LiveGame, Refusal};
-use crate::tokens;
+use crate::common::limits::AddressKey;
+use crate::games::hub::{Broadcast, Hub, Hubs, RematchNews};
+use crate::games::live::{Agreement, LiveGame, Refusal};
+use crate::games::tokens;
 
 /// Messages a connection may send in a burst, and how many a second on average. A move
 /// the server stores is not counted: turn-taking already bounds those (a seat moves

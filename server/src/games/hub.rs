@@ -14,15 +14,19 @@ use camelot_engine::{Level, Player, SeatColour, SERVER_LEVELS};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::{
     BoardView, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
-    TimeControl, TimeControlError,
+    TimeControlError,
 };
 use tokio::sync::{broadcast, Mutex};
 
-use crate::db::{Db, LoadError, WriteError};
-use crate::limits::{AddressKey, Cap, PerMinute};
-use crate::live::{Change, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status};
-use crate::owner::Owner;
-use crate::tokens;
+use crate::common::error::{Answer, ServiceError};
+use crate::common::limits::{AddressKey, Cap, PerMinute};
+use crate::games::live::{
+    Change, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status,
+};
+use crate::games::owner::Owner;
+use crate::games::rows::{LoadError, WriteError};
+use crate::games::tokens;
+use crate::store::Db;
 
 /// A game that could not be created.
 #[derive(Debug, thiserror::Error)]
@@ -63,47 +67,24 @@ pub enum CreateError {
     Storage(#[source] sqlx::Error),
 }
 
-impl CreateError {
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            CreateError::Time(_) => ErrorCode::BadTimeControl,
+impl From<CreateError> for ServiceError {
+    fn from(e: CreateError) -> ServiceError {
+        let (answer, code) = match &e {
+            CreateError::Time(_) => (Answer::BadRequest, ErrorCode::BadTimeControl),
             CreateError::NoSuchSeat(_)
             | CreateError::SeatTwice(_)
             | CreateError::Level(_)
-            | CreateError::NobodyPlays => ErrorCode::NotAllowed,
-            CreateError::TooMany { .. }
-            | CreateError::ComputerGames { .. }
-            | CreateError::UnjoinedComputerGames { .. } => ErrorCode::TooMany,
-            CreateError::Storage(_) => ErrorCode::Storage,
-        }
-    }
-}
-
-/// An open seat that could not be taken.
-#[derive(Debug, thiserror::Error)]
-pub enum TakeError {
-    #[error("there is no such game")]
-    NoSuchGame,
-    /// The variant has no such seat.
-    #[error("the game has no {} seat", .0.title())]
-    NoSuchSeat(SeatColour),
-    /// Taken already, or never open, or the game is over.
-    #[error("the {} seat is not open", .0.title())]
-    NotOpen(SeatColour),
-    #[error("too many seats taken from your address: at most {per_minute} a minute")]
-    TooMany { per_minute: u32 },
-    #[error("the server could not store that; nothing changed")]
-    Storage,
-}
-
-impl TakeError {
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            TakeError::NoSuchGame => ErrorCode::NoSuchGame,
-            TakeError::NoSuchSeat(_) | TakeError::NotOpen(_) => ErrorCode::SeatTaken,
-            TakeError::TooMany { .. } => ErrorCode::TooMany,
-            TakeError::Storage => ErrorCode::Storage,
-        }
+            | CreateError::NobodyPlays => (Answer::BadRequest, ErrorCode::NotAllowed),
+            CreateError::TooMany { per_minute } => {
+                (Answer::too_many(*per_minute), ErrorCode::TooMany)
+            }
+            // A place is free when a game ends: no time to say.
+            CreateError::ComputerGames { .. } | CreateError::UnjoinedComputerGames { .. } => {
+                (Answer::TooMany { retry_after: None }, ErrorCode::TooMany)
+            }
+            CreateError::Storage(_) => (Answer::Internal, ErrorCode::Storage),
+        };
+        ServiceError::refused(answer, code, e)
     }
 }
 
@@ -193,7 +174,7 @@ impl Hub {
         }
     }
 
-    fn send(&self, m: &ServerMessage) {
+    pub fn send(&self, m: &ServerMessage) {
         let text: Arc<str> = serde_json::to_string(m).expect("messages serialise").into();
         let _ = self.tx.send(Broadcast::Message(text));
     }
@@ -361,108 +342,6 @@ impl Hubs {
             return Err(CreateError::ComputerGames { most });
         }
         Ok(())
-    }
-
-    /// Puts a new game of `variant` on the server's TV, every seat the computer's at
-    /// `level`, in place of `after` (the game that ended; none for the first): its id,
-    /// or none where another process put one on first.
-    pub async fn start_shown(
-        &self,
-        variant: camelot_engine::Variant,
-        level: Level,
-        after: Option<&GameId>,
-    ) -> Result<Option<GameId>, sqlx::Error> {
-        let id = new_game_id();
-        let mut game = LiveGame::new(id.clone(), variant, TimeControl::Untimed, now_ms());
-        let mut seats = Vec::new();
-        for info in &mut game.seats {
-            info.computer = Some(level);
-            seats.push(SeatRow {
-                token_hash: None,
-                name: None,
-                computer: Some(level),
-            });
-        }
-        let stored = self
-            .db
-            .create_shown(
-                &StoredNew {
-                    game,
-                    seats,
-                    owner: Owner::Tv,
-                },
-                after,
-            )
-            .await
-            .inspect_err(log_storage)?;
-        if stored {
-            self.computer_due.notify_waiters();
-        }
-        Ok(stored.then_some(id))
-    }
-
-    /// Takes open seat `seat` of game `id` for `client`: the seat's new token.
-    pub async fn take(
-        &self,
-        id: &GameId,
-        seat: SeatColour,
-        name: Option<&PlayerName>,
-        client: AddressKey,
-    ) -> Result<SeatToken, TakeError> {
-        if !self.limits.takes.allow(client) {
-            return Err(TakeError::TooMany {
-                per_minute: self.limits.takes.limit().unwrap_or(0),
-            });
-        }
-        let (hub, rx) = match self.join(id).await {
-            Ok(Some(found)) => found,
-            Ok(None) => return Err(TakeError::NoSuchGame),
-            Err(e) => {
-                eprintln!("camelot-server: game {id}: {e}");
-                return Err(TakeError::Storage);
-            }
-        };
-        let taken = self.take_on(&hub, seat, name).await;
-        self.leave(hub, rx).await;
-        taken
-    }
-
-    async fn take_on(
-        &self,
-        hub: &Hub,
-        seat: SeatColour,
-        name: Option<&PlayerName>,
-    ) -> Result<SeatToken, TakeError> {
-        let mut g = hub.state.lock().await;
-        let player = g
-            .variant
-            .rules()
-            .seat_with_colour(seat)
-            .ok_or(TakeError::NoSuchSeat(seat))?;
-        let token = SeatToken::new(tokens::new_token());
-        let taken = self
-            .db
-            .take_seat(&hub.id, player, &tokens::hash(token.as_str()), name)
-            .await
-            .map_err(|e| {
-                log_storage(&e);
-                TakeError::Storage
-            })?;
-        if !taken {
-            return Err(TakeError::NotOpen(seat));
-        }
-        if !g.joined && g.computer_to_move().is_some() {
-            self.computer_due.notify_waiters();
-        }
-        g.joined = true;
-        let info = &mut g.seats[player.0 as usize];
-        info.open = false;
-        info.name = name.cloned();
-        hub.send(&ServerMessage::Seated {
-            seat,
-            name: name.cloned(),
-        });
-        Ok(token)
     }
 
     /// A seat's player said hello: their name is kept (and said to all), and the game
@@ -671,7 +550,7 @@ impl Hubs {
 }
 
 /// A game's id: eight letters and digits, public.
-fn new_game_id() -> GameId {
+pub fn new_game_id() -> GameId {
     GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits")
 }
 
@@ -752,6 +631,6 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
 
 /// The operator hears of a database failure; the client is told only that nothing
 /// changed.
-fn log_storage(e: &sqlx::Error) {
+pub fn log_storage(e: &sqlx::Error) {
     eprintln!("camelot-server: storage error: {e}");
 }

@@ -6,59 +6,15 @@
 use camelot_engine::notation::{CivilTime, RecordTags};
 use camelot_engine::{Notation, Player};
 use camelot_online::protocol::requests::{
-    Created, GameState, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat,
-    ReplayGame, TakeSeat, Taken,
+    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, ReplayGame,
 };
-use camelot_online::protocol::{BoardView, ErrorCode, GameId};
+use camelot_online::protocol::{BoardView, GameId};
 
-use crate::hub::{CreateError, Hubs, TakeError};
-use crate::limits::AddressKey;
-use crate::live::{LiveGame, Status};
-use crate::tokens;
-
-/// Why a request was not answered as asked.
-#[derive(Debug, thiserror::Error)]
-pub enum ServiceError {
-    #[error(transparent)]
-    Create(#[from] CreateError),
-    #[error(transparent)]
-    Take(#[from] TakeError),
-    /// A body or a query that is not the request's.
-    #[error("{0}")]
-    Unreadable(String),
-    /// The client speaks another protocol version.
-    #[error("{0}")]
-    Upgrade(camelot_online::protocol::VersionMismatch),
-    #[error("there is no game '{0}'")]
-    NoSuchGame(String),
-    #[error("that token holds no seat in game {0}")]
-    WrongToken(GameId),
-    /// A request that changes something, from another site's page.
-    #[error("requests from another site's page ({0}) are refused here")]
-    CrossSite(String),
-    /// A request that changes something with a body not declared JSON.
-    #[error("the request's body is JSON: send it with Content-Type: application/json")]
-    NotJson,
-    /// The database failed (what failed is for the operator's log, not the client).
-    #[error("the server cannot read its games")]
-    Storage(String),
-}
-
-impl ServiceError {
-    /// The code the client acts on.
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            ServiceError::Create(e) => e.code(),
-            ServiceError::Take(e) => e.code(),
-            ServiceError::Unreadable(_) | ServiceError::NotJson => ErrorCode::Unreadable,
-            ServiceError::CrossSite(_) => ErrorCode::CrossSite,
-            ServiceError::Upgrade(_) => ErrorCode::Upgrade,
-            ServiceError::NoSuchGame(_) => ErrorCode::NoSuchGame,
-            ServiceError::WrongToken(_) => ErrorCode::WrongToken,
-            ServiceError::Storage(_) => ErrorCode::Storage,
-        }
-    }
-}
+use crate::common::error::ServiceError;
+use crate::common::limits::AddressKey;
+use crate::games::hub::Hubs;
+use crate::games::live::{LiveGame, Status};
+use crate::games::tokens;
 
 /// `POST /games`.
 pub async fn create(hubs: &Hubs, req: NewGame, from: AddressKey) -> Result<Created, ServiceError> {
@@ -96,53 +52,6 @@ pub async fn list_games(
     Ok((games, next))
 }
 
-/// `GET /seats`: a page of open seats, and the next page's request if there are more.
-/// A page ends with a game's last seat, so that the next (the games before that one)
-/// misses none.
-pub async fn list_seats(
-    hubs: &Hubs,
-    req: &ListSeats,
-) -> Result<(Vec<OpenSeat>, Option<ListSeats>), ServiceError> {
-    let limit = req
-        .limit
-        .unwrap_or(ListSeats::MAX_PAGE)
-        .clamp(ListSeats::MIN_PAGE, ListSeats::MAX_PAGE);
-    let mut seats = hubs
-        .db
-        .open_seats(req.before.as_ref(), limit)
-        .await
-        .map_err(|e| ServiceError::Storage(format!("listing open seats: {e}")))?;
-    if seats.len() < limit as usize {
-        return Ok((seats, None));
-    }
-    // A full page may have cut its last game's seats short: they open the next page.
-    let last = seats.last().map(|s| s.game.clone());
-    if seats.iter().any(|s| Some(&s.game) != last.as_ref()) {
-        seats.retain(|s| Some(&s.game) != last.as_ref());
-    }
-    let next = seats.last().map(|s| ListSeats {
-        before: Some(s.game.clone()),
-        limit: Some(limit),
-    });
-    Ok((seats, next))
-}
-
-/// `POST /seats`.
-pub async fn take_seat(
-    hubs: &Hubs,
-    req: TakeSeat,
-    from: AddressKey,
-) -> Result<Taken, ServiceError> {
-    let token = hubs
-        .take(&req.game, req.seat, req.name.as_ref(), from)
-        .await?;
-    Ok(Taken {
-        game: req.game,
-        seat: req.seat,
-        token,
-    })
-}
-
 /// `GET /games/ID`: the game as the token's seat (or a watcher) sees it.
 pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceError> {
     let you = match &req.token {
@@ -163,7 +72,7 @@ pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceErro
         }
         None => {
             let g = load(hubs, &req.game).await?;
-            let view = g.view(crate::hub::now_ms(), &[], &[]);
+            let view = g.view(crate::games::hub::now_ms(), &[], &[]);
             (g, view)
         }
     };

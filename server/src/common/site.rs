@@ -13,7 +13,7 @@ use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::service::ServiceError;
+use crate::common::error::ServiceError;
 
 /// The origins this server's own page may come from besides its `Host`.
 #[derive(Clone, Debug, Default)]

@@ -11,7 +11,13 @@ use std::time::{Duration, Instant};
 use camelot_engine::{Level, Variant};
 use camelot_online::protocol::GameId;
 
-use crate::hub::Hubs;
+use camelot_online::protocol::TimeControl;
+
+use crate::games::hub::{log_storage, new_game_id, now_ms, Hubs};
+use crate::games::live::{LiveGame, NewGame, SeatRow};
+use crate::games::owner::Owner;
+
+pub mod store;
 
 /// How often the keeper looks at the TV.
 const LOOK: Duration = Duration::from_secs(3);
@@ -61,9 +67,47 @@ async fn look(hubs: &Hubs, ended: &mut Option<(GameId, Instant)>) -> Result<(), 
         }
     };
     if let Some((variant, after)) = next {
-        hubs.start_shown(variant, LEVEL, after.as_ref()).await?;
+        start_shown(hubs, variant, LEVEL, after.as_ref()).await?;
     }
     Ok(())
+}
+
+/// Puts a new game of `variant` on the server's TV, every seat the computer's at
+/// `level`, in place of `after` (the game that ended; none for the first): its id,
+/// or none where another process put one on first.
+async fn start_shown(
+    hubs: &Hubs,
+    variant: camelot_engine::Variant,
+    level: Level,
+    after: Option<&GameId>,
+) -> Result<Option<GameId>, sqlx::Error> {
+    let id = new_game_id();
+    let mut game = LiveGame::new(id.clone(), variant, TimeControl::Untimed, now_ms());
+    let mut seats = Vec::new();
+    for info in &mut game.seats {
+        info.computer = Some(level);
+        seats.push(SeatRow {
+            token_hash: None,
+            name: None,
+            computer: Some(level),
+        });
+    }
+    let stored = hubs
+        .db
+        .create_shown(
+            &NewGame {
+                game,
+                seats,
+                owner: Owner::Tv,
+            },
+            after,
+        )
+        .await
+        .inspect_err(log_storage)?;
+    if stored {
+        hubs.computer_due.notify_waiters();
+    }
+    Ok(stored.then_some(id))
 }
 
 #[cfg(test)]

@@ -1,0 +1,30 @@
+//! The server's door: every room's routes under one router, and what holds for all of
+//! them (the protocol version a request states, the size of a body, requests from
+//! another site's page).
+
+use std::sync::Arc;
+
+use axum::middleware;
+use axum::Router;
+
+use crate::common::http::speaks_this_version;
+use crate::common::site::{self, Origins};
+use crate::games::hub::Hubs;
+use crate::{games, pages, seats};
+
+/// Requests are small: a creation is a few dozen bytes.
+const MAX_BODY_BYTES: usize = 4096;
+
+pub fn router(hubs: Arc<Hubs>, origins: Origins) -> Router {
+    let api = games::routes::api()
+        .merge(seats::routes::api())
+        .route_layer(middleware::from_fn(speaks_this_version));
+    Router::new()
+        .merge(games::routes::socket())
+        .merge(api)
+        .merge(pages::routes())
+        .fallback(pages::no_such_page)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(origins, site::same_site))
+        .with_state(hubs)
+}

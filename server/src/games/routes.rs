@@ -1,0 +1,108 @@
+//! The games' routes: the game socket, a new game, the list of live games, a game as a
+//! seat sees it, its record and its boards. Each carries one [`service`] function's
+//! request in and its typed answer out.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use camelot_online::protocol::requests::{ListGames, LookAtGame, ReplayGame, Request as _};
+use camelot_online::protocol::{GameId, SeatToken, MAX_CLIENT_FRAME_BYTES};
+
+use crate::common::error::ServiceError;
+use crate::common::http::{body, clip, page_of, with_next};
+use crate::common::limits::AddressKey;
+use crate::games::hub::Hubs;
+use crate::games::{connection, service};
+
+/// A WebSocket's buffers: reads in pieces of the largest frame a client may send, and
+/// writes go out as they come, so that an idle connection holds a few kilobytes.
+const SOCKET_READ_BUFFER: usize = MAX_CLIENT_FRAME_BYTES;
+/// What a client that stops reading may leave queued before its connection is dropped.
+const SOCKET_MAX_QUEUED: usize = 1024 * 1024;
+
+/// The one-shot requests about games.
+pub fn api() -> Router<Arc<Hubs>> {
+    Router::new()
+        .route("/games", get(list_games).post(create))
+        .route("/games/{file}", get(game))
+        .route("/games/{id}/boards", get(boards))
+}
+
+/// The game socket.
+pub fn socket() -> Router<Arc<Hubs>> {
+    Router::new().route("/ws", get(websocket))
+}
+
+async fn websocket(
+    ws: WebSocketUpgrade,
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let client = AddressKey::of(peer.ip());
+    ws.max_message_size(MAX_CLIENT_FRAME_BYTES)
+        .max_frame_size(MAX_CLIENT_FRAME_BYTES)
+        .read_buffer_size(SOCKET_READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(SOCKET_MAX_QUEUED)
+        .on_upgrade(move |socket| connection::serve(socket, hubs, client))
+}
+
+async fn create(
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Result<Response, ServiceError> {
+    let created = service::create(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `GET /games?before=ID&limit=N`: a `Link` header names the next page.
+async fn list_games(
+    State(hubs): State<Arc<Hubs>>,
+    request: Request,
+) -> Result<Response, ServiceError> {
+    let (before, limit) = page_of(request.uri().query().unwrap_or(""), "/games")?;
+    let (games, next) = service::list_games(&hubs, &ListGames { before, limit }).await?;
+    Ok(with_next(
+        Json(games).into_response(),
+        next.map(|n| n.path()),
+    ))
+}
+
+/// `GET /games/ID.cgn` is the game's record; `GET /games/ID` the game as the seat of
+/// the bearer token (or a watcher) sees it.
+async fn game(
+    State(hubs): State<Arc<Hubs>>,
+    Path(file): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ServiceError> {
+    if let Some(id) = file.strip_suffix(".cgn") {
+        let id = GameId::parse(id).map_err(|_| ServiceError::NoSuchGame(clip(id)))?;
+        let text = service::record(&hubs, &id).await?;
+        return Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response());
+    }
+    let game = GameId::parse(&file).map_err(|_| ServiceError::NoSuchGame(clip(&file)))?;
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| SeatToken::new(t.trim()));
+    let state = service::look(&hubs, LookAtGame { game, token }).await?;
+    Ok(Json(state).into_response())
+}
+
+/// `GET /games/ID/boards`: the board after every ply, for a replay.
+async fn boards(
+    State(hubs): State<Arc<Hubs>>,
+    Path(id): Path<String>,
+) -> Result<Response, ServiceError> {
+    let game = GameId::parse(&id).map_err(|_| ServiceError::NoSuchGame(clip(&id)))?;
+    Ok(Json(service::replay(&hubs, &ReplayGame { game }).await?).into_response())
+}

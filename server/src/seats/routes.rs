@@ -1,0 +1,43 @@
+//! The seats' routes: `GET /seats` (a page of open seats) and `POST /seats` (one taken).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use camelot_online::protocol::requests::{ListSeats, Request as _};
+
+use crate::common::error::ServiceError;
+use crate::common::http::{body, page_of, with_next};
+use crate::common::limits::AddressKey;
+use crate::games::hub::Hubs;
+use crate::seats::take;
+
+pub fn api() -> Router<Arc<Hubs>> {
+    Router::new().route("/seats", get(list_seats).post(take_seat))
+}
+
+/// `GET /seats?before=ID&limit=N`: a `Link` header names the next page.
+async fn list_seats(
+    State(hubs): State<Arc<Hubs>>,
+    request: Request,
+) -> Result<Response, ServiceError> {
+    let (before, limit) = page_of(request.uri().query().unwrap_or(""), "/seats")?;
+    let (seats, next) = take::list_seats(&hubs, &ListSeats { before, limit }).await?;
+    Ok(with_next(
+        Json(seats).into_response(),
+        next.map(|n| n.path()),
+    ))
+}
+
+async fn take_seat(
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Result<Response, ServiceError> {
+    let taken = take::take_seat(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    Ok(Json(taken).into_response())
+}

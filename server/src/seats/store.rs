@@ -1,0 +1,88 @@
+//! The seats' queries: the open seats of live games, and one taken.
+
+use camelot_engine::{Player, Variant};
+use camelot_online::protocol::requests::OpenSeat;
+use camelot_online::protocol::{GameId, PlayerName};
+use sqlx::Row;
+
+use crate::games::rows::time_of;
+use crate::store::{notify_others, on, Db};
+
+impl Db {
+    /// Gives an open seat of a live game the token that hashes to `hash`; `false` if the
+    /// seat is not open (taken, never open, or the game over or unknown).
+    pub async fn take_seat(
+        &self,
+        id: &GameId,
+        seat: Player,
+        hash: &str,
+        name: Option<&PlayerName>,
+    ) -> Result<bool, sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let taken = sqlx::query(
+                "UPDATE seats SET token_hash = $1, name = $2 \
+                 WHERE game_id = $3 AND seat = $4 AND token_hash = '' AND computer IS NULL \
+                 AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'live')",
+            )
+            .bind(hash)
+            .bind(name.map(PlayerName::as_str))
+            .bind(id.as_str())
+            .bind(seat.0 as i64)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if taken {
+                sqlx::query("UPDATE games SET joined = 1 WHERE id = $1")
+                    .bind(id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                notify_others!(self, tx, id.as_str());
+            }
+            tx.commit().await?;
+            Ok(taken)
+        })
+    }
+
+    /// The open seats of live games, newest first (at most 200).
+    /// The open seats of the live games created before `before` (all, without it),
+    /// newest game first and a game's seats in turn order, at most `limit`.
+    pub async fn open_seats(
+        &self,
+        before: Option<&GameId>,
+        limit: u32,
+    ) -> Result<Vec<OpenSeat>, sqlx::Error> {
+        // The order of the list of games (creation, then id): a cursor names a game.
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b \
+                 FROM seats s JOIN games g ON g.id = s.game_id \
+                 WHERE s.token_hash = '' AND s.computer IS NULL AND g.status = 'live' \
+                 AND ($1 IS NULL OR g.created_at < \
+                 (SELECT created_at FROM games WHERE id = $1) OR (g.created_at = \
+                 (SELECT created_at FROM games WHERE id = $1) AND g.id < $1)) \
+                 ORDER BY g.created_at DESC, g.id DESC, s.seat LIMIT $2",
+            )
+            .bind(before.map(GameId::as_str))
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .filter_map(|r| {
+                let variant: Variant = r.get::<&str, _>("variant").parse().ok()?;
+                let seat = Player(u8::try_from(r.get::<i64, _>("seat")).ok()?);
+                if seat.0 as usize >= variant.rules().players() {
+                    return None;
+                }
+                Some(OpenSeat {
+                    game: GameId::parse(r.get("game_id")).ok()?,
+                    seat: variant.rules().seat_colour(seat),
+                    variant,
+                    time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
+                })
+            })
+            .collect()
+        }))
+    }
+}
