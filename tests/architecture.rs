@@ -571,7 +571,10 @@ fn no_one_shot_request_is_asked_on_the_websocket() {
     let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src");
     for (room, route) in [
         ("games", r#".route("/games", get(list_games).post(create))"#),
-        ("seats", r#".route("/seats", get(list_seats).post(take_seat))"#),
+        (
+            "seats",
+            r#".route("/seats", get(list_seats).post(take_seat))"#,
+        ),
         ("games", r#".route("/games/{file}", get(game))"#),
     ] {
         let routes = std::fs::read_to_string(server.join(room).join("routes.rs")).unwrap();
@@ -599,15 +602,23 @@ fn the_servers_rooms_use_each_other_one_way() {
         let uses: Vec<&str> = uses.iter().map(String::as_str).collect();
         println!("  {r} -> {}", uses.join(", "));
     }
-    for expected in ["common", "store", "games", "seats", "computer", "tv", "pages"] {
-        assert!(rooms.contains_key(expected), "the {expected} room: {rooms:?}");
+    for expected in [
+        "common", "store", "games", "seats", "computer", "tv", "pages",
+    ] {
+        assert!(
+            rooms.contains_key(expected),
+            "the {expected} room: {rooms:?}"
+        );
     }
     for floor in ["common", "store"] {
         let above: Vec<&String> = rooms[floor]
             .iter()
             .filter(|r| *r != "common" && *r != "store")
             .collect();
-        assert!(above.is_empty(), "the floor's {floor} uses rooms: {above:?}");
+        assert!(
+            above.is_empty(),
+            "the floor's {floor} uses rooms: {above:?}"
+        );
     }
     assert_eq!(find_cycle(&rooms), None, "two rooms use each other");
 }

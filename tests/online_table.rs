@@ -391,6 +391,7 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
         time: TimeControl::Untimed,
         open: vec![SeatColour::Black],
         computer: Vec::new(),
+        rated: false,
     };
     let created = blocking(ask(&url, &new)).unwrap();
     let mut ann = app(&dir.join("ann"));

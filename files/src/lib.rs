@@ -30,7 +30,9 @@ pub use tablebase::{
     default_tablebase_path, load_tablebase, open_default_tablebase, open_tablebase,
     write_tablebase, TableFileError, TABLEBASE_FILE,
 };
-pub use write::{remove_stale_temporaries, report_file_size_limit, write_atomic, write_new_file};
+pub use write::{
+    remove_stale_temporaries, report_file_size_limit, write_atomic, write_new_file, write_private,
+};
 
 #[cfg(test)]
 mod tests;

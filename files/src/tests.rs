@@ -213,3 +213,23 @@ fn a_bad_table_file_is_refused_naming_the_file_and_the_reason() {
     );
     assert!(e.to_string().contains("missing"), "{e}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_secret_is_its_owners_alone_even_over_a_readable_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("private");
+    let path = dir.join("accounts.json");
+    fs::write(&path, b"old").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    crate::write_private(&path, b"token").unwrap();
+    assert_eq!(fs::read(&path).unwrap(), b"token");
+    let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{mode:o}");
+    let fresh = dir.join("new").join("accounts.json");
+    crate::write_private(&fresh, b"t").unwrap();
+    assert_eq!(
+        fs::metadata(&fresh).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}

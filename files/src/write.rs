@@ -41,7 +41,13 @@ fn resolve_links(path: &Path) -> Result<PathBuf, FileError> {
 /// directory if needed. A path that names a FIFO, a device or a folder is refused, and so
 /// is a link to nothing.
 pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), FileError> {
-    write_file(path, data, true)
+    write_file(path, data, true, false)
+}
+
+/// Writes a secret (a session's token) as [`write_atomic`] does, readable and writable
+/// by its owner only (0600) from the moment it exists, whatever the file had before.
+pub fn write_private(path: &Path, data: &[u8]) -> Result<(), FileError> {
+    write_file(path, data, true, true)
 }
 
 /// Writes a file the user named: atomically, as [`write_atomic`] does, but never over
@@ -59,10 +65,15 @@ pub fn write_new_file(path: &Path, data: &[u8], replace: bool) -> Result<(), Fil
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(FileError::io(path, e)),
     }
-    write_file(path, data, false)
+    write_file(path, data, false, false)
 }
 
-fn write_file(path: &Path, data: &[u8], make_folders: bool) -> Result<(), FileError> {
+fn write_file(
+    path: &Path,
+    data: &[u8],
+    make_folders: bool,
+    private: bool,
+) -> Result<(), FileError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let target = resolve_links(path)?;
     if fs::symlink_metadata(&target).is_ok() {
@@ -90,7 +101,14 @@ fn write_file(path: &Path, data: &[u8], make_folders: bool) -> Result<(), FileEr
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let tmp = dir.join(format!(".{name}.{}-{n}-{nanos}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&tmp) {
             Ok(f) => break (tmp, f),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             // The error names the user's file: the temporary's name means nothing to them.
@@ -99,7 +117,13 @@ fn write_file(path: &Path, data: &[u8], make_folders: bool) -> Result<(), FileEr
     };
     let written = (|| {
         file.write_all(data)?;
-        if let Ok(meta) = fs::metadata(&target) {
+        if private {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                file.set_permissions(fs::Permissions::from_mode(0o600))?;
+            }
+        } else if let Ok(meta) = fs::metadata(&target) {
             // Keep the permissions of the file being replaced.
             file.set_permissions(meta.permissions())?;
         }

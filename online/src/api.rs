@@ -9,14 +9,16 @@ use std::time::Duration;
 
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
-use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST, LINK};
+use hyper::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HOST, LINK};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
 use crate::address::ServerAddress;
 use crate::error::OnlineError;
+use crate::protocol::accounts::AccountToken;
 use crate::protocol::requests::{ApiError, Method, Paged, Request};
+use crate::protocol::SeatToken;
 use crate::protocol::{PROTOCOL_VERSION, VERSION_HEADER};
 
 /// How long a request waits for its answer.
@@ -31,7 +33,18 @@ pub async fn ask<R: Request>(
     server: &ServerAddress,
     request: &R,
 ) -> Result<R::Answer, OnlineError> {
-    Ok(ask_answered(server, request).await?.answer)
+    Ok(ask_answered(server, request, None).await?.answer)
+}
+
+/// Asks `server` the one-shot `request` as the account whose session `token` is (a
+/// request the server answers for anyone is answered the same; one that needs an
+/// account is refused without).
+pub async fn ask_as<R: Request>(
+    server: &ServerAddress,
+    token: Option<&AccountToken>,
+    request: &R,
+) -> Result<R::Answer, OnlineError> {
+    Ok(ask_answered(server, request, token).await?.answer)
 }
 
 /// A page of a list the server gives a page at a time, and the request for the next
@@ -47,7 +60,7 @@ pub async fn ask_page<R: Paged>(
     server: &ServerAddress,
     request: &R,
 ) -> Result<Page<R>, OnlineError> {
-    let answered = ask_answered(server, request).await?;
+    let answered = ask_answered(server, request, None).await?;
     Ok(Page {
         items: answered.answer,
         next: answered.link.as_deref().and_then(R::next_from_link),
@@ -63,8 +76,9 @@ struct Answered<A> {
 async fn ask_answered<R: Request>(
     server: &ServerAddress,
     request: &R,
+    account: Option<&AccountToken>,
 ) -> Result<Answered<R::Answer>, OnlineError> {
-    tokio::time::timeout(PATIENCE, exchange(server, request))
+    tokio::time::timeout(PATIENCE, exchange(server, request, account))
         .await
         .map_err(|_| OnlineError::Timeout {
             url: server.http_url(),
@@ -122,6 +136,7 @@ async fn open(server: &ServerAddress) -> Result<Box<dyn Stream>, OnlineError> {
 async fn exchange<R: Request>(
     server: &ServerAddress,
     request: &R,
+    account: Option<&AccountToken>,
 ) -> Result<Answered<R::Answer>, OnlineError> {
     let broken = |e: hyper::Error| OnlineError::Broken(Box::new(e));
     let io = open(server).await?;
@@ -130,22 +145,30 @@ async fn exchange<R: Request>(
         .map_err(broken)?;
     tokio::spawn(connection);
     let body = match R::METHOD {
-        Method::Post => serde_json::to_vec(request).expect("requests serialise"),
+        Method::Post | Method::Delete => serde_json::to_vec(request).expect("requests serialise"),
         Method::Get => Vec::new(),
     };
     let mut http = hyper::Request::builder()
         .method(match R::METHOD {
             Method::Get => hyper::Method::GET,
             Method::Post => hyper::Method::POST,
+            Method::Delete => hyper::Method::DELETE,
         })
         .uri(format!("{}{}", server.path_prefix(), request.path()))
         .header(HOST, server.host())
+        .header(ACCEPT, "application/json")
         .header(VERSION_HEADER, PROTOCOL_VERSION);
-    if R::METHOD == Method::Post {
+    if R::METHOD != Method::Get {
         http = http.header(CONTENT_TYPE, "application/json");
     }
-    if let Some(token) = request.bearer() {
-        http = http.header(AUTHORIZATION, format!("Bearer {}", token.as_str()));
+    // A seat's token where the request shows one (a seat is its own proof), else the
+    // account's session.
+    let bearer = request
+        .bearer()
+        .map(SeatToken::as_str)
+        .or(account.map(AccountToken::as_str));
+    if let Some(token) = bearer {
+        http = http.header(AUTHORIZATION, format!("Bearer {token}"));
     }
     let http = http
         .body(Full::new(Bytes::from(body)))

@@ -41,6 +41,14 @@ pub enum OnlineError {
 }
 
 impl OnlineError {
+    /// The server's code, where the server refused.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match self {
+            OnlineError::Refused { code, .. } => Some(*code),
+            _ => None,
+        }
+    }
+
     /// Whether trying again cannot help: a certificate this machine does not trust stays
     /// untrusted, whereas a server that is down may be up in a moment.
     pub fn is_lasting(&self) -> bool {

@@ -11,6 +11,7 @@ mod address;
 mod invite;
 mod mirror;
 pub mod protocol;
+pub mod sessions;
 
 #[cfg(feature = "client")]
 mod api;
@@ -28,7 +29,7 @@ pub use invite::{BadInvitation, Invitation};
 pub use mirror::{Mirror, MirrorError, Update};
 
 #[cfg(feature = "client")]
-pub use api::{ask, ask_page, blocking, Page};
+pub use api::{ask, ask_as, ask_page, blocking, Page};
 #[cfg(feature = "client")]
 pub use connection::Connection;
 #[cfg(feature = "client")]

@@ -22,7 +22,9 @@ use std::fmt;
 use camelot_engine::{DrawClaim, Level, NamedMove, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
+pub mod accounts;
 mod board;
+mod identity;
 mod ids;
 pub mod look;
 mod name;
@@ -170,6 +172,18 @@ pub enum ErrorCode {
     /// A request that changes something came from another site's page (its `Origin`
     /// is not the server's): refused, so that no other site acts for a visitor.
     CrossSite,
+    /// A name an account may not have (its form, or kept for the server's own).
+    BadName,
+    /// The name is another account's (or was, closed less than 30 days ago).
+    NameTaken,
+    /// A password too short or too long.
+    BadPassword,
+    /// No account has that name and password (the same answer for either wrong).
+    WrongPassword,
+    /// The request needs a session, and shows none that is live.
+    NotSignedIn,
+    /// No account has that name (or it is closed).
+    NoSuchPlayer,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -177,7 +191,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 28] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -199,6 +213,12 @@ impl ErrorCode {
         ErrorCode::SeatTaken,
         ErrorCode::TooMany,
         ErrorCode::CrossSite,
+        ErrorCode::BadName,
+        ErrorCode::NameTaken,
+        ErrorCode::BadPassword,
+        ErrorCode::WrongPassword,
+        ErrorCode::NotSignedIn,
+        ErrorCode::NoSuchPlayer,
         ErrorCode::Other,
     ];
 }
@@ -308,6 +328,9 @@ pub struct SeatView {
     /// The server's computer plays the seat, at this level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<Level>,
+    /// The account of the player in the seat, where they are logged in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<accounts::SeatAccount>,
 }
 
 /// The clocks of a game with [`TimeControl::Clock`], as of the moment the message was
@@ -356,6 +379,9 @@ pub struct GameView {
     pub board: Option<BoardView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<NamedMove>,
+    /// The result changes the players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// What the server sends on a game's WebSocket.

@@ -25,6 +25,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
+use crate::common::http::OverTls;
 use crate::common::limits::{AddressKey, Admission, Admitted, Full, PerMinute};
 
 /// HTTPS: the certificate, and how many TLS handshakes one address may ask for a minute
@@ -155,13 +156,13 @@ pub async fn serve(
         };
         tokio::spawn(async move {
             match tls {
-                None => serve_connection(tcp, peer, router).await,
+                None => serve_connection(tcp, peer, router, OverTls(false)).await,
                 Some(tls) => {
                     // A failed or stalled handshake has nothing to be told in plain text.
                     let handshake =
                         tokio::time::timeout(REQUEST_DEADLINE, tls.acceptor.accept(tcp));
                     if let Ok(Ok(stream)) = handshake.await {
-                        serve_connection(stream, peer, router).await;
+                        serve_connection(stream, peer, router, OverTls(true)).await;
                     }
                 }
             }
@@ -253,12 +254,13 @@ impl AsyncWrite for Counted {
 }
 
 /// HTTP/1.1 on one connection, upgrades to WebSocket included.
-async fn serve_connection<I>(io: I, peer: SocketAddr, router: Router)
+async fn serve_connection<I>(io: I, peer: SocketAddr, router: Router, tls: OverTls)
 where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(tls);
         let router = router.clone();
         async move {
             // The upgrade's answer comes at once; the WebSocket lives on after it.

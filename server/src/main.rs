@@ -8,9 +8,12 @@ mod common;
 mod listen;
 mod store;
 // The rooms, a folder a feature.
+mod accounts;
 mod computer;
 mod games;
 mod pages;
+mod players;
+mod ratings;
 mod seats;
 mod tv;
 
@@ -26,6 +29,10 @@ use clap::Parser;
 use crate::common::limits::{Admission, Cap, PerMinute};
 use crate::games::hub::{Hubs, RequestLimits};
 use crate::listen::TlsError;
+use camelot_online::protocol::accounts::AccountName;
+
+use crate::accounts::passwords::Hasher;
+use crate::accounts::{operator, AccountLimits, Accounts};
 use crate::store::{Db, OpenError, CHANNEL};
 
 /// Why the server could not start, or stopped serving.
@@ -52,6 +59,8 @@ enum StartError {
     Turns(sqlx::Error),
     #[error(transparent)]
     Tls(TlsError),
+    #[error(transparent)]
+    Operator(operator::OperatorError),
 }
 
 #[derive(Parser)]
@@ -138,6 +147,30 @@ struct Args {
         value_name = "N"
     )]
     seats_per_minute: u32,
+    /// Accounts one address may sign up a minute (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_SIGN_UPS_PER_MINUTE",
+        default_value_t = 5,
+        value_name = "N"
+    )]
+    sign_ups_per_minute: u32,
+    /// Logins one address may try a minute (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_LOGINS_PER_MINUTE",
+        default_value_t = 10,
+        value_name = "N"
+    )]
+    logins_per_minute: u32,
+    /// Logins to one account anyone may try a minute, from wherever (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_LOGINS_PER_ACCOUNT_PER_MINUTE",
+        default_value_t = 5,
+        value_name = "N"
+    )]
+    logins_per_account_per_minute: u32,
     /// QR codes of invitations the server draws for one address a minute (0: no limit).
     #[arg(
         long,
@@ -205,6 +238,26 @@ struct Args {
     /// live games and on the front page).
     #[arg(long, env = "CAMELOT_NO_TV")]
     no_tv: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// What the operator may do instead of serving.
+#[derive(clap::Subcommand)]
+enum Command {
+    /// An account on the server's database (--database), as its operator.
+    #[command(subcommand)]
+    Account(AccountCommand),
+}
+
+#[derive(clap::Subcommand)]
+enum AccountCommand {
+    /// Give NAME a new password, printed here to pass on, and end its sessions on every
+    /// device.
+    ResetPassword { name: AccountName },
+    /// Close NAME's account: its games stay, played by "deleted player"; its name is
+    /// nobody's for 30 days.
+    Close { name: AccountName },
 }
 
 /// `0` on the command line: no limit.
@@ -236,6 +289,9 @@ async fn run(args: Args) -> Result<(), StartError> {
         Some(u) => u,
         None => default_database()?,
     };
+    if let Some(Command::Account(command)) = args.command {
+        return operate(&url, command).await;
+    }
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => Some(Arc::new(listen::Tls {
             acceptor: listen::tls_acceptor(cert, key).map_err(StartError::Tls)?,
@@ -255,6 +311,18 @@ async fn run(args: Args) -> Result<(), StartError> {
         unjoined_computer_games: cap(args.unjoined_computer_games_per_address),
         idle: Duration::from_secs(args.idle_timeout),
     };
+    let accounts = Arc::new(Accounts {
+        db: db.clone(),
+        hasher: Hasher::new(),
+        limits: AccountLimits {
+            sign_ups: per_minute(args.sign_ups_per_minute),
+            logins: per_minute(args.logins_per_minute),
+            logins_per_account: PerMinute::new(
+                (args.logins_per_account_per_minute > 0)
+                    .then_some(args.logins_per_account_per_minute),
+            ),
+        },
+    });
     let hubs = Arc::new(Hubs::new(db, limits));
     let searches = args
         .computer_threads
@@ -308,7 +376,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     listen::serve(
         listener,
-        app::router(hubs, origins),
+        app::router(hubs, accounts, origins),
         admission,
         tls,
         async {
@@ -316,6 +384,27 @@ async fn run(args: Args) -> Result<(), StartError> {
         },
     )
     .await;
+    Ok(())
+}
+
+/// Does what the operator asked of an account, and says so.
+async fn operate(url: &str, command: AccountCommand) -> Result<(), StartError> {
+    let db = Db::open(url).await.map_err(StartError::Database)?;
+    match command {
+        AccountCommand::ResetPassword { name } => {
+            let password = operator::reset_password(&db, &name)
+                .await
+                .map_err(StartError::Operator)?;
+            println!("{name}'s new password: {}", password.expose());
+            println!("every session of {name} has ended");
+        }
+        AccountCommand::Close { name } => {
+            operator::close(&db, &name)
+                .await
+                .map_err(StartError::Operator)?;
+            println!("{name}'s account is closed");
+        }
+    }
     Ok(())
 }
 
@@ -390,7 +479,7 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         tokio::time::interval((after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600)));
     loop {
         tick.tick().await;
-        let cutoff = games::hub::now_ms() - after.as_millis() as i64;
+        let cutoff = common::clock::now_ms() - after.as_millis() as i64;
         match hubs.db.forget_unjoined(cutoff).await {
             Ok(0) => {}
             Ok(1) => eprintln!("camelot-server: forgot a game nobody joined"),
@@ -400,9 +489,12 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         if let Err(e) = hubs.db.forget_old_tv(tv_kept).await {
             eprintln!("camelot-server: forgetting the TV's old games: {e}");
         }
-        let an_hour_ago = games::hub::now_ms() - 3_600_000;
+        let an_hour_ago = common::clock::now_ms() - 3_600_000;
         if let Err(e) = hubs.db.forget_served_owners(an_hour_ago).await {
             eprintln!("camelot-server: forgetting the computer's past owners: {e}");
+        }
+        if let Err(e) = hubs.db.forget_ended_sessions(common::clock::now_ms()).await {
+            eprintln!("camelot-server: forgetting ended sessions: {e}");
         }
     }
 }

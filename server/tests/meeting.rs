@@ -72,6 +72,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
         },
         open: vec![SeatColour::Black],
         computer: Vec::new(),
+        rated: false,
     };
     let created = ask(&url, &new).await.unwrap();
     assert_eq!(created.open, [SeatColour::Black]);
@@ -219,6 +220,7 @@ async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
             time: TimeControl::Untimed,
             open: open.clone(),
             computer: Vec::new(),
+            rated: false,
         };
         let created = ask(&url, &new).await.unwrap();
         for seat in open {

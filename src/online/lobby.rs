@@ -185,6 +185,7 @@ impl Lobby {
                 time: c.time,
                 open: c.open.clone(),
                 computer: c.computer.clone(),
+                rated: false,
             };
             let result = blocking(ask(&c.server, &new));
             Answer::Created { request: c, result }

@@ -686,6 +686,7 @@ mod tests {
                     connected: true,
                     away_ms: None,
                     computer: None,
+                    account: None,
                 },
                 SeatView {
                     seat: SeatColour::Black,
@@ -694,6 +695,7 @@ mod tests {
                     connected: false,
                     away_ms: Some(12_000),
                     computer: None,
+                    account: None,
                 },
             ],
             moves: {
@@ -719,6 +721,7 @@ mod tests {
             rematch: None,
             board: None,
             legal: Vec::new(),
+            rated: false,
         }
     }
 

@@ -87,6 +87,37 @@ pub async fn request_from(
     headers: &[&str],
     body: &str,
 ) -> (u16, String) {
+    let reply = exchange_from(from, server, request, headers, body).await;
+    (reply.status, reply.body)
+}
+
+/// What came back from a raw HTTP request.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    /// Header lines, names in lower case, in order (`set-cookie` may come twice).
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Reply {
+    /// The first header of that name (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// As [`request_from`], with the answer's headers.
+pub async fn exchange_from(
+    from: &str,
+    server: &Server,
+    request: &str,
+    headers: &[&str],
+    body: &str,
+) -> Reply {
     let mut tcp = tcp_from(from, server).await;
     let mut head = format!("{request} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n", server.port);
     for h in headers {
@@ -97,17 +128,21 @@ pub async fn request_from(
     tcp.write_all(text.as_bytes()).await.unwrap();
     let mut text = String::new();
     tcp.read_to_string(&mut text).await.unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| panic!("{text:?}"));
-    (
+    Reply {
         status,
-        text.split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string(),
-    )
+        headers: lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect(),
+        body: body.to_string(),
+    }
 }
 
 /// Sends `m` on a raw game socket.

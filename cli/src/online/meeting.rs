@@ -10,7 +10,7 @@ use camelot_online::protocol::{
     ClientMessage, GameId, OfferKind, PlayerName, SeatToken, ServerMessage,
 };
 use camelot_online::{
-    ask, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress,
+    ask_as, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, ServerAddress,
 };
 
 use super::{rejected, wait_for_state, GameAt, Stop};
@@ -69,7 +69,8 @@ impl TakeArgs {
             seat: self.seat,
             name: self.name,
         };
-        match blocking(ask(&self.at.server, &take)) {
+        let token = super::account::saved_token(&self.at.server);
+        match blocking(ask_as(&self.at.server, token.as_ref(), &take)) {
             Ok(taken) => {
                 print(&SeatLine {
                     game: taken.game,

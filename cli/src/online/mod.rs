@@ -1,9 +1,11 @@
 //! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
-//! loadtest|connections`, a headless client of `camelot-server` built on the same client
-//! library as the game (`camelot-online`).
+//! loadtest|connections|account|login|logout|player|logins`, a headless client of
+//! `camelot-server` built on the same client library as the game (`camelot-online`).
 
+mod account;
 mod connections;
 mod loadtest;
+mod logins;
 mod meeting;
 mod play;
 
@@ -18,7 +20,7 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, PlayerName, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{
-    ask, ask_page, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError,
+    ask_as, ask_page, blocking, JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError,
     ServerAddress, Update,
 };
 use clap::Subcommand;
@@ -54,6 +56,16 @@ enum OnlineCommand {
     Loadtest(loadtest::LoadtestArgs),
     /// Many idle connections held open; prints what they cost the server's memory.
     Connections(connections::ConnectionsArgs),
+    /// An account on a server: `account create`.
+    Account(account::AccountArgs),
+    /// Log in to a server: its token is kept in the data directory (0600).
+    Login(account::LoginArgs),
+    /// Log out of a server: the session ends there and its token is forgotten here.
+    Logout(account::LogoutArgs),
+    /// A player's page: one JSON line with their ratings per variant and live games.
+    Player(account::PlayerArgs),
+    /// Many sign-ups, logins and wrong passwords; prints what each costs the server.
+    Logins(logins::LoginsArgs),
 }
 
 impl OnlineArgs {
@@ -69,6 +81,11 @@ impl OnlineArgs {
             OnlineCommand::List(a) => a.run(),
             OnlineCommand::Loadtest(a) => a.run(),
             OnlineCommand::Connections(a) => a.run(),
+            OnlineCommand::Account(a) => a.run(),
+            OnlineCommand::Login(a) => a.run(),
+            OnlineCommand::Logout(a) => a.run(),
+            OnlineCommand::Player(a) => a.run(),
+            OnlineCommand::Logins(a) => a.run(),
         }
     }
 }
@@ -114,6 +131,10 @@ struct CreateArgs {
     /// (again for each such seat). No token is made for it.
     #[arg(long, value_name = "SEAT=LEVEL", value_parser = computer_seat)]
     computer: Vec<ComputerSeat>,
+    /// Rated: you (logged in with `online login`) hold one seat and the others are open
+    /// to players who are logged in; the result changes everyone's rating.
+    #[arg(long)]
+    rated: bool,
 }
 
 /// `Black=club`: a seat and the level the server's computer plays it at.
@@ -150,8 +171,14 @@ impl CreateArgs {
             time,
             open: self.open,
             computer: self.computer,
+            rated: self.rated,
         };
-        let created = blocking(ask(&self.server, &new))?;
+        let token = if self.rated {
+            Some(account::token_for(&self.server)?)
+        } else {
+            account::saved_token(&self.server)
+        };
+        let created = blocking(ask_as(&self.server, token.as_ref(), &new))?;
         // The seats come in turn order: a seat's colour orders them so.
         let line = CreatedLine {
             game: created.game,

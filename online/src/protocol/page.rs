@@ -19,6 +19,10 @@ use camelot_engine::{
 use serde::Serialize;
 use serde_json::Value;
 
+use super::accounts::{
+    AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, LogIn, Password,
+    PlayerProfile, SeatAccount, Session, SignUp, VariantRating,
+};
 use super::look::{partner_ring, seat_rgb};
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
@@ -399,6 +403,20 @@ mod samples {
             ("TakeSeat", None, values(&take_seats())),
             ("Taken", None, values(&taken())),
             ("GameState", None, values(&game_states(&game))),
+            ("SeatAccount", None, values(&seat_accounts())),
+            ("Session", None, values(&sessions())),
+            ("SignUp", None, values(&sign_ups())),
+            ("LogIn", None, values(&log_ins())),
+            ("ChangePassword", None, values(&change_passwords())),
+            (
+                "CloseAccount",
+                None,
+                values(&[CloseAccount {
+                    password: Password::parse("a secret of eight").expect("a password"),
+                }]),
+            ),
+            ("VariantRating", None, values(&variant_ratings())),
+            ("PlayerProfile", None, values(&profiles())),
             (
                 "ApiError",
                 None,
@@ -412,6 +430,114 @@ mod samples {
 
     fn id() -> GameId {
         GameId::parse("k3x9qz2a").expect("an id")
+    }
+
+    fn account_name() -> AccountName {
+        AccountName::parse("Guinevere").expect("a name")
+    }
+
+    fn seat_accounts() -> Vec<SeatAccount> {
+        vec![
+            SeatAccount {
+                name: Some(account_name()),
+                rating: Some(1620),
+                provisional: true,
+                change: Some(-12),
+            },
+            SeatAccount {
+                name: None,
+                rating: None,
+                provisional: false,
+                change: None,
+            },
+        ]
+    }
+
+    fn sessions() -> Vec<Session> {
+        vec![
+            Session {
+                name: account_name(),
+                kind: AccountKind::Person,
+                token: Some(AccountToken::new("Pq8Vn1aZ")),
+            },
+            Session {
+                name: account_name(),
+                kind: AccountKind::Computer,
+                token: None,
+            },
+        ]
+    }
+
+    fn sign_ups() -> Vec<SignUp> {
+        let password = Password::parse("a secret of eight").expect("a password");
+        vec![
+            SignUp {
+                name: account_name(),
+                password: password.clone(),
+                kind: AccountKind::Computer,
+                rated_with_people: true,
+                token: true,
+            },
+            SignUp {
+                name: account_name(),
+                password,
+                kind: AccountKind::Person,
+                rated_with_people: false,
+                token: false,
+            },
+        ]
+    }
+
+    fn log_ins() -> Vec<LogIn> {
+        let password = Password::parse("a secret of eight").expect("a password");
+        vec![
+            LogIn {
+                name: account_name(),
+                password: password.clone(),
+                token: true,
+            },
+            LogIn {
+                name: account_name(),
+                password,
+                token: false,
+            },
+        ]
+    }
+
+    fn change_passwords() -> Vec<ChangePassword> {
+        let password = Password::parse("a secret of eight").expect("a password");
+        vec![
+            ChangePassword {
+                old: password.clone(),
+                new: password.clone(),
+                token: true,
+            },
+            ChangePassword {
+                old: password.clone(),
+                new: password,
+                token: false,
+            },
+        ]
+    }
+
+    fn variant_ratings() -> Vec<VariantRating> {
+        vec![VariantRating {
+            variant: Variant::Camelot,
+            rating: 1620.5,
+            deviation: 80.25,
+            games: 12,
+            provisional: false,
+        }]
+    }
+
+    fn profiles() -> Vec<PlayerProfile> {
+        vec![PlayerProfile {
+            name: account_name(),
+            kind: AccountKind::Person,
+            since: 1_700_000_000_000,
+            ratings: variant_ratings(),
+            playing: vec![id()],
+        }]
     }
 
     fn token() -> SeatToken {
@@ -480,6 +606,7 @@ mod samples {
                 connected: true,
                 away_ms: None,
                 computer: None,
+                account: Some(seat_accounts()[0].clone()),
             },
             SeatView {
                 seat: SeatColour::Black,
@@ -488,6 +615,7 @@ mod samples {
                 connected: false,
                 away_ms: Some(3000),
                 computer: Some(Level::NOVICE),
+                account: None,
             },
         ]
     }
@@ -534,6 +662,7 @@ mod samples {
             rematch: Some(GameId::parse("r2d2c3po").expect("an id")),
             board: Some(boards()[0].clone()),
             legal: moves(),
+            rated: true,
         };
         let bare = GameView {
             time: times()[0],
@@ -545,6 +674,7 @@ mod samples {
             rematch: None,
             board: None,
             legal: Vec::new(),
+            rated: false,
             ..full.clone()
         };
         vec![full, bare]
@@ -672,12 +802,24 @@ mod samples {
     }
 
     fn open_seats() -> Vec<OpenSeat> {
-        vec![OpenSeat {
-            game: id(),
-            seat: SeatColour::Black,
-            variant: Variant::Camelot,
-            time: times()[0],
-        }]
+        vec![
+            OpenSeat {
+                game: id(),
+                seat: SeatColour::Black,
+                variant: Variant::Camelot,
+                time: times()[0],
+                rated: true,
+                creator: Some(seat_accounts()[1].clone()),
+            },
+            OpenSeat {
+                game: id(),
+                seat: SeatColour::White,
+                variant: Variant::Camette,
+                time: times()[1],
+                rated: false,
+                creator: None,
+            },
+        ]
     }
 
     fn new_games() -> Vec<NewGame> {
@@ -690,6 +832,12 @@ mod samples {
                     seat: SeatColour::Green,
                     level: Level::CLUB,
                 }],
+                rated: false,
+            },
+            NewGame {
+                rated: true,
+                open: vec![SeatColour::Black],
+                ..NewGame::new(Variant::Camelot, times()[0])
             },
             NewGame::new(Variant::Camelot, times()[0]),
         ]

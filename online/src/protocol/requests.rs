@@ -18,6 +18,7 @@ use camelot_engine::{Level, SeatColour, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::identity::SeatAccount;
 use super::{BoardView, ErrorCode, GameId, GameView, PlayerName, SeatToken, TimeControl};
 
 /// How a request travels.
@@ -25,6 +26,8 @@ use super::{BoardView, ErrorCode, GameId, GameView, PlayerName, SeatToken, TimeC
 pub enum Method {
     Get,
     Post,
+    /// Takes a JSON body too, as `POST` does.
+    Delete,
 }
 
 /// A one-shot request and what answers it. A `POST` request is its own JSON body.
@@ -51,6 +54,10 @@ pub struct NewGame {
     pub open: Vec<SeatColour>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub computer: Vec<ComputerSeat>,
+    /// Rated: the creator (logged in) holds one seat and the others are open to players
+    /// who are logged in too; the result changes everyone's rating in the variant.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// A seat the server's computer plays.
@@ -68,6 +75,7 @@ impl NewGame {
             time,
             open: Vec::new(),
             computer: Vec::new(),
+            rated: false,
         }
     }
 }
@@ -230,6 +238,12 @@ pub struct OpenSeat {
     pub seat: SeatColour,
     pub variant: Variant,
     pub time: TimeControl,
+    /// A rated game's seat: only a player logged in may take it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Who made the game, where they are logged in, with their rating in the variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator: Option<SeatAccount>,
 }
 
 /// Takes an open seat, under the name the others will see.
@@ -363,6 +377,7 @@ mod tests {
             time: TimeControl::Untimed,
             open: vec![SeatColour::Black],
             computer: Vec::new(),
+            rated: false,
         };
         assert_eq!(
             (new.path(), NewGame::METHOD),

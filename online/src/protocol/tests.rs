@@ -151,6 +151,8 @@ fn names_open_seats_and_rematches_read_back() {
             minutes: 5,
             increment: 3,
         },
+        rated: false,
+        creator: None,
     };
     assert_eq!(
         serde_json::to_string(&seat).unwrap(),
@@ -184,6 +186,7 @@ fn names_open_seats_and_rematches_read_back() {
         connected: false,
         away_ms: None,
         computer: None,
+        account: None,
     };
     assert_eq!(
         serde_json::to_string(&view).unwrap(),

@@ -70,3 +70,8 @@ pub async fn speaks_this_version(request: Request, next: Next) -> Response {
 pub fn clip(s: &str) -> String {
     camelot_engine::Excerpt::new(s).to_string()
 }
+
+/// Whether a request came over TLS (the listener marks each request): a session's cookie
+/// is then `Secure`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverTls(pub bool);

@@ -171,11 +171,11 @@ impl Drop for TurnedAway {
     }
 }
 
-/// So many a minute from each address, in bursts of up to a minute's worth: a token
-/// bucket per address. `None` is no limit.
-pub struct PerMinute {
+/// So many a minute for each key (an address, by default; an account's name), in
+/// bursts of up to a minute's worth: a token bucket per key. `None` is no limit.
+pub struct PerMinute<K = AddressKey> {
     per_minute: Option<u32>,
-    buckets: Mutex<HashMap<AddressKey, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 #[derive(Clone, Copy)]
@@ -187,8 +187,8 @@ struct Bucket {
 /// Buckets kept before the full ones are forgotten.
 const MAX_BUCKETS: usize = 100_000;
 
-impl PerMinute {
-    pub fn new(per_minute: Option<u32>) -> PerMinute {
+impl<K: std::hash::Hash + Eq> PerMinute<K> {
+    pub fn new(per_minute: Option<u32>) -> PerMinute<K> {
         PerMinute {
             per_minute,
             buckets: Mutex::new(HashMap::new()),
@@ -200,7 +200,7 @@ impl PerMinute {
     }
 
     /// Returns one taken by [`PerMinute::allow`] for something that did not happen.
-    pub fn give_back(&self, key: AddressKey) {
+    pub fn give_back(&self, key: K) {
         let Some(per_minute) = self.per_minute else {
             return;
         };
@@ -210,8 +210,8 @@ impl PerMinute {
         }
     }
 
-    /// Takes one from the address's allowance; `false` when it has none left.
-    pub fn allow(&self, key: AddressKey) -> bool {
+    /// Takes one from the key's allowance; `false` when it has none left.
+    pub fn allow(&self, key: K) -> bool {
         let Some(per_minute) = self.per_minute else {
             return true;
         };

@@ -17,10 +17,11 @@ use std::time::Duration;
 use camelot_engine::{Ai, AiDecision, Player};
 use camelot_online::protocol::TimeControl;
 
+use crate::common::clock::now_ms;
+use crate::common::tokens;
 use crate::computer::queue::Turn;
-use crate::games::hub::{now_ms, Hub, Hubs};
+use crate::games::hub::{Hub, Hubs};
 use crate::games::live::{LiveGame, Refusal};
-use crate::games::tokens;
 
 pub mod queue;
 

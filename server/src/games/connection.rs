@@ -18,10 +18,11 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
+use crate::accounts::store::Account;
 use crate::common::limits::AddressKey;
+use crate::common::tokens;
 use crate::games::hub::{Broadcast, Hub, Hubs, RematchNews};
 use crate::games::live::{Agreement, LiveGame, Refusal};
-use crate::games::tokens;
 
 /// Messages a connection may send in a burst, and how many a second on average. A move
 /// the server stores is not counted: turn-taking already bounds those (a seat moves
@@ -118,10 +119,20 @@ struct Gone;
 
 /// `client`: the address it comes from, whose allowance of new games a rematch it
 /// agrees takes from.
-pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey) {
+/// `me`: the account the connection's handshake showed a session of, if any: a seat it
+/// says hello to is that account's, in a game that is not rated.
+pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey, me: Option<Account>) {
     let (mut sink, mut stream) = socket.split();
     let mut joined: Option<Joined> = None;
-    let end = converse(&hubs, client, &mut sink, &mut stream, &mut joined).await;
+    let end = converse(
+        &hubs,
+        client,
+        me.as_ref(),
+        &mut sink,
+        &mut stream,
+        &mut joined,
+    )
+    .await;
     if let Some(j) = joined {
         if let Some(seat) = &j.seat {
             let g = j.hub.state.lock().await;
@@ -155,6 +166,7 @@ async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
 async fn converse(
     hubs: &Hubs,
     client: AddressKey,
+    me: Option<&Account>,
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     joined: &mut Option<Joined>,
@@ -230,7 +242,7 @@ async fn converse(
                 continue;
             }
         };
-        let handled = handle(hubs, client, sink, joined, message).await;
+        let handled = handle(hubs, client, me, sink, joined, message).await;
         // Only a hello that joined a game starts the game's socket.
         quiet.heard = joined.is_some();
         match handled {
@@ -421,6 +433,7 @@ async fn write(sink: &mut Sink, frame: Message) -> Result<(), Gone> {
 async fn handle(
     hubs: &Hubs,
     client: AddressKey,
+    me: Option<&Account>,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     message: ClientMessage,
@@ -434,7 +447,7 @@ async fn handle(
                     "this connection has joined a game already",
                 )
             } else {
-                return hello(hubs, sink, joined, h).await;
+                return hello(hubs, me, sink, joined, h).await;
             }
         }
         other => match joined {
@@ -470,6 +483,7 @@ async fn handle(
 /// whose rematch is agreed, its seat there).
 async fn hello(
     hubs: &Hubs,
+    me: Option<&Account>,
     sink: &mut Sink,
     joined: &mut Option<Joined>,
     asked: Hello,
@@ -510,7 +524,8 @@ async fn hello(
         },
     };
     if let Some(s) = &seat {
-        hubs.seat_joined(&hub, s.player, asked.name.as_ref()).await;
+        hubs.seat_joined(&hub, s.player, asked.name.as_ref(), me)
+            .await;
         let g = hub.state.lock().await;
         hub.seat_presence(s.player, &g, 1);
     }

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use std::collections::BTreeMap;
 
-use camelot_engine::{Level, Player, SeatColour, SERVER_LEVELS};
+use camelot_engine::{Level, Player, SeatColour, Variant, SERVER_LEVELS};
 use camelot_online::protocol::requests::{Created, NewGame};
 use camelot_online::protocol::{
     BoardView, ErrorCode, GameId, GameView, OfferKind, PlayerName, SeatToken, ServerMessage,
@@ -18,14 +18,17 @@ use camelot_online::protocol::{
 };
 use tokio::sync::{broadcast, Mutex};
 
+use crate::accounts::store::Account;
+use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, Cap, PerMinute};
+use crate::common::tokens;
 use crate::games::live::{
-    Change, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status,
+    Change, Holder, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status,
 };
 use crate::games::owner::Owner;
 use crate::games::rows::{LoadError, WriteError};
-use crate::games::tokens;
+use crate::ratings;
 use crate::store::Db;
 
 /// A game that could not be created.
@@ -63,8 +66,23 @@ pub enum CreateError {
          at most {most} (join one, or wait until they are forgotten)"
     )]
     UnjoinedComputerGames { most: usize },
+    /// A rated game, from a player who is not logged in.
+    #[error("log in to play rated")]
+    RatedNeedsAccount,
+    #[error("a game against the computer is never rated")]
+    RatedAgainstComputer,
+    /// A rated game where the creator holds other than one seat.
+    #[error("in a rated game you hold one seat and the others are open, for players who log in")]
+    RatedHoldsOneSeat,
     #[error("the server could not store the game")]
     Storage(#[source] sqlx::Error),
+}
+
+impl From<sqlx::Error> for CreateError {
+    fn from(e: sqlx::Error) -> CreateError {
+        log_storage(&e);
+        CreateError::Storage(e)
+    }
 }
 
 impl From<CreateError> for ServiceError {
@@ -81,6 +99,10 @@ impl From<CreateError> for ServiceError {
             // A place is free when a game ends: no time to say.
             CreateError::ComputerGames { .. } | CreateError::UnjoinedComputerGames { .. } => {
                 (Answer::TooMany { retry_after: None }, ErrorCode::TooMany)
+            }
+            CreateError::RatedNeedsAccount => (Answer::Unauthorized, ErrorCode::NotSignedIn),
+            CreateError::RatedAgainstComputer | CreateError::RatedHoldsOneSeat => {
+                (Answer::BadRequest, ErrorCode::NotAllowed)
             }
             CreateError::Storage(_) => (Answer::Internal, ErrorCode::Storage),
         };
@@ -216,12 +238,6 @@ pub struct Hubs {
     pub computer_due: tokio::sync::Notify,
 }
 
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 /// A game's id: eight letters and digits, public.
 const ID_LEN: usize = 8;
 
@@ -235,9 +251,14 @@ impl Hubs {
         }
     }
 
-    /// Creates a game for `client`: its id, the token of each person's seat (in turn
-    /// order), the open seats and the computer's.
-    pub async fn create(&self, new: &NewGame, client: AddressKey) -> Result<Created, CreateError> {
+    /// Creates a game for `client` (logged in as `creator`, where they are): its id, the
+    /// token of each person's seat (in turn order), the open seats and the computer's.
+    pub async fn create(
+        &self,
+        new: &NewGame,
+        client: AddressKey,
+        creator: Option<&Account>,
+    ) -> Result<Created, CreateError> {
         let time = new.time.check().map_err(CreateError::Time)?;
         let rules = new.variant.rules();
         let chosen = new.open.iter().chain(new.computer.iter().map(|c| &c.seat));
@@ -261,6 +282,19 @@ impl Hubs {
         if new.computer.len() >= rules.players() {
             return Err(CreateError::NobodyPlays);
         }
+        // A rated game's creator is logged in and holds one seat; every other is open to
+        // players who log in to take it (never the computer's).
+        let creator = match (new.rated, creator) {
+            (false, _) => None,
+            (true, None) => return Err(CreateError::RatedNeedsAccount),
+            (true, Some(_)) if !new.computer.is_empty() => {
+                return Err(CreateError::RatedAgainstComputer)
+            }
+            (true, Some(_)) if new.open.len() + 1 != rules.players() => {
+                return Err(CreateError::RatedHoldsOneSeat)
+            }
+            (true, Some(a)) => Some(self.holder(a, new.variant).await?),
+        };
         let owner = Owner::Address(client);
         if !new.computer.is_empty() {
             self.computer_share(owner).await?;
@@ -272,6 +306,7 @@ impl Hubs {
         }
         let id = new_game_id();
         let mut game = LiveGame::new(id.clone(), new.variant, time, now_ms());
+        game.rated = new.rated;
         let mut tokens = BTreeMap::new();
         let mut seats = Vec::new();
         for (p, info) in rules.players_in_order().zip(&mut game.seats) {
@@ -290,10 +325,15 @@ impl Hubs {
                 tokens.insert(colour, token);
                 Some(hash)
             };
+            // The creator's seat, in a rated game: theirs by their account.
+            let held = creator.as_ref().filter(|_| token_hash.is_some());
+            info.account = held.cloned();
+            info.name = held.and_then(Holder::player_name);
             seats.push(SeatRow {
                 token_hash,
-                name: None,
+                name: info.name.clone(),
                 computer: info.computer,
+                account: held.map(|h| h.id.clone()),
             });
         }
         let in_turn = |keep: &dyn Fn(SeatColour) -> bool| {
@@ -327,6 +367,17 @@ impl Hubs {
         })
     }
 
+    /// A seat's holder by `account`, with its rating in `variant` now.
+    pub async fn holder(&self, account: &Account, variant: Variant) -> Result<Holder, sqlx::Error> {
+        let rating = self.db.rating_in(&account.id, variant).await?;
+        Ok(Holder {
+            id: account.id.clone(),
+            kind: account.kind,
+            rated_with_people: account.rated_with_people,
+            shown: ratings::store::shown(Some(account.name.clone()), rating, None),
+        })
+    }
+
     /// Whether `owner` may start another game against the computer: under both of its
     /// caps.
     async fn computer_share(&self, owner: Owner) -> Result<(), CreateError> {
@@ -345,17 +396,42 @@ impl Hubs {
     }
 
     /// A seat's player said hello: their name is kept (and said to all), and the game
-    /// counts as joined.
-    pub async fn seat_joined(&self, hub: &Hub, seat: Player, name: Option<&PlayerName>) {
+    /// counts as joined. A player logged in (`me`) makes a seat no account holds theirs,
+    /// under their account's name, in a game that is not rated (a rated game's seats are
+    /// its players' from the start).
+    pub async fn seat_joined(
+        &self,
+        hub: &Hub,
+        seat: Player,
+        name: Option<&PlayerName>,
+        me: Option<&Account>,
+    ) {
         let mut g = hub.state.lock().await;
         let i = seat.0 as usize;
+        let claim = me.filter(|_| !g.rated && g.seats[i].account.is_none());
+        let holder = match claim {
+            Some(a) => self
+                .holder(a, g.variant)
+                .await
+                .inspect_err(log_storage)
+                .ok(),
+            None => None,
+        };
+        let account_name = holder.as_ref().and_then(Holder::player_name);
+        // An account's seat keeps its account's name.
+        let name = match (&g.seats[i].account, &account_name) {
+            (_, Some(n)) => Some(n),
+            (Some(_), None) => None,
+            (None, None) => name,
+        };
         let renamed = name.is_some() && g.seats[i].name.as_ref() != name;
-        if g.joined && !renamed {
+        if g.joined && !renamed && holder.is_none() {
             return;
         }
+        let account = holder.as_ref().map(|h| h.id.as_str());
         if let Err(e) = self
             .db
-            .seat_joined(&hub.id, seat, name.filter(|_| renamed))
+            .seat_joined(&hub.id, seat, name.filter(|_| renamed), account)
             .await
         {
             // The name is a courtesy: the game goes on without it.
@@ -367,6 +443,9 @@ impl Hubs {
             self.computer_due.notify_waiters();
         }
         g.joined = true;
+        if holder.is_some() {
+            g.seats[i].account = holder;
+        }
         if renamed {
             g.seats[i].name = name.cloned();
             hub.send(&ServerMessage::Seated {
@@ -478,6 +557,13 @@ impl Hubs {
             };
             match self.db.save(&next, &state, &change).await {
                 Ok(()) => {
+                    if next.rated && state.status == Status::Live && next.status != Status::Live {
+                        // The ratings just settled: each seat shows its change.
+                        match self.db.seat_infos(&next.id, next.variant.id()).await {
+                            Ok(seats) => next.seats = seats,
+                            Err(e) => log_storage(&e),
+                        }
+                    }
                     let old = std::mem::replace(&mut *state, next);
                     announce(hub, &old, &state);
                     if state.computer_to_move().is_some() {

@@ -9,6 +9,7 @@ use camelot_engine::{
     DrawClaim, EndReason, Game, Level, Move, NamedMove, NotationError, Outcome, PlayError, Player,
     SeatColour, Variant,
 };
+use camelot_online::protocol::accounts::{AccountKind, SeatAccount};
 use camelot_online::protocol::{
     ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, OutOfTurn, PlayerName,
     SeatView, TimeControl,
@@ -90,6 +91,29 @@ pub struct SeatInfo {
     pub open: bool,
     /// The server's computer plays the seat, at this level.
     pub computer: Option<Level>,
+    /// The account of the seat's player, where they were logged in.
+    pub account: Option<Holder>,
+}
+
+/// A seat's player by their account, as the server keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holder {
+    /// The account's id: never shown.
+    pub id: String,
+    pub kind: AccountKind,
+    pub rated_with_people: bool,
+    /// What everyone sees.
+    pub shown: SeatAccount,
+}
+
+impl Holder {
+    /// The name the seat is shown under: the account's (its names are players' names).
+    pub fn player_name(&self) -> Option<PlayerName> {
+        self.shown
+            .name
+            .as_ref()
+            .and_then(|n| PlayerName::parse(n.as_str()).ok())
+    }
 }
 
 /// A seat's row in the database: its token's hash (none for an open seat or the
@@ -99,6 +123,8 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
     pub name: Option<PlayerName>,
     pub computer: Option<Level>,
+    /// The id of the account that holds the seat.
+    pub account: Option<String>,
 }
 
 /// A game about to be stored for the first time, with its seats in turn order and
@@ -136,6 +162,8 @@ pub struct LiveGame {
     pub joined: bool,
     /// The game agreed on as the rematch.
     pub rematch: Option<GameId>,
+    /// The result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// Why a request was refused: said to the asker alone, as a code and in words.
@@ -246,6 +274,7 @@ impl LiveGame {
             seats: vec![SeatInfo::default(); seats],
             joined: false,
             rematch: None,
+            rated: false,
         }
     }
 
@@ -600,17 +629,33 @@ impl LiveGame {
                 token_hash: None,
                 name: None,
                 computer: None,
+                account: None,
             };
             n
         ];
+        game.rated = self.rated;
         for (i, row) in plan.seat_rows.iter().enumerate().take(n) {
             let to = self.rematch_seat(Player(i as u8)).0 as usize;
             seats[to] = row.clone();
         }
+        let holders: Vec<Option<Holder>> = self.seats.iter().map(|s| s.account.clone()).collect();
         for (info, row) in game.seats.iter_mut().zip(&seats) {
             info.name = row.name.clone();
             info.computer = row.computer;
             info.open = row.token_hash.is_none() && row.computer.is_none();
+            // The same player, with the rating they have now (a change is this game's).
+            info.account = holders
+                .iter()
+                .flatten()
+                .find(|h| Some(&h.id) == row.account.as_ref())
+                .map(|h| Holder {
+                    shown: SeatAccount {
+                        rating: h.shown.rating.map(|r| r + h.shown.change.unwrap_or(0)),
+                        change: None,
+                        ..h.shown.clone()
+                    },
+                    ..h.clone()
+                });
         }
         NewGame {
             game,
@@ -672,6 +717,7 @@ impl LiveGame {
                             .filter(|_| info.computer.is_none())
                             .map(|t| (now - t).max(0) as u64),
                         computer: info.computer,
+                        account: info.account.map(|h| h.shown),
                     }
                 })
                 .collect(),
@@ -694,6 +740,7 @@ impl LiveGame {
             rematch: self.rematch.clone(),
             board: None,
             legal: Vec::new(),
+            rated: self.rated,
         }
     }
 

@@ -9,4 +9,3 @@ pub mod routes;
 pub mod rows;
 pub mod service;
 pub mod store;
-pub mod tokens;

@@ -8,13 +8,15 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use camelot_online::protocol::requests::{ListGames, LookAtGame, ReplayGame, Request as _};
 use camelot_online::protocol::{GameId, SeatToken, MAX_CLIENT_FRAME_BYTES};
 
+use crate::accounts::sessions;
+use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, clip, page_of, with_next};
 use crate::common::limits::AddressKey;
@@ -44,22 +46,34 @@ async fn websocket(
     ws: WebSocketUpgrade,
     State(hubs): State<Arc<Hubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
 ) -> Response {
     let client = AddressKey::of(peer.ip());
+    // Whose the connection is, where its handshake shows a session (a page's cookie, a
+    // program's token): the seat it joins becomes the account's.
+    let me = sessions::signed_in(&hubs.db, &headers, &Method::GET, now_ms())
+        .await
+        .ok()
+        .flatten()
+        .map(|m| m.account);
     ws.max_message_size(MAX_CLIENT_FRAME_BYTES)
         .max_frame_size(MAX_CLIENT_FRAME_BYTES)
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(SOCKET_MAX_QUEUED)
-        .on_upgrade(move |socket| connection::serve(socket, hubs, client))
+        .on_upgrade(move |socket| connection::serve(socket, hubs, client, me))
 }
 
 async fn create(
     State(hubs): State<Arc<Hubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
-    let created = service::create(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
+    let creator = me.as_ref().map(|m| &m.account);
+    let created = service::create(&hubs, body(&bytes)?, AddressKey::of(peer.ip()), creator).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 

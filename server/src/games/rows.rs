@@ -7,6 +7,7 @@ use camelot_engine::{EndReason, Excerpt, NotationError, Outcome, Player, Variant
 use camelot_online::protocol::{GameEnd, GameId, TimeControl};
 
 use crate::games::live::{Change, LiveGame, NewGame, Offers, Ply, SeatInfo, Status};
+use crate::ratings::store::RatedEnding;
 
 /// A stored game that could not be read back.
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +71,17 @@ pub struct WriteRow {
     pub new_game: Option<NewGameRows>,
     /// The turn the computer owes after the change, if it owes one.
     pub owed: Option<(i64, i64)>,
+    /// A rated game's end, settled with it.
+    pub rated: Option<RatedEnding>,
+}
+
+/// A seat's columns: its token's hash (empty: open, or the computer's), name, computer
+/// level and account.
+pub struct SeatColumns {
+    pub hash: String,
+    pub name: Option<String>,
+    pub computer: Option<&'static str>,
+    pub account: Option<String>,
 }
 
 /// A new game's rows: the game's and its seats'.
@@ -80,9 +92,10 @@ pub struct NewGameRows {
     pub created_at: i64,
     pub clocks: String,
     pub deadline_at: Option<i64>,
-    /// Each seat's token hash (empty: open, or the computer's), name and computer level,
-    /// in turn order.
-    pub seats: Vec<(String, Option<String>, Option<&'static str>)>,
+    /// Each seat's token hash (empty: open, or the computer's), name, computer level and
+    /// account, in turn order.
+    pub seats: Vec<SeatColumns>,
+    pub rated: bool,
     /// The turn the computer owes from the start, if the first seat is its.
     pub owed: Option<(i64, i64)>,
     /// Whose the game is ([`Owner::code`]).
@@ -102,16 +115,16 @@ impl NewGameRows {
             seats: new
                 .seats
                 .iter()
-                .map(|s| {
-                    (
-                        s.token_hash.clone().unwrap_or_default(),
-                        s.name.as_ref().map(|n| n.as_str().to_string()),
-                        s.computer.map(|l| l.name),
-                    )
+                .map(|s| SeatColumns {
+                    hash: s.token_hash.clone().unwrap_or_default(),
+                    name: s.name.as_ref().map(|n| n.as_str().to_string()),
+                    computer: s.computer.map(|l| l.name),
+                    account: s.account.clone(),
                 })
                 .collect(),
             owed: owed(g),
             owner: new.owner.code(),
+            rated: g.rated,
         }
     }
 }
@@ -163,8 +176,8 @@ macro_rules! insert_game {
         let (kind, a, b) = rows.time;
         sqlx::query(
             "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
-             plies, clocks, last_move_at, deadline_at, joined, owner) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9)",
+             plies, clocks, last_move_at, deadline_at, joined, owner, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9, $10)",
         )
         .bind(&rows.id)
         .bind(rows.variant)
@@ -175,18 +188,20 @@ macro_rules! insert_game {
         .bind(&rows.clocks)
         .bind(rows.deadline_at)
         .bind(&rows.owner)
+        .bind(i32::from(rows.rated))
         .execute(&mut *$tx)
         .await?;
-        for (seat, (hash, name, computer)) in rows.seats.iter().enumerate() {
+        for (seat, columns) in rows.seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, token_hash, name, computer) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO seats (game_id, seat, token_hash, name, computer, account_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(&rows.id)
             .bind(seat as i64)
-            .bind(hash)
-            .bind(name)
-            .bind(computer)
+            .bind(&columns.hash)
+            .bind(&columns.name)
+            .bind(columns.computer)
+            .bind(&columns.account)
             .execute(&mut *$tx)
             .await?;
         }
@@ -233,7 +248,22 @@ impl WriteRow {
                 _ => None,
             },
             owed: owed(g),
+            rated: rated_ending(g, old),
         }
+    }
+}
+
+/// The end `g` has come to since `old`, where it is rated and decided (an aborted game
+/// changes nobody's rating).
+fn rated_ending(g: &LiveGame, old: &LiveGame) -> Option<RatedEnding> {
+    match (g.rated, old.status, g.status) {
+        (true, Status::Live, Status::Over(GameEnd::Decided(outcome))) => Some(RatedEnding {
+            game: g.id.as_str().to_string(),
+            variant: g.variant,
+            at: g.last_move_at,
+            winner: outcome.winner,
+        }),
+        _ => None,
     }
 }
 
@@ -291,6 +321,9 @@ macro_rules! write_row {
                 .await?;
             }
             $crate::games::rows::owe_turn!($tx, &row.id, row.owed);
+            if let Some(ending) = &row.rated {
+                $crate::ratings::store::settle!($tx, ending);
+            }
             true
         } else {
             false
@@ -320,6 +353,7 @@ pub struct StoredGame {
     pub rematch_offer: Option<i64>,
     pub rematch: Option<String>,
     pub joined: bool,
+    pub rated: bool,
     pub plies: Vec<StoredPly>,
     pub seats: Vec<SeatInfo>,
 }
@@ -365,6 +399,7 @@ impl StoredGame {
             rematch: self.rematch_offer.map(|p| Player(p as u8)),
         };
         g.joined = self.joined;
+        g.rated = self.rated;
         g.rematch = self.rematch.and_then(|r| GameId::parse(&r).ok());
         if self.seats.len() == g.seats.len() {
             g.seats = self.seats;

@@ -10,15 +10,21 @@ use camelot_online::protocol::requests::{
 };
 use camelot_online::protocol::{BoardView, GameId};
 
+use crate::accounts::store::Account;
 use crate::common::error::ServiceError;
 use crate::common::limits::AddressKey;
+use crate::common::tokens;
 use crate::games::hub::Hubs;
 use crate::games::live::{LiveGame, Status};
-use crate::games::tokens;
 
 /// `POST /games`.
-pub async fn create(hubs: &Hubs, req: NewGame, from: AddressKey) -> Result<Created, ServiceError> {
-    Ok(hubs.create(&req, from).await?)
+pub async fn create(
+    hubs: &Hubs,
+    req: NewGame,
+    from: AddressKey,
+    creator: Option<&Account>,
+) -> Result<Created, ServiceError> {
+    Ok(hubs.create(&req, from, creator).await?)
 }
 
 /// `GET /games`: a page of the live games, newest first, with how many seats are
@@ -72,7 +78,7 @@ pub async fn look(hubs: &Hubs, req: LookAtGame) -> Result<GameState, ServiceErro
         }
         None => {
             let g = load(hubs, &req.game).await?;
-            let view = g.view(crate::games::hub::now_ms(), &[], &[]);
+            let view = g.view(crate::common::clock::now_ms(), &[], &[]);
             (g, view)
         }
     };

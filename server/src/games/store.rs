@@ -4,16 +4,18 @@
 //! joined forgotten.
 
 use camelot_engine::Player;
+use camelot_online::protocol::accounts::{AccountKind, AccountName};
 use camelot_online::protocol::requests::GameSummary;
 use camelot_online::protocol::{GameId, PlayerName};
 use sqlx::Row;
 
-use crate::games::live::{Change, LiveGame, NewGame, SeatInfo, SeatRow};
+use crate::games::live::{Change, Holder, LiveGame, NewGame, SeatInfo, SeatRow};
 use crate::games::owner::{self, Owner};
 use crate::games::rows::{
     insert_game, level_of, split, time_of, write_row, LoadError, NewGameRows, StoredGame,
     StoredPly, WriteError, WriteRow,
 };
+use crate::ratings;
 use crate::store::{batch, notify_others, on, Db};
 
 /// The most games one round of forgetting deletes (the one SQLite writer is the moves'
@@ -88,7 +90,7 @@ impl Db {
             let row = sqlx::query(
                 "SELECT variant, time_kind, time_a, time_b, created_at, status, result, reason, \
                  clocks, last_move_at, draw_offer, takeback_offer, rematch_offer, rematch, \
-                 joined FROM games WHERE id = $1",
+                 joined, rated FROM games WHERE id = $1",
             )
             .bind(id_text)
             .fetch_optional(pool)
@@ -96,12 +98,6 @@ impl Db {
             let Some(row) = row else { return Ok(None) };
             let plies = sqlx::query(
                 "SELECT notation, seat, at, clocks FROM plies WHERE game_id = $1 ORDER BY ply",
-            )
-            .bind(id_text)
-            .fetch_all(pool)
-            .await?;
-            let seats = sqlx::query(
-                "SELECT token_hash, name, computer FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id_text)
             .fetch_all(pool)
@@ -120,6 +116,7 @@ impl Db {
                 rematch_offer: row.get("rematch_offer"),
                 rematch: row.get("rematch"),
                 joined: row.get::<i64, _>("joined") != 0,
+                rated: row.get::<i32, _>("rated") != 0,
                 plies: plies
                     .iter()
                     .map(|r| StoredPly {
@@ -129,28 +126,89 @@ impl Db {
                         clocks_after: split(r.get("clocks")),
                     })
                     .collect(),
-                seats: seats
-                    .iter()
-                    .map(|r| SeatInfo {
-                        computer: level_of(r.get("computer")),
-                        open: r.get::<&str, _>("token_hash").is_empty()
-                            && r.get::<Option<&str>, _>("computer").is_none(),
-                        // A name this build would not accept is shown as none.
-                        name: r
-                            .get::<Option<&str>, _>("name")
-                            .and_then(|n| PlayerName::parse(n).ok()),
-                    })
-                    .collect(),
+                seats: Vec::new(),
             }
         });
-        Ok(Some(stored))
+        let seats = self.seat_infos(id, &stored.variant).await?;
+        Ok(Some(StoredGame { seats, ..stored }))
+    }
+
+    /// A game's seats as everyone sees them, in turn order: each with its player's
+    /// account, their rating in the variant, and the change this game made to it once it
+    /// is rated and over.
+    pub async fn seat_infos(
+        &self,
+        id: &GameId,
+        variant: &str,
+    ) -> Result<Vec<SeatInfo>, sqlx::Error> {
+        let id_text = id.as_str();
+        Ok(on!(self, write pool => {
+            let seats = sqlx::query(
+                "SELECT s.token_hash, s.name, s.computer, s.account_id, a.name AS account_name, \
+                 a.kind, a.rated_with_people, a.closed_at, r.rating, r.deviation, \
+                 c.rating_before, c.rating AS rating_after, c.deviation AS deviation_after \
+                 FROM seats s LEFT JOIN accounts a ON a.id = s.account_id \
+                 LEFT JOIN ratings r ON r.account_id = s.account_id AND r.variant = $2 \
+                 LEFT JOIN rating_changes c ON c.account_id = s.account_id \
+                 AND c.game_id = s.game_id WHERE s.game_id = $1 ORDER BY s.seat",
+            )
+            .bind(id_text)
+            .bind(variant)
+            .fetch_all(pool)
+            .await?;
+            seats
+                .iter()
+                .map(|r| SeatInfo {
+                    computer: level_of(r.get("computer")),
+                    open: r.get::<&str, _>("token_hash").is_empty()
+                        && r.get::<Option<&str>, _>("computer").is_none(),
+                    // A name this build would not accept is shown as none.
+                    name: r
+                        .get::<Option<&str>, _>("name")
+                        .and_then(|n| PlayerName::parse(n).ok()),
+                    account: r.get::<Option<String>, _>("account_id").map(|id| {
+                        let closed = r.get::<Option<i64>, _>("closed_at").is_some();
+                        let name = r
+                            .get::<Option<&str>, _>("account_name")
+                            .filter(|_| !closed)
+                            .and_then(|n| AccountName::parse(n).ok());
+                        let now = r
+                            .get::<Option<f64>, _>("rating")
+                            .zip(r.get::<Option<f64>, _>("deviation"));
+                        let before = r.get::<Option<f64>, _>("rating_before");
+                        let after = r
+                            .get::<Option<f64>, _>("rating_after")
+                            .zip(r.get::<Option<f64>, _>("deviation_after"));
+                        let shown = match (before, after) {
+                            (Some(b), Some((a, d))) => {
+                                ratings::store::shown(name, Some((b, d)), Some(a - b))
+                            }
+                            _ => ratings::store::shown(name, now, None),
+                        };
+                        Holder {
+                            id,
+                            kind: if r.get::<Option<&str>, _>("kind") == Some("computer") {
+                                AccountKind::Computer
+                            } else {
+                                AccountKind::Person
+                            },
+                            rated_with_people: r
+                                .get::<Option<i32>, _>("rated_with_people")
+                                .is_some_and(|w| w != 0),
+                            shown,
+                        }
+                    }),
+                })
+                .collect()
+        }))
     }
 
     /// A game's seats as stored, in turn order: what a rematch copies.
     pub async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query(
-                "SELECT token_hash, name, computer FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT token_hash, name, computer, account_id FROM seats WHERE game_id = $1 \
+                 ORDER BY seat",
             )
                 .bind(id.as_str())
                 .fetch_all(pool)
@@ -164,18 +222,21 @@ impl Db {
                         name: r
                             .get::<Option<&str>, _>("name")
                             .and_then(|n| PlayerName::parse(n).ok()),
+                        account: r.get("account_id"),
                     }
                 })
                 .collect()
         }))
     }
 
-    /// Keeps the name a seat's player gave, and notes that the game has been joined.
+    /// Keeps the name a seat's player gave (and the account that now holds the seat, if
+    /// none held it), and notes that the game has been joined.
     pub async fn seat_joined(
         &self,
         id: &GameId,
         seat: Player,
         name: Option<&PlayerName>,
+        account: Option<&str>,
     ) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
@@ -190,6 +251,17 @@ impl Db {
                     .bind(seat.0 as i64)
                     .execute(&mut *tx)
                     .await?;
+            }
+            if let Some(account) = account {
+                sqlx::query(
+                    "UPDATE seats SET account_id = $1 \
+                     WHERE game_id = $2 AND seat = $3 AND account_id IS NULL",
+                )
+                .bind(account)
+                .bind(id.as_str())
+                .bind(seat.0 as i64)
+                .execute(&mut *tx)
+                .await?;
             }
             notify_others!(self, tx, id.as_str());
             tx.commit().await

@@ -92,7 +92,7 @@ fn secure(mut r: Response) -> Response {
     r
 }
 
-fn page() -> Response {
+pub fn page() -> Response {
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response();
     // An address with a token in it is nobody's to keep.
     r.headers_mut()

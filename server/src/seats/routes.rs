@@ -5,11 +5,14 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use camelot_online::protocol::requests::{ListSeats, Request as _};
 
+use crate::accounts::sessions;
+use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, page_of, with_next};
 use crate::common::limits::AddressKey;
@@ -36,8 +39,12 @@ async fn list_seats(
 async fn take_seat(
     State(hubs): State<Arc<Hubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
-    let taken = take::take_seat(&hubs, body(&bytes)?, AddressKey::of(peer.ip())).await?;
+    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
+    let taker = me.as_ref().map(|m| &m.account);
+    let taken = take::take_seat(&hubs, body(&bytes)?, AddressKey::of(peer.ip()), taker).await?;
     Ok(Json(taken).into_response())
 }

@@ -1,11 +1,13 @@
 //! The seats' queries: the open seats of live games, and one taken.
 
 use camelot_engine::{Player, Variant};
+use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::requests::OpenSeat;
 use camelot_online::protocol::{GameId, PlayerName};
 use sqlx::Row;
 
 use crate::games::rows::time_of;
+use crate::ratings::store::shown;
 use crate::store::{notify_others, on, Db};
 
 impl Db {
@@ -17,11 +19,12 @@ impl Db {
         seat: Player,
         hash: &str,
         name: Option<&PlayerName>,
+        account: Option<&str>,
     ) -> Result<bool, sqlx::Error> {
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
             let taken = sqlx::query(
-                "UPDATE seats SET token_hash = $1, name = $2 \
+                "UPDATE seats SET token_hash = $1, name = $2, account_id = $5 \
                  WHERE game_id = $3 AND seat = $4 AND token_hash = '' AND computer IS NULL \
                  AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'live')",
             )
@@ -29,6 +32,7 @@ impl Db {
             .bind(name.map(PlayerName::as_str))
             .bind(id.as_str())
             .bind(seat.0 as i64)
+            .bind(account)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -56,8 +60,13 @@ impl Db {
         // The order of the list of games (creation, then id): a cursor names a game.
         Ok(on!(self, read pool => {
             sqlx::query(
-                "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b \
+                "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b, g.rated, \
+                 a.name AS creator, a.closed_at, r.rating, r.deviation \
                  FROM seats s JOIN games g ON g.id = s.game_id \
+                 LEFT JOIN seats h ON h.game_id = g.id AND h.seat = (SELECT MIN(seat) FROM \
+                 seats WHERE game_id = g.id AND account_id IS NOT NULL) \
+                 LEFT JOIN accounts a ON a.id = h.account_id \
+                 LEFT JOIN ratings r ON r.account_id = h.account_id AND r.variant = g.variant \
                  WHERE s.token_hash = '' AND s.computer IS NULL AND g.status = 'live' \
                  AND ($1 IS NULL OR g.created_at < \
                  (SELECT created_at FROM games WHERE id = $1) OR (g.created_at = \
@@ -80,6 +89,16 @@ impl Db {
                     seat: variant.rules().seat_colour(seat),
                     variant,
                     time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
+                    rated: r.get::<i32, _>("rated") != 0,
+                    // The first seat's account: the creator's, where they were logged in.
+                    creator: r.get::<Option<&str>, _>("creator").map(|name| {
+                        let closed = r.get::<Option<i64>, _>("closed_at").is_some();
+                        let name = AccountName::parse(name).ok().filter(|_| !closed);
+                        let rating = r
+                            .get::<Option<f64>, _>("rating")
+                            .zip(r.get::<Option<f64>, _>("deviation"));
+                        shown(name, rating, None)
+                    }),
                 })
             })
             .collect()

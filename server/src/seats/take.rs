@@ -2,13 +2,16 @@
 //! computer woken where the game waited for a person; and the list of open seats.
 
 use camelot_engine::SeatColour;
+use camelot_online::protocol::accounts::AccountKind;
 use camelot_online::protocol::requests::{ListSeats, OpenSeat, TakeSeat, Taken};
 use camelot_online::protocol::{ErrorCode, GameId, PlayerName, SeatToken, ServerMessage};
 
+use crate::accounts::store::Account;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::AddressKey;
+use crate::common::tokens;
 use crate::games::hub::{log_storage, Hub, Hubs};
-use crate::games::tokens;
+use crate::games::live::{Holder, LiveGame};
 
 /// An open seat that could not be taken.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +26,14 @@ pub enum TakeError {
     NotOpen(SeatColour),
     #[error("too many seats taken from your address: at most {per_minute} a minute")]
     TooMany { per_minute: u32 },
+    /// A rated game's seat, for a player who is not logged in.
+    #[error("log in to take a seat in a rated game")]
+    RatedNeedsAccount,
+    #[error("you already have a seat in this rated game")]
+    AlreadySeated,
+    /// A computer's account that is not rated against people, and a person.
+    #[error("a computer's account is not rated against people unless it said so at sign-up")]
+    NotRatedWithPeople,
     #[error("the server could not store that; nothing changed")]
     Storage,
 }
@@ -36,6 +47,10 @@ impl From<TakeError> for ServiceError {
             }
             TakeError::TooMany { per_minute } => {
                 (Answer::too_many(*per_minute), ErrorCode::TooMany)
+            }
+            TakeError::RatedNeedsAccount => (Answer::Unauthorized, ErrorCode::NotSignedIn),
+            TakeError::AlreadySeated | TakeError::NotRatedWithPeople => {
+                (Answer::Conflict, ErrorCode::NotAllowed)
             }
             TakeError::Storage => (Answer::Internal, ErrorCode::Storage),
         };
@@ -79,8 +94,9 @@ pub async fn take_seat(
     hubs: &Hubs,
     req: TakeSeat,
     from: AddressKey,
+    taker: Option<&Account>,
 ) -> Result<Taken, ServiceError> {
-    let token = take(hubs, &req.game, req.seat, req.name.as_ref(), from).await?;
+    let token = take(hubs, &req.game, req.seat, req.name.as_ref(), from, taker).await?;
     Ok(Taken {
         game: req.game,
         seat: req.seat,
@@ -88,13 +104,15 @@ pub async fn take_seat(
     })
 }
 
-/// Takes open seat `seat` of game `id` for `client`: the seat's new token.
+/// Takes open seat `seat` of game `id` for `client` (logged in as `taker`, where they
+/// are): the seat's new token.
 pub async fn take(
     hubs: &Hubs,
     id: &GameId,
     seat: SeatColour,
     name: Option<&PlayerName>,
     client: AddressKey,
+    taker: Option<&Account>,
 ) -> Result<SeatToken, TakeError> {
     if !hubs.limits.takes.allow(client) {
         return Err(TakeError::TooMany {
@@ -109,9 +127,32 @@ pub async fn take(
             return Err(TakeError::Storage);
         }
     };
-    let taken = take_on(hubs, &hub, seat, name).await;
+    let taken = take_on(hubs, &hub, seat, name, taker).await;
     hubs.leave(hub, rx).await;
     taken
+}
+
+/// Whether `taker` may sit in `g`: anyone in a game that is not rated; in a rated one, a
+/// player logged in, once, and no person with a computer's account that is not rated
+/// against people.
+fn may_sit(g: &LiveGame, taker: Option<&Holder>) -> Result<(), TakeError> {
+    if !g.rated {
+        return Ok(());
+    }
+    let taker = taker.ok_or(TakeError::RatedNeedsAccount)?;
+    let seated: Vec<&Holder> = g.seats.iter().filter_map(|s| s.account.as_ref()).collect();
+    if seated.iter().any(|h| h.id == taker.id) {
+        return Err(TakeError::AlreadySeated);
+    }
+    let everyone: Vec<&Holder> = seated.into_iter().chain([taker]).collect();
+    let people = everyone.iter().any(|h| h.kind == AccountKind::Person);
+    let shy_program = everyone
+        .iter()
+        .any(|h| h.kind == AccountKind::Computer && !h.rated_with_people);
+    if people && shy_program {
+        return Err(TakeError::NotRatedWithPeople);
+    }
+    Ok(())
 }
 
 async fn take_on(
@@ -119,6 +160,7 @@ async fn take_on(
     hub: &Hub,
     seat: SeatColour,
     name: Option<&PlayerName>,
+    taker: Option<&Account>,
 ) -> Result<SeatToken, TakeError> {
     let mut g = hub.state.lock().await;
     let player = g
@@ -126,10 +168,27 @@ async fn take_on(
         .rules()
         .seat_with_colour(seat)
         .ok_or(TakeError::NoSuchSeat(seat))?;
+    let holder = match taker {
+        Some(a) => Some(hubs.holder(a, g.variant).await.map_err(|e| {
+            log_storage(&e);
+            TakeError::Storage
+        })?),
+        None => None,
+    };
+    may_sit(&g, holder.as_ref())?;
+    // A player logged in sits under their account's name.
+    let named = holder.as_ref().and_then(Holder::player_name);
+    let name = named.as_ref().or(name);
     let token = SeatToken::new(tokens::new_token());
     let taken = hubs
         .db
-        .take_seat(&hub.id, player, &tokens::hash(token.as_str()), name)
+        .take_seat(
+            &hub.id,
+            player,
+            &tokens::hash(token.as_str()),
+            name,
+            holder.as_ref().map(|h| h.id.as_str()),
+        )
         .await
         .map_err(|e| {
             log_storage(&e);
@@ -145,6 +204,7 @@ async fn take_on(
     let info = &mut g.seats[player.0 as usize];
     info.open = false;
     info.name = name.cloned();
+    info.account = holder;
     hub.send(&ServerMessage::Seated {
         seat,
         name: name.cloned(),

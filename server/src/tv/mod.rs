@@ -13,7 +13,8 @@ use camelot_online::protocol::GameId;
 
 use camelot_online::protocol::TimeControl;
 
-use crate::games::hub::{log_storage, new_game_id, now_ms, Hubs};
+use crate::common::clock::now_ms;
+use crate::games::hub::{log_storage, new_game_id, Hubs};
 use crate::games::live::{LiveGame, NewGame, SeatRow};
 use crate::games::owner::Owner;
 
@@ -90,6 +91,7 @@ async fn start_shown(
             token_hash: None,
             name: None,
             computer: Some(level),
+            account: None,
         });
     }
     let stored = hubs

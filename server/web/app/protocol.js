@@ -71,7 +71,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
-/** @typedef {"already_joined" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "no_such_game" | "not_allowed" | "not_joined" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_ply" | "wrong_token"} ErrorCode */
+/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_game" | "no_such_player" | "not_allowed" | "not_joined" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
 
 /** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
 
@@ -110,7 +110,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ away_ms?: number, computer?: Level, connected: boolean, name?: string, open?: boolean, seat: SeatColour }} SeatView
+ * @typedef {{ account?: SeatAccount, away_ms?: number, computer?: Level, connected: boolean, name?: string, open?: boolean, seat: SeatColour }} SeatView
  */
 
 /**
@@ -127,7 +127,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], move_due_ms?: number, moves: NamedMove[], offers: OfferView[], rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
+ * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], move_due_ms?: number, moves: NamedMove[], offers: OfferView[], rated?: boolean, rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
  */
 
 /**
@@ -162,11 +162,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ game: string, seat: SeatColour, time: TimeControl, variant: Variant }} OpenSeat
+ * @typedef {{ creator?: SeatAccount, game: string, rated?: boolean, seat: SeatColour, time: TimeControl, variant: Variant }} OpenSeat
  */
 
 /**
- * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], open?: SeatColour[], time: TimeControl, variant: Variant }} NewGame
+ * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], open?: SeatColour[], rated?: boolean, time: TimeControl, variant: Variant }} NewGame
  */
 
 /**
@@ -183,6 +183,38 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ game: GameView, you?: SeatColour }} GameState
+ */
+
+/**
+ * @typedef {{ change?: number, name?: string, provisional?: boolean, rating?: number }} SeatAccount
+ */
+
+/**
+ * @typedef {{ kind: string, name: string, token?: string }} Session
+ */
+
+/**
+ * @typedef {{ kind: string, name: string, password: string, rated_with_people?: boolean, token?: boolean }} SignUp
+ */
+
+/**
+ * @typedef {{ name: string, password: string, token?: boolean }} LogIn
+ */
+
+/**
+ * @typedef {{ new: string, old: string, token?: boolean }} ChangePassword
+ */
+
+/**
+ * @typedef {{ password: string }} CloseAccount
+ */
+
+/**
+ * @typedef {{ deviation: number, games: number, provisional: boolean, rating: number, variant: Variant }} VariantRating
+ */
+
+/**
+ * @typedef {{ kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
  */
 
 /**

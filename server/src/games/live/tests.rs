@@ -267,6 +267,7 @@ fn seat_rows(tokens: &[&str], names: &[&str]) -> Vec<SeatRow> {
             computer: None,
             token_hash: (!t.is_empty()).then(|| t.to_string()),
             name: (!n.is_empty()).then(|| PlayerName::parse(n).unwrap()),
+            account: None,
         })
         .collect()
 }

@@ -32,11 +32,13 @@ fn computer_first(id: &str, at: i64, owner: Owner) -> NewGame {
                 token_hash: None,
                 name: None,
                 computer: Some(Level::BEGINNER),
+                account: None,
             },
             SeatRow {
                 token_hash: Some(format!("hash-of-{id}")),
                 name: None,
                 computer: None,
+                account: None,
             },
         ],
         owner,
@@ -59,7 +61,7 @@ async fn taken(db: &Db, now: i64) -> Option<String> {
 }
 
 async fn joined(db: &Db, id: &str) {
-    db.seat_joined(&GameId::parse(id).unwrap(), Player(1), None)
+    db.seat_joined(&GameId::parse(id).unwrap(), Player(1), None, None)
         .await
         .unwrap();
 }

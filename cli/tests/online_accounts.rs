@@ -1,0 +1,134 @@
+//! `camelot-cli online account create|login|logout|player` against a real
+//! `camelot-server` on loopback: the password read from standard input, the token kept
+//! in the data directory (0600) and used, and forgotten at logout.
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use camelot_test_support::{scratch, sqlite, workspace_binary, Server};
+
+/// `camelot-cli ARGS` with `stdin` on standard input and `data` as its data directory.
+fn cli(data: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+        .args(args)
+        .env("CAMELOT_DATA_DIR", data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs camelot-cli");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn an_account_from_the_command_line() {
+    let dir = scratch("cli-accounts");
+    let data = dir.join("data");
+    let server = Server::start(
+        &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.url.as_str();
+    let made = cli(
+        &data,
+        &[
+            "online",
+            "account",
+            "create",
+            "--server",
+            url,
+            "--name",
+            "Elaine",
+            "--password-stdin",
+        ],
+        "lady of shalott\n",
+    );
+    assert_eq!(
+        json(&made),
+        serde_json::json!({"name": "Elaine", "kind": "person"})
+    );
+    let file = data.join("accounts.json");
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{mode:o}");
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        kept.contains("Elaine") && !kept.contains("shalott"),
+        "{kept}"
+    );
+    // A player's page, JSON: name, kind, ratings per variant, games going on.
+    let page = json(&cli(
+        &data,
+        &["online", "player", "--server", url, "elaine"],
+        "",
+    ));
+    assert_eq!(page["name"], "Elaine");
+    assert_eq!(page["ratings"], serde_json::json!([]));
+    // A wrong password, and one not given on standard input.
+    let wrong = cli(
+        &data,
+        &[
+            "online",
+            "login",
+            "--server",
+            url,
+            "--name",
+            "Elaine",
+            "--password-stdin",
+        ],
+        "lady of camelot\n",
+    );
+    assert!(!wrong.status.success());
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("no account has that name and password"),
+        "{}",
+        String::from_utf8_lossy(&wrong.stderr)
+    );
+    let bare = cli(
+        &data,
+        &["online", "login", "--server", url, "--name", "Elaine"],
+        "",
+    );
+    assert!(!bare.status.success());
+    let again = cli(
+        &data,
+        &[
+            "online",
+            "login",
+            "--server",
+            url,
+            "--name",
+            "elaine",
+            "--password-stdin",
+        ],
+        "lady of shalott\n",
+    );
+    assert_eq!(json(&again)["name"], "Elaine");
+    let out = cli(&data, &["online", "logout", "--server", url], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("logged out of {url} as Elaine")
+    );
+    assert!(!std::fs::read_to_string(&file).unwrap().contains("Elaine"));
+    let twice = cli(&data, &["online", "logout", "--server", url], "");
+    assert!(!twice.status.success());
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("not logged in"));
+}

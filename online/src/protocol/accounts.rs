@@ -1,0 +1,328 @@
+//! Accounts: who a player is on a server. A name (2 to 20 letters, digits, `_` or `-`,
+//! unique without regard to case), a password the server keeps only as a hash, and a
+//! session: a cookie for the browser page, a token for a program (the CLI, the 3D
+//! game), which shows it as `Authorization: Bearer`. The requests here are answered by
+//! the server's accounts and players rooms.
+
+use std::fmt;
+
+use camelot_engine::Variant;
+use serde::{Deserialize, Serialize};
+
+pub use super::identity::{AccountName, BadAccountName, SeatAccount};
+use super::requests::{Method, Request};
+use super::GameId;
+
+/// A password as typed. Never shown: its `Debug` hides it, and nothing prints it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Password(String);
+
+/// Text that is not a password this server takes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadPassword {
+    #[error("a password has at least {} characters", Password::MIN_CHARS)]
+    TooShort,
+    #[error("a password has at most {} characters", Password::MAX_CHARS)]
+    TooLong,
+}
+
+impl Password {
+    /// NIST's floor for a password a person chooses.
+    pub const MIN_CHARS: usize = 8;
+    /// Enough for any passphrase; more would only cost the hash its time.
+    pub const MAX_CHARS: usize = 128;
+
+    pub fn parse(text: &str) -> Result<Password, BadPassword> {
+        let n = text.chars().count();
+        if n < Self::MIN_CHARS {
+            Err(BadPassword::TooShort)
+        } else if n > Self::MAX_CHARS {
+            Err(BadPassword::TooLong)
+        } else {
+            Ok(Password(text.to_string()))
+        }
+    }
+
+    /// The password itself, for the hash.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Password(..)")
+    }
+}
+
+impl TryFrom<String> for Password {
+    type Error = BadPassword;
+
+    fn try_from(s: String) -> Result<Password, BadPassword> {
+        Password::parse(&s)
+    }
+}
+
+impl From<Password> for String {
+    fn from(p: Password) -> String {
+        p.0
+    }
+}
+
+/// A program's session on an account: whoever holds it acts as the account. Its `Debug`
+/// does not show it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountToken(String);
+
+impl AccountToken {
+    pub fn new(token: impl Into<String>) -> AccountToken {
+        AccountToken(token.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for AccountToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AccountToken(..)")
+    }
+}
+
+/// Who plays on an account: a person, or a program (as lichess's BOT accounts), which is
+/// never rated against people unless it said so when it signed up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountKind {
+    #[default]
+    Person,
+    Computer,
+}
+
+/// `POST /account`: a new account, and a session on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignUp {
+    pub name: AccountName,
+    pub password: Password,
+    #[serde(default)]
+    pub kind: AccountKind,
+    /// A computer's account that may be rated against people.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated_with_people: bool,
+    /// A program's session: the answer carries its token. Without, the session is a
+    /// cookie, which the page's scripts cannot read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
+}
+
+impl Request for SignUp {
+    type Answer = Session;
+    const METHOD: Method = Method::Post;
+
+    fn path(&self) -> String {
+        "/account".into()
+    }
+}
+
+/// `POST /session`: a session on an account, by its name and password.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogIn {
+    pub name: AccountName,
+    pub password: Password,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
+}
+
+impl Request for LogIn {
+    type Answer = Session;
+    const METHOD: Method = Method::Post;
+
+    fn path(&self) -> String {
+        "/session".into()
+    }
+}
+
+/// A session: whose, and for a program its token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    pub name: AccountName,
+    pub kind: AccountKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<AccountToken>,
+}
+
+/// `GET /session`: whose session the request shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhoAmI {}
+
+impl Request for WhoAmI {
+    type Answer = Session;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        "/session".into()
+    }
+}
+
+/// `DELETE /session`: the session the request shows is ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogOut {}
+
+impl Request for LogOut {
+    type Answer = Done;
+    const METHOD: Method = Method::Delete;
+
+    fn path(&self) -> String {
+        "/session".into()
+    }
+}
+
+/// `POST /account/password`: a new password; every session of the account ends, on
+/// every device, and the answer is a new one for the device that asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChangePassword {
+    pub old: Password,
+    pub new: Password,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
+}
+
+impl Request for ChangePassword {
+    type Answer = Session;
+    const METHOD: Method = Method::Post;
+
+    fn path(&self) -> String {
+        "/account/password".into()
+    }
+}
+
+/// `DELETE /account`: the account is closed, its password asked again. Its games stay,
+/// played by "deleted player"; its name is nobody's for 30 days.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CloseAccount {
+    pub password: Password,
+}
+
+impl Request for CloseAccount {
+    type Answer = Done;
+    const METHOD: Method = Method::Delete;
+
+    fn path(&self) -> String {
+        "/account".into()
+    }
+}
+
+/// What answers a request that only does something.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Done {}
+
+/// `GET /players/NAME` (as JSON): a player's page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookAtPlayer {
+    pub name: AccountName,
+}
+
+impl Request for LookAtPlayer {
+    type Answer = PlayerProfile;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        format!("/players/{}", self.name)
+    }
+}
+
+/// A player as everyone may see them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerProfile {
+    pub name: AccountName,
+    pub kind: AccountKind,
+    /// When the account was made (unix ms).
+    pub since: i64,
+    /// A rating for each variant the player has played rated.
+    pub ratings: Vec<VariantRating>,
+    /// The live games the player has a seat in, newest first.
+    pub playing: Vec<GameId>,
+}
+
+/// A player's Glicko-2 rating in one variant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantRating {
+    pub variant: Variant,
+    pub rating: f64,
+    pub deviation: f64,
+    /// Rated games played.
+    pub games: u32,
+    /// Too few games to say yet: shown with a "?".
+    pub provisional: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_two_to_twenty_letters_digits_underscores_or_hyphens() {
+        assert_eq!(AccountName::parse("Al").unwrap().as_str(), "Al");
+        assert_eq!(
+            AccountName::parse(" Queen_of-Hearts9 ").unwrap().as_str(),
+            "Queen_of-Hearts9"
+        );
+        assert_eq!(AccountName::parse("A"), Err(BadAccountName::TooShort));
+        assert_eq!(
+            AccountName::parse(&"a".repeat(21)),
+            Err(BadAccountName::TooLong)
+        );
+        assert_eq!(
+            AccountName::parse("Sir Lancelot"),
+            Err(BadAccountName::Character(' '))
+        );
+        assert_eq!(
+            AccountName::parse("<b>x</b>"),
+            Err(BadAccountName::Character('<'))
+        );
+        assert_eq!(
+            AccountName::parse("Émile"),
+            Err(BadAccountName::Character('É'))
+        );
+        assert_eq!(AccountName::parse("MiXeD").unwrap().key(), "mixed");
+    }
+
+    #[test]
+    fn no_name_passes_for_the_servers_own() {
+        for name in [
+            "computer",
+            "Computer",
+            "COMP-uter",
+            "admin",
+            "Admin_2",
+            "deleted-player",
+            "TV",
+        ] {
+            assert!(
+                matches!(AccountName::parse(name), Err(BadAccountName::Reserved(_))),
+                "{name}"
+            );
+        }
+        for name in ["Modred", "tvrtko", "Arthur"] {
+            assert!(AccountName::parse(name).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_password_is_never_shown() {
+        let p = Password::parse("correct horse").unwrap();
+        assert_eq!(format!("{p:?}"), "Password(..)");
+        assert_eq!(Password::parse("short"), Err(BadPassword::TooShort));
+        assert!(Password::parse(&"x".repeat(129)).is_err());
+        let t = AccountToken::new("secret");
+        assert_eq!(format!("{t:?}"), "AccountToken(..)");
+        let sign_up: SignUp =
+            serde_json::from_str(r#"{"name":"Arthur","password":"excalibur"}"#).unwrap();
+        assert_eq!(sign_up.kind, AccountKind::Person);
+        assert!(!sign_up.token);
+        assert!(!format!("{sign_up:?}").contains("excalibur"));
+    }
+}

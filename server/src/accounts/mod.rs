@@ -1,0 +1,82 @@
+//! The accounts room: signing up, logging in and out, a password changed, an account
+//! closed, and the sessions that say who a request is. Below the games: a game asks it
+//! who sits down; it asks nothing of them.
+
+use camelot_online::protocol::accounts::{BadAccountName, BadPassword};
+use camelot_online::protocol::ErrorCode;
+
+use crate::common::error::{Answer, ServiceError};
+use crate::common::limits::{AddressKey, PerMinute};
+use crate::store::Db;
+
+pub mod operator;
+pub mod passwords;
+pub mod routes;
+pub mod service;
+pub mod sessions;
+pub mod store;
+
+/// What the accounts room holds: the database, the hashing and the limits.
+pub struct Accounts {
+    pub db: Db,
+    pub hasher: passwords::Hasher,
+    pub limits: AccountLimits,
+}
+
+/// How often one may try: sign-ups and logins from one address, logins to one account.
+pub struct AccountLimits {
+    pub sign_ups: PerMinute<AddressKey>,
+    pub logins: PerMinute<AddressKey>,
+    /// By the name's key: a name tried from many addresses is throttled too.
+    pub logins_per_account: PerMinute<String>,
+}
+
+/// A request about an account that could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    #[error(transparent)]
+    BadName(#[from] BadAccountName),
+    #[error(transparent)]
+    BadPassword(#[from] BadPassword),
+    #[error("that name is taken: choose another")]
+    NameTaken,
+    /// A wrong name and a wrong password are one answer, so that names cannot be found
+    /// by trying.
+    #[error("no account has that name and password")]
+    WrongPassword,
+    #[error("log in first")]
+    NotSignedIn,
+    /// A cookie's session on a request that changes something, from no page.
+    #[error("a request that changes something with a session cookie comes from the page")]
+    CookieWithoutOrigin,
+    #[error("too many tries: at most {per_minute} a minute; wait a little")]
+    TooMany { per_minute: u32 },
+    /// The database failed (why is for the operator's log).
+    #[error("the server could not do that; nothing changed")]
+    Storage(String),
+}
+
+impl AccountError {
+    pub fn storage(e: sqlx::Error) -> AccountError {
+        eprintln!("camelot-server: accounts: {e}");
+        AccountError::Storage(e.to_string())
+    }
+}
+
+impl From<AccountError> for ServiceError {
+    fn from(e: AccountError) -> ServiceError {
+        let (answer, code) = match &e {
+            AccountError::BadName(_) => (Answer::BadRequest, ErrorCode::BadName),
+            AccountError::BadPassword(_) => (Answer::BadRequest, ErrorCode::BadPassword),
+            AccountError::NameTaken => (Answer::Conflict, ErrorCode::NameTaken),
+            AccountError::WrongPassword => (Answer::Unauthorized, ErrorCode::WrongPassword),
+            AccountError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
+            AccountError::CookieWithoutOrigin => (Answer::Forbidden, ErrorCode::CrossSite),
+            AccountError::TooMany { per_minute } => {
+                (Answer::too_many(*per_minute), ErrorCode::TooMany)
+            }
+            AccountError::Storage(_) => (Answer::Internal, ErrorCode::Storage),
+        };
+        ServiceError::refused(answer, code, e)
+    }
+}

@@ -1,0 +1,351 @@
+//! The accounts' queries: an account made, found by its name, its password changed, it
+//! closed; its sessions opened, found and ended.
+
+use camelot_online::protocol::accounts::{AccountKind, AccountName};
+use sqlx::Row;
+
+use crate::store::{on, Db};
+
+/// How long a closed account's name stays its: nobody else may take it meanwhile.
+pub const NAME_KEPT_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// An account as the rooms see it (its password's hash is only read for a login).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: String,
+    pub name: AccountName,
+    pub kind: AccountKind,
+    pub rated_with_people: bool,
+    pub created_at: i64,
+}
+
+/// How a session is shown: a browser's cookie, or a program's token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionKind {
+    Cookie,
+    Token,
+}
+
+impl SessionKind {
+    fn code(self) -> &'static str {
+        match self {
+            SessionKind::Cookie => "cookie",
+            SessionKind::Token => "token",
+        }
+    }
+
+    fn from_code(code: &str) -> SessionKind {
+        if code == "token" {
+            SessionKind::Token
+        } else {
+            SessionKind::Cookie
+        }
+    }
+}
+
+fn kind_code(kind: AccountKind) -> &'static str {
+    match kind {
+        AccountKind::Person => "person",
+        AccountKind::Computer => "computer",
+    }
+}
+
+const COLUMNS: &str = "a.id, a.name, a.kind, a.rated_with_people, a.created_at";
+
+/// An account's row, or `None` for one this build cannot read.
+fn account_of(r: &impl AccountRow) -> Option<Account> {
+    Some(Account {
+        id: r.text("id"),
+        name: AccountName::parse(&r.text("name")).ok()?,
+        kind: if r.text("kind") == "computer" {
+            AccountKind::Computer
+        } else {
+            AccountKind::Person
+        },
+        rated_with_people: r.number("rated_with_people") != 0,
+        created_at: r.number("created_at"),
+    })
+}
+
+/// A row of either database, read by column name.
+trait AccountRow {
+    fn text(&self, column: &str) -> String;
+    fn number(&self, column: &str) -> i64;
+}
+
+impl AccountRow for sqlx::sqlite::SqliteRow {
+    fn text(&self, column: &str) -> String {
+        self.get(column)
+    }
+    fn number(&self, column: &str) -> i64 {
+        self.get(column)
+    }
+}
+
+impl AccountRow for sqlx::postgres::PgRow {
+    fn text(&self, column: &str) -> String {
+        self.get(column)
+    }
+    fn number(&self, column: &str) -> i64 {
+        // INTEGER columns are 4 bytes on PostgreSQL, BIGINT 8.
+        self.try_get::<i64, _>(column)
+            .or_else(|_| self.try_get::<i32, _>(column).map(i64::from))
+            .unwrap_or_default()
+    }
+}
+
+impl Db {
+    /// Stores a new account with its password's hash: `false`, and nothing stored, where
+    /// the name is taken (by a live account, or one closed less than [`NAME_KEPT_MS`]
+    /// ago). A name closed longer ago is freed for it.
+    pub async fn insert_account(
+        &self,
+        account: &Account,
+        hash: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "UPDATE accounts SET name_key = 'closed:' || id \
+                 WHERE name_key = $1 AND closed_at IS NOT NULL AND closed_at < $2",
+            )
+            .bind(account.name.key())
+            .bind(now - NAME_KEPT_MS)
+            .execute(&mut *tx)
+            .await?;
+            let stored = sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, password_hash, kind, \
+                 rated_with_people, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (name_key) DO NOTHING",
+            )
+            .bind(&account.id)
+            .bind(account.name.as_str())
+            .bind(account.name.key())
+            .bind(hash)
+            .bind(kind_code(account.kind))
+            .bind(i32::from(account.rated_with_people))
+            .bind(account.created_at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            tx.commit().await?;
+            Ok(stored)
+        })
+    }
+
+    /// The live account named `key` (a name's [`AccountName::key`]) and its password's
+    /// hash.
+    pub async fn account_to_log_in(
+        &self,
+        key: &str,
+    ) -> Result<Option<(Account, String)>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {COLUMNS}, a.password_hash FROM accounts a \
+             WHERE a.name_key = $1 AND a.closed_at IS NULL"
+        );
+        Ok(on!(self, read pool => {
+            sqlx::query(&sql)
+                .bind(key)
+                .fetch_optional(pool)
+                .await?
+                .and_then(|r| Some((account_of(&r)?, r.get("password_hash"))))
+        }))
+    }
+
+    /// The live account named `key`.
+    pub async fn account_named(&self, key: &str) -> Result<Option<Account>, sqlx::Error> {
+        Ok(self.account_to_log_in(key).await?.map(|(a, _)| a))
+    }
+
+    /// A new session on `account`, known by its secret's hash.
+    pub async fn open_session(
+        &self,
+        account: &Account,
+        hash: &str,
+        kind: SessionKind,
+        now: i64,
+        expires_at: Option<i64>,
+    ) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, kind, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(hash)
+            .bind(&account.id)
+            .bind(kind.code())
+            .bind(now)
+            .bind(expires_at)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// The live account whose session's secret hashes to `hash`, if the session goes on
+    /// at `now`, and how it is shown.
+    pub async fn session(
+        &self,
+        hash: &str,
+        now: i64,
+    ) -> Result<Option<(Account, SessionKind)>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {COLUMNS}, s.kind AS session_kind FROM sessions s \
+             JOIN accounts a ON a.id = s.account_id \
+             WHERE s.token_hash = $1 AND a.closed_at IS NULL \
+             AND (s.expires_at IS NULL OR s.expires_at > $2)"
+        );
+        // From the writer on SQLite: a session just opened is then always seen.
+        Ok(on!(self, write pool => {
+            sqlx::query(&sql)
+                .bind(hash)
+                .bind(now)
+                .fetch_optional(pool)
+                .await?
+                .and_then(|r| {
+                    let kind = SessionKind::from_code(&r.get::<String, _>("session_kind"));
+                    Some((account_of(&r)?, kind))
+                })
+        }))
+    }
+
+    /// Ends the session whose secret hashes to `hash`.
+    pub async fn end_session(&self, hash: &str) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(hash)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Gives the account a new password's hash and ends every session it has, on every
+    /// device, in one transaction.
+    pub async fn change_password(&self, account: &str, hash: &str) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
+                .bind(hash)
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Closes the account at `now`: no password, no session; its name kept from others
+    /// for [`NAME_KEPT_MS`].
+    pub async fn close_account(&self, account: &str, now: i64) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "UPDATE accounts SET closed_at = $1, password_hash = '' \
+                 WHERE id = $2 AND closed_at IS NULL",
+            )
+            .bind(now)
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
+            // Its games stay; its name leaves them ("deleted player").
+            sqlx::query("UPDATE seats SET name = NULL WHERE account_id = $1")
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Forgets the sessions that ended by `now`.
+    pub async fn forget_ended_sessions(&self, now: i64) -> Result<u64, sqlx::Error> {
+        Ok(on!(self, write pool => {
+            sqlx::query("DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at <= $1")
+                .bind(now)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn scratch_db(name: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("camelot-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Db::open(&format!("sqlite://{}", dir.join("server.db").display()))
+            .await
+            .unwrap()
+    }
+
+    fn account(id: &str, name: &str, at: i64) -> Account {
+        Account {
+            id: id.into(),
+            name: AccountName::parse(name).unwrap(),
+            kind: AccountKind::Person,
+            rated_with_people: false,
+            created_at: at,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_closed_accounts_name_is_free_again_after_30_days_only() {
+        let db = scratch_db("closed-names").await;
+        let day = 24 * 3_600_000;
+        assert!(db
+            .insert_account(&account("a1", "Galahad", 0), "h", 0)
+            .await
+            .unwrap());
+        db.close_account("a1", day).await.unwrap();
+        assert_eq!(db.account_named("galahad").await.unwrap(), None);
+        let taker = account("a2", "GALAHAD", 30 * day);
+        assert!(!db.insert_account(&taker, "h", 30 * day).await.unwrap());
+        assert!(db.insert_account(&taker, "h", 31 * day + 1).await.unwrap());
+        assert_eq!(db.account_named("galahad").await.unwrap(), Some(taker));
+    }
+
+    #[tokio::test]
+    async fn a_session_ends_when_it_expires_is_ended_or_its_account_closes() {
+        let db = scratch_db("sessions").await;
+        let a = account("b1", "Gareth", 0);
+        assert!(db.insert_account(&a, "h", 0).await.unwrap());
+        db.open_session(&a, "s1", SessionKind::Cookie, 0, Some(100))
+            .await
+            .unwrap();
+        db.open_session(&a, "s2", SessionKind::Token, 0, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            db.session("s1", 99).await.unwrap(),
+            Some((a.clone(), SessionKind::Cookie))
+        );
+        assert_eq!(db.session("s1", 100).await.unwrap(), None);
+        assert_eq!(db.forget_ended_sessions(100).await.unwrap(), 1);
+        assert_eq!(
+            db.session("s2", 10_000).await.unwrap(),
+            Some((a.clone(), SessionKind::Token))
+        );
+        db.end_session("s2").await.unwrap();
+        assert_eq!(db.session("s2", 0).await.unwrap(), None);
+        db.open_session(&a, "s3", SessionKind::Token, 0, None)
+            .await
+            .unwrap();
+        db.close_account("b1", 5).await.unwrap();
+        assert_eq!(db.session("s3", 6).await.unwrap(), None);
+    }
+}

@@ -1,0 +1,5 @@
+//! The players room: a player's page (`/players/NAME`: ratings per variant, the games
+//! going on now), as JSON for a program and as the page for a browser.
+
+pub mod routes;
+pub mod store;

@@ -1,0 +1,6 @@
+//! The ratings room: a Glicko-2 rating per account and variant, settled when a rated
+//! game ends, in the transaction that stores its result (so exactly once, whichever
+//! process stores it). Below the games: they call it; it knows nothing of them.
+
+pub mod glicko;
+pub mod store;

@@ -1,0 +1,292 @@
+//! Rated games on a real server on loopback: made by a player logged in and taken by
+//! another, the result settling both ratings by Glicko-2 in the variant (and shown on
+//! the game's page with the change), Grand Cam rated by partnership, an aborted game
+//! changing nothing, and what may not be rated.
+
+use std::path::Path;
+
+use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::accounts::{
+    AccountKind, AccountName, AccountToken, LookAtPlayer, Password, PlayerProfile, SignUp,
+};
+use camelot_online::protocol::requests::{
+    ComputerSeat, Created, ListSeats, LookAtGame, NewGame, TakeSeat,
+};
+use camelot_online::protocol::{
+    ClientMessage, ErrorCode, GameEnd, GameId, Hello, SeatToken, ServerMessage, TimeControl,
+};
+use camelot_online::{ask, ask_as, ask_page, OnlineError, ServerAddress};
+use camelot_test_support::online::{join, sqlite_server_with, until};
+use camelot_test_support::Server;
+
+fn server(name: &str) -> Server {
+    sqlite_server_with(Path::new(env!("CARGO_BIN_EXE_camelot-server")), name, &[])
+}
+
+async fn account(url: &ServerAddress, name: &str, kind: AccountKind) -> AccountToken {
+    let s = ask(
+        url,
+        &SignUp {
+            name: AccountName::parse(name).unwrap(),
+            password: Password::parse("round table").unwrap(),
+            kind,
+            rated_with_people: false,
+            token: true,
+        },
+    )
+    .await
+    .unwrap();
+    s.token.unwrap()
+}
+
+fn code<T: std::fmt::Debug>(r: Result<T, OnlineError>) -> ErrorCode {
+    match r {
+        Err(OnlineError::Refused { code, .. }) => code,
+        other => panic!("refused, not {other:?}"),
+    }
+}
+
+fn rated(variant: Variant, open: &[SeatColour]) -> NewGame {
+    NewGame {
+        open: open.to_vec(),
+        rated: true,
+        ..NewGame::new(variant, TimeControl::Untimed)
+    }
+}
+
+async fn take(
+    url: &ServerAddress,
+    token: &AccountToken,
+    game: &GameId,
+    seat: SeatColour,
+) -> SeatToken {
+    let take = TakeSeat {
+        game: game.clone(),
+        seat,
+        name: None,
+    };
+    ask_as(url, Some(token), &take).await.unwrap().token
+}
+
+/// `seat` of `game` does `what` (resign, abort) and the game ends: how.
+async fn end_by(
+    url: &ServerAddress,
+    game: &GameId,
+    seat: &SeatToken,
+    what: ClientMessage,
+) -> GameEnd {
+    let (mut c, _) = join(url, Hello::seat(game, Some(seat), None)).await;
+    c.send(&what).await.unwrap();
+    until(&mut c, |m| match m {
+        ServerMessage::Ended { result } => Some(result),
+        _ => None,
+    })
+    .await
+}
+
+async fn profile(url: &ServerAddress, name: &str) -> PlayerProfile {
+    ask(
+        url,
+        &LookAtPlayer {
+            name: AccountName::parse(name).unwrap(),
+        },
+    )
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() {
+    let server = server("rated-two");
+    let url = server.address();
+    let arthur = account(&url, "Arthur", AccountKind::Person).await;
+    let mordred = account(&url, "Mordred", AccountKind::Person).await;
+    let created: Created = ask_as(
+        &url,
+        Some(&arthur),
+        &rated(Variant::Camelot, &[SeatColour::Black]),
+    )
+    .await
+    .unwrap();
+    let game = created.game.clone();
+    let white = created.seats[&SeatColour::White].clone();
+    // The open seat is listed as rated, with its creator.
+    let seats = ask_page(&url, &ListSeats::default()).await.unwrap().items;
+    let listed = seats.iter().find(|s| s.game == game).unwrap();
+    assert!(listed.rated);
+    let creator = listed.creator.as_ref().unwrap();
+    assert_eq!(creator.name.as_ref().unwrap().as_str(), "Arthur");
+    assert_eq!((creator.rating, creator.provisional), (None, true));
+    // Nobody takes a rated seat without logging in, and nobody sits twice.
+    let anonymous = TakeSeat {
+        game: game.clone(),
+        seat: SeatColour::Black,
+        name: None,
+    };
+    assert_eq!(code(ask(&url, &anonymous).await), ErrorCode::NotSignedIn);
+    assert_eq!(
+        code(ask_as(&url, Some(&arthur), &anonymous).await),
+        ErrorCode::NotAllowed
+    );
+    let black = take(&url, &mordred, &game, SeatColour::Black).await;
+    // Mordred resigns: Arthur (White, the first side) wins.
+    let end = end_by(&url, &game, &black, ClientMessage::Resign).await;
+    assert!(matches!(end, GameEnd::Decided(o) if o.winner == Some(camelot_engine::Side::First)));
+    let (a, m) = (
+        profile(&url, "arthur").await,
+        profile(&url, "mordred").await,
+    );
+    let (ra, rm) = (&a.ratings[0], &m.ratings[0]);
+    assert_eq!((ra.variant, ra.games, rm.games), (Variant::Camelot, 1, 1));
+    // Two new players at 1500 (deviation 350): Glicko-2 gives 1662.3 and 1337.7.
+    assert!((ra.rating - 1662.3).abs() < 0.1, "{ra:?}");
+    assert!((rm.rating - 1337.7).abs() < 0.1, "{rm:?}");
+    assert!(ra.provisional && ra.deviation < 350.0);
+    // The game's page names both with the rating they had and the change.
+    let state = ask(
+        &url,
+        &LookAtGame {
+            game: game.clone(),
+            token: Some(white),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(state.game.rated);
+    let shown: Vec<_> = state
+        .game
+        .seats
+        .iter()
+        .map(|s| s.account.clone().unwrap())
+        .collect();
+    assert_eq!(shown[0].name.as_ref().unwrap().as_str(), "Arthur");
+    assert_eq!((shown[0].rating, shown[0].change), (Some(1500), Some(162)));
+    assert_eq!((shown[1].rating, shown[1].change), (Some(1500), Some(-162)));
+    assert_eq!(
+        state.game.seats[1].name.as_ref().unwrap().as_str(),
+        "Mordred"
+    );
+    // His next rated game shows the rating he has now.
+    let again = ask_as(
+        &url,
+        Some(&arthur),
+        &rated(Variant::Camelot, &[SeatColour::Black]),
+    )
+    .await
+    .unwrap();
+    let seats = ask_page(&url, &ListSeats::default()).await.unwrap().items;
+    let listed = seats.iter().find(|s| s.game == again.game).unwrap();
+    assert_eq!(listed.creator.as_ref().unwrap().rating, Some(1662));
+    // One rating, the variant played; the finished game is no longer "playing".
+    assert_eq!(a.ratings.len(), 1);
+    assert_eq!(a.playing, Vec::<GameId>::new());
+    let live = profile(&url, "Arthur").await;
+    assert_eq!(live.playing, vec![again.game]);
+}
+
+#[tokio::test]
+async fn an_aborted_rated_game_changes_nothing_and_some_games_are_never_rated() {
+    let server = server("rated-rules");
+    let url = server.address();
+    let kay = account(&url, "Kay", AccountKind::Person).await;
+    let bors = account(&url, "Bors", AccountKind::Person).await;
+    let created = ask_as(
+        &url,
+        Some(&kay),
+        &rated(Variant::Camette, &[SeatColour::Black]),
+    )
+    .await
+    .unwrap();
+    take(&url, &bors, &created.game, SeatColour::Black).await;
+    let white = created.seats[&SeatColour::White].clone();
+    assert_eq!(
+        end_by(&url, &created.game, &white, ClientMessage::Abort).await,
+        GameEnd::Aborted
+    );
+    assert!(profile(&url, "Kay").await.ratings.is_empty());
+    assert!(profile(&url, "Bors").await.ratings.is_empty());
+    // Not logged in; against the computer; holding both seats.
+    let plain = rated(Variant::Camelot, &[SeatColour::Black]);
+    assert_eq!(code(ask(&url, &plain).await), ErrorCode::NotSignedIn);
+    let computer = NewGame {
+        open: Vec::new(),
+        computer: vec![ComputerSeat {
+            seat: SeatColour::Black,
+            level: camelot_engine::Level::CLUB,
+        }],
+        ..plain.clone()
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&kay), &computer).await),
+        ErrorCode::NotAllowed
+    );
+    let both = NewGame {
+        open: Vec::new(),
+        ..plain
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&kay), &both).await),
+        ErrorCode::NotAllowed
+    );
+    // A computer's account that did not say so is not rated against people.
+    let engine = account(&url, "Engine-1", AccountKind::Computer).await;
+    let created = ask_as(
+        &url,
+        Some(&engine),
+        &rated(Variant::Camelot, &[SeatColour::Black]),
+    )
+    .await
+    .unwrap();
+    let take = TakeSeat {
+        game: created.game,
+        seat: SeatColour::Black,
+        name: None,
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&kay), &take).await),
+        ErrorCode::NotAllowed
+    );
+}
+
+/// Grand Cam is rated by partnership: Red and Blue against Green and Yellow, each
+/// partner against the other partnership as one player.
+#[tokio::test]
+async fn grand_cam_is_rated_by_partnership() {
+    let server = server("rated-grand");
+    let url = server.address();
+    let names = ["Red-knight", "Green-knight", "Blue-knight", "Yellow-knight"];
+    let mut tokens = Vec::new();
+    for n in names {
+        tokens.push(account(&url, n, AccountKind::Person).await);
+    }
+    let open = [SeatColour::Green, SeatColour::Blue, SeatColour::Yellow];
+    let created = ask_as(&url, Some(&tokens[0]), &rated(Variant::GrandCam, &open))
+        .await
+        .unwrap();
+    let mut green = None;
+    for (seat, token) in open.iter().zip(&tokens[1..]) {
+        let t = take(&url, token, &created.game, *seat).await;
+        if *seat == SeatColour::Green {
+            green = Some(t);
+        }
+    }
+    // Green resigns for Green and Yellow: Red and Blue win.
+    end_by(&url, &created.game, &green.unwrap(), ClientMessage::Resign).await;
+    let mut after = Vec::new();
+    for n in names {
+        let p = profile(&url, n).await;
+        assert_eq!(p.ratings.len(), 1, "{n}");
+        after.push(p.ratings[0].rating);
+    }
+    // Four at 1500: each winner as after beating one 1500 player, each loser the mirror.
+    assert!(
+        (after[0] - 1662.3).abs() < 0.1 && (after[2] - 1662.3).abs() < 0.1,
+        "{after:?}"
+    );
+    assert!(
+        (after[1] - 1337.7).abs() < 0.1 && (after[3] - 1337.7).abs() < 0.1,
+        "{after:?}"
+    );
+    let sum: f64 = after.iter().sum();
+    assert!((sum - 6000.0).abs() < 1e-6, "{sum}");
+}
