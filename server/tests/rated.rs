@@ -7,7 +7,7 @@ use std::path::Path;
 
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::accounts::{
-    AccountKind, AccountName, AccountToken, LookAtPlayer, Password, PlayerProfile, SignUp,
+    AccountKind, AccountName, AccountToken, LookAtPlayer, Password, PlayerProfile, Score, SignUp,
 };
 use camelot_online::protocol::requests::{
     ComputerSeat, Created, ListSeats, LookAtGame, NewGame, TakeSeat,
@@ -142,6 +142,19 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
     assert!((ra.rating - 1662.3).abs() < 0.1, "{ra:?}");
     assert!((rm.rating - 1337.7).abs() < 0.1, "{rm:?}");
     assert!(ra.provisional && ra.deviation < 350.0);
+    // The history a graph draws, and the game in each player's list.
+    assert_eq!(a.history.len(), 1);
+    assert!((a.history[0].rating - ra.rating).abs() < 1e-9);
+    let played = &a.games[0];
+    assert_eq!(
+        (played.game.clone(), played.seat),
+        (game.clone(), SeatColour::White)
+    );
+    assert_eq!(
+        (played.score, played.rated, played.change),
+        (Some(Score::Won), true, Some(162))
+    );
+    assert_eq!(m.games[0].score, Some(Score::Lost));
     // The game's page names both with the rating they had and the change.
     let state = ask(
         &url,

@@ -311,7 +311,53 @@ fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
     );
 }
 
+/// Two people sign up in their browsers (a desktop and a phone), play a rated game found
+/// in the front page's open seats, and see their ratings change on their pages, one of
+/// them on a second browser; the session is an `HttpOnly`, `SameSite=Lax` cookie; logging
+/// out ends it; another site's page cannot log anyone in.
+fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
+    let test = "two_people_sign_up_and_play_a_rated_game_in_their_browsers";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-accounts");
+    let s = start(&dir);
+    let out = browser
+        .run("accounts.mjs", &[&s.url])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cookie = &out["cookie"];
+    assert_eq!(cookie["httpOnly"], true, "{cookie}");
+    assert_eq!(cookie["sameSite"], "Lax", "{cookie}");
+    assert_eq!(cookie["path"], "/", "{cookie}");
+    assert_eq!(cookie["secure"], false, "plain HTTP: {cookie}");
+    let seats = script_strings(&out["seatsAfter"]).join(" | ");
+    assert!(seats.contains("Arthur 1500? +162 (White)"), "{seats}");
+    assert!(
+        seats.contains("Mordred 1500? \u{2212}162 (Black)"),
+        "{seats}"
+    );
+    let arthur = &out["arthur"];
+    assert_eq!(arthur["title"], "Arthur");
+    assert_eq!(script_strings(&arthur["ratings"]), ["Camette1662?1"]);
+    assert_eq!(arthur["graphs"], 1, "the rating's history drawn");
+    let games = script_strings(&arthur["games"]);
+    assert!(games[0].ends_with("as White: won (+162)"), "{games:?}");
+    let mordred = &out["mordred"];
+    assert_eq!(script_strings(&mordred["ratings"]), ["Camette1338?1"]);
+    assert!(
+        script_strings(&mordred["games"])[0].ends_with("as Black: lost (\u{2212}162)"),
+        "{mordred}"
+    );
+    assert!(
+        out["loggedOut"].as_str().unwrap().contains("Log in"),
+        "{out}"
+    );
+    assert_eq!(out["sessionAfterLogout"], 401);
+    assert_eq!(out["crossSite"], 403);
+}
+
 camelot_test_support::harness!(
+    two_people_sign_up_and_play_a_rated_game_in_their_browsers,
     a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,
     a_phone_keeps_its_board_in_place_through_a_game_against_the_computer,
     a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out,

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use camelot_engine::Variant;
+use camelot_engine::{SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use super::identity::{AccountName, BadAccountName, SeatAccount};
@@ -245,6 +245,91 @@ pub struct PlayerProfile {
     pub ratings: Vec<VariantRating>,
     /// The live games the player has a seat in, newest first.
     pub playing: Vec<GameId>,
+    /// Every rated game's rating after it, oldest first: the history a graph draws.
+    #[serde(default)]
+    pub history: Vec<RatingPoint>,
+    /// The player's finished games, newest first (the latest 50).
+    #[serde(default)]
+    pub games: Vec<PlayedGame>,
+}
+
+/// A rating after one rated game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    pub variant: Variant,
+    /// When the game ended (unix ms).
+    pub at: i64,
+    pub rating: f64,
+}
+
+/// A finished game as its player's page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    pub game: GameId,
+    pub variant: Variant,
+    /// When it was made (unix ms).
+    pub at: i64,
+    pub seat: SeatColour,
+    /// How it went for the player; none for an aborted game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// What it changed the player's rating by, rounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i32>,
+}
+
+/// How a game went for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    Won,
+    Drew,
+    Lost,
+}
+
+/// `GET /players` (as JSON): the best players of each variant, with at least
+/// [`Leaders::MIN_GAMES`] rated games and a rating that is not provisional.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookAtLeaders {}
+
+impl Request for LookAtLeaders {
+    type Answer = Leaders;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        "/players".into()
+    }
+}
+
+/// The best players, by variant (in the variants' order; a variant nobody qualifies in
+/// is left out).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Leaders {
+    pub variants: Vec<VariantLeaders>,
+}
+
+impl Leaders {
+    pub const MIN_GAMES: u32 = 5;
+    /// The most players listed for a variant.
+    pub const MOST: usize = 20;
+}
+
+/// One variant's best players, best first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantLeaders {
+    pub variant: Variant,
+    pub players: Vec<Leader>,
+}
+
+/// A player on the list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leader {
+    pub name: AccountName,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
 }
 
 /// A player's Glicko-2 rating in one variant.

@@ -20,8 +20,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::accounts::{
-    AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, LogIn, Password,
-    PlayerProfile, SeatAccount, Session, SignUp, VariantRating,
+    AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, Leader, Leaders, LogIn,
+    Password, PlayedGame, PlayerProfile, RatingPoint, Score, SeatAccount, Session, SignUp,
+    VariantLeaders, VariantRating,
 };
 use super::look::{partner_ring, seat_rgb};
 use super::requests::{
@@ -416,7 +417,24 @@ mod samples {
                 }]),
             ),
             ("VariantRating", None, values(&variant_ratings())),
+            (
+                "RatingPoint",
+                None,
+                values(&profiles()[0].history),
+            ),
+            ("PlayedGame", None, values(&profiles()[0].games)),
             ("PlayerProfile", None, values(&profiles())),
+            (
+                "Leader",
+                None,
+                values(&leaders()[0].variants[0].players),
+            ),
+            (
+                "VariantLeaders",
+                None,
+                values(&leaders()[0].variants),
+            ),
+            ("Leaders", None, values(&leaders())),
             (
                 "ApiError",
                 None,
@@ -537,6 +555,45 @@ mod samples {
             since: 1_700_000_000_000,
             ratings: variant_ratings(),
             playing: vec![id()],
+            history: vec![RatingPoint {
+                variant: Variant::Camelot,
+                at: 1_700_000_100_000,
+                rating: 1620.5,
+            }],
+            games: vec![
+                PlayedGame {
+                    game: id(),
+                    variant: Variant::Camelot,
+                    at: 1_700_000_000_000,
+                    seat: SeatColour::White,
+                    score: Some(Score::Won),
+                    rated: true,
+                    change: Some(12),
+                },
+                PlayedGame {
+                    game: id(),
+                    variant: Variant::Camette,
+                    at: 1_700_000_000_000,
+                    seat: SeatColour::Black,
+                    score: None,
+                    rated: false,
+                    change: None,
+                },
+            ],
+        }]
+    }
+
+    fn leaders() -> Vec<Leaders> {
+        vec![Leaders {
+            variants: vec![VariantLeaders {
+                variant: Variant::Camelot,
+                players: vec![Leader {
+                    name: account_name(),
+                    rating: 1700.25,
+                    deviation: 60.5,
+                    games: 40,
+                }],
+            }],
         }]
     }
 

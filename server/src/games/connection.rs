@@ -81,7 +81,8 @@ impl RateLimit {
 /// A seat this connection plays, and the token that proved it.
 struct Seat {
     player: Player,
-    token: SeatToken,
+    /// None for a seat joined by its account (a player logged in, on any device).
+    token: Option<SeatToken>,
 }
 
 /// A game this connection has joined.
@@ -393,7 +394,7 @@ fn rematch_for(news: &RematchNews, seat: Option<&Seat>) -> ServerMessage {
     ServerMessage::Rematch {
         game: news.game.clone(),
         seat: seat.and_then(|s| news.seats.get(s.player.0 as usize).copied()),
-        token: seat.map(|s| s.token.clone()),
+        token: seat.and_then(|s| s.token.clone()),
     }
 }
 
@@ -507,9 +508,25 @@ async fn hello(
         Err(e) => return Ok(cannot_read(&e)),
     };
     let seat = match asked.token {
-        None => None,
+        // A player logged in plays their own seat without its token.
+        None => match me {
+            None => None,
+            Some(a) => match hubs.db.seat_of_account(&hub.id, &a.id).await {
+                Ok(player) => player.map(|player| Seat {
+                    player,
+                    token: None,
+                }),
+                Err(e) => {
+                    hubs.leave(hub, rx).await;
+                    return Ok(cannot_read(&e));
+                }
+            },
+        },
         Some(t) => match hubs.db.seat_of(&hub.id, &tokens::hash(t.as_str())).await {
-            Ok(Some(player)) => Some(Seat { player, token: t }),
+            Ok(Some(player)) => Some(Seat {
+                player,
+                token: Some(t),
+            }),
             Ok(None) => {
                 hubs.leave(hub, rx).await;
                 return Ok(Next::Close(ServerMessage::error(

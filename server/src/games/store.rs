@@ -268,6 +268,25 @@ impl Db {
         })
     }
 
+    /// The first seat of game `id` the account holds.
+    pub async fn seat_of_account(
+        &self,
+        id: &GameId,
+        account: &str,
+    ) -> Result<Option<Player>, sqlx::Error> {
+        let seat: Option<i64> = on!(self, read pool => {
+            sqlx::query(
+                "SELECT MIN(seat) AS seat FROM seats WHERE game_id = $1 AND account_id = $2",
+            )
+            .bind(id.as_str())
+            .bind(account)
+            .fetch_one(pool)
+            .await?
+            .get("seat")
+        });
+        Ok(seat.map(|s| Player(s as u8)))
+    }
+
     /// The seat whose token hashes to `hash` in game `id`.
     pub async fn seat_of(&self, id: &GameId, hash: &str) -> Result<Option<Player>, sqlx::Error> {
         let seat: Option<i64> = on!(self, read pool => {

@@ -47,6 +47,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("protocol.js", JS, include_str!("../../web/app/protocol.js")),
     ("dom.js", JS, include_str!("../../web/app/dom.js")),
     ("sound.js", JS, include_str!("../../web/app/sound.js")),
+    ("account.js", JS, include_str!("../../web/app/account.js")),
+    ("player.js", JS, include_str!("../../web/app/player.js")),
     (
         "style.css",
         "text/css; charset=utf-8",

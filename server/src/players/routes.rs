@@ -17,7 +17,25 @@ use crate::common::http::clip;
 use crate::pages;
 
 pub fn api() -> Router<Arc<Accounts>> {
-    Router::new().route("/players/{name}", get(player))
+    Router::new()
+        .route("/players", get(leaders))
+        .route("/players/{name}", get(player))
+}
+
+/// `GET /players`: the best players of each variant.
+async fn leaders(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+) -> Result<Response, ServiceError> {
+    if !wants_json(&headers) {
+        return Ok(pages::page());
+    }
+    let leaders = accounts
+        .db
+        .leaders()
+        .await
+        .map_err(|e| ServiceError::Storage(format!("the best players: {e}")))?;
+    Ok(Json(leaders).into_response())
 }
 
 /// Whether a request asks for JSON rather than a page.
@@ -58,12 +76,20 @@ async fn player(
         .live_games_of(&account.id)
         .await
         .map_err(storage)?;
+    let history = accounts.db.history_of(&account.id).await.map_err(storage)?;
+    let games = accounts
+        .db
+        .finished_games_of(&account.id)
+        .await
+        .map_err(storage)?;
     Ok(Json(PlayerProfile {
         name: account.name,
         kind: account.kind,
         since: account.created_at,
         ratings,
         playing,
+        history,
+        games,
     })
     .into_response())
 }

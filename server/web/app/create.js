@@ -3,6 +3,7 @@
 // level). The server creates it; the page keeps my seat in this browser's list of my
 // games, shows the links to send, and opens my seat.
 
+import { me } from "./account.js";
 import { el, put } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { request } from "./net.js";
@@ -149,6 +150,19 @@ export function createForm(host) {
   };
   variant.addEventListener("change", drawSeats);
   drawSeats();
+  // Logged in, a game may be rated: my seat, and the others open to players logged in.
+  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", name: "rated" }));
+  const ratedRow = el("label", { class: "rated-choice", hidden: true }, rated, " Rated");
+  rated.addEventListener("change", () => {
+    if (rated.checked) {
+      pickers.forEach((p, i) => {
+        p.value = i === 0 ? "me" : "anyone";
+      });
+    }
+  });
+  me().then((session) => {
+    ratedRow.hidden = !session;
+  });
   const form = el(
     "form",
     {
@@ -164,6 +178,9 @@ export function createForm(host) {
         }
         const chosen = /** @type {Variant} */ (variant.value);
         const body = newGame(chosen, TIMES[Number(time.value)][1], seats, players);
+        if (rated.checked && !ratedRow.hidden) {
+          body.rated = true;
+        }
         try {
           /** @type {Created} */
           const created = await request("POST", "/games", body);
@@ -180,6 +197,7 @@ export function createForm(host) {
     el("label", {}, "Variant ", variant),
     el("label", {}, "Time ", time),
     seatsHost,
+    ratedRow,
     el("button", { type: "submit" }, "Start the game"),
   );
   put(host, form, said, result);

@@ -2,12 +2,14 @@
 // The server's game is the truth: the page shows what the server sends, offers only the
 // moves the server lists, and sends what the player does; the server judges it.
 
+import { me } from "./account.js";
 import { Board } from "./board.js";
 import { clockText, remaining } from "./clock.js";
 import { el, nameField, put, savedName, saveName, scrollWithin } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
-import { GameLink } from "./net.js";
+import { GameLink, request } from "./net.js";
+import { changeText } from "./player.js";
 import { CLAIMS, REASONS } from "./protocol.js";
 import { Replay } from "./replay.js";
 import { sound } from "./sound.js";
@@ -129,6 +131,12 @@ export function declinedText(kind) {
  * @param {SeatView} s
  */
 export function who(s) {
+  const a = s.account;
+  if (a) {
+    const rating = a.rating === undefined ? "?" : `${a.rating}${a.provisional ? "?" : ""}`;
+    const change = a.change === undefined ? "" : ` ${changeText(a.change)}`;
+    return `${a.name ?? "deleted player"} ${rating}${change} (${s.seat})`;
+  }
   if (s.name) {
     return `${s.name} (${s.seat})`;
   }
@@ -334,7 +342,7 @@ class GamePage {
     switch (m.t) {
       case "state": {
         this.you = m.you ?? null;
-        if (this.token && m.you) {
+        if (this.token && m.you && !(await me())) {
           rememberGame({ game: this.gameId, seat: m.you, url: location.href, variant: m.game.variant });
         }
         this.view = m.game;
@@ -417,6 +425,9 @@ class GamePage {
         }
         if (!this.quiet) {
           sound("end");
+        }
+        if (this.view?.rated) {
+          this.showRatings();
         }
         break;
       case "presence":
@@ -503,6 +514,20 @@ class GamePage {
     }
     if (this.view?.clocks?.running !== undefined || this.view?.move_due_ms) {
       this.renderSeats();
+    }
+  }
+
+  /** A rated game's end: the seats again, with each player's change. */
+  async showRatings() {
+    try {
+      /** @type {import("./protocol.js").GameState} */
+      const now = await request("GET", `/games/${this.gameId}`);
+      if (this.view) {
+        this.view.seats = now.game.seats;
+        this.render();
+      }
+    } catch {
+      // The seats stay as they were: the change is on the players' pages.
     }
   }
 

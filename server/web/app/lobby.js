@@ -1,6 +1,7 @@
 // The server's front page: a game to start (against the computer, a friend or anyone),
 // my games, the seats left open for anyone to take, and the live games to watch.
 
+import { me } from "./account.js";
 import { createForm } from "./create.js";
 import { el, nameField, put, saveName } from "./dom.js";
 import { myGames } from "./mine.js";
@@ -49,7 +50,14 @@ export async function lobbyPage(main) {
   const nameInput = nameField();
   nameInput.addEventListener("change", () => saveName(nameInput.value));
   createForm(start);
+  // Logged in, a player is their account's name.
+  const nameRow = el("label", { class: "your-name" }, "Your name ", nameInput);
+  me().then((session) => {
+    nameRow.hidden = session !== null;
+  });
   const mine = myGames();
+  const mineList = el("ul", { class: "my-games", "aria-label": "My games" });
+  const mineTitle = el("h2", {}, "My games");
   const tvTitle = el("p", { class: "tv-title" });
   const tvHost = el("div", { class: "tv" });
   const tv = el(
@@ -76,32 +84,20 @@ export async function lobbyPage(main) {
           "section",
           { class: "start-column", "aria-label": "Start a game" },
           el("h2", {}, "Start a game"),
-          el("label", { class: "your-name" }, "Your name ", nameInput),
+          nameRow,
           start,
         ),
         tv,
       ),
-      mine.length > 0 ? el("h2", {}, "My games") : null,
-      mine.length > 0
-        ? el(
-            "ul",
-            { class: "my-games", "aria-label": "My games" },
-            ...mine.map((g) =>
-              el(
-                "li",
-                {},
-                el("a", { href: g.url }, `${variantName(g.variant)}, game ${g.game}`),
-                ` as ${g.seat}`,
-              ),
-            ),
-          )
-        : null,
+      mineTitle,
+      mineList,
       el("h2", {}, "Open seats"),
       open,
       el("h2", {}, "Live games"),
       live,
     ),
   );
+  showMine(mineTitle, mineList, mine);
   /** @param {GameSummary} g */
   const liveGame = (g) =>
     el(
@@ -162,6 +158,35 @@ export async function lobbyPage(main) {
   } catch (e) {
     said.textContent = `The server's lists cannot be read: ${e instanceof Error ? e.message : e}`;
   }
+}
+
+/**
+ * My games: logged in, the server's list (the truth on every device; my seat opens by my
+ * account); else the seats this browser keeps.
+ * @param {HTMLElement} title
+ * @param {HTMLElement} list
+ * @param {import("./mine.js").MyGame[]} kept
+ */
+async function showMine(title, list, kept) {
+  const session = await me();
+  if (session) {
+    try {
+      /** @type {import("./protocol.js").PlayerProfile} */
+      const p = await request("GET", `/players/${session.name}`);
+      title.hidden = p.playing.length === 0;
+      put(list, ...p.playing.map((g) => el("li", {}, el("a", { href: `/${g}` }, `Game ${g}`))));
+      return;
+    } catch {
+      // The server's list cannot be read now: this browser's, meanwhile.
+    }
+  }
+  title.hidden = kept.length === 0;
+  put(
+    list,
+    ...kept.map((g) =>
+      el("li", {}, el("a", { href: g.url }, `${variantName(g.variant)}, game ${g.game}`), ` as ${g.seat}`),
+    ),
+  );
 }
 
 /** How many games (or seats) a list shows at first, and brings at each "More". */

@@ -131,7 +131,7 @@ export class Refused extends Error {
  * One of the server's one-shot requests, over HTTP: its answer, or a `Refused` with the
  * server's code and words.
  * @template T
- * @param {"GET" | "POST"} method
+ * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {object} [body]
  * @returns {Promise<T>}
@@ -163,13 +163,13 @@ export function nextPage(link) {
 }
 
 /**
- * @param {"GET" | "POST"} method
+ * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {object} [body]
  */
 async function exchange(method, path, body) {
   /** @type {Record<string, string>} */
-  const headers = { [VERSION_HEADER]: String(PROTOCOL) };
+  const headers = { [VERSION_HEADER]: String(PROTOCOL), accept: "application/json" };
   if (body !== undefined) {
     headers["content-type"] = "application/json";
   }

@@ -214,7 +214,27 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
+ * @typedef {{ at: number, rating: number, variant: Variant }} RatingPoint
+ */
+
+/**
+ * @typedef {{ at: number, change?: number, game: string, rated?: boolean, score?: string, seat: SeatColour, variant: Variant }} PlayedGame
+ */
+
+/**
+ * @typedef {{ games: PlayedGame[], history: RatingPoint[], kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
+ */
+
+/**
+ * @typedef {{ deviation: number, games: number, name: string, rating: number }} Leader
+ */
+
+/**
+ * @typedef {{ players: Leader[], variant: Variant }} VariantLeaders
+ */
+
+/**
+ * @typedef {{ variants: VariantLeaders[] }} Leaders
  */
 
 /**

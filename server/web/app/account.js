@@ -1,0 +1,221 @@
+// Accounts in the page: who is logged in (the server says, from the session's cookie,
+// which the page never reads), the header's links, and the pages to sign up, log in and
+// change the settings. The server keeps the session; the page keeps nothing of it.
+
+import { el, put } from "./dom.js";
+import { request } from "./net.js";
+
+/**
+ * @typedef {import("./protocol.js").Session} Session
+ * @typedef {import("./protocol.js").SignUp} SignUp
+ * @typedef {import("./protocol.js").LogIn} LogIn
+ */
+
+/** @type {Promise<Session | null> | null} */
+let asked = null;
+
+/** The session this browser has, or null: asked of the server once a page. */
+export function me() {
+  if (!asked) {
+    // Not logged in (`not_signed_in`), or the server out of reach: nobody, for now.
+    asked = request("GET", "/session").then(
+      (s) => /** @type {Session} */ (s),
+      () => null,
+    );
+  }
+  return asked;
+}
+
+/**
+ * The header's account links: my name (my page), settings and "Log out"; or "Log in"
+ * and "Sign up".
+ * @param {HTMLElement} host
+ */
+export async function accountLinks(host) {
+  const session = await me();
+  if (!session) {
+    put(host, el("a", { href: "/login" }, "Log in"), el("a", { href: "/signup" }, "Sign up"));
+    return;
+  }
+  const out = el(
+    "button",
+    {
+      type: "button",
+      onclick: async () => {
+        try {
+          await request("DELETE", "/session", {});
+        } finally {
+          location.assign("/");
+        }
+      },
+    },
+    "Log out",
+  );
+  put(
+    host,
+    el("a", { href: `/players/${session.name}`, class: "me" }, session.name),
+    el("a", { href: "/settings" }, "Settings"),
+    out,
+  );
+}
+
+/**
+ * A labelled field of a form.
+ * @param {string} label
+ * @param {Record<string, string | number | boolean>} props
+ */
+function field(label, props) {
+  const input = /** @type {HTMLInputElement} */ (el("input", { required: true, ...props }));
+  return { input, row: el("label", { class: "field" }, el("span", {}, label), input) };
+}
+
+/**
+ * The page to sign up (`signUp`) or log in, at `/signup` and `/login`.
+ * @param {HTMLElement} main
+ * @param {boolean} signUp
+ */
+export function accountPage(main, signUp) {
+  document.title = signUp ? "Sign up · Camelot" : "Log in · Camelot";
+  const name = field("Name", {
+    name: "username",
+    autocomplete: "username",
+    minlength: 2,
+    maxlength: 20,
+    pattern: "[A-Za-z0-9_\\-]+",
+    title: "2 to 20 letters, digits, _ or -",
+  });
+  const password = field("Password", {
+    name: "password",
+    type: "password",
+    autocomplete: signUp ? "new-password" : "current-password",
+    minlength: 8,
+    maxlength: 128,
+  });
+  const said = el("p", { class: "notice", role: "alert" });
+  const form = el(
+    "form",
+    {
+      class: "account-form",
+      onsubmit: async (/** @type {Event} */ e) => {
+        e.preventDefault();
+        said.textContent = "";
+        /** @type {SignUp | LogIn} */
+        const body = { name: name.input.value.trim(), password: password.input.value };
+        try {
+          await request("POST", signUp ? "/account" : "/session", body);
+          location.assign("/");
+        } catch (err) {
+          said.textContent = err instanceof Error ? err.message : String(err);
+        }
+      },
+    },
+    name.row,
+    password.row,
+    el("button", { type: "submit" }, signUp ? "Sign up" : "Log in"),
+  );
+  put(
+    main,
+    el(
+      "div",
+      { class: "account-page" },
+      el("h1", {}, signUp ? "Sign up" : "Log in"),
+      signUp
+        ? el(
+            "p",
+            {},
+            "An account keeps your games and your rating in each variant, on every device. ",
+            "Playing by a link needs none.",
+          )
+        : null,
+      form,
+      said,
+      el(
+        "p",
+        {},
+        signUp
+          ? el("a", { href: "/login" }, "I have an account: log in")
+          : el("a", { href: "/signup" }, "No account yet: sign up"),
+      ),
+    ),
+  );
+}
+
+/**
+ * `/settings`: a new password (every other device is logged out), or the account closed.
+ * @param {HTMLElement} main
+ */
+export async function settingsPage(main) {
+  document.title = "Settings · Camelot";
+  const session = await me();
+  if (!session) {
+    put(main, el("h1", {}, "Settings"), el("p", {}, el("a", { href: "/login" }, "Log in"), " first."));
+    return;
+  }
+  const old = field("Password now", { type: "password", autocomplete: "current-password", name: "old" });
+  const fresh = field("New password", {
+    type: "password",
+    autocomplete: "new-password",
+    minlength: 8,
+    maxlength: 128,
+    name: "new",
+  });
+  const changed = el("p", { class: "notice", role: "alert" });
+  const change = el(
+    "form",
+    {
+      class: "account-form",
+      onsubmit: async (/** @type {Event} */ e) => {
+        e.preventDefault();
+        try {
+          await request("POST", "/account/password", { old: old.input.value, new: fresh.input.value });
+          changed.textContent = "Your password is changed; every other device is logged out.";
+          old.input.value = "";
+          fresh.input.value = "";
+        } catch (err) {
+          changed.textContent = err instanceof Error ? err.message : String(err);
+        }
+      },
+    },
+    old.row,
+    fresh.row,
+    el("button", { type: "submit" }, "Change the password"),
+  );
+  const confirm = field("Your password", { type: "password", autocomplete: "current-password", name: "confirm" });
+  const closed = el("p", { class: "notice", role: "alert" });
+  const close = el(
+    "form",
+    {
+      class: "account-form",
+      onsubmit: async (/** @type {Event} */ e) => {
+        e.preventDefault();
+        try {
+          await request("DELETE", "/account", { password: confirm.input.value });
+          location.assign("/");
+        } catch (err) {
+          closed.textContent = err instanceof Error ? err.message : String(err);
+        }
+      },
+    },
+    el(
+      "p",
+      {},
+      "Your games stay, played by \u201cdeleted player\u201d; your name is nobody's for 30 days.",
+    ),
+    confirm.row,
+    el("button", { type: "submit", class: "danger" }, "Close my account"),
+  );
+  put(
+    main,
+    el(
+      "div",
+      { class: "account-page" },
+      el("h1", {}, `Settings of ${session.name}`),
+      el("h2", {}, "Password"),
+      change,
+      changed,
+      el("h2", {}, "Close the account"),
+      close,
+      closed,
+    ),
+  );
+}

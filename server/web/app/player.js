@@ -1,0 +1,214 @@
+// A player's page (`/players/NAME`): their rating in each variant with its history drawn,
+// the games going on now and the games they finished; and `/players`, the best players
+// of each variant. The server gives both as JSON; nothing is kept here.
+
+import { el, put, svg } from "./dom.js";
+import { request } from "./net.js";
+import { VARIANTS } from "./protocol.js";
+
+/**
+ * @typedef {import("./protocol.js").PlayerProfile} PlayerProfile
+ * @typedef {import("./protocol.js").RatingPoint} RatingPoint
+ * @typedef {import("./protocol.js").PlayedGame} PlayedGame
+ * @typedef {import("./protocol.js").Leaders} Leaders
+ */
+
+/**
+ * A variant's name, by its id.
+ * @param {string} id
+ */
+function variantName(id) {
+  return VARIANTS.find((v) => v.id === id)?.name ?? id;
+}
+
+/**
+ * A rating as players read it: rounded, with a "?" while it is provisional.
+ * @param {number} rating
+ * @param {boolean} provisional
+ */
+export function ratingText(rating, provisional) {
+  return `${Math.round(rating)}${provisional ? "?" : ""}`;
+}
+
+/**
+ * A change as players read it: "+12", "\u221212", "\u00b10".
+ * @param {number} change
+ */
+export function changeText(change) {
+  if (change > 0) {
+    return `+${change}`;
+  }
+  return change < 0 ? `\u2212${-change}` : "\u00b10";
+}
+
+/**
+ * The line a variant's ratings draw, game after game, in a box `w` by `h`: the points,
+ * and the lowest and highest rating drawn.
+ * @param {number[]} ratings
+ * @param {number} w
+ * @param {number} h
+ */
+export function historyLine(ratings, w, h) {
+  const low = Math.min(...ratings) - 10;
+  const high = Math.max(...ratings) + 10;
+  const step = ratings.length > 1 ? w / (ratings.length - 1) : 0;
+  const points = ratings.map((r, i) => {
+    const x = ratings.length > 1 ? i * step : w / 2;
+    const y = h - ((r - low) / (high - low)) * h;
+    return `${x.toFixed(1)},${y.toFixed(1)}`;
+  });
+  return { points: points.join(" "), low: Math.round(low + 10), high: Math.round(high - 10) };
+}
+
+/**
+ * One variant's history, drawn.
+ * @param {string} variant
+ * @param {RatingPoint[]} points
+ */
+function graph(variant, points) {
+  const [w, h] = [300, 90];
+  const line = historyLine(
+    points.map((p) => p.rating),
+    w,
+    h,
+  );
+  return el(
+    "figure",
+    { class: "rating-graph" },
+    svg(
+      "svg",
+      {
+        viewBox: `-4 -4 ${w + 8} ${h + 8}`,
+        role: "img",
+        "aria-label": `${variantName(variant)}: the rating after each of ${points.length} rated games, from ${Math.round(points[0].rating)} to ${Math.round(points[points.length - 1].rating)}`,
+      },
+      svg("polyline", { points: line.points, class: "rating-line" }),
+      ...line.points
+        .split(" ")
+        .map((xy) => svg("circle", { cx: xy.split(",")[0], cy: xy.split(",")[1], r: 3, class: "rating-dot" })),
+    ),
+    el(
+      "figcaption",
+      {},
+      line.low === line.high
+        ? `${variantName(variant)}: ${points.length} rated ${points.length === 1 ? "game" : "games"}, at ${line.low}`
+        : `${variantName(variant)}: ${points.length} rated games, between ${line.low} and ${line.high}`,
+    ),
+  );
+}
+
+/**
+ * How a game went, as its player's list says it.
+ * @param {PlayedGame} g
+ */
+function playedLine(g) {
+  const how = g.score === "won" ? "won" : g.score === "lost" ? "lost" : g.score === "drew" ? "drawn" : "aborted";
+  return el(
+    "li",
+    {},
+    el("a", { href: `/${g.game}` }, `${variantName(g.variant)}, ${new Date(g.at).toLocaleDateString()}`),
+    ` as ${g.seat}: ${how}`,
+    g.rated && g.change !== undefined ? ` (${changeText(g.change)})` : "",
+  );
+}
+
+/**
+ * `/players/NAME`.
+ * @param {HTMLElement} main
+ * @param {string} name
+ */
+export async function playerPage(main, name) {
+  document.title = `${name} · Camelot`;
+  /** @type {PlayerProfile} */
+  let p;
+  try {
+    p = await request("GET", `/players/${encodeURIComponent(name)}`);
+  } catch (e) {
+    put(main, el("h1", {}, name), el("p", { class: "notice" }, e instanceof Error ? e.message : String(e)));
+    return;
+  }
+  document.title = `${p.name} · Camelot`;
+  /** @type {Map<string, RatingPoint[]>} */
+  const byVariant = new Map();
+  for (const point of p.history) {
+    byVariant.set(point.variant, [...(byVariant.get(point.variant) ?? []), point]);
+  }
+  put(
+    main,
+    el(
+      "div",
+      { class: "player-page" },
+      el("h1", {}, p.name, p.kind === "computer" ? el("span", { class: "badge" }, " computer") : null),
+      el("p", {}, `Playing here since ${new Date(p.since).toLocaleDateString()}.`),
+      el("h2", {}, "Ratings"),
+      p.ratings.length === 0
+        ? el("p", {}, "No rated game yet.")
+        : el(
+            "table",
+            { class: "ratings" },
+            el("thead", {}, el("tr", {}, el("th", {}, "Variant"), el("th", {}, "Rating"), el("th", {}, "Games"))),
+            el(
+              "tbody",
+              {},
+              ...p.ratings.map((r) =>
+                el(
+                  "tr",
+                  {},
+                  el("td", {}, variantName(r.variant)),
+                  el("td", { title: `deviation ${Math.round(r.deviation)}` }, ratingText(r.rating, r.provisional)),
+                  el("td", {}, String(r.games)),
+                ),
+              ),
+            ),
+          ),
+      ...[...byVariant].map(([variant, points]) => graph(variant, points)),
+      el("h2", {}, "Playing now"),
+      p.playing.length === 0
+        ? el("p", {}, "No game going on.")
+        : el("ul", { class: "playing" }, ...p.playing.map((g) => el("li", {}, el("a", { href: `/${g}` }, `Game ${g}`)))),
+      el("h2", {}, "Games"),
+      p.games.length === 0 ? el("p", {}, "No finished game yet.") : el("ul", { class: "played" }, ...p.games.map(playedLine)),
+      el("p", {}, el("a", { href: "/players" }, "The best players")),
+    ),
+  );
+}
+
+/**
+ * `/players`: the best of each variant.
+ * @param {HTMLElement} main
+ */
+export async function leadersPage(main) {
+  document.title = "The best players · Camelot";
+  /** @type {Leaders} */
+  let leaders;
+  try {
+    leaders = await request("GET", "/players");
+  } catch (e) {
+    put(main, el("h1", {}, "The best players"), el("p", { class: "notice" }, e instanceof Error ? e.message : String(e)));
+    return;
+  }
+  put(
+    main,
+    el(
+      "div",
+      { class: "player-page" },
+      el("h1", {}, "The best players"),
+      el("p", {}, "Of each variant, with five rated games or more and a settled rating."),
+      leaders.variants.length === 0 ? el("p", {}, "Nobody yet.") : null,
+      ...leaders.variants.map((v) =>
+        el(
+          "section",
+          {},
+          el("h2", {}, variantName(v.variant)),
+          el(
+            "ol",
+            {},
+            ...v.players.map((l) =>
+              el("li", {}, el("a", { href: `/players/${l.name}` }, l.name), ` ${Math.round(l.rating)} (${l.games} games)`),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,129 @@
+// Two people sign up in their browsers and play a rated game: `node e2e/accounts.mjs BASE
+// [screenshot-dir]`. Arthur signs up on a desktop and starts a rated game of Camette with
+// Black open; Mordred signs up on a phone, takes the seat from the front page's list,
+// and the two play a few moves by clicking before Mordred resigns. Arthur logs in again
+// on a second browser (context) and finds the game on his page there; both pages show
+// the new ratings and the game; Mordred logs out. Prints `{"cookie":{...},"arthur":
+// {...},"mordred":{...},"second":{...},"loggedOut":STRING,"crossSite":STATUS}`.
+
+import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
+
+const [base, shots] = process.argv.slice(2);
+
+/**
+ * Signs up (or logs in) on the page's own form.
+ * @param {import("playwright-core").Page} page
+ * @param {"signup" | "login"} form
+ * @param {string} name
+ * @param {string} password
+ */
+async function account(page, form, name, password) {
+  await page.goto(`${base}/${form}`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: form === "signup" ? "Sign up" : "Log in" }).click();
+  await page.waitForURL(`${base}/`);
+  await page.locator(".account-links .me").waitFor();
+}
+
+/**
+ * A player's page as it reads: the ratings table's rows and the games listed.
+ * @param {import("playwright-core").Page} page
+ * @param {string} name
+ */
+async function playerPage(page, name) {
+  await page.goto(`${base}/players/${name}`);
+  await page.locator(".player-page h1").waitFor();
+  await page.locator(".ratings, .player-page p").first().waitFor();
+  return {
+    title: await page.locator(".player-page h1").textContent(),
+    ratings: await page.locator(".ratings tbody tr").allTextContents(),
+    graphs: await page.locator(".rating-graph svg polyline").count(),
+    games: await page.locator(".played li").allTextContents(),
+  };
+}
+
+main(async () => {
+  const browser = await launch();
+  const deskContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await deskContext.newPage();
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  const errors = [];
+  for (const p of [desk, phone]) {
+    p.on("pageerror", (e) => errors.push(String(e)));
+  }
+  await account(desk, "signup", "Arthur", "excalibur 1");
+  const cookie = (await deskContext.cookies()).find((c) => c.name === "camelot_session");
+  await account(phone, "signup", "Mordred", "the usurper");
+  if (shots) {
+    await phone.screenshot({ path: `${shots}/signed-up-phone.png` });
+  }
+  // A rated game: Arthur White, Black open to players logged in.
+  await desk.getByLabel("Variant").selectOption("camette");
+  await desk.locator("input[name=rated]").check();
+  await desk.getByRole("button", { name: "Start the game" }).click();
+  await desk.waitForSelector("svg.board");
+  await phone.goto(base);
+  const take = phone.getByRole("button", { name: "Play Black" });
+  await take.waitFor();
+  await take.click();
+  await phone.waitForSelector("svg.board");
+  // White moves, Black answers, White moves; then Black resigns.
+  await waitForTurn(desk, 20_000);
+  await playOneMove(desk);
+  await waitForTurn(phone, 20_000);
+  await playOneMove(phone);
+  await waitForTurn(desk, 20_000);
+  await playOneMove(desk);
+  await waitForTurn(phone, 20_000);
+  await phone.getByRole("button", { name: "Resign" }).click();
+  await phone.getByRole("button", { name: "Really resign?" }).click();
+  await desk.locator(".turn[data-result]").waitFor({ timeout: 20_000 });
+  // The seats show the change once the game is over.
+  await desk.waitForFunction(() => document.querySelector(".seats")?.textContent?.includes("+"), undefined, {
+    timeout: 15_000,
+  });
+  const seatsAfter = await desk.locator(".seats li").allTextContents();
+  if (shots) {
+    await desk.screenshot({ path: `${shots}/rated-game-over.png` });
+  }
+  // Arthur on a second browser: logged in there too, his page the same.
+  const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  second.on("pageerror", (e) => errors.push(String(e)));
+  await account(second, "login", "arthur", "excalibur 1");
+  const arthur = await playerPage(second, "Arthur");
+  if (shots) {
+    await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
+  }
+  const mordred = await playerPage(phone, "Mordred");
+  if (shots) {
+    await phone.screenshot({ path: `${shots}/player-page-phone.png`, fullPage: true });
+  }
+  // Mordred logs out: the header offers to log in again, and the server forgets him.
+  await phone.goto(base);
+  await phone.getByRole("button", { name: "Log out" }).click();
+  await phone.waitForURL(`${base}/`);
+  await phone.locator(".account-links a[href='/login']").waitFor();
+  const loggedOut = await phone.locator(".account-links").textContent();
+  const who = await phone.evaluate(async () => (await fetch("/session")).status);
+  // Another site's page may not log anyone in.
+  const crossSite = await desk.request
+    .post(`${base}/session`, {
+      headers: { origin: "http://evil.example", "content-type": "application/json" },
+      data: { name: "Arthur", password: "excalibur 1" },
+    })
+    .then((r) => r.status());
+  await browser.close();
+  if (errors.length > 0) {
+    throw new Error(`the page failed: ${errors.join("; ")}`);
+  }
+  return {
+    cookie: cookie && { httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, secure: cookie.secure, path: cookie.path },
+    seatsAfter,
+    arthur,
+    mordred,
+    loggedOut,
+    sessionAfterLogout: who,
+    crossSite,
+  };
+});
