@@ -132,3 +132,88 @@ fn an_account_from_the_command_line() {
     assert!(!twice.status.success());
     assert!(String::from_utf8_lossy(&twice.stderr).contains("not logged in"));
 }
+
+/// Two players logged in ask for a quick game from the command line, each with a
+/// computer level: both are paired into one rated game, print its line, and play it to
+/// the end by their accounts; then each one's page shows one rated game.
+#[test]
+fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
+    let dir = scratch("cli-pair");
+    let server = Server::start(
+        &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.url.as_str();
+    let mut players = Vec::new();
+    for name in ["Tor", "Lamorak"] {
+        let data = dir.join(name);
+        let made = cli(
+            &data,
+            &[
+                "online",
+                "account",
+                "create",
+                "--server",
+                url,
+                "--name",
+                name,
+                "--password-stdin",
+            ],
+            "questing beast\n",
+        );
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        players.push(
+            Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+                .args([
+                    "online",
+                    "pair",
+                    "--server",
+                    url,
+                    "--variant",
+                    "camette",
+                    "--level",
+                    "beginner",
+                ])
+                .env("CAMELOT_DATA_DIR", &data)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
+    }
+    let outs: Vec<Output> = players
+        .into_iter()
+        .map(|p| p.wait_with_output().unwrap())
+        .collect();
+    let mut games = Vec::new();
+    for o in &outs {
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{text}\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        games.push((first["game"].clone(), first["seat"].clone()));
+        assert!(
+            text.lines().any(|l| l.starts_with("result: ")),
+            "played to the end: {text}"
+        );
+    }
+    assert_eq!(games[0].0, games[1].0, "one game");
+    assert_ne!(games[0].1, games[1].1, "two seats");
+    for name in ["Tor", "Lamorak"] {
+        let page = json(&cli(
+            &dir.join(name),
+            &["online", "player", "--server", url, name],
+            "",
+        ));
+        assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+        assert_eq!(page["ratings"][0]["variant"], "camette");
+    }
+}

@@ -7,8 +7,11 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
 use crate::address::ServerAddress;
 use crate::error::OnlineError;
+use crate::protocol::accounts::AccountToken;
 use crate::protocol::{ClientMessage, ServerMessage, MAX_FRAME_BYTES};
 
 pub struct Connection {
@@ -23,14 +26,28 @@ pub(crate) fn socket_config() -> WebSocketConfig {
         .max_frame_size(Some(MAX_FRAME_BYTES))
 }
 
-/// Opens the game socket of `server`.
+/// Opens the game socket of `server`, showing the account's session where one is given
+/// (a seat the account holds is then played without its token).
 pub(crate) async fn connect(
     server: &ServerAddress,
+    account: Option<&AccountToken>,
 ) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, OnlineError> {
     let url = server.ws_url();
     let tls = server.is_secure().then(crate::tls::connector);
+    let mut request = url
+        .as_str()
+        .into_client_request()
+        .map_err(|e| OnlineError::Connect {
+            url: url.clone(),
+            source: Box::new(e),
+        })?;
+    if let Some(token) = account {
+        if let Ok(value) = format!("Bearer {}", token.as_str()).parse() {
+            request.headers_mut().insert("authorization", value);
+        }
+    }
     let (socket, _) =
-        tokio_tungstenite::connect_async_tls_with_config(&url, Some(socket_config()), true, tls)
+        tokio_tungstenite::connect_async_tls_with_config(request, Some(socket_config()), true, tls)
             .await
             .map_err(|e| match crate::tls::untrusted(&e) {
                 Some(why) => OnlineError::Untrusted {
@@ -58,7 +75,17 @@ pub(crate) fn read(frame: &str) -> Result<ServerMessage, OnlineError> {
 impl Connection {
     pub async fn open(server: &ServerAddress) -> Result<Connection, OnlineError> {
         Ok(Connection {
-            socket: connect(server).await?,
+            socket: connect(server, None).await?,
+        })
+    }
+
+    /// Opens the game socket as the account whose session `token` is.
+    pub async fn open_as(
+        server: &ServerAddress,
+        token: &AccountToken,
+    ) -> Result<Connection, OnlineError> {
+        Ok(Connection {
+            socket: connect(server, Some(token)).await?,
         })
     }
 

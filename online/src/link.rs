@@ -13,6 +13,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::address::ServerAddress;
 use crate::connection::{connect, read, text};
 use crate::error::{JoinError, OnlineError};
+use crate::protocol::accounts::AccountToken;
 use crate::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, PlayerName, SeatToken, ServerMessage,
 };
@@ -89,6 +90,9 @@ pub struct LinkOptions {
     pub wake: Option<Waker>,
     /// The name a seat's hello gives.
     pub name: Option<PlayerName>,
+    /// The account's session shown on every connection: a seat it holds is played
+    /// without the seat's token.
+    pub account: Option<AccountToken>,
 }
 
 impl LinkOptions {
@@ -100,6 +104,7 @@ impl LinkOptions {
             first_contact: FirstContact::MayRetry,
             wake: None,
             name: None,
+            account: None,
         }
     }
 
@@ -114,6 +119,11 @@ impl LinkOptions {
     /// The same, giving the seat's player's name in every hello.
     pub fn named(self, name: Option<PlayerName>) -> LinkOptions {
         LinkOptions { name, ..self }
+    }
+
+    /// The same, as the account whose session `token` is.
+    pub fn as_account(self, account: Option<AccountToken>) -> LinkOptions {
+        LinkOptions { account, ..self }
     }
 
     /// The same, calling `wake` after every event.
@@ -132,6 +142,7 @@ impl std::fmt::Debug for LinkOptions {
             .field("first_contact", &self.first_contact)
             .field("wake", &self.wake.is_some())
             .field("name", &self.name)
+            .field("account", &self.account)
             .finish()
     }
 }
@@ -189,6 +200,7 @@ impl Link {
             game: game.clone(),
             token: token.cloned(),
             name: options.name.clone(),
+            account: options.account.clone(),
         };
         let thread = std::thread::Builder::new()
             .name(format!("camelot-link-{}", game.as_str()))
@@ -240,6 +252,7 @@ struct Target {
     game: GameId,
     token: Option<SeatToken>,
     name: Option<PlayerName>,
+    account: Option<AccountToken>,
 }
 
 /// How one connection ended.
@@ -344,7 +357,7 @@ async fn converse(
     events: &Outbox,
     joined: &mut bool,
 ) -> Ended {
-    let connecting = connect(&target.server);
+    let connecting = connect(&target.server, target.account.as_ref());
     let socket = match tokio::time::timeout(Duration::from_secs(10), connecting).await {
         Ok(Ok(s)) => s,
         Ok(Err(e)) => return Ended::Dropped(e),

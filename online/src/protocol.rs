@@ -29,6 +29,7 @@ mod ids;
 pub mod look;
 mod name;
 pub mod page;
+pub mod pairing;
 pub mod requests;
 mod time;
 

@@ -12,6 +12,7 @@ mod accounts;
 mod computer;
 mod games;
 mod pages;
+mod pairing;
 mod players;
 mod ratings;
 mod seats;
@@ -495,6 +496,10 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         }
         if let Err(e) = hubs.db.forget_ended_sessions(common::clock::now_ms()).await {
             eprintln!("camelot-server: forgetting ended sessions: {e}");
+        }
+        let stale = common::clock::now_ms() - pairing::store::STALE_MS;
+        if let Err(e) = hubs.db.forget_stale_pairing(stale).await {
+            eprintln!("camelot-server: forgetting quick games' waits: {e}");
         }
     }
 }

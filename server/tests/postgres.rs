@@ -7,11 +7,15 @@ use std::path::Path;
 use std::time::Duration;
 
 use camelot_engine::{EndReason, Level, Outcome, SeatColour, Variant};
+use camelot_online::protocol::accounts::{
+    AccountKind, AccountName, AccountToken, Password, SignUp,
+};
+use camelot_online::protocol::pairing::{Pairing, QuickGame};
 use camelot_online::protocol::requests::{ComputerSeat, ListGames, LookAtGame, NewGame};
 use camelot_online::protocol::{
     ClientMessage, GameEnd, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{ask, Connection, ServerAddress};
+use camelot_online::{ask, ask_as, Connection, ServerAddress};
 use camelot_test_support::online::{by_squares, create};
 use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
@@ -359,8 +363,139 @@ async fn two_processes_keep_one_tv_between_them() {
     drop_database(&admin, &name).await;
 }
 
+/// An account signed up on `url`: its session's token.
+async fn account(url: &ServerAddress, name: &str) -> AccountToken {
+    let sign_up = SignUp {
+        name: AccountName::parse(name).unwrap(),
+        password: Password::parse("round table").unwrap(),
+        kind: AccountKind::Person,
+        rated_with_people: false,
+        token: true,
+    };
+    ask(url, &sign_up).await.unwrap().token.unwrap()
+}
+
+/// 40 players ask for a quick game at once, half through each of two processes: each is
+/// paired exactly once (20 games, two seats each); then the 20 rated games end at once,
+/// through both processes, and each rating is settled exactly once: 20 winners at
+/// 1662.3, 20 losers at 1337.7, the sum of all 40 unchanged.
+async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() {
+    let test = "forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let name = format!("camelot_pairing_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let args = [
+        "--listen",
+        "127.0.0.1:0",
+        "--database",
+        &db,
+        "--sign-ups-per-minute",
+        "0",
+        "--games-per-minute",
+        "0",
+    ];
+    let servers = [
+        Server::start_with(bin(), &args),
+        Server::start_with(bin(), &args),
+    ];
+    let urls: Vec<ServerAddress> = servers.iter().map(Server::address).collect();
+    let mut tokens = Vec::new();
+    for i in 0..40 {
+        tokens.push(account(&urls[i % 2], &format!("quick{i}")).await);
+    }
+    let quick = QuickGame {
+        variant: Variant::Camelot,
+        time: TimeControl::Untimed,
+    };
+    let asks = tokens.iter().enumerate().map(|(i, token)| {
+        let (url, token, quick) = (urls[i % 2].clone(), token.clone(), quick.clone());
+        tokio::spawn(async move {
+            loop {
+                match ask_as(&url, Some(&token), &quick).await.unwrap() {
+                    Pairing::Paired { game, seat } => return (i, game, seat),
+                    Pairing::Waiting { .. } => continue,
+                }
+            }
+        })
+    });
+    let mut paired = Vec::new();
+    for t in asks.collect::<Vec<_>>() {
+        paired.push(t.await.unwrap());
+    }
+    let mut games: std::collections::BTreeMap<GameId, Vec<(usize, SeatColour)>> =
+        Default::default();
+    for (i, game, seat) in &paired {
+        games.entry(game.clone()).or_default().push((*i, *seat));
+    }
+    assert_eq!(games.len(), 20, "{games:?}");
+    for (game, players) in &games {
+        let seats: std::collections::BTreeSet<_> = players.iter().map(|(_, s)| *s).collect();
+        assert_eq!(seats.len(), 2, "{game}: {players:?}");
+    }
+    // Black resigns in every game at once, half through each process, by their account.
+    let ends = paired
+        .iter()
+        .filter(|(_, _, seat)| *seat == SeatColour::Black)
+        .map(|(i, game, _)| {
+            let (url, token, game) = (urls[i % 2].clone(), tokens[*i].clone(), game.clone());
+            tokio::spawn(async move {
+                let mut c = Connection::open_as(&url, &token).await.unwrap();
+                c.send(&Hello::seat(&game, None, None).into())
+                    .await
+                    .unwrap();
+                loop {
+                    match c.recv().await.unwrap() {
+                        ServerMessage::State { you, .. } => {
+                            assert_eq!(you, Some(SeatColour::Black), "the account's seat");
+                            c.send(&ClientMessage::Resign).await.unwrap();
+                        }
+                        ServerMessage::Ended { result } => return result,
+                        _ => {}
+                    }
+                }
+            })
+        })
+        .collect::<Vec<_>>();
+    for e in ends {
+        assert!(matches!(e.await.unwrap(), GameEnd::Decided(_)));
+    }
+    let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
+    let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM games WHERE rated = 1")
+        .fetch_one(&mut watch)
+        .await
+        .unwrap();
+    assert_eq!(stored, 20, "no pairing made twice");
+    let (changes,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM rating_changes")
+        .fetch_one(&mut watch)
+        .await
+        .unwrap();
+    assert_eq!(changes, 40, "one change a player a game");
+    let ratings: Vec<(f64, i32)> = sqlx::query_as("SELECT rating, games FROM ratings")
+        .fetch_all(&mut watch)
+        .await
+        .unwrap();
+    assert_eq!(ratings.len(), 40);
+    assert!(ratings.iter().all(|(_, g)| *g == 1), "{ratings:?}");
+    let won = ratings
+        .iter()
+        .filter(|(r, _)| (r - 1662.3).abs() < 0.1)
+        .count();
+    let lost = ratings
+        .iter()
+        .filter(|(r, _)| (r - 1337.7).abs() < 0.1)
+        .count();
+    assert_eq!((won, lost), (20, 20), "{ratings:?}");
+    let sum: f64 = ratings.iter().map(|(r, _)| r).sum();
+    assert!((sum - 60_000.0).abs() < 1e-6, "{sum}");
+    drop(servers);
+    drop_database(&admin, &name).await;
+}
+
 camelot_test_support::harness!(;
-    async: two_processes_serve_one_game_through_postgresql,
+    async: forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once,
+    two_processes_serve_one_game_through_postgresql,
     a_move_on_a_stale_copy_is_judged_against_the_database,
     the_computers_turns_are_shared_by_processes_and_each_played_once,
     two_processes_keep_one_tv_between_them

@@ -9,13 +9,14 @@ use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::accounts::{
     AccountKind, AccountName, AccountToken, LookAtPlayer, Password, PlayerProfile, Score, SignUp,
 };
+use camelot_online::protocol::pairing::{Pairing, QuickGame};
 use camelot_online::protocol::requests::{
     ComputerSeat, Created, ListSeats, LookAtGame, NewGame, TakeSeat,
 };
 use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameEnd, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
-use camelot_online::{ask, ask_as, ask_page, OnlineError, ServerAddress};
+use camelot_online::{ask, ask_as, ask_page, Connection, OnlineError, ServerAddress};
 use camelot_test_support::online::{join, sqlite_server_with, until};
 use camelot_test_support::Server;
 
@@ -259,6 +260,65 @@ async fn an_aborted_rated_game_changes_nothing_and_some_games_are_never_rated() 
         code(ask_as(&url, Some(&kay), &take).await),
         ErrorCode::NotAllowed
     );
+}
+
+/// A quick game: two players logged in ask for the same variant and time and are paired
+/// in a rated game, each playing their seat by their account (no token); anyone not
+/// logged in, or asking for Grand Cam, is told why not.
+#[tokio::test]
+async fn a_quick_game_pairs_two_players_who_play_by_their_accounts() {
+    let server = server("rated-quick");
+    let url = server.address();
+    let gareth = account(&url, "Gareth", AccountKind::Person).await;
+    let lynette = account(&url, "Lynette", AccountKind::Person).await;
+    let quick = QuickGame {
+        variant: Variant::Camette,
+        time: TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
+        },
+    };
+    assert_eq!(code(ask(&url, &quick).await), ErrorCode::NotSignedIn);
+    let grand = QuickGame {
+        variant: Variant::GrandCam,
+        ..quick.clone()
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&gareth), &grand).await),
+        ErrorCode::NotAllowed
+    );
+    let first = {
+        let (url, token, quick) = (url.clone(), gareth.clone(), quick.clone());
+        tokio::spawn(async move { ask_as(&url, Some(&token), &quick).await.unwrap() })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let second = ask_as(&url, Some(&lynette), &quick).await.unwrap();
+    let first = first.await.unwrap();
+    let (Pairing::Paired { game: g1, seat: s1 }, Pairing::Paired { game: g2, seat: s2 }) =
+        (first, second)
+    else {
+        panic!("both paired");
+    };
+    assert_eq!(g1, g2);
+    assert_ne!(s1, s2);
+    // Gareth's seat opens by his account alone.
+    let mut c = Connection::open_as(&url, &gareth).await.unwrap();
+    c.send(&Hello::seat(&g1, None, None).into()).await.unwrap();
+    let (you, view) = until(&mut c, |m| match m {
+        ServerMessage::State { you, game, .. } => Some((you, game)),
+        _ => None,
+    })
+    .await;
+    assert_eq!(you, Some(s1));
+    assert!(view.rated);
+    assert_eq!(view.time, quick.time);
+    let names: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| s.account.as_ref().unwrap().shown_name())
+        .collect();
+    assert!(names.contains(&"Gareth".to_string()) && names.contains(&"Lynette".to_string()));
+    assert_eq!(profile(&url, "Lynette").await.playing, vec![g1]);
 }
 
 /// Grand Cam is rated by partnership: Red and Blue against Green and Yellow, each

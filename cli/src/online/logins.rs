@@ -117,8 +117,13 @@ where
         let (took, answer) = t.await.expect("a request does not panic");
         match (expect, answer) {
             (Expect::Served, Ok(())) => {}
-            (Expect::WrongPassword, Err(OnlineError::Refused { code, .. }))
-                if code == ErrorCode::WrongPassword => {}
+            (
+                Expect::WrongPassword,
+                Err(OnlineError::Refused {
+                    code: ErrorCode::WrongPassword,
+                    ..
+                }),
+            ) => {}
             (_, Err(e)) => return Err(e.into()),
             (Expect::WrongPassword, Ok(())) => {
                 return Err(Failure::Refused("a wrong password was let in".into()))

@@ -1,5 +1,5 @@
 //! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
-//! loadtest|connections|account|login|logout|player|logins`, a headless client of
+//! loadtest|connections|account|login|logout|player|logins|pair`, a headless client of
 //! `camelot-server` built on the same client library as the game (`camelot-online`).
 
 mod account;
@@ -7,6 +7,7 @@ mod connections;
 mod loadtest;
 mod logins;
 mod meeting;
+mod pair;
 mod play;
 
 use std::collections::BTreeMap;
@@ -66,6 +67,9 @@ enum OnlineCommand {
     Player(account::PlayerArgs),
     /// Many sign-ups, logins and wrong passwords; prints what each costs the server.
     Logins(logins::LoginsArgs),
+    /// A quick game: paired with the waiting player of nearest rating; prints the game's
+    /// JSON line, and with --level plays it.
+    Pair(pair::PairArgs),
 }
 
 impl OnlineArgs {
@@ -86,6 +90,7 @@ impl OnlineArgs {
             OnlineCommand::Logout(a) => a.run(),
             OnlineCommand::Player(a) => a.run(),
             OnlineCommand::Logins(a) => a.run(),
+            OnlineCommand::Pair(a) => a.run(),
         }
     }
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use camelot_engine::search::SearchLimits;
 use camelot_engine::{Ai, AiDecision, Level};
 use camelot_lab::Program;
+use camelot_online::protocol::accounts::AccountToken;
 use camelot_online::protocol::{ClientMessage, PlayerName, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
 
@@ -22,9 +23,10 @@ const PATIENCE: Duration = Duration::from_secs(90);
 pub struct PlayArgs {
     #[command(flatten)]
     at: GameAt,
-    /// The seat's secret token.
+    /// The seat's secret token; without it, the seat of the account logged in with
+    /// `online login` (a rated game's, a quick game's).
     #[arg(long)]
-    token: SeatToken,
+    token: Option<SeatToken>,
     /// The computer level that plays the seat (see `levels`).
     #[arg(long, conflicts_with = "engine", required_unless_present = "engine")]
     level: Option<Level>,
@@ -71,8 +73,18 @@ impl PlayArgs {
             }
             (None, None) => return Err(refused("give --level or --engine")),
         };
-        with_big_stack(move || play(self.at, &self.token, self.name, brain))
+        let account = match &self.token {
+            Some(_) => super::account::saved_token(&self.at.server),
+            None => Some(super::account::token_for(&self.at.server)?),
+        };
+        with_big_stack(move || play(self.at, self.token.as_ref(), account, self.name, brain))
     }
+}
+
+/// Plays the seat `account` holds in `at` with `brain` (a quick game's, once paired).
+pub fn play_as(at: GameAt, account: AccountToken, brain_level: Level) -> Result<(), Failure> {
+    let brain = Brain::Level(Box::new(Ai::new(brain_level, seed())));
+    with_big_stack(move || play(at, None, Some(account), None, brain))
 }
 
 fn seed() -> u64 {
@@ -98,15 +110,18 @@ struct Seat {
 
 fn play(
     at: GameAt,
-    token: &SeatToken,
+    token: Option<&SeatToken>,
+    account: Option<AccountToken>,
     name: Option<PlayerName>,
     mut brain: Brain,
 ) -> Result<(), Failure> {
     let link = Link::open(
         &at.server,
         &at.game,
-        Some(token),
-        LinkOptions::patient(Some(PATIENCE)).named(name),
+        token,
+        LinkOptions::patient(Some(PATIENCE))
+            .named(name)
+            .as_account(account),
     );
     let mut seat = Seat {
         mirror: None,

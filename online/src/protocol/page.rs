@@ -417,23 +417,11 @@ mod samples {
                 }]),
             ),
             ("VariantRating", None, values(&variant_ratings())),
-            (
-                "RatingPoint",
-                None,
-                values(&profiles()[0].history),
-            ),
+            ("RatingPoint", None, values(&profiles()[0].history)),
             ("PlayedGame", None, values(&profiles()[0].games)),
             ("PlayerProfile", None, values(&profiles())),
-            (
-                "Leader",
-                None,
-                values(&leaders()[0].variants[0].players),
-            ),
-            (
-                "VariantLeaders",
-                None,
-                values(&leaders()[0].variants),
-            ),
+            ("Leader", None, values(&leaders()[0].variants[0].players)),
+            ("VariantLeaders", None, values(&leaders()[0].variants)),
             ("Leaders", None, values(&leaders())),
             (
                 "ApiError",

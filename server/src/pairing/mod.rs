@@ -1,0 +1,39 @@
+//! The pairing room: quick games. A player logged in asks for a variant and a time; the
+//! server pairs them with the waiting player of nearest rating, the range widening the
+//! longer either waits, and makes the rated game with both seated by their accounts.
+//! Every process on one PostgreSQL pairs from the same table, each pairing in one
+//! transaction that locks the two players' rows (`FOR UPDATE`, the other's `SKIP
+//! LOCKED`), so a player is paired once.
+
+pub mod routes;
+pub mod store;
+
+use camelot_online::protocol::ErrorCode;
+
+use crate::common::error::{Answer, ServiceError};
+
+/// A quick game that cannot be asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum PairingError {
+    #[error("log in to play a quick game: it is rated")]
+    NotSignedIn,
+    /// Quick games are for two players.
+    #[error("a quick game is for two players: make a Grand Cam game with open seats")]
+    NotForTwo,
+    #[error(transparent)]
+    Time(camelot_online::protocol::TimeControlError),
+    #[error("the server could not do that; nothing changed")]
+    Storage,
+}
+
+impl From<PairingError> for ServiceError {
+    fn from(e: PairingError) -> ServiceError {
+        let (answer, code) = match &e {
+            PairingError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
+            PairingError::NotForTwo => (Answer::BadRequest, ErrorCode::NotAllowed),
+            PairingError::Time(_) => (Answer::BadRequest, ErrorCode::BadTimeControl),
+            PairingError::Storage => (Answer::Internal, ErrorCode::Storage),
+        };
+        ServiceError::refused(answer, code, e)
+    }
+}

@@ -1,0 +1,110 @@
+//! `POST /pairing` (a quick game: answered once paired, or after a while still waiting,
+//! when the client asks again) and `DELETE /pairing` (no longer waiting).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, Method};
+use axum::routing::post;
+use axum::{Json, Router};
+use camelot_online::protocol::accounts::Done;
+use camelot_online::protocol::pairing::{range_after, Pairing, QuickGame};
+use rand::Rng;
+
+use crate::accounts::sessions;
+use crate::common::clock::now_ms;
+use crate::common::error::ServiceError;
+use crate::common::http::body;
+use crate::common::limits::AddressKey;
+use crate::games::hub::{log_storage, Hubs};
+use crate::games::owner::Owner;
+use crate::pairing::store::{Asked, Attempt};
+use crate::pairing::PairingError;
+
+/// How long one request waits to be paired before it says "still waiting": inside the
+/// server's deadline for answering a request ([`crate::listen::REQUEST_DEADLINE`]).
+const PATIENCE: Duration = Duration::from_secs(8);
+
+pub fn api() -> Router<Arc<Hubs>> {
+    Router::new().route("/pairing", post(pair).delete(cancel))
+}
+
+async fn pair(
+    State(hubs): State<Arc<Hubs>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Pairing>, ServiceError> {
+    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms())
+        .await?
+        .ok_or(PairingError::NotSignedIn)?
+        .account;
+    let asked: QuickGame = body(&bytes)?;
+    if asked.variant.rules().players() != 2 {
+        return Err(PairingError::NotForTwo.into());
+    }
+    let time = asked.time.check().map_err(PairingError::Time)?;
+    let storage = |e: sqlx::Error| {
+        log_storage(&e);
+        PairingError::Storage
+    };
+    let rating = hubs
+        .db
+        .rating_in(&me.id, asked.variant)
+        .await
+        .map_err(storage)?
+        .map_or(1500.0, |(r, _)| r);
+    let asked = Asked {
+        variant: asked.variant,
+        time,
+        rating,
+    };
+    let owner = Owner::Address(AddressKey::of(peer.ip()));
+    let start = Instant::now();
+    loop {
+        let attempt = hubs
+            .db
+            .try_pairing(&me, &asked, owner, now_ms())
+            .await
+            .map_err(storage)?;
+        match attempt {
+            Attempt::Paired { game, seat } => {
+                return Ok(Json(Pairing::Paired {
+                    seat: asked.variant.rules().seat_colour(seat),
+                    game,
+                }))
+            }
+            Attempt::Waiting { waited_ms } if start.elapsed() >= PATIENCE => {
+                return Ok(Json(Pairing::Waiting {
+                    waited_ms: waited_ms.max(0) as u64,
+                    range: range_after(waited_ms),
+                }))
+            }
+            Attempt::Waiting { .. } => {
+                // Two processes that lock each other's rows at once both try again, at
+                // different moments.
+                let pause = rand::rng().random_range(150..350);
+                tokio::time::sleep(Duration::from_millis(pause)).await;
+            }
+        }
+    }
+}
+
+async fn cancel(
+    State(hubs): State<Arc<Hubs>>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<Done>, ServiceError> {
+    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms())
+        .await?
+        .ok_or(PairingError::NotSignedIn)?;
+    hubs.db.cancel_pairing(&me.account.id).await.map_err(|e| {
+        log_storage(&e);
+        PairingError::Storage
+    })?;
+    Ok(Json(Done {}))
+}
