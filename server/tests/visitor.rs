@@ -336,18 +336,28 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
         seats.contains("Mordred 1500? \u{2212}162 (Black)"),
         "{seats}"
     );
+    // The quick game: a rated game's address without a token, both players seated.
+    let quick = out["quickAddress"].as_str().unwrap();
+    assert_eq!(quick.matches('/').count(), 1, "no token in {quick}");
+    let quick_seats = script_strings(&out["quickSeats"]).join(" | ");
+    assert!(
+        quick_seats.contains("Arthur 1662?") && quick_seats.contains("Mordred 1338?"),
+        "{quick_seats}"
+    );
     let arthur = &out["arthur"];
     assert_eq!(arthur["title"], "Arthur");
-    assert_eq!(script_strings(&arthur["ratings"]), ["Camette1662?1"]);
+    let ratings = script_strings(&arthur["ratings"]);
+    assert_eq!(ratings.len(), 1, "{ratings:?}");
+    assert!(ratings[0].starts_with("Camette") && ratings[0].ends_with("?2"), "{ratings:?}");
     assert_eq!(arthur["graphs"], 1, "the rating's history drawn");
     let games = script_strings(&arthur["games"]);
-    assert!(games[0].ends_with("as White: won (+162)"), "{games:?}");
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[0].contains(": lost ("), "{games:?}");
+    assert!(games[1].ends_with("as White: won (+162)"), "{games:?}");
     let mordred = &out["mordred"];
-    assert_eq!(script_strings(&mordred["ratings"]), ["Camette1338?1"]);
-    assert!(
-        script_strings(&mordred["games"])[0].ends_with("as Black: lost (\u{2212}162)"),
-        "{mordred}"
-    );
+    let games = script_strings(&mordred["games"]);
+    assert!(games[0].contains(": won (+"), "{games:?}");
+    assert!(games[1].ends_with("as Black: lost (\u{2212}162)"), "{games:?}");
     assert!(
         out["loggedOut"].as_str().unwrap().contains("Log in"),
         "{out}"

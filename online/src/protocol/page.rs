@@ -25,6 +25,7 @@ use super::accounts::{
     VariantLeaders, VariantRating,
 };
 use super::look::{partner_ring, seat_rgb};
+use super::pairing::{Pairing, QuickGame};
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
 };
@@ -423,6 +424,28 @@ mod samples {
             ("Leader", None, values(&leaders()[0].variants[0].players)),
             ("VariantLeaders", None, values(&leaders()[0].variants)),
             ("Leaders", None, values(&leaders())),
+            (
+                "QuickGame",
+                None,
+                values(&[QuickGame {
+                    variant: Variant::Camelot,
+                    time: times()[1],
+                }]),
+            ),
+            (
+                "Pairing",
+                Some("state"),
+                values(&[
+                    Pairing::Waiting {
+                        waited_ms: 4000,
+                        range: 140,
+                    },
+                    Pairing::Paired {
+                        game: id(),
+                        seat: SeatColour::Black,
+                    },
+                ]),
+            ),
             (
                 "ApiError",
                 None,

@@ -2,7 +2,7 @@
 // my games, the seats left open for anyone to take, and the live games to watch.
 
 import { me } from "./account.js";
-import { createForm } from "./create.js";
+import { TIMES, createForm } from "./create.js";
 import { el, nameField, put, saveName } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
@@ -98,6 +98,11 @@ export async function lobbyPage(main) {
     ),
   );
   showMine(mineTitle, mineList, mine);
+  me().then((session) => {
+    if (session) {
+      start.before(quickGame());
+    }
+  });
   /** @param {GameSummary} g */
   const liveGame = (g) =>
     el(
@@ -187,6 +192,82 @@ async function showMine(title, list, kept) {
       el("li", {}, el("a", { href: g.url }, `${variantName(g.variant)}, game ${g.game}`), ` as ${g.seat}`),
     ),
   );
+}
+
+/**
+ * A quick game: a variant for two and a time; the server pairs me with the waiting
+ * player of nearest rating and the page opens my seat in the game (by my account).
+ */
+function quickGame() {
+  const variant = /** @type {HTMLSelectElement} */ (
+    el(
+      "select",
+      { name: "quick-variant", "aria-label": "Quick game's variant" },
+      ...VARIANTS.filter((v) => v.seats.length === 2).map((v) => el("option", { value: v.id }, v.name)),
+    )
+  );
+  const time = /** @type {HTMLSelectElement} */ (
+    el(
+      "select",
+      { name: "quick-time", "aria-label": "Quick game's time" },
+      ...TIMES.map(([words], i) => el("option", { value: i }, words)),
+    )
+  );
+  const said = el("p", { class: "notice", "aria-live": "polite" });
+  let waiting = false;
+  const find = /** @type {HTMLButtonElement} */ (el("button", { type: "submit" }, "Find an opponent"));
+  const cancel = /** @type {HTMLButtonElement} */ (
+    el(
+      "button",
+      {
+        type: "button",
+        hidden: true,
+        onclick: async () => {
+          waiting = false;
+          await request("DELETE", "/pairing", {}).catch(() => {});
+          said.textContent = "";
+          cancel.hidden = true;
+          find.disabled = false;
+        },
+      },
+      "Stop waiting",
+    )
+  );
+  const form = el(
+    "form",
+    {
+      class: "quick",
+      onsubmit: async (/** @type {Event} */ e) => {
+        e.preventDefault();
+        waiting = true;
+        find.disabled = true;
+        cancel.hidden = false;
+        said.textContent = "Waiting for an opponent\u2026";
+        const body = { variant: variant.value, time: TIMES[Number(time.value)][1] };
+        while (waiting) {
+          try {
+            /** @type {import("./protocol.js").Pairing} */
+            const p = await request("POST", "/pairing", body);
+            if (p.state === "paired") {
+              location.assign(`/${p.game}`);
+              return;
+            }
+            said.textContent = `Waiting for an opponent\u2026 (ratings within ${p.range} of yours)`;
+          } catch (err) {
+            said.textContent = err instanceof Error ? err.message : String(err);
+            waiting = false;
+            find.disabled = false;
+            cancel.hidden = true;
+          }
+        }
+      },
+    },
+    el("label", {}, "Variant ", variant),
+    el("label", {}, "Time ", time),
+    find,
+    cancel,
+  );
+  return el("section", { class: "quick-game", "aria-label": "Quick game" }, el("h3", {}, "Quick game, rated"), form, said);
 }
 
 /** How many games (or seats) a list shows at first, and brings at each "More". */

@@ -238,5 +238,14 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
+ * @typedef {{ time: TimeControl, variant: Variant }} QuickGame
+ */
+
+/**
+ * @typedef {{ state: "waiting", range: number, waited_ms: number }
+ *   | { state: "paired", game: string, seat: SeatColour }} Pairing
+ */
+
+/**
  * @typedef {{ code: ErrorCode, message: string }} ApiError
  */

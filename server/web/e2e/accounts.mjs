@@ -1,10 +1,12 @@
-// Two people sign up in their browsers and play a rated game: `node e2e/accounts.mjs BASE
+// Two people sign up in their browsers and play rated games: `node e2e/accounts.mjs BASE
 // [screenshot-dir]`. Arthur signs up on a desktop and starts a rated game of Camette with
 // Black open; Mordred signs up on a phone, takes the seat from the front page's list,
-// and the two play a few moves by clicking before Mordred resigns. Arthur logs in again
-// on a second browser (context) and finds the game on his page there; both pages show
-// the new ratings and the game; Mordred logs out. Prints `{"cookie":{...},"arthur":
-// {...},"mordred":{...},"second":{...},"loggedOut":STRING,"crossSite":STATUS}`.
+// and the two play a few moves by clicking before Mordred resigns. Then both ask for a
+// quick game, are paired, and Arthur resigns. Arthur logs in again on a second browser
+// (context) and reads his page there; both pages show the new ratings and the games;
+// Mordred logs out. Prints `{"cookie":{...},"seatsAfter":[...],"quickAddress":PATH,
+// "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
+// "sessionAfterLogout":STATUS,"crossSite":STATUS}`.
 
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
 
@@ -59,7 +61,7 @@ main(async () => {
     await phone.screenshot({ path: `${shots}/signed-up-phone.png` });
   }
   // A rated game: Arthur White, Black open to players logged in.
-  await desk.getByLabel("Variant").selectOption("camette");
+  await desk.getByLabel("Variant", { exact: true }).selectOption("camette");
   await desk.locator("input[name=rated]").check();
   await desk.getByRole("button", { name: "Start the game" }).click();
   await desk.waitForSelector("svg.board");
@@ -87,6 +89,20 @@ main(async () => {
   if (shots) {
     await desk.screenshot({ path: `${shots}/rated-game-over.png` });
   }
+  // A quick game: both ask for Camette without a clock and are paired once the range
+  // has widened to their ratings, 324 apart (about 22 s); each page opens its seat by
+  // its account (no token in the address); Arthur resigns this one.
+  for (const p of [desk, phone]) {
+    await p.goto(base);
+    await p.getByLabel("Quick game's variant").selectOption("camette");
+    await p.getByRole("button", { name: "Find an opponent" }).click();
+  }
+  await Promise.all([desk.waitForSelector("svg.board"), phone.waitForSelector("svg.board")]);
+  const quickAddress = new URL(desk.url()).pathname;
+  const quickSeats = await desk.locator(".seats li").allTextContents();
+  await desk.getByRole("button", { name: "Resign" }).click();
+  await desk.getByRole("button", { name: "Really resign?" }).click();
+  await phone.locator(".turn[data-result]").waitFor({ timeout: 20_000 });
   // Arthur on a second browser: logged in there too, his page the same.
   const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   second.on("pageerror", (e) => errors.push(String(e)));
@@ -120,6 +136,8 @@ main(async () => {
   return {
     cookie: cookie && { httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, secure: cookie.secure, path: cookie.path },
     seatsAfter,
+    quickAddress,
+    quickSeats,
     arthur,
     mordred,
     loggedOut,
