@@ -592,7 +592,132 @@ fn the_menus_lists_bring_every_seat_and_game_a_page_at_a_time() {
     assert!(lobby.live_next.is_none(), "no more pages");
 }
 
+/// An account from the Online screen: signed up (its session kept 0600 in the data
+/// directory, as `camelot-cli online login` keeps it), then a quick game against a
+/// player paired elsewhere: the table opens the game by the account, no token, and
+/// plays the seat it was given; the other resigns, and the account's ratings show one
+/// rated game.
+fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
+    use camelot::online::account::OnlineAccount;
+    use camelot_online::protocol::accounts::{
+        AccountKind, AccountName, LookAtPlayer, Password, SignUp,
+    };
+    use camelot_online::protocol::pairing::{Pairing, QuickGame};
+    use camelot_online::protocol::{ClientMessage, Hello, ServerMessage};
+    use camelot_online::{ask_as, Connection};
+    use std::os::unix::fs::PermissionsExt;
+
+    let s = sqlite_server_with(&sibling("camelot-server"), "table-account", &[]);
+    let server = s.address();
+    let data = scratch("table-account-data");
+    let mut app = app(&data);
+    {
+        let mut a = app.world_mut().resource_mut::<OnlineAccount>();
+        a.name = "Tristram".into();
+        a.password = "harp of cornwall".into();
+        a.open(server.clone(), true);
+    }
+    until(
+        &mut app,
+        "signed up and the page read",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<OnlineAccount>()
+                .logged_in
+                .as_ref()
+                .is_some_and(|m| m.profile.is_some())
+        },
+    );
+    assert!(
+        app.world().resource::<OnlineAccount>().password.is_empty(),
+        "forgotten once sent"
+    );
+    let kept = data.join("accounts.json");
+    let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    // Another player, elsewhere, asks for the same quick game.
+    let other = blocking(ask(
+        &server,
+        &SignUp {
+            name: AccountName::parse("Palamedes").unwrap(),
+            password: Password::parse("the questing beast").unwrap(),
+            kind: AccountKind::Person,
+            rated_with_people: false,
+            token: true,
+        },
+    ))
+    .unwrap()
+    .token
+    .unwrap();
+    let quick = QuickGame {
+        variant: Variant::Camette,
+        time: TimeControl::Untimed,
+    };
+    let elsewhere = {
+        let (server, other, quick) = (server.clone(), other.clone(), quick.clone());
+        std::thread::spawn(move || loop {
+            if let Pairing::Paired { game, seat } =
+                blocking(ask_as(&server, Some(&other), &quick)).unwrap()
+            {
+                return (game, seat);
+            }
+        })
+    };
+    {
+        app.world_mut()
+            .resource_scope(|world, mut account: Mut<OnlineAccount>| {
+                let storage = world.resource::<Storage>();
+                account.quick_game(storage, Variant::Camette, TimeControl::Untimed);
+            });
+    }
+    until(
+        &mut app,
+        "paired, at the table",
+        Duration::from_secs(30),
+        |a| table(a).is_some_and(|t| !t.held().is_empty()),
+    );
+    let (game, their_seat) = elsewhere.join().unwrap();
+    let t = table(&app).unwrap();
+    assert_eq!(t.game, game);
+    let mine = Variant::Camette.rules().seat_colour(t.held()[0]);
+    assert_ne!(mine, their_seat, "the other seat");
+    // The other resigns; the table hears the end.
+    blocking(async {
+        let mut c = Connection::open_as(&server, &other).await.unwrap();
+        c.send(&Hello::seat(&game, None, None).into())
+            .await
+            .unwrap();
+        loop {
+            match c.recv().await.unwrap() {
+                ServerMessage::State { .. } => c.send(&ClientMessage::Resign).await.unwrap(),
+                ServerMessage::Ended { .. } => break,
+                _ => {}
+            }
+        }
+    });
+    until(&mut app, "the end heard", Duration::from_secs(20), |a| {
+        table(a)
+            .and_then(|t| t.mirror.as_ref())
+            .is_some_and(|m| m.result.is_some())
+    });
+    let page = blocking(ask(
+        &server,
+        &LookAtPlayer {
+            name: AccountName::parse("Tristram").unwrap(),
+        },
+    ))
+    .unwrap();
+    assert_eq!(page.ratings.len(), 1);
+    assert_eq!(
+        (page.ratings[0].variant, page.ratings[0].games),
+        (Variant::Camette, 1)
+    );
+    assert!(page.ratings[0].rating > 1500.0, "won: {:?}", page.ratings);
+}
+
 camelot_test_support::harness!(
+    an_account_signs_up_and_plays_a_quick_game_at_the_table,
     moves_cross_between_the_table_and_other_clients,
     a_dropped_connection_is_said_and_mended_and_offers_cross,
     a_game_never_had_shows_no_table_and_is_said_in_the_menu,

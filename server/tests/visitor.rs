@@ -348,7 +348,10 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     assert_eq!(arthur["title"], "Arthur");
     let ratings = script_strings(&arthur["ratings"]);
     assert_eq!(ratings.len(), 1, "{ratings:?}");
-    assert!(ratings[0].starts_with("Camette") && ratings[0].ends_with("?2"), "{ratings:?}");
+    assert!(
+        ratings[0].starts_with("Camette") && ratings[0].ends_with("?2"),
+        "{ratings:?}"
+    );
     assert_eq!(arthur["graphs"], 1, "the rating's history drawn");
     let games = script_strings(&arthur["games"]);
     assert_eq!(games.len(), 2, "{games:?}");
@@ -357,7 +360,10 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     let mordred = &out["mordred"];
     let games = script_strings(&mordred["games"]);
     assert!(games[0].contains(": won (+"), "{games:?}");
-    assert!(games[1].ends_with("as Black: lost (\u{2212}162)"), "{games:?}");
+    assert!(
+        games[1].ends_with("as Black: lost (\u{2212}162)"),
+        "{games:?}"
+    );
     assert!(
         out["loggedOut"].as_str().unwrap().contains("Log in"),
         "{out}"

@@ -17,6 +17,7 @@ use crate::game::screens::Screen;
 use crate::game::session::Session;
 use crate::game::settings::PlaySettings;
 use crate::learning::view::LearnMenu;
+use crate::online::account::OnlineAccount;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view as online_view;
@@ -150,6 +151,7 @@ pub struct MenuPages<'w> {
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct OnlineMenu<'w> {
     lobby: ResMut<'w, Lobby>,
+    account: ResMut<'w, OnlineAccount>,
     settings: ResMut<'w, OnlineSettings>,
     join: MessageWriter<'w, JoinOnline>,
 }
@@ -225,6 +227,7 @@ pub fn menu(
                         &mut state.online,
                         &mut state.online_time,
                         &mut o.lobby,
+                        &mut o.account,
                         &mut o.settings,
                         &storage,
                     ) {

@@ -6,6 +6,7 @@ use bevy_egui::egui;
 use camelot_engine::Variant;
 
 use super::play::{seat_choice, PlayChoice};
+use crate::online::account::OnlineAccount;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view::{self as online_view, OnlinePick, TimeChoice};
@@ -16,10 +17,12 @@ pub fn online_page(
     choice_now: &mut PlayChoice,
     time: &mut TimeChoice,
     lobby: &mut Lobby,
+    account: &mut OnlineAccount,
     settings: &mut OnlineSettings,
     storage: &Storage,
 ) -> Option<OnlinePick> {
     let (server, name) = online_view::server_and_name(ui, lobby, settings, storage);
+    online_view::account_section(ui, account, server.as_ref(), storage);
     ui.add_space(8.0);
     let mut pick = None;
     ui.columns(2, |columns| {
@@ -40,6 +43,7 @@ pub fn online_page(
                 }
             });
         seat_choice(ui, choice_now, true);
+        online_view::rated_choice(ui, lobby, account, server.as_ref());
         pick = online_view::create_section(
             ui,
             lobby,
@@ -48,6 +52,15 @@ pub fn online_page(
             server.as_ref(),
             choice_now.variant,
             &choice_now.seats,
+        );
+        ui.add_space(6.0);
+        online_view::quick_game(
+            ui,
+            account,
+            storage,
+            server.as_ref(),
+            choice_now.variant,
+            time,
         );
         let ui = &mut columns[1];
         ui.heading("Join a game");
@@ -69,6 +82,7 @@ mod tests {
         choice: PlayChoice,
         time: TimeChoice,
         lobby: Lobby,
+        account: OnlineAccount,
         settings: OnlineSettings,
         storage: Storage,
     }
@@ -90,6 +104,7 @@ mod tests {
                                 &mut o.choice,
                                 &mut o.time,
                                 &mut o.lobby,
+                                &mut o.account,
                                 &mut o.settings,
                                 &o.storage,
                             );
@@ -101,6 +116,7 @@ mod tests {
                                 ..TimeChoice::default()
                             },
                             lobby: Lobby::default(),
+                            account: OnlineAccount::default(),
                             settings: OnlineSettings::default(),
                             storage: Storage::new(None),
                         },

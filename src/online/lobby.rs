@@ -12,13 +12,14 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_files::{read_text, write_atomic, FileError};
+use camelot_online::protocol::accounts::AccountToken;
 use camelot_online::protocol::requests::{
     ComputerSeat, Created, GameSummary, ListGames, ListSeats, LookAtGame, NewGame, OpenSeat, Paged,
     TakeSeat, Taken,
 };
 use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeControl};
 use camelot_online::{
-    ask, ask_page, blocking, Invitation, Mirror, OnlineError, Page, ServerAddress, Waker,
+    ask, ask_as, ask_page, blocking, Invitation, Mirror, OnlineError, Page, ServerAddress, Waker,
 };
 use serde::{Deserialize, Serialize};
 
@@ -100,6 +101,8 @@ pub struct Creation {
     pub open: Vec<SeatColour>,
     /// Seats the server's computer plays.
     pub computer: Vec<ComputerSeat>,
+    /// Rated: the session of the account that makes it (logged in on the Online screen).
+    pub rated_as: Option<AccountToken>,
 }
 
 /// A game created, with the codes to send for the seats played elsewhere.
@@ -134,6 +137,8 @@ pub struct Lobby {
     pub open_seats_next: Option<ListSeats>,
     pub mine: Vec<(MyGame, Option<Result<MyTurn, OnlineError>>)>,
     pub join_code: String,
+    /// Whether the game to be created is rated (for a player logged in).
+    pub rated: bool,
     /// A server started from the menu, and its address.
     local: Option<LocalServer>,
     /// The address a server started here took, for the menu to use once.
@@ -157,6 +162,7 @@ impl Default for Lobby {
             open_seats_next: None,
             mine: Vec::new(),
             join_code: String::new(),
+            rated: false,
             local: None,
             local_address: None,
             wake: None,
@@ -185,9 +191,9 @@ impl Lobby {
                 time: c.time,
                 open: c.open.clone(),
                 computer: c.computer.clone(),
-                rated: false,
+                rated: c.rated_as.is_some(),
             };
-            let result = blocking(ask(&c.server, &new));
+            let result = blocking(ask_as(&c.server, c.rated_as.as_ref(), &new));
             Answer::Created { request: c, result }
         });
     }

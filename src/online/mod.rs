@@ -10,6 +10,7 @@
 //! only once the server has sent it: one that cannot be had is said where it was asked
 //! for (the menu, or the command line, which then exits).
 
+pub mod account;
 pub mod lobby;
 pub mod local_server;
 pub mod settings;
@@ -54,7 +55,7 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .in_set(AppSystems::Present),
         );
-    app.add_plugins(lobby::plugin);
+    app.add_plugins((lobby::plugin, account::plugin));
 }
 
 /// Who the menu puts in a seat: someone at this table (a person, the computer, a friend

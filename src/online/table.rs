@@ -12,6 +12,7 @@ use camelot_engine::{Outcome, Player, SeatColour};
 use camelot_online::protocol::{ClientMessage, GameId, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, ServerAddress, Update};
 
+use super::account;
 use super::lobby::{remember, Lobby, MyGame};
 use super::settings::OnlineSettings;
 use super::wake::waker;
@@ -83,6 +84,7 @@ pub(super) fn join(
     mut next: ResMut<NextState<Screen>>,
     mut lobby: ResMut<Lobby>,
     settings: Res<OnlineSettings>,
+    storage: Res<Storage>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     let Some(j) = asked.read().last().cloned() else {
@@ -95,6 +97,8 @@ pub(super) fn join(
     options.wake = waker(proxy.as_deref());
     // A name that is no name is said in the menu, where it is typed; none is sent.
     options.name = settings.name().ok().flatten();
+    // Logged in to the server, a seat the account holds is played without a token.
+    options.account = account::saved_token(&storage, &j.server);
     if j.origin == JoinOrigin::Menu {
         lobby.status = Some(format!("Connecting to {}…", j.server));
     }

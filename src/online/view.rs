@@ -12,6 +12,7 @@ use camelot_online::protocol::{GameId, OfferKind, PlayerName, TimeControl};
 use camelot_online::{Invitation, Mirror, ServerAddress};
 
 use crate::game::session::Session;
+use crate::online::account::{saved_token, OnlineAccount};
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
 use crate::online::{
@@ -112,6 +113,141 @@ pub fn server_and_name(
     (server.ok(), name.ok().flatten())
 }
 
+/// The account on the server: the fields to log in or sign up, or who is logged in with
+/// their ratings and a way out.
+pub fn account_section(
+    ui: &mut egui::Ui,
+    account: &mut OnlineAccount,
+    server: Option<&ServerAddress>,
+    storage: &Storage,
+) {
+    let Some(server) = server else {
+        return;
+    };
+    account.look(server, storage);
+    let me = account.logged_in.clone().filter(|m| &m.server == server);
+    ui.horizontal_wrapped(|ui| match me {
+        Some(me) => {
+            ui.label(format!("Logged in as {}", me.name));
+            if let Some(p) = &me.profile {
+                if p.ratings.is_empty() {
+                    ui.label(egui::RichText::new("no rated game yet").weak());
+                }
+                for r in &p.ratings {
+                    ui.label(format!(
+                        "{} {}{}",
+                        r.variant.rules().name,
+                        r.rating.round(),
+                        if r.provisional { "?" } else { "" }
+                    ))
+                    .on_hover_text(format!(
+                        "{} rated games, deviation {}",
+                        r.games,
+                        r.deviation.round()
+                    ));
+                }
+            }
+            if ui
+                .add_enabled(!account.busy, egui::Button::new("Log out"))
+                .clicked()
+            {
+                account.log_out(storage);
+            }
+        }
+        None => {
+            ui.label("Account:");
+            ui.add(
+                egui::TextEdit::singleline(&mut account.name)
+                    .hint_text("name")
+                    .desired_width(120.0),
+            );
+            ui.add(
+                egui::TextEdit::singleline(&mut account.password)
+                    .password(true)
+                    .hint_text("password")
+                    .desired_width(120.0),
+            );
+            if ui
+                .add_enabled(!account.busy, egui::Button::new("Log in"))
+                .clicked()
+            {
+                account.open(server.clone(), false);
+            }
+            if ui
+                .add_enabled(!account.busy, egui::Button::new("Sign up"))
+                .on_hover_text(
+                    "An account keeps your rating in each variant; playing by a code needs none",
+                )
+                .clicked()
+            {
+                account.open(server.clone(), true);
+            }
+        }
+    });
+    if let Some(s) = &account.status {
+        ui.label(egui::RichText::new(s).weak());
+    }
+}
+
+/// Whether `account` is logged in to `server`.
+fn logged_in_to(account: &OnlineAccount, server: Option<&ServerAddress>) -> bool {
+    account
+        .logged_in
+        .as_ref()
+        .is_some_and(|m| Some(&m.server) == server)
+}
+
+/// For a player logged in: the game to be created rated or not.
+pub fn rated_choice(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    account: &OnlineAccount,
+    server: Option<&ServerAddress>,
+) {
+    if !logged_in_to(account, server) {
+        lobby.rated = false;
+        return;
+    }
+    ui.checkbox(&mut lobby.rated, "Rated")
+        .on_hover_text("Your seat here, the others open to players who log in");
+}
+
+/// For a player logged in, a quick game: the server pairs them with the waiting player
+/// of nearest rating in `variant` at `time`, and the table opens when it has.
+pub fn quick_game(
+    ui: &mut egui::Ui,
+    account: &mut OnlineAccount,
+    storage: &Storage,
+    server: Option<&ServerAddress>,
+    variant: Variant,
+    time: &TimeChoice,
+) {
+    if !logged_in_to(account, server) {
+        return;
+    }
+    if account.waiting() {
+        ui.horizontal(|ui| {
+            ui.label("Waiting for an opponent…");
+            if ui.button("Stop waiting").clicked() {
+                account.stop_waiting();
+            }
+        });
+        return;
+    }
+    let for_two = variant.rules().players() == 2;
+    if ui
+        .add_enabled(
+            for_two && !account.busy,
+            egui::Button::new("Quick game, rated"),
+        )
+        .on_hover_text("Paired by the server with the waiting player of nearest rating")
+        .on_disabled_hover_text("A quick game is for two players")
+        .clicked()
+    {
+        account.quick_game(storage, variant, time.control());
+    }
+}
+
 /// Creating a game of `variant` with `seats` (a seat set to "elsewhere" is a friend's,
 /// invited by a code; one set to "anyone" is left open), then the created game's codes
 /// and the way to its table.
@@ -126,6 +262,10 @@ pub fn create_section(
 ) -> Option<OnlinePick> {
     let mut pick = None;
     time_choice(ui, time);
+    // Rated where the player chose it, logged in (the account's session kept).
+    let rated_as = server
+        .filter(|_| lobby.rated)
+        .and_then(|s| saved_token(storage, s));
     let remote = seats.iter().filter(|s| s.is_online()).count();
     let label = match remote {
         1 => "Create the game (1 seat played elsewhere)".to_string(),
@@ -166,6 +306,7 @@ pub fn create_section(
                         _ => None,
                     })
                     .collect(),
+                rated_as,
             });
         }
     }

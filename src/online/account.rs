@@ -1,0 +1,343 @@
+//! The player's account on a server, from the Online screen: logging in or signing up
+//! (the session's token kept in the data directory's `accounts.json`, 0600, the same file
+//! `camelot-cli online login` keeps), the ratings shown, logging out, and quick games
+//! (paired by the server with the waiting player of nearest rating, the seat then played
+//! by the account). Requests run on threads of their own, as the lobby's do.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::EventLoopProxyWrapper;
+use camelot_files::{read_text, write_private};
+use camelot_online::protocol::accounts::{
+    AccountKind, AccountName, AccountToken, LogIn, LogOut, LookAtPlayer, Password, PlayerProfile,
+    Session, SignUp,
+};
+use camelot_online::protocol::pairing::{CancelPairing, Pairing, QuickGame};
+use camelot_online::protocol::{ErrorCode, GameId, TimeControl};
+use camelot_online::sessions::{SavedSession, SavedSessions, FILE};
+use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
+
+use super::wake::waker;
+use super::{JoinOnline, JoinOrigin};
+use crate::storage::saving::Storage;
+use camelot_engine::Variant;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineAccount>()
+        .add_systems(Startup, wake_the_window)
+        .add_systems(Update, hear_answers);
+}
+
+fn wake_the_window(mut account: ResMut<OnlineAccount>, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    account.wake = waker(proxy.as_deref());
+}
+
+/// Who is logged in, on which server, and their page.
+#[derive(Clone, Debug)]
+pub struct LoggedIn {
+    pub server: ServerAddress,
+    pub name: AccountName,
+    pub profile: Option<PlayerProfile>,
+}
+
+enum Answer {
+    /// Logged in (or signed up): the session, kept.
+    Opened(ServerAddress, Result<Session, OnlineError>),
+    Profile(ServerAddress, Result<PlayerProfile, OnlineError>),
+    LoggedOut(ServerAddress),
+    Paired(ServerAddress, Result<GameId, OnlineError>),
+    /// The quick game was given up.
+    Stopped,
+}
+
+#[derive(Resource)]
+pub struct OnlineAccount {
+    tx: Sender<Answer>,
+    rx: std::sync::Mutex<Receiver<Answer>>,
+    pub busy: bool,
+    pub status: Option<String>,
+    /// The fields the player types in (the password is forgotten once sent).
+    pub name: String,
+    pub password: String,
+    pub logged_in: Option<LoggedIn>,
+    /// The server the saved session was last looked for on.
+    looked: Option<ServerAddress>,
+    /// Set to stop a quick game's wait.
+    waiting: Option<Arc<AtomicBool>>,
+    /// A quick game paired: the table to join.
+    pub paired: Option<JoinOnline>,
+    wake: Option<Waker>,
+}
+
+impl Default for OnlineAccount {
+    fn default() -> OnlineAccount {
+        let (tx, rx) = channel();
+        OnlineAccount {
+            tx,
+            rx: std::sync::Mutex::new(rx),
+            busy: false,
+            status: None,
+            name: String::new(),
+            password: String::new(),
+            logged_in: None,
+            looked: None,
+            waiting: None,
+            paired: None,
+            wake: None,
+        }
+    }
+}
+
+/// The saved sessions' file, where there is a data directory.
+fn sessions_path(storage: &Storage) -> Option<std::path::PathBuf> {
+    storage.store().map(|s| s.dir().join(FILE))
+}
+
+fn saved(storage: &Storage) -> SavedSessions {
+    sessions_path(storage)
+        .and_then(|p| read_text(&p, 1 << 20).ok())
+        .map(|t| SavedSessions::from_json(&t))
+        .unwrap_or_default()
+}
+
+/// The account session kept for `server`, if any: shown on the game socket, so that a
+/// seat the account holds (a quick game's) is played without a token.
+pub fn saved_token(storage: &Storage, server: &ServerAddress) -> Option<AccountToken> {
+    saved(storage).get(server).map(|s| s.token.clone())
+}
+
+fn keep(
+    storage: &Storage,
+    server: &ServerAddress,
+    session: Option<SavedSession>,
+) -> Result<(), String> {
+    let Some(path) = sessions_path(storage) else {
+        return Ok(());
+    };
+    let mut all = saved(storage);
+    match session {
+        Some(s) => all.insert(server, s),
+        None => {
+            all.remove(server);
+        }
+    }
+    write_private(&path, all.to_json().as_bytes()).map_err(|e| e.to_string())
+}
+
+impl OnlineAccount {
+    fn spawn(&mut self, f: impl FnOnce() -> Answer + Send + 'static) {
+        let (tx, wake) = (self.tx.clone(), self.wake.clone());
+        self.busy = true;
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+            if let Some(wake) = wake {
+                wake();
+            }
+        });
+    }
+
+    /// Once per server: the session kept for it, if any, and the account's page.
+    pub fn look(&mut self, server: &ServerAddress, storage: &Storage) {
+        if self.looked.as_ref() == Some(server) || self.busy {
+            return;
+        }
+        self.looked = Some(server.clone());
+        self.logged_in = None;
+        if let Some(s) = saved(storage).get(server).cloned() {
+            self.logged_in = Some(LoggedIn {
+                server: server.clone(),
+                name: s.name.clone(),
+                profile: None,
+            });
+            self.profile(server.clone(), s.name);
+        }
+    }
+
+    fn profile(&mut self, server: ServerAddress, name: AccountName) {
+        self.spawn(move || {
+            let result = blocking(ask(&server, &LookAtPlayer { name }));
+            Answer::Profile(server, result)
+        });
+    }
+
+    /// Logs in (`sign_up`: signs up first) with the fields typed.
+    pub fn open(&mut self, server: ServerAddress, sign_up: bool) {
+        let name = match AccountName::parse(&self.name) {
+            Ok(n) => n,
+            Err(e) => {
+                self.status = Some(e.to_string());
+                return;
+            }
+        };
+        let password = match Password::parse(&self.password) {
+            Ok(p) => p,
+            Err(e) => {
+                self.status = Some(e.to_string());
+                return;
+            }
+        };
+        self.password.clear();
+        self.status = Some(
+            if sign_up {
+                "Signing up…"
+            } else {
+                "Logging in…"
+            }
+            .into(),
+        );
+        self.spawn(move || {
+            let result = if sign_up {
+                blocking(ask(
+                    &server,
+                    &SignUp {
+                        name,
+                        password,
+                        kind: AccountKind::Person,
+                        rated_with_people: false,
+                        token: true,
+                    },
+                ))
+            } else {
+                blocking(ask(
+                    &server,
+                    &LogIn {
+                        name,
+                        password,
+                        token: true,
+                    },
+                ))
+            };
+            Answer::Opened(server, result)
+        });
+    }
+
+    /// Logs out of the server logged in to.
+    pub fn log_out(&mut self, storage: &Storage) {
+        let Some(me) = self.logged_in.take() else {
+            return;
+        };
+        let token = saved_token(storage, &me.server);
+        self.spawn(move || {
+            // A session the server no longer knows is ended all the same.
+            let _ = blocking(ask_as(&me.server, token.as_ref(), &LogOut {}));
+            Answer::LoggedOut(me.server)
+        });
+    }
+
+    /// Asks for a quick game of `variant` at `time`, asking again until paired or
+    /// stopped.
+    pub fn quick_game(&mut self, storage: &Storage, variant: Variant, time: TimeControl) {
+        let Some(me) = &self.logged_in else {
+            return;
+        };
+        let server = me.server.clone();
+        let Some(token) = saved_token(storage, &server) else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        self.waiting = Some(stop.clone());
+        self.status = Some("Waiting for an opponent…".into());
+        self.spawn(move || {
+            let quick = QuickGame { variant, time };
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    let _ = blocking(ask_as(&server, Some(&token), &CancelPairing {}));
+                    return Answer::Stopped;
+                }
+                match blocking(ask_as(&server, Some(&token), &quick)) {
+                    Ok(Pairing::Paired { game, .. }) => return Answer::Paired(server, Ok(game)),
+                    Ok(Pairing::Waiting { .. }) => continue,
+                    Err(e) => return Answer::Paired(server, Err(e)),
+                }
+            }
+        });
+    }
+
+    pub fn waiting(&self) -> bool {
+        self.waiting.is_some()
+    }
+
+    /// Gives up the quick game's wait.
+    pub fn stop_waiting(&mut self) {
+        if let Some(stop) = &self.waiting {
+            stop.store(true, Ordering::Relaxed);
+            self.status = Some("Giving up the wait…".into());
+        }
+    }
+}
+
+fn hear_answers(
+    mut account: ResMut<OnlineAccount>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut join: MessageWriter<JoinOnline>,
+    storage: Res<Storage>,
+) {
+    let answers: Vec<Answer> = match account.rx.lock() {
+        Ok(rx) => rx.try_iter().collect(),
+        Err(_) => return,
+    };
+    for a in answers {
+        redraw.write(RequestRedraw);
+        account.busy = false;
+        match a {
+            Answer::Opened(server, Ok(session)) => {
+                let kept = session.token.clone().map(|token| SavedSession {
+                    name: session.name.clone(),
+                    token,
+                });
+                account.status = keep(&storage, &server, kept)
+                    .err()
+                    .map(|e| format!("The session cannot be kept: {e}"));
+                account.logged_in = Some(LoggedIn {
+                    server: server.clone(),
+                    name: session.name.clone(),
+                    profile: None,
+                });
+                account.looked = Some(server.clone());
+                account.profile(server, session.name);
+            }
+            Answer::Opened(_, Err(e)) => account.status = Some(e.to_string()),
+            Answer::Profile(server, Ok(p)) => {
+                if let Some(me) = account.logged_in.as_mut().filter(|m| m.server == server) {
+                    me.profile = Some(p);
+                }
+            }
+            Answer::Profile(server, Err(e)) => {
+                // A session for an account that is gone: forgotten here too.
+                if e.code() == Some(ErrorCode::NoSuchPlayer) {
+                    let _ = keep(&storage, &server, None);
+                    account.logged_in = None;
+                }
+            }
+            Answer::LoggedOut(server) => {
+                account.status = keep(&storage, &server, None)
+                    .err()
+                    .map(|e| format!("The session cannot be forgotten: {e}"));
+            }
+            Answer::Paired(server, result) => {
+                account.waiting = None;
+                match result {
+                    Ok(game) => {
+                        account.status = None;
+                        join.write(JoinOnline {
+                            server,
+                            game,
+                            tokens: Vec::new(),
+                            seats: None,
+                            origin: JoinOrigin::Menu,
+                        });
+                    }
+                    Err(e) => account.status = Some(format!("No quick game: {e}")),
+                }
+            }
+            Answer::Stopped => {
+                account.waiting = None;
+                account.status = None;
+            }
+        }
+    }
+}
