@@ -392,6 +392,7 @@ fn an_open_seat_taken_from_the_list_names_on_both_tables_and_a_rematch() {
         open: vec![SeatColour::Black],
         computer: Vec::new(),
         rated: false,
+        rating_range: None,
     };
     let created = blocking(ask(&url, &new)).unwrap();
     let mut ann = app(&dir.join("ann"));

@@ -73,6 +73,7 @@ async fn an_open_seat_is_listed_and_taken_by_the_first_comer() {
         open: vec![SeatColour::Black],
         computer: Vec::new(),
         rated: false,
+        rating_range: None,
     };
     let created = ask(&url, &new).await.unwrap();
     assert_eq!(created.open, [SeatColour::Black]);
@@ -221,6 +222,7 @@ async fn open_seats_are_listed_a_page_at_a_time_and_none_is_missed() {
             open: open.clone(),
             computer: Vec::new(),
             rated: false,
+            rating_range: None,
         };
         let created = ask(&url, &new).await.unwrap();
         for seat in open {

@@ -196,6 +196,38 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
     assert_eq!(a.playing, Vec::<GameId>::new());
     let live = profile(&url, "Arthur").await;
     assert_eq!(live.playing, vec![again.game]);
+    // Seats that ask for a rating: within 100 of Arthur's 1662, nobody here (Mordred is
+    // at 1338, a new player at 1500); within 200, a new player.
+    let near = |range| NewGame {
+        rating_range: Some(range),
+        ..rated(Variant::Camelot, &[SeatColour::Black])
+    };
+    let close = ask_as(&url, Some(&arthur), &near(100)).await.unwrap();
+    let seats = ask_page(&url, &ListSeats::default()).await.unwrap().items;
+    let listed = seats.iter().find(|s| s.game == close.game).unwrap();
+    assert_eq!(listed.rating_range, Some(100));
+    let percival = account(&url, "Percival", AccountKind::Person).await;
+    for who in [&mordred, &percival] {
+        let take = TakeSeat {
+            game: close.game.clone(),
+            seat: SeatColour::Black,
+            name: None,
+        };
+        assert_eq!(
+            code(ask_as(&url, Some(who), &take).await),
+            ErrorCode::NotAllowed
+        );
+    }
+    let wider = ask_as(&url, Some(&arthur), &near(200)).await.unwrap();
+    take(&url, &percival, &wider.game, SeatColour::Black).await;
+    let unrated = NewGame {
+        rating_range: Some(200),
+        ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&arthur), &unrated).await),
+        ErrorCode::NotAllowed
+    );
 }
 
 #[tokio::test]

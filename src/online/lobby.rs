@@ -192,6 +192,7 @@ impl Lobby {
                 open: c.open.clone(),
                 computer: c.computer.clone(),
                 rated: c.rated_as.is_some(),
+                rating_range: None,
             };
             let result = blocking(ask_as(&c.server, c.rated_as.as_ref(), &new));
             Answer::Created { request: c, result }

@@ -140,6 +140,9 @@ struct CreateArgs {
     /// to players who are logged in; the result changes everyone's rating.
     #[arg(long)]
     rated: bool,
+    /// A rated game's open seats are for ratings at most this far from yours.
+    #[arg(long, requires = "rated", value_name = "N")]
+    rating_range: Option<u32>,
 }
 
 /// `Black=club`: a seat and the level the server's computer plays it at.
@@ -177,6 +180,7 @@ impl CreateArgs {
             open: self.open,
             computer: self.computer,
             rated: self.rated,
+            rating_range: self.rating_range,
         };
         let token = if self.rated {
             Some(account::token_for(&self.server)?)

@@ -878,6 +878,7 @@ mod samples {
                 time: times()[0],
                 rated: true,
                 creator: Some(seat_accounts()[1].clone()),
+                rating_range: Some(200),
             },
             OpenSeat {
                 game: id(),
@@ -886,6 +887,7 @@ mod samples {
                 time: times()[1],
                 rated: false,
                 creator: None,
+                rating_range: None,
             },
         ]
     }
@@ -901,10 +903,12 @@ mod samples {
                     level: Level::CLUB,
                 }],
                 rated: false,
+                rating_range: None,
             },
             NewGame {
                 rated: true,
                 open: vec![SeatColour::Black],
+                rating_range: Some(200),
                 ..NewGame::new(Variant::Camelot, times()[0])
             },
             NewGame::new(Variant::Camelot, times()[0]),

@@ -58,6 +58,10 @@ pub struct NewGame {
     /// who are logged in too; the result changes everyone's rating in the variant.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// A rated game's open seats are for players whose rating in the variant is at most
+    /// this far from the creator's (none: anyone logged in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<u32>,
 }
 
 /// A seat the server's computer plays.
@@ -76,6 +80,7 @@ impl NewGame {
             open: Vec::new(),
             computer: Vec::new(),
             rated: false,
+            rating_range: None,
         }
     }
 }
@@ -244,6 +249,9 @@ pub struct OpenSeat {
     /// Who made the game, where they are logged in, with their rating in the variant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creator: Option<SeatAccount>,
+    /// The seat is for ratings at most this far from the creator's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<u32>,
 }
 
 /// Takes an open seat, under the name the others will see.
@@ -378,6 +386,7 @@ mod tests {
             open: vec![SeatColour::Black],
             computer: Vec::new(),
             rated: false,
+            rating_range: None,
         };
         assert_eq!(
             (new.path(), NewGame::METHOD),

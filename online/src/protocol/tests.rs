@@ -153,6 +153,7 @@ fn names_open_seats_and_rematches_read_back() {
         },
         rated: false,
         creator: None,
+        rating_range: None,
     };
     assert_eq!(
         serde_json::to_string(&seat).unwrap(),

@@ -71,6 +71,9 @@ pub enum CreateError {
     RatedNeedsAccount,
     #[error("a game against the computer is never rated")]
     RatedAgainstComputer,
+    /// A rating range for a game that is not rated.
+    #[error("only a rated game's seats ask for a rating")]
+    RangeUnrated,
     /// A rated game where the creator holds other than one seat.
     #[error("in a rated game you hold one seat and the others are open, for players who log in")]
     RatedHoldsOneSeat,
@@ -101,9 +104,9 @@ impl From<CreateError> for ServiceError {
                 (Answer::TooMany { retry_after: None }, ErrorCode::TooMany)
             }
             CreateError::RatedNeedsAccount => (Answer::Unauthorized, ErrorCode::NotSignedIn),
-            CreateError::RatedAgainstComputer | CreateError::RatedHoldsOneSeat => {
-                (Answer::BadRequest, ErrorCode::NotAllowed)
-            }
+            CreateError::RatedAgainstComputer
+            | CreateError::RatedHoldsOneSeat
+            | CreateError::RangeUnrated => (Answer::BadRequest, ErrorCode::NotAllowed),
             CreateError::Storage(_) => (Answer::Internal, ErrorCode::Storage),
         };
         ServiceError::refused(answer, code, e)
@@ -295,6 +298,9 @@ impl Hubs {
             }
             (true, Some(a)) => Some(self.holder(a, new.variant).await?),
         };
+        if new.rating_range.is_some() && !new.rated {
+            return Err(CreateError::RangeUnrated);
+        }
         let owner = Owner::Address(client);
         if !new.computer.is_empty() {
             self.computer_share(owner).await?;
@@ -307,6 +313,7 @@ impl Hubs {
         let id = new_game_id();
         let mut game = LiveGame::new(id.clone(), new.variant, time, now_ms());
         game.rated = new.rated;
+        game.rating_range = new.rating_range.filter(|_| new.rated);
         let mut tokens = BTreeMap::new();
         let mut seats = Vec::new();
         for (p, info) in rules.players_in_order().zip(&mut game.seats) {

@@ -164,6 +164,8 @@ pub struct LiveGame {
     pub rematch: Option<GameId>,
     /// The result changes the players' ratings.
     pub rated: bool,
+    /// A rated game's open seats are for ratings at most this far from the creator's.
+    pub rating_range: Option<u32>,
 }
 
 /// Why a request was refused: said to the asker alone, as a code and in words.
@@ -275,6 +277,7 @@ impl LiveGame {
             joined: false,
             rematch: None,
             rated: false,
+            rating_range: None,
         }
     }
 
@@ -634,6 +637,7 @@ impl LiveGame {
             n
         ];
         game.rated = self.rated;
+        game.rating_range = self.rating_range;
         for (i, row) in plan.seat_rows.iter().enumerate().take(n) {
             let to = self.rematch_seat(Player(i as u8)).0 as usize;
             seats[to] = row.clone();

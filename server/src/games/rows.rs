@@ -96,6 +96,7 @@ pub struct NewGameRows {
     /// account, in turn order.
     pub seats: Vec<SeatColumns>,
     pub rated: bool,
+    pub rating_range: Option<i64>,
     /// The turn the computer owes from the start, if the first seat is its.
     pub owed: Option<(i64, i64)>,
     /// Whose the game is ([`Owner::code`]).
@@ -125,6 +126,7 @@ impl NewGameRows {
             owed: owed(g),
             owner: new.owner.code(),
             rated: g.rated,
+            rating_range: g.rating_range.map(i64::from),
         }
     }
 }
@@ -176,8 +178,8 @@ macro_rules! insert_game {
         let (kind, a, b) = rows.time;
         sqlx::query(
             "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
-             plies, clocks, last_move_at, deadline_at, joined, owner, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9, $10)",
+             plies, clocks, last_move_at, deadline_at, joined, owner, rated, rating_range) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9, $10, $11)",
         )
         .bind(&rows.id)
         .bind(rows.variant)
@@ -189,6 +191,7 @@ macro_rules! insert_game {
         .bind(rows.deadline_at)
         .bind(&rows.owner)
         .bind(i32::from(rows.rated))
+        .bind(rows.rating_range.map(|r| r as i32))
         .execute(&mut *$tx)
         .await?;
         for (seat, columns) in rows.seats.iter().enumerate() {
@@ -354,6 +357,7 @@ pub struct StoredGame {
     pub rematch: Option<String>,
     pub joined: bool,
     pub rated: bool,
+    pub rating_range: Option<u32>,
     pub plies: Vec<StoredPly>,
     pub seats: Vec<SeatInfo>,
 }
@@ -400,6 +404,7 @@ impl StoredGame {
         };
         g.joined = self.joined;
         g.rated = self.rated;
+        g.rating_range = self.rating_range;
         g.rematch = self.rematch.and_then(|r| GameId::parse(&r).ok());
         if self.seats.len() == g.seats.len() {
             g.seats = self.seats;

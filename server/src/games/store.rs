@@ -90,7 +90,7 @@ impl Db {
             let row = sqlx::query(
                 "SELECT variant, time_kind, time_a, time_b, created_at, status, result, reason, \
                  clocks, last_move_at, draw_offer, takeback_offer, rematch_offer, rematch, \
-                 joined, rated FROM games WHERE id = $1",
+                 joined, rated, rating_range FROM games WHERE id = $1",
             )
             .bind(id_text)
             .fetch_optional(pool)
@@ -117,6 +117,9 @@ impl Db {
                 rematch: row.get("rematch"),
                 joined: row.get::<i64, _>("joined") != 0,
                 rated: row.get::<i32, _>("rated") != 0,
+                rating_range: row
+                    .get::<Option<i32>, _>("rating_range")
+                    .and_then(|r| u32::try_from(r).ok()),
                 plies: plies
                     .iter()
                     .map(|r| StoredPly {

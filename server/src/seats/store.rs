@@ -61,6 +61,7 @@ impl Db {
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b, g.rated, \
+                 g.rating_range, \
                  a.name AS creator, a.closed_at, r.rating, r.deviation \
                  FROM seats s JOIN games g ON g.id = s.game_id \
                  LEFT JOIN seats h ON h.game_id = g.id AND h.seat = (SELECT MIN(seat) FROM \
@@ -99,6 +100,9 @@ impl Db {
                             .zip(r.get::<Option<f64>, _>("deviation"));
                         shown(name, rating, None)
                     }),
+                    rating_range: r
+                        .get::<Option<i32>, _>("rating_range")
+                        .and_then(|r| u32::try_from(r).ok()),
                 })
             })
             .collect()

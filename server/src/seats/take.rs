@@ -31,6 +31,15 @@ pub enum TakeError {
     RatedNeedsAccount,
     #[error("you already have a seat in this rated game")]
     AlreadySeated,
+    /// A rating too far from the creator's, for a seat that asks for a range.
+    #[error(
+        "this seat is for ratings within {range} of its creator's ({creator}); yours is {yours}"
+    )]
+    OutOfRange {
+        range: u32,
+        creator: i32,
+        yours: i32,
+    },
     /// A computer's account that is not rated against people, and a person.
     #[error("a computer's account is not rated against people unless it said so at sign-up")]
     NotRatedWithPeople,
@@ -49,9 +58,9 @@ impl From<TakeError> for ServiceError {
                 (Answer::too_many(*per_minute), ErrorCode::TooMany)
             }
             TakeError::RatedNeedsAccount => (Answer::Unauthorized, ErrorCode::NotSignedIn),
-            TakeError::AlreadySeated | TakeError::NotRatedWithPeople => {
-                (Answer::Conflict, ErrorCode::NotAllowed)
-            }
+            TakeError::AlreadySeated
+            | TakeError::NotRatedWithPeople
+            | TakeError::OutOfRange { .. } => (Answer::Conflict, ErrorCode::NotAllowed),
             TakeError::Storage => (Answer::Internal, ErrorCode::Storage),
         };
         ServiceError::refused(answer, code, e)
@@ -144,13 +153,27 @@ fn may_sit(g: &LiveGame, taker: Option<&Holder>) -> Result<(), TakeError> {
     if seated.iter().any(|h| h.id == taker.id) {
         return Err(TakeError::AlreadySeated);
     }
-    let everyone: Vec<&Holder> = seated.into_iter().chain([taker]).collect();
+    let everyone: Vec<&Holder> = seated.iter().copied().chain([taker]).collect();
     let people = everyone.iter().any(|h| h.kind == AccountKind::Person);
     let shy_program = everyone
         .iter()
         .any(|h| h.kind == AccountKind::Computer && !h.rated_with_people);
     if people && shy_program {
         return Err(TakeError::NotRatedWithPeople);
+    }
+    // A range is around the creator's rating (the first seated), a new player's 1500.
+    if let (Some(range), Some(creator)) = (g.rating_range, seated.first()) {
+        let (creator, yours) = (
+            creator.shown.rating.unwrap_or(1500),
+            taker.shown.rating.unwrap_or(1500),
+        );
+        if creator.abs_diff(yours) > range {
+            return Err(TakeError::OutOfRange {
+                range,
+                creator,
+                yours,
+            });
+        }
     }
     Ok(())
 }

@@ -152,7 +152,20 @@ export function createForm(host) {
   drawSeats();
   // Logged in, a game may be rated: my seat, and the others open to players logged in.
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", name: "rated" }));
-  const ratedRow = el("label", { class: "rated-choice", hidden: true }, rated, " Rated");
+  const range = /** @type {HTMLSelectElement} */ (
+    el(
+      "select",
+      { name: "rating-range", "aria-label": "Opponents' ratings" },
+      el("option", { value: "" }, "any rating"),
+      ...[100, 200, 400].map((r) => el("option", { value: r }, `within ${r} of mine`)),
+    )
+  );
+  const ratedRow = el(
+    "div",
+    { class: "rated-choice", hidden: true },
+    el("label", {}, rated, " Rated"),
+    el("label", {}, range),
+  );
   rated.addEventListener("change", () => {
     if (rated.checked) {
       pickers.forEach((p, i) => {
@@ -180,6 +193,9 @@ export function createForm(host) {
         const body = newGame(chosen, TIMES[Number(time.value)][1], seats, players);
         if (rated.checked && !ratedRow.hidden) {
           body.rated = true;
+          if (range.value) {
+            body.rating_range = Number(range.value);
+          }
         }
         try {
           /** @type {Created} */

@@ -116,7 +116,11 @@ export async function lobbyPage(main) {
     el(
       "li",
       {},
-      `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}: `,
+      `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}`,
+      s.rated ? ", rated" : "",
+      s.creator ? `, ${creatorText(s.creator)}` : "",
+      s.rating_range !== undefined ? `, for ratings within ${s.rating_range}` : "",
+      ": ",
       el(
         "button",
         {
@@ -163,6 +167,15 @@ export async function lobbyPage(main) {
   } catch (e) {
     said.textContent = `The server's lists cannot be read: ${e instanceof Error ? e.message : e}`;
   }
+}
+
+/**
+ * Who made an open seat's game: their name and rating ("Arthur 1662?").
+ * @param {import("./protocol.js").SeatAccount} a
+ */
+export function creatorText(a) {
+  const rating = a.rating === undefined ? "?" : `${a.rating}${a.provisional ? "?" : ""}`;
+  return `${a.name ?? "deleted player"} ${rating}`;
 }
 
 /**

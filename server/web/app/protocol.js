@@ -162,11 +162,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ creator?: SeatAccount, game: string, rated?: boolean, seat: SeatColour, time: TimeControl, variant: Variant }} OpenSeat
+ * @typedef {{ creator?: SeatAccount, game: string, rated?: boolean, rating_range?: number, seat: SeatColour, time: TimeControl, variant: Variant }} OpenSeat
  */
 
 /**
- * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], open?: SeatColour[], rated?: boolean, time: TimeControl, variant: Variant }} NewGame
+ * @typedef {{ computer?: ({ level: Level, seat: SeatColour })[], open?: SeatColour[], rated?: boolean, rating_range?: number, time: TimeControl, variant: Variant }} NewGame
  */
 
 /**
