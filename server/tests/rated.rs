@@ -7,7 +7,8 @@ use std::path::Path;
 
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::accounts::{
-    AccountKind, AccountName, AccountToken, LookAtPlayer, Password, PlayerProfile, Score, SignUp,
+    AccountKind, AccountName, AccountToken, LookAtPlayedGames, LookAtPlayer, Password,
+    PlayerProfile, Score, SignUp,
 };
 use camelot_online::protocol::pairing::{Pairing, QuickGame};
 use camelot_online::protocol::requests::{
@@ -146,7 +147,7 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
     // The history a graph draws, and the game in each player's list.
     assert_eq!(a.history.len(), 1);
     assert!((a.history[0].rating - ra.rating).abs() < 1e-9);
-    let played = &a.games[0];
+    let played = &a.games.games[0];
     assert_eq!(
         (played.game.clone(), played.seat),
         (game.clone(), SeatColour::White)
@@ -155,7 +156,7 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
         (played.score, played.rated, played.change),
         (Some(Score::Won), true, Some(162))
     );
-    assert_eq!(m.games[0].score, Some(Score::Lost));
+    assert_eq!(m.games.games[0].score, Some(Score::Lost));
     // The game's page names both with the rating they had and the change.
     let state = ask(
         &url,
@@ -351,6 +352,55 @@ async fn a_quick_game_pairs_two_players_who_play_by_their_accounts() {
         .collect();
     assert!(names.contains(&"Gareth".to_string()) && names.contains(&"Lynette".to_string()));
     assert_eq!(profile(&url, "Lynette").await.playing, vec![g1]);
+}
+
+/// A player's finished games come 20 at a time, newest first, each once.
+#[tokio::test]
+async fn a_players_games_come_a_page_at_a_time() {
+    let server = server("rated-pages");
+    let url = server.address();
+    let elaine = account(&url, "Elaine", AccountKind::Person).await;
+    let bors = account(&url, "Bors", AccountKind::Person).await;
+    let mut made = Vec::new();
+    for _ in 0..23 {
+        let created = ask_as(
+            &url,
+            Some(&elaine),
+            &rated(Variant::Camette, &[SeatColour::Black]),
+        )
+        .await
+        .unwrap();
+        take(&url, &bors, &created.game, SeatColour::Black).await;
+        let white = created.seats[&SeatColour::White].clone();
+        end_by(&url, &created.game, &white, ClientMessage::Abort).await;
+        made.push(created.game);
+    }
+    let first = profile(&url, "Elaine").await.games;
+    assert_eq!(first.games.len(), 20);
+    let next = first.next.clone().expect("more");
+    let second = ask(
+        &url,
+        &LookAtPlayedGames {
+            name: AccountName::parse("Elaine").unwrap(),
+            before: Some(next),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(second.next, None);
+    let listed: Vec<GameId> = first
+        .games
+        .iter()
+        .chain(&second.games)
+        .map(|g| g.game.clone())
+        .collect();
+    assert_eq!(listed.len(), 23);
+    let mut unique = listed.clone();
+    unique.sort();
+    unique.dedup();
+    made.sort();
+    assert_eq!(unique, made, "every game, each once");
+    assert!(first.games.iter().all(|g| g.score.is_none() && g.rated));
 }
 
 /// Grand Cam is rated by partnership: Red and Blue against Green and Yellow, each

@@ -248,9 +248,37 @@ pub struct PlayerProfile {
     /// Every rated game's rating after it, oldest first: the history a graph draws.
     #[serde(default)]
     pub history: Vec<RatingPoint>,
-    /// The player's finished games, newest first (the latest 50).
+    /// The player's finished games, newest first: the first page.
     #[serde(default)]
+    pub games: PlayedGames,
+}
+
+/// A page of a player's finished games, newest first, and the game the next page comes
+/// before (`GET /players/NAME/games?before=ID`) when there are more.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGames {
     pub games: Vec<PlayedGame>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<GameId>,
+}
+
+/// `GET /players/NAME/games?before=ID`: a page of a player's finished games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookAtPlayedGames {
+    pub name: AccountName,
+    pub before: Option<GameId>,
+}
+
+impl Request for LookAtPlayedGames {
+    type Answer = PlayedGames;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        match &self.before {
+            Some(g) => format!("/players/{}/games?before={g}", self.name),
+            None => format!("/players/{}/games", self.name),
+        }
+    }
 }
 
 /// A rating after one rated game.

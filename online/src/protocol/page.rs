@@ -21,8 +21,8 @@ use serde_json::Value;
 
 use super::accounts::{
     AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, Leader, Leaders, LogIn,
-    Password, PlayedGame, PlayerProfile, RatingPoint, Score, SeatAccount, Session, SignUp,
-    VariantLeaders, VariantRating,
+    Password, PlayedGame, PlayedGames, PlayerProfile, RatingPoint, Score, SeatAccount, Session,
+    SignUp, VariantLeaders, VariantRating,
 };
 use super::look::{partner_ring, seat_rgb};
 use super::pairing::{Pairing, QuickGame};
@@ -419,7 +419,12 @@ mod samples {
             ),
             ("VariantRating", None, values(&variant_ratings())),
             ("RatingPoint", None, values(&profiles()[0].history)),
-            ("PlayedGame", None, values(&profiles()[0].games)),
+            ("PlayedGame", None, values(&profiles()[0].games.games)),
+            (
+                "PlayedGames",
+                None,
+                values(&[profiles()[0].games.clone(), PlayedGames::default()]),
+            ),
             ("PlayerProfile", None, values(&profiles())),
             ("Leader", None, values(&leaders()[0].variants[0].players)),
             ("VariantLeaders", None, values(&leaders()[0].variants)),
@@ -571,26 +576,29 @@ mod samples {
                 at: 1_700_000_100_000,
                 rating: 1620.5,
             }],
-            games: vec![
-                PlayedGame {
-                    game: id(),
-                    variant: Variant::Camelot,
-                    at: 1_700_000_000_000,
-                    seat: SeatColour::White,
-                    score: Some(Score::Won),
-                    rated: true,
-                    change: Some(12),
-                },
-                PlayedGame {
-                    game: id(),
-                    variant: Variant::Camette,
-                    at: 1_700_000_000_000,
-                    seat: SeatColour::Black,
-                    score: None,
-                    rated: false,
-                    change: None,
-                },
-            ],
+            games: PlayedGames {
+                games: vec![
+                    PlayedGame {
+                        game: id(),
+                        variant: Variant::Camelot,
+                        at: 1_700_000_000_000,
+                        seat: SeatColour::White,
+                        score: Some(Score::Won),
+                        rated: true,
+                        change: Some(12),
+                    },
+                    PlayedGame {
+                        game: id(),
+                        variant: Variant::Camette,
+                        at: 1_700_000_000_000,
+                        seat: SeatColour::Black,
+                        score: None,
+                        rated: false,
+                        change: None,
+                    },
+                ],
+                next: Some(id()),
+            },
         }]
     }
 

@@ -8,18 +8,56 @@ use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_online::protocol::accounts::{AccountName, PlayerProfile};
+use camelot_online::protocol::accounts::{AccountName, PlayedGame, PlayedGames, PlayerProfile};
 use camelot_online::protocol::ErrorCode;
 
+use crate::accounts::store::Account;
 use crate::accounts::Accounts;
 use crate::common::error::{Answer, ServiceError};
-use crate::common::http::clip;
+use crate::common::http::{clip, page_of};
 use crate::pages;
+use crate::players::store::GAMES_SHOWN;
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
         .route("/players", get(leaders))
         .route("/players/{name}", get(player))
+        .route("/players/{name}/games", get(games))
+}
+
+/// `GET /players/NAME/games?before=ID`: a page of the player's finished games.
+async fn games(
+    State(accounts): State<Arc<Accounts>>,
+    Path(name): Path<String>,
+    request: axum::extract::Request,
+) -> Result<Response, ServiceError> {
+    let (before, _) = page_of(request.uri().query().unwrap_or(""), "/players/NAME/games")?;
+    let account = named(&accounts, &name).await?;
+    let games = accounts
+        .db
+        .finished_games_of(&account.id, before.as_ref())
+        .await
+        .map_err(|e| ServiceError::Storage(format!("a player's games: {e}")))?;
+    Ok(Json(page_of_games(games)).into_response())
+}
+
+/// A page of games, and where the next begins when it is full.
+fn page_of_games(games: Vec<PlayedGame>) -> PlayedGames {
+    let next = (games.len() as i64 == GAMES_SHOWN)
+        .then(|| games.last().map(|g| g.game.clone()))
+        .flatten();
+    PlayedGames { games, next }
+}
+
+/// The live account named `name`, or why there is none.
+async fn named(accounts: &Accounts, name: &str) -> Result<Account, ServiceError> {
+    let parsed = AccountName::parse(name).map_err(|_| no_such_player(name))?;
+    accounts
+        .db
+        .account_named(&parsed.key())
+        .await
+        .map_err(|e| ServiceError::Storage(format!("a player's page: {e}")))?
+        .ok_or_else(|| no_such_player(name))
 }
 
 /// `GET /players`: the best players of each variant.
@@ -62,14 +100,8 @@ async fn player(
     if !wants_json(&headers) {
         return Ok(pages::page());
     }
-    let parsed = AccountName::parse(&name).map_err(|_| no_such_player(&name))?;
     let storage = |e: sqlx::Error| ServiceError::Storage(format!("a player's page: {e}"));
-    let account = accounts
-        .db
-        .account_named(&parsed.key())
-        .await
-        .map_err(storage)?
-        .ok_or_else(|| no_such_player(&name))?;
+    let account = named(&accounts, &name).await?;
     let ratings = accounts.db.ratings_of(&account.id).await.map_err(storage)?;
     let playing = accounts
         .db
@@ -79,7 +111,7 @@ async fn player(
     let history = accounts.db.history_of(&account.id).await.map_err(storage)?;
     let games = accounts
         .db
-        .finished_games_of(&account.id)
+        .finished_games_of(&account.id, None)
         .await
         .map_err(storage)?;
     Ok(Json(PlayerProfile {
@@ -89,7 +121,7 @@ async fn player(
         ratings,
         playing,
         history,
-        games,
+        games: page_of_games(games),
     })
     .into_response())
 }

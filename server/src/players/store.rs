@@ -11,8 +11,8 @@ use crate::games::rows::ending;
 use crate::ratings::store::PROVISIONAL_FROM;
 use crate::store::{on, Db};
 
-/// How many finished games a player's page lists.
-pub const GAMES_SHOWN: i64 = 50;
+/// How many finished games a page of a player's games lists.
+pub const GAMES_SHOWN: i64 = 20;
 
 impl Db {
     /// The account's rating in each variant it has played rated, in the variants' order.
@@ -64,7 +64,13 @@ impl Db {
     }
 
     /// The account's finished games, newest first (the latest [`GAMES_SHOWN`]).
-    pub async fn finished_games_of(&self, account: &str) -> Result<Vec<PlayedGame>, sqlx::Error> {
+    /// The account's finished games created before game `before` (all, without it),
+    /// newest first, at most [`GAMES_SHOWN`].
+    pub async fn finished_games_of(
+        &self,
+        account: &str,
+        before: Option<&GameId>,
+    ) -> Result<Vec<PlayedGame>, sqlx::Error> {
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT g.id, g.variant, g.created_at, g.result, g.reason, g.rated, \
@@ -72,12 +78,16 @@ impl Db {
                  JOIN seats s ON s.game_id = g.id \
                  LEFT JOIN rating_changes c ON c.game_id = g.id AND c.account_id = s.account_id \
                  WHERE s.account_id = $1 AND g.status = 'over' \
+                 AND ($3 IS NULL OR g.created_at < \
+                 (SELECT created_at FROM games WHERE id = $3) OR (g.created_at = \
+                 (SELECT created_at FROM games WHERE id = $3) AND g.id < $3)) \
                  GROUP BY g.id, g.variant, g.created_at, g.result, g.reason, g.rated, \
                  c.rating_before, c.rating \
                  ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
             )
             .bind(account)
             .bind(GAMES_SHOWN)
+            .bind(before.map(GameId::as_str))
             .fetch_all(pool)
             .await?
             .iter()

@@ -113,6 +113,33 @@ function playedLine(g) {
 }
 
 /**
+ * The button that brings the games before `next` into `list`, while there are more.
+ * @param {HTMLElement} list
+ * @param {string} name
+ * @param {string | undefined} next
+ */
+function moreGames(list, name, next) {
+  if (!next) {
+    return;
+  }
+  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button" }, "More games"));
+  const row = el("li", { class: "more" }, button);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      /** @type {import("./protocol.js").PlayedGames} */
+      const page = await request("GET", `/players/${encodeURIComponent(name)}/games?before=${next}`);
+      row.remove();
+      list.append(...page.games.map(playedLine));
+      moreGames(list, name, page.next);
+    } catch {
+      button.disabled = false;
+    }
+  });
+  list.append(row);
+}
+
+/**
  * `/players/NAME`.
  * @param {HTMLElement} main
  * @param {string} name
@@ -128,6 +155,8 @@ export async function playerPage(main, name) {
     return;
   }
   document.title = `${p.name} · Camelot`;
+  const games = el("ul", { class: "played" }, ...p.games.games.map(playedLine));
+  moreGames(games, p.name, p.games.next);
   /** @type {Map<string, RatingPoint[]>} */
   const byVariant = new Map();
   for (const point of p.history) {
@@ -167,7 +196,7 @@ export async function playerPage(main, name) {
         ? el("p", {}, "No game going on.")
         : el("ul", { class: "playing" }, ...p.playing.map((g) => el("li", {}, el("a", { href: `/${g}` }, `Game ${g}`)))),
       el("h2", {}, "Games"),
-      p.games.length === 0 ? el("p", {}, "No finished game yet.") : el("ul", { class: "played" }, ...p.games.map(playedLine)),
+      p.games.games.length === 0 ? el("p", {}, "No finished game yet.") : games,
       el("p", {}, el("a", { href: "/players" }, "The best players")),
     ),
   );

@@ -222,7 +222,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ games: PlayedGame[], history: RatingPoint[], kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
+ * @typedef {{ games: PlayedGame[], next?: string }} PlayedGames
+ */
+
+/**
+ * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
  */
 
 /**
