@@ -133,9 +133,10 @@ fn an_account_from_the_command_line() {
     assert!(String::from_utf8_lossy(&twice.stderr).contains("not logged in"));
 }
 
-/// Two players logged in ask for a quick game from the command line, each with a
-/// computer level: both are paired into one rated game, print its line, and play it to
-/// the end by their accounts; then each one's page shows one rated game.
+/// Two programs logged in (computers' accounts) ask for a quick game from the command
+/// line, each with a computer level: both are paired into one rated game, print its
+/// line, and play it to the end by their accounts; then each one's page shows one rated
+/// game. A person's account is refused a program's play.
 #[test]
 fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
     let dir = scratch("cli-pair");
@@ -145,6 +146,42 @@ fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
         "127.0.0.1:0",
     );
     let url = server.url.as_str();
+    let person = dir.join("Pellinore");
+    let made = cli(
+        &person,
+        &[
+            "online",
+            "account",
+            "create",
+            "--server",
+            url,
+            "--name",
+            "Pellinore",
+            "--password-stdin",
+        ],
+        "questing beast\n",
+    );
+    assert!(made.status.success());
+    let refused = cli(
+        &person,
+        &[
+            "online",
+            "pair",
+            "--server",
+            url,
+            "--variant",
+            "camette",
+            "--level",
+            "beginner",
+        ],
+        "",
+    );
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("is a person's account"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
     let mut players = Vec::new();
     for name in ["Tor", "Lamorak"] {
         let data = dir.join(name);
@@ -159,6 +196,7 @@ fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
                 "--name",
                 name,
                 "--password-stdin",
+                "--computer",
             ],
             "questing beast\n",
         );

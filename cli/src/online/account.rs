@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use camelot_files::{data_dir, read_text, write_private};
 use camelot_online::protocol::accounts::{
     AccountKind, AccountName, AccountToken, LogIn, LogOut, LookAtPlayer, Password, Session, SignUp,
+    WhoAmI,
 };
 use camelot_online::sessions::{SavedSession, SavedSessions, FILE};
 use camelot_online::{ask, ask_as, blocking, ServerAddress};
@@ -164,6 +165,23 @@ pub fn token_for(server: &ServerAddress) -> Result<AccountToken, Failure> {
             server.http_url()
         ))
     })
+}
+
+/// The token kept for `server`, for a program to play on: the account must be a
+/// computer's (signed up with `--computer`), as lichess asks of its BOT accounts; a
+/// person's account is for a person.
+pub fn program_token_for(server: &ServerAddress) -> Result<AccountToken, Failure> {
+    let token = token_for(server)?;
+    let me = blocking(ask_as(server, Some(&token), &WhoAmI {}))?;
+    if me.kind != AccountKind::Computer {
+        return Err(Failure::Refused(format!(
+            "{} is a person's account: a program plays on a computer's account (online \
+             account create --computer), never rated against people unless it says so \
+             (--rated-with-people)",
+            me.name
+        )));
+    }
+    Ok(token)
 }
 
 /// Keeps a new session's token and prints the session (without its token).

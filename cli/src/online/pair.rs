@@ -1,7 +1,7 @@
 //! `online pair`: a quick game. Waits to be paired (as the account logged in with
 //! `online login`) with the waiting player of nearest rating, prints the game's JSON line
 //! (`{"game":ID,"seat":SEAT}`), and with `--level` plays the seat to the end as `online
-//! play` does.
+//! play` does (a program playing: on a computer's account only).
 
 use camelot_engine::{Level, Variant};
 use camelot_online::protocol::pairing::{Pairing, QuickGame};
@@ -34,7 +34,11 @@ struct PairedLine<'a> {
 
 impl PairArgs {
     pub fn run(self) -> Result<(), Failure> {
-        let token = account::token_for(&self.server)?;
+        // A program plays the seat: on a computer's account only.
+        let token = match self.level {
+            Some(_) => account::program_token_for(&self.server)?,
+            None => account::token_for(&self.server)?,
+        };
         let quick = QuickGame {
             variant: self.variant,
             time: self.time.unwrap_or(TimeControl::Untimed),

@@ -73,9 +73,10 @@ impl PlayArgs {
             }
             (None, None) => return Err(refused("give --level or --engine")),
         };
+        // The account's own seat, played by a program: a computer's account only.
         let account = match &self.token {
             Some(_) => super::account::saved_token(&self.at.server),
-            None => Some(super::account::token_for(&self.at.server)?),
+            None => Some(super::account::program_token_for(&self.at.server)?),
         };
         with_big_stack(move || play(self.at, self.token.as_ref(), account, self.name, brain))
     }
