@@ -118,7 +118,11 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
     assert!(listed.rated);
     let creator = listed.creator.as_ref().unwrap();
     assert_eq!(creator.name.as_ref().unwrap().as_str(), "Arthur");
-    assert_eq!((creator.rating, creator.provisional), (None, true));
+    assert_eq!(
+        (creator.rating, creator.provisional),
+        (Some(1500), true),
+        "new: 1500?"
+    );
     // Nobody takes a rated seat without logging in, and nobody sits twice.
     let anonymous = TakeSeat {
         game: game.clone(),
@@ -197,38 +201,6 @@ async fn a_rated_game_settles_both_ratings_once_and_its_page_shows_the_change() 
     assert_eq!(a.playing, Vec::<GameId>::new());
     let live = profile(&url, "Arthur").await;
     assert_eq!(live.playing, vec![again.game]);
-    // Seats that ask for a rating: within 100 of Arthur's 1662, nobody here (Mordred is
-    // at 1338, a new player at 1500); within 200, a new player.
-    let near = |range| NewGame {
-        rating_range: Some(range),
-        ..rated(Variant::Camelot, &[SeatColour::Black])
-    };
-    let close = ask_as(&url, Some(&arthur), &near(100)).await.unwrap();
-    let seats = ask_page(&url, &ListSeats::default()).await.unwrap().items;
-    let listed = seats.iter().find(|s| s.game == close.game).unwrap();
-    assert_eq!(listed.rating_range, Some(100));
-    let percival = account(&url, "Percival", AccountKind::Person).await;
-    for who in [&mordred, &percival] {
-        let take = TakeSeat {
-            game: close.game.clone(),
-            seat: SeatColour::Black,
-            name: None,
-        };
-        assert_eq!(
-            code(ask_as(&url, Some(who), &take).await),
-            ErrorCode::NotAllowed
-        );
-    }
-    let wider = ask_as(&url, Some(&arthur), &near(200)).await.unwrap();
-    take(&url, &percival, &wider.game, SeatColour::Black).await;
-    let unrated = NewGame {
-        rating_range: Some(200),
-        ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
-    };
-    assert_eq!(
-        code(ask_as(&url, Some(&arthur), &unrated).await),
-        ErrorCode::NotAllowed
-    );
 }
 
 #[tokio::test]
@@ -401,6 +373,64 @@ async fn a_players_games_come_a_page_at_a_time() {
     made.sort();
     assert_eq!(unique, made, "every game, each once");
     assert!(first.games.iter().all(|g| g.score.is_none() && g.rated));
+}
+
+/// Black resigns a rated game of `variant` between `white` (its creator) and `black`.
+async fn one_rated_game(
+    url: &ServerAddress,
+    white: &AccountToken,
+    black: &AccountToken,
+    variant: Variant,
+) -> GameId {
+    let created = ask_as(url, Some(white), &rated(variant, &[SeatColour::Black]))
+        .await
+        .unwrap();
+    let seat = take(url, black, &created.game, SeatColour::Black).await;
+    end_by(url, &created.game, &seat, ClientMessage::Resign).await;
+    created.game
+}
+
+/// A rated game's seats may ask for a rating near the creator's: a player further off is
+/// told so; a game that is not rated asks for none.
+#[tokio::test]
+async fn seats_that_ask_for_a_rating_are_for_players_near_the_creators() {
+    let server = server("rated-range");
+    let url = server.address();
+    let arthur = account(&url, "Arthur", AccountKind::Person).await;
+    let mordred = account(&url, "Mordred", AccountKind::Person).await;
+    one_rated_game(&url, &arthur, &mordred, Variant::Camelot).await;
+    // Seats that ask for a rating: within 100 of Arthur's 1662, nobody here (Mordred is
+    // at 1338, a new player at 1500); within 200, a new player.
+    let near = |range| NewGame {
+        rating_range: Some(range),
+        ..rated(Variant::Camelot, &[SeatColour::Black])
+    };
+    let close = ask_as(&url, Some(&arthur), &near(100)).await.unwrap();
+    let seats = ask_page(&url, &ListSeats::default()).await.unwrap().items;
+    let listed = seats.iter().find(|s| s.game == close.game).unwrap();
+    assert_eq!(listed.rating_range, Some(100));
+    let percival = account(&url, "Percival", AccountKind::Person).await;
+    for who in [&mordred, &percival] {
+        let take = TakeSeat {
+            game: close.game.clone(),
+            seat: SeatColour::Black,
+            name: None,
+        };
+        assert_eq!(
+            code(ask_as(&url, Some(who), &take).await),
+            ErrorCode::NotAllowed
+        );
+    }
+    let wider = ask_as(&url, Some(&arthur), &near(200)).await.unwrap();
+    take(&url, &percival, &wider.game, SeatColour::Black).await;
+    let unrated = NewGame {
+        rating_range: Some(200),
+        ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&arthur), &unrated).await),
+        ErrorCode::NotAllowed
+    );
 }
 
 /// Grand Cam is rated by partnership: Red and Blue against Green and Yellow, each

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
-use camelot_files::{read_text, write_private};
+use camelot_files::{read_text, write_private, FileError};
 use camelot_online::protocol::accounts::{
     AccountKind, AccountName, AccountToken, LogIn, LogOut, LookAtPlayer, Password, PlayerProfile,
     Session, SignUp,
@@ -114,7 +114,7 @@ fn keep(
     storage: &Storage,
     server: &ServerAddress,
     session: Option<SavedSession>,
-) -> Result<(), String> {
+) -> Result<(), FileError> {
     let Some(path) = sessions_path(storage) else {
         return Ok(());
     };
@@ -125,7 +125,7 @@ fn keep(
             all.remove(server);
         }
     }
-    write_private(&path, all.to_json().as_bytes()).map_err(|e| e.to_string())
+    write_private(&path, all.to_json().as_bytes())
 }
 
 impl OnlineAccount {

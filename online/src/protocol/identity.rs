@@ -129,7 +129,7 @@ impl From<AccountName> for String {
 pub struct SeatAccount {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<AccountName>,
-    /// Rounded; none before a first rated game in the variant.
+    /// Rounded (1500, provisional, before a first rated game in the variant).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<i32>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -119,16 +119,19 @@ impl crate::store::Db {
 }
 
 /// A seat's account as everyone sees it: its name, and its rating (rounded; provisional
-/// while its deviation is [`PROVISIONAL_FROM`] or more).
+/// while its deviation is [`PROVISIONAL_FROM`] or more; 1500, provisional, before a
+/// first rated game).
 pub fn shown(
     name: Option<camelot_online::protocol::accounts::AccountName>,
     rating: Option<(f64, f64)>,
     change: Option<f64>,
 ) -> camelot_online::protocol::accounts::SeatAccount {
+    // A player yet to play rated has Glicko-2's starting rating, provisional.
+    let (r, d) = rating.unwrap_or((1500.0, 350.0));
     camelot_online::protocol::accounts::SeatAccount {
         name,
-        rating: rating.map(|(r, _)| r.round() as i32),
-        provisional: rating.is_none_or(|(_, d)| d >= PROVISIONAL_FROM),
+        rating: Some(r.round() as i32),
+        provisional: d >= PROVISIONAL_FROM,
         change: change.map(|c| c.round() as i32),
     }
 }

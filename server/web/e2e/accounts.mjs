@@ -1,8 +1,8 @@
 // Two people sign up in their browsers and play rated games: `node e2e/accounts.mjs BASE
-// [screenshot-dir]`. Arthur signs up on a desktop and starts a rated game of Camette with
-// Black open; Mordred signs up on a phone, takes the seat from the front page's list,
-// and the two play a few moves by clicking before Mordred resigns. Then both ask for a
-// quick game, are paired, and Arthur resigns. Arthur logs in again on a second browser
+// [screenshot-dir]`. Arthur signs up on a desktop, Mordred on a phone; both ask for a
+// quick game, are paired, and Arthur resigns. Then Arthur starts a rated game of Camette
+// with Black open; Mordred takes the seat from the front page's list, and the two play a
+// few moves by clicking before Mordred resigns. Arthur logs in again on a second browser
 // (context) and reads his page there; both pages show the new ratings and the games;
 // Mordred logs out. Prints `{"cookie":{...},"seatsAfter":[...],"quickAddress":PATH,
 // "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
@@ -60,7 +60,26 @@ main(async () => {
   if (shots) {
     await phone.screenshot({ path: `${shots}/signed-up-phone.png` });
   }
-  // A rated game: Arthur White, Black open to players logged in.
+  // A quick game: both ask for Camette without a clock and are paired (two new players,
+  // 1500 each); each page opens its seat by its account (no token in the address);
+  // Arthur resigns.
+  for (const p of [desk, phone]) {
+    await p.goto(base);
+    await p.getByLabel("Quick game's variant").selectOption("camette");
+    await p.getByRole("button", { name: "Find an opponent" }).click();
+  }
+  await Promise.all([desk.waitForSelector("svg.board"), phone.waitForSelector("svg.board")]);
+  const quickAddress = new URL(desk.url()).pathname;
+  const quickSeats = await desk.locator(".seats li").allTextContents();
+  await desk.getByRole("button", { name: "Resign" }).click();
+  await desk.getByRole("button", { name: "Really resign?" }).click();
+  await phone.locator(".turn[data-result]").waitFor({ timeout: 20_000 });
+  await desk.waitForFunction(() => document.querySelector(".seats")?.textContent?.includes("+"), undefined, {
+    timeout: 15_000,
+  });
+  // A rated game from the front page's form: Arthur White, Black open to players logged
+  // in, taken by Mordred from the list of open seats.
+  await desk.goto(base);
   await desk.getByLabel("Variant", { exact: true }).selectOption("camette");
   await desk.locator("input[name=rated]").check();
   await desk.getByRole("button", { name: "Start the game" }).click();
@@ -89,20 +108,6 @@ main(async () => {
   if (shots) {
     await desk.screenshot({ path: `${shots}/rated-game-over.png` });
   }
-  // A quick game: both ask for Camette without a clock and are paired once the range
-  // has widened to their ratings, 324 apart (about 22 s); each page opens its seat by
-  // its account (no token in the address); Arthur resigns this one.
-  for (const p of [desk, phone]) {
-    await p.goto(base);
-    await p.getByLabel("Quick game's variant").selectOption("camette");
-    await p.getByRole("button", { name: "Find an opponent" }).click();
-  }
-  await Promise.all([desk.waitForSelector("svg.board"), phone.waitForSelector("svg.board")]);
-  const quickAddress = new URL(desk.url()).pathname;
-  const quickSeats = await desk.locator(".seats li").allTextContents();
-  await desk.getByRole("button", { name: "Resign" }).click();
-  await desk.getByRole("button", { name: "Really resign?" }).click();
-  await phone.locator(".turn[data-result]").waitFor({ timeout: 20_000 });
   // Arthur on a second browser: logged in there too, his page the same.
   const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   second.on("pageerror", (e) => errors.push(String(e)));
