@@ -5,7 +5,6 @@
 //! by the account). Requests run on threads of their own, as the lobby's do.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -19,8 +18,9 @@ use camelot_online::protocol::accounts::{
 use camelot_online::protocol::pairing::{CancelPairing, Pairing, QuickGame};
 use camelot_online::protocol::{ErrorCode, GameId, TimeControl};
 use camelot_online::sessions::{SavedSession, SavedSessions, FILE};
-use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
+use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress};
 
+use super::background::Background;
 use super::wake::waker;
 use super::{JoinOnline, JoinOrigin};
 use crate::storage::saving::Storage;
@@ -33,7 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn wake_the_window(mut account: ResMut<OnlineAccount>, proxy: Option<Res<EventLoopProxyWrapper>>) {
-    account.wake = waker(proxy.as_deref());
+    account.requests.wake = waker(proxy.as_deref());
 }
 
 /// Who is logged in, on which server, and their page.
@@ -54,10 +54,9 @@ enum Answer {
     Stopped,
 }
 
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct OnlineAccount {
-    tx: Sender<Answer>,
-    rx: std::sync::Mutex<Receiver<Answer>>,
+    requests: Background<Answer>,
     pub busy: bool,
     pub status: Option<String>,
     /// The fields the player types in (the password is forgotten once sent).
@@ -70,26 +69,6 @@ pub struct OnlineAccount {
     waiting: Option<Arc<AtomicBool>>,
     /// A quick game paired: the table to join.
     pub paired: Option<JoinOnline>,
-    wake: Option<Waker>,
-}
-
-impl Default for OnlineAccount {
-    fn default() -> OnlineAccount {
-        let (tx, rx) = channel();
-        OnlineAccount {
-            tx,
-            rx: std::sync::Mutex::new(rx),
-            busy: false,
-            status: None,
-            name: String::new(),
-            password: String::new(),
-            logged_in: None,
-            looked: None,
-            waiting: None,
-            paired: None,
-            wake: None,
-        }
-    }
 }
 
 /// The saved sessions' file, where there is a data directory.
@@ -130,14 +109,8 @@ fn keep(
 
 impl OnlineAccount {
     fn spawn(&mut self, f: impl FnOnce() -> Answer + Send + 'static) {
-        let (tx, wake) = (self.tx.clone(), self.wake.clone());
         self.busy = true;
-        std::thread::spawn(move || {
-            let _ = tx.send(f());
-            if let Some(wake) = wake {
-                wake();
-            }
-        });
+        self.requests.spawn(f);
     }
 
     /// Once per server: the session kept for it, if any, and the account's page.
@@ -276,11 +249,7 @@ fn hear_answers(
     mut join: MessageWriter<JoinOnline>,
     storage: Res<Storage>,
 ) {
-    let answers: Vec<Answer> = match account.rx.lock() {
-        Ok(rx) => rx.try_iter().collect(),
-        Err(_) => return,
-    };
-    for a in answers {
+    for a in account.requests.answers() {
         redraw.write(RequestRedraw);
         account.busy = false;
         match a {

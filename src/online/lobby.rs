@@ -5,7 +5,6 @@
 //! days are found again.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -19,10 +18,11 @@ use camelot_online::protocol::requests::{
 };
 use camelot_online::protocol::{GameEnd, GameId, PlayerName, SeatToken, TimeControl};
 use camelot_online::{
-    ask, ask_as, ask_page, blocking, Invitation, Mirror, OnlineError, Page, ServerAddress, Waker,
+    ask, ask_as, ask_page, blocking, Invitation, Mirror, OnlineError, Page, ServerAddress,
 };
 use serde::{Deserialize, Serialize};
 
+use super::background::Background;
 use super::local_server::{LocalServer, LocalServerError};
 use super::wake::waker;
 use super::{JoinOnline, JoinOrigin};
@@ -38,7 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// The answers to the menu's requests come on threads: each wakes the window, so that
 /// it is shown at once, pointer or not.
 fn wake_the_window(mut lobby: ResMut<Lobby>, proxy: Option<Res<EventLoopProxyWrapper>>) {
-    lobby.wake = waker(proxy.as_deref());
+    lobby.requests.wake = waker(proxy.as_deref());
 }
 
 /// A game this machine holds seats in.
@@ -120,10 +120,9 @@ pub struct Invitations {
 /// How many live games (or open seats) a page the menu asks for holds.
 pub const PAGE: u32 = 50;
 
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct Lobby {
-    tx: Sender<Answer>,
-    rx: std::sync::Mutex<Receiver<Answer>>,
+    requests: Background<Answer>,
     /// A request on its way.
     pub busy: bool,
     /// The last thing to tell the player.
@@ -143,43 +142,12 @@ pub struct Lobby {
     local: Option<LocalServer>,
     /// The address a server started here took, for the menu to use once.
     pub local_address: Option<ServerAddress>,
-    /// Wakes the window when an answer comes.
-    wake: Option<Waker>,
-}
-
-impl Default for Lobby {
-    fn default() -> Lobby {
-        let (tx, rx) = channel();
-        Lobby {
-            tx,
-            rx: std::sync::Mutex::new(rx),
-            busy: false,
-            status: None,
-            created: None,
-            live: Vec::new(),
-            live_next: None,
-            open_seats: Vec::new(),
-            open_seats_next: None,
-            mine: Vec::new(),
-            join_code: String::new(),
-            rated: false,
-            local: None,
-            local_address: None,
-            wake: None,
-        }
-    }
 }
 
 impl Lobby {
     fn spawn(&mut self, f: impl FnOnce() -> Answer + Send + 'static) {
-        let (tx, wake) = (self.tx.clone(), self.wake.clone());
         self.busy = true;
-        std::thread::spawn(move || {
-            let _ = tx.send(f());
-            if let Some(wake) = wake {
-                wake();
-            }
-        });
+        self.requests.spawn(f);
     }
 
     pub fn create(&mut self, c: Creation) {
@@ -262,13 +230,9 @@ impl Lobby {
         self.mine = read_mine(storage).into_iter().map(|g| (g, None)).collect();
         for (i, (g, _)) in self.mine.iter().enumerate() {
             let g = g.clone();
-            let (tx, wake) = (self.tx.clone(), self.wake.clone());
-            std::thread::spawn(move || {
-                let _ = tx.send(Answer::Peeked(i, how_it_stands(&g)));
-                if let Some(wake) = wake {
-                    wake();
-                }
-            });
+            // Each game is asked on its own; the menu is not busy meanwhile.
+            self.requests
+                .spawn(move || Answer::Peeked(i, how_it_stands(&g)));
         }
     }
 
@@ -338,11 +302,7 @@ fn hear_answers(
     mut join: MessageWriter<JoinOnline>,
     storage: Res<Storage>,
 ) {
-    let answers: Vec<Answer> = match lobby.rx.lock() {
-        Ok(rx) => rx.try_iter().collect(),
-        Err(_) => return,
-    };
-    for a in answers {
+    for a in lobby.requests.answers() {
         // What came back is shown in the next frame, pointer or not.
         redraw.write(RequestRedraw);
         lobby.busy = false;

@@ -11,6 +11,7 @@
 //! for (the menu, or the command line, which then exits).
 
 pub mod account;
+mod background;
 pub mod lobby;
 pub mod local_server;
 pub mod settings;
