@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::ConnectInfo;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Router;
@@ -25,6 +24,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
+use crate::common::client::TrustedProxies;
 use crate::common::http::OverTls;
 use crate::common::limits::{AddressKey, Admission, Admitted, Full, PerMinute};
 
@@ -94,6 +94,7 @@ pub async fn serve(
     router: Router,
     admission: Arc<Admission>,
     tls: Option<Arc<Tls>>,
+    proxies: Arc<TrustedProxies>,
     stop: impl std::future::Future<Output = ()>,
 ) {
     tokio::pin!(stop);
@@ -111,12 +112,20 @@ pub async fn serve(
             },
             () = &mut stop => return,
         };
+        // A trusted proxy brings many clients' connections: they are limited one by one
+        // at the proxy, and their requests here by the address it forwards for.
+        let proxied = proxies.trusts(peer.ip());
         if let Some(tls) = &tls {
-            if !tls.handshakes.allow(AddressKey::of(peer.ip())) {
+            if !proxied && !tls.handshakes.allow(AddressKey::of(peer.ip())) {
                 continue;
             }
         }
-        let place = match admission.admit(peer.ip()) {
+        let admitted = if proxied {
+            admission.admit_proxy(peer.ip())
+        } else {
+            admission.admit(peer.ip())
+        };
+        let place = match admitted {
             Ok(place) => place,
             Err(full) => {
                 // Told why only while few are being told: each holds a descriptor.
@@ -148,6 +157,7 @@ pub async fn serve(
         let _ = tcp.set_nodelay(true);
         let router = router.clone();
         let tls = tls.clone();
+        let proxies = proxies.clone();
         // The place goes with the socket: into the WebSocket after an upgrade, given back
         // when the socket closes.
         let tcp = Counted {
@@ -156,13 +166,13 @@ pub async fn serve(
         };
         tokio::spawn(async move {
             match tls {
-                None => serve_connection(tcp, peer, router, OverTls(false)).await,
+                None => serve_connection(tcp, peer, router, OverTls(false), proxies).await,
                 Some(tls) => {
                     // A failed or stalled handshake has nothing to be told in plain text.
                     let handshake =
                         tokio::time::timeout(REQUEST_DEADLINE, tls.acceptor.accept(tcp));
                     if let Ok(Ok(stream)) = handshake.await {
-                        serve_connection(stream, peer, router, OverTls(true)).await;
+                        serve_connection(stream, peer, router, OverTls(true), proxies).await;
                     }
                 }
             }
@@ -254,12 +264,21 @@ impl AsyncWrite for Counted {
 }
 
 /// HTTP/1.1 on one connection, upgrades to WebSocket included.
-async fn serve_connection<I>(io: I, peer: SocketAddr, router: Router, tls: OverTls)
-where
+/// Each request is marked with whose it is and whether it came over TLS: from a trusted
+/// proxy, as the proxy says.
+async fn serve_connection<I>(
+    io: I,
+    peer: SocketAddr,
+    router: Router,
+    tls: OverTls,
+    proxies: Arc<TrustedProxies>,
+) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-        request.extensions_mut().insert(ConnectInfo(peer));
+        let client = proxies.client(peer.ip(), request.headers());
+        let tls = proxies.over_tls(peer.ip(), request.headers(), tls);
+        request.extensions_mut().insert(client);
         request.extensions_mut().insert(tls);
         let router = router.clone();
         async move {

@@ -27,6 +27,7 @@ use std::time::Duration;
 use camelot_online::protocol::GameId;
 use clap::Parser;
 
+use crate::common::client::{TrustedProxies, TrustedProxy};
 use crate::common::limits::{Admission, Cap, PerMinute};
 use crate::games::hub::{Hubs, RequestLimits};
 use crate::listen::TlsError;
@@ -235,6 +236,17 @@ struct Args {
         value_delimiter = ','
     )]
     origins: Vec<String>,
+    /// A reverse proxy in front of the server (an address or a network: `127.0.0.1`,
+    /// `10.0.0.0/8`); may be given several times, or comma-separated in the environment.
+    /// Only from these is `X-Forwarded-For` (or `Forwarded`) believed, so each client is
+    /// limited by its own address, and `X-Forwarded-Proto: https` marks sessions secure.
+    #[arg(
+        long = "trusted-proxy",
+        env = "CAMELOT_TRUSTED_PROXIES",
+        value_name = "ADDRESS",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<TrustedProxy>,
     /// Keep no computer match on for watchers (the TV: on by default, listed among the
     /// live games and on the front page).
     #[arg(long, env = "CAMELOT_NO_TV")]
@@ -380,6 +392,7 @@ async fn run(args: Args) -> Result<(), StartError> {
         app::router(hubs, accounts, origins),
         admission,
         tls,
+        Arc::new(TrustedProxies::new(args.trusted_proxies)),
         async {
             stop_asked(args.stop_with_stdin).await;
         },

@@ -16,7 +16,8 @@ use camelot_online::protocol::{
 };
 use camelot_online::{ask, Connection, ServerAddress};
 use camelot_test_support::addressed::{
-    answer, ask_from, get_from, request_from, say, tcp_from, ws_from, ws_from_page, Socket,
+    answer, ask_from, exchange_from, get_from, https_from, request_from, say, tcp_from, ws_from,
+    ws_from_page, Socket,
 };
 use camelot_test_support::online::{by_squares, create, join, next, sqlite_server_with};
 use camelot_test_support::{http, scratch, self_signed_certificate, sqlite, Server};
@@ -288,33 +289,8 @@ async fn hello_seat(url: &ServerAddress, game: &GameId, token: &SeatToken) -> Co
 /// `GET path` over HTTPS, trusting the certificate in `cert`: what the server answered,
 /// or why the connection failed.
 async fn https_get(port: u16, cert: &std::path::Path, path: &str) -> std::io::Result<String> {
-    use tokio_rustls::rustls::pki_types::pem::PemObject;
-    use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
-    use tokio_rustls::rustls::{self, ClientConfig, RootCertStore};
-    let mut roots = RootCertStore::empty();
-    for c in CertificateDer::pem_file_iter(cert).unwrap() {
-        roots.add(c.unwrap()).unwrap();
-    }
-    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
-    let config = ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    let connector = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config));
-    let tcp = TcpStream::connect(("127.0.0.1", port)).await?;
-    let name = ServerName::try_from("localhost").unwrap();
-    let mut tls = connector.connect(name, tcp).await?;
     let request = format!("GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n");
-    tls.write_all(request.as_bytes()).await?;
-    let mut bytes = Vec::new();
-    // A server that closes without TLS's close_notify still said what it said.
-    match tls.read_to_end(&mut bytes).await {
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {}
-        Err(e) => return Err(e),
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    https_from("127.0.0.1", port, cert, &request).await
 }
 
 /// On an HTTPS port an address over its cap is answered 503 in HTTPS, as on a plain
@@ -460,6 +436,97 @@ async fn creating_games_and_taking_seats_are_limited_per_address() {
             Some(code) => assert_eq!(answer["code"], code, "{status} {body}"),
         }
     }
+}
+
+/// Behind a reverse proxy every client arrives from the proxy's address: the server
+/// counts each by the address the proxy forwards for, but only from a proxy it trusts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_proxy_names_each_client_and_nobody_else_can() {
+    let s = server(
+        "proxied",
+        &[
+            "--games-per-minute",
+            "1",
+            "--trusted-proxy",
+            "127.0.0.1,127.0.9.0/24",
+        ],
+    );
+    let plain = r#"{"variant":"camette"}"#;
+    let json = "content-type: application/json";
+    let create_as = |from: &'static str, forwarded: &'static str| {
+        let s = &s;
+        async move {
+            let header = format!("x-forwarded-for: {forwarded}");
+            request_from(from, s, "POST /games", &[json, &header], plain)
+                .await
+                .0
+        }
+    };
+    // Two clients through the proxy: each has its own allowance of one a minute.
+    assert_eq!(create_as("127.0.0.1", "203.0.113.1").await, 201);
+    assert_eq!(create_as("127.0.0.1", "203.0.113.1").await, 429);
+    assert_eq!(create_as("127.0.0.1", "203.0.113.2").await, 201);
+    // A client that writes the header itself is passed over: the proxy appended the
+    // address it saw, and that is the one counted.
+    assert_eq!(
+        create_as("127.0.0.1", "198.51.100.50, 203.0.113.2").await,
+        429
+    );
+    // Through a second trusted proxy (127.0.9.x) the client is still 203.0.113.1.
+    assert_eq!(create_as("127.0.9.1", "203.0.113.1, 127.0.0.1").await, 429);
+    // From a peer that is not a proxy the header is the client's own word: ignored.
+    assert_eq!(create_as("127.0.0.2", "203.0.113.3").await, 201);
+    assert_eq!(create_as("127.0.0.2", "203.0.113.4").await, 429);
+
+    // A session's cookie is Secure when the trusted proxy says the client came over TLS,
+    // and not when anyone else says so.
+    let sign_up = |from: &'static str, name: &'static str| {
+        let s = &s;
+        async move {
+            let origin = format!("origin: http://127.0.0.1:{}", s.port);
+            let body = format!(r#"{{"name":"{name}","password":"green knight"}}"#);
+            let made = exchange_from(
+                from,
+                s,
+                "POST /account",
+                &[
+                    json,
+                    &origin,
+                    "x-forwarded-proto: https",
+                    "x-forwarded-for: 203.0.113.7",
+                ],
+                &body,
+            )
+            .await;
+            assert_eq!(made.status, 201, "{made:?}");
+            made.header("set-cookie").expect("a cookie").to_string()
+        }
+    };
+    let proxied = sign_up("127.0.0.1", "Gareth").await;
+    assert!(proxied.contains("Secure"), "{proxied}");
+    let direct = sign_up("127.0.0.3", "Gaheris").await;
+    assert!(!direct.contains("Secure"), "{direct}");
+}
+
+/// A proxy carries many clients' connections: only the server's limit in all holds it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_proxy_is_not_held_to_one_address_share_of_connections() {
+    let s = server(
+        "proxied-connections",
+        &[
+            "--max-connections-per-address",
+            "2",
+            "--trusted-proxy",
+            "127.0.0.1",
+        ],
+    );
+    let mut through_proxy = Vec::new();
+    for _ in 0..4 {
+        through_proxy.push(ws_from("127.0.0.1", &s).await.expect("the proxy is let in"));
+    }
+    let _a = ws_from("127.0.0.2", &s).await.unwrap();
+    let _b = ws_from("127.0.0.2", &s).await.unwrap();
+    assert_eq!(ws_from("127.0.0.2", &s).await.err(), Some(503));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

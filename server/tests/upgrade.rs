@@ -126,3 +126,84 @@ async fn a_version_1_database_keeps_every_game_with_its_result() {
         "{reasons:?}"
     );
 }
+
+/// An older server on a database a newer one has brought forward refuses to start, says
+/// why in a sentence, and leaves the database as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_server_refuses_a_newer_database_and_changes_nothing() {
+    let dir = scratch("downgrade");
+    let server = Server::start(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.address();
+    let made = camelot_test_support::online::create(
+        &url,
+        camelot_engine::Variant::Camette,
+        TimeControl::Untimed,
+    )
+    .await;
+    drop(server);
+    // What a newer server's next schema change leaves in the migrations' table.
+    let mut db = sqlx::SqliteConnection::connect(&sqlite(&dir))
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (99990101000000, 'from a newer server', TRUE, X'00', 1)",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let before = contents(&mut db).await;
+    db.close().await.unwrap();
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_camelot-server"))
+        .args([
+            "--no-tv",
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        said.trim(),
+        format!(
+            "camelot-server: this database was brought forward by a newer camelot-server (it \
+             has schema change 99990101000000, which camelot-server {} does not know): run \
+             that newer version again; nothing was changed",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let mut db = sqlx::SqliteConnection::connect(&sqlite(&dir))
+        .await
+        .unwrap();
+    let after = contents(&mut db).await;
+    assert_eq!(after, before, "the database is unchanged");
+    assert!(
+        after.1.contains(&made.game.to_string()),
+        "the game is there for the newer server: {after:?}"
+    );
+}
+
+/// The schema changes applied, and every game's id.
+async fn contents(db: &mut sqlx::SqliteConnection) -> (Vec<i64>, Vec<String>) {
+    let versions: Vec<(i64,)> =
+        sqlx::query_as("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&mut *db)
+            .await
+            .unwrap();
+    let games: Vec<(String,)> = sqlx::query_as("SELECT id FROM games ORDER BY id")
+        .fetch_all(&mut *db)
+        .await
+        .unwrap();
+    (
+        versions.into_iter().map(|v| v.0).collect(),
+        games.into_iter().map(|g| g.0).collect(),
+    )
+}

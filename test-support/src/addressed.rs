@@ -20,14 +20,54 @@ pub type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
 
 /// A TCP connection to the server from `from`.
 pub async fn tcp_from(from: &str, server: &Server) -> TcpStream {
-    let socket = TcpSocket::new_v4().unwrap();
+    tcp_to_port_from(from, server.port).await.unwrap()
+}
+
+/// A TCP connection to `127.0.0.1:port` from `from`.
+pub async fn tcp_to_port_from(from: &str, port: u16) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))?;
     socket
-        .bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))
-        .unwrap();
-    socket
-        .connect(SocketAddr::from(([127, 0, 0, 1], server.port)))
+        .connect(SocketAddr::from(([127, 0, 0, 1], port)))
         .await
-        .unwrap()
+}
+
+/// `request` (a whole HTTP/1.0 request, head and body) over TLS to `127.0.0.1:port`
+/// from `from`, trusting only `cert` (PEM) for `localhost`: all that came back.
+pub async fn https_from(
+    from: &str,
+    port: u16,
+    cert: &std::path::Path,
+    request: &str,
+) -> std::io::Result<String> {
+    use rustls_pki_types::pem::PemObject;
+    use rustls_pki_types::{CertificateDer, ServerName};
+    use tokio_rustls::rustls::{self, ClientConfig, RootCertStore};
+    let mut roots = RootCertStore::empty();
+    for c in CertificateDer::pem_file_iter(cert).map_err(std::io::Error::other)? {
+        roots
+            .add(c.map_err(std::io::Error::other)?)
+            .map_err(std::io::Error::other)?;
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(std::io::Error::other)?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config));
+    let tcp = tcp_to_port_from(from, port).await?;
+    let name = ServerName::try_from("localhost").unwrap();
+    let mut tls = connector.connect(name, tcp).await?;
+    tls.write_all(request.as_bytes()).await?;
+    let mut bytes = Vec::new();
+    // A server that closes without TLS's close_notify still said what it said.
+    match tls.read_to_end(&mut bytes).await {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {}
+        Err(e) => return Err(e),
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A WebSocket to the server from `from`, or the HTTP status it was refused with.

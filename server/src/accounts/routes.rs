@@ -2,11 +2,10 @@
 //! `POST /account/password`, `POST /session` (log in), `GET /session` (who am I) and
 //! `DELETE /session` (log out).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -19,10 +18,10 @@ use crate::accounts::service::{self, Opened};
 use crate::accounts::sessions::{self, SignedIn};
 use crate::accounts::store::SessionKind;
 use crate::accounts::{AccountError, Accounts};
+use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, OverTls};
-use crate::common::limits::AddressKey;
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
@@ -91,21 +90,21 @@ async fn me(
 
 async fn sign_up(
     State(accounts): State<Arc<Accounts>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     tls: Option<Extension<OverTls>>,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
-    let o = service::sign_up(&accounts, read(&bytes)?, AddressKey::of(peer.ip())).await?;
+    let o = service::sign_up(&accounts, read(&bytes)?, client.key()).await?;
     Ok(opened(StatusCode::CREATED, o, secure(tls)))
 }
 
 async fn log_in(
     State(accounts): State<Arc<Accounts>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     tls: Option<Extension<OverTls>>,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
-    let o = service::log_in(&accounts, read(&bytes)?, AddressKey::of(peer.ip())).await?;
+    let o = service::log_in(&accounts, read(&bytes)?, client.key()).await?;
     Ok(opened(StatusCode::OK, o, secure(tls)))
 }
 

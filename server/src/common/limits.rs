@@ -96,13 +96,23 @@ impl Admission {
     }
 
     pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, Full> {
+        self.admit_under(ip, self.per_address_cap)
+    }
+
+    /// A connection from a trusted reverse proxy: it carries many clients' requests, so
+    /// only the limit in all applies (the proxy limits each client's connections).
+    pub fn admit_proxy(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, Full> {
+        self.admit_under(ip, Cap(None))
+    }
+
+    fn admit_under(self: &Arc<Self>, ip: IpAddr, per_address_cap: Cap) -> Result<Admitted, Full> {
         let key = AddressKey::of(ip);
         let mut open = self.open.lock().expect("admission");
         if !self.total_cap.allows(open.total) {
             return Err(Full::Server);
         }
         let mine = open.by_address.get(&key).copied().unwrap_or(0);
-        if !self.per_address_cap.allows(mine) {
+        if !per_address_cap.allows(mine) {
             return Err(Full::Address);
         }
         open.total += 1;
@@ -256,6 +266,18 @@ mod tests {
         drop(first);
         assert_eq!(a.open(), 2);
         assert!(a.admit(one).is_ok());
+    }
+
+    #[test]
+    fn a_trusted_proxy_is_held_only_to_the_limit_in_all() {
+        let a = Admission::new(Cap(Some(4)), Cap(Some(1)));
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let _first = a.admit_proxy(proxy).unwrap();
+        let _second = a.admit_proxy(proxy).unwrap();
+        assert_eq!(a.admit(proxy).err(), Some(Full::Address));
+        let _third = a.admit_proxy(proxy).unwrap();
+        let _fourth = a.admit_proxy(proxy).unwrap();
+        assert_eq!(a.admit_proxy(proxy).err(), Some(Full::Server));
     }
 
     #[test]

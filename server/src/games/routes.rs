@@ -2,12 +2,11 @@
 //! seat sees it, its record and its boards. Each carries one [`service`] function's
 //! request in and its typed answer out.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -16,10 +15,10 @@ use camelot_online::protocol::requests::{ListGames, LookAtGame, ReplayGame, Requ
 use camelot_online::protocol::{GameId, SeatToken, MAX_CLIENT_FRAME_BYTES};
 
 use crate::accounts::sessions;
+use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, clip, page_of, with_next};
-use crate::common::limits::AddressKey;
 use crate::games::hub::Hubs;
 use crate::games::{connection, service};
 
@@ -45,10 +44,10 @@ pub fn socket() -> Router<Arc<Hubs>> {
 async fn websocket(
     ws: WebSocketUpgrade,
     State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
 ) -> Response {
-    let client = AddressKey::of(peer.ip());
+    let client = client.key();
     // Whose the connection is, where its handshake shows a session (a page's cookie, a
     // program's token): the seat it joins becomes the account's.
     let me = sessions::signed_in(&hubs.db, &headers, &Method::GET, now_ms())
@@ -66,14 +65,14 @@ async fn websocket(
 
 async fn create(
     State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     method: Method,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
     let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let creator = me.as_ref().map(|m| &m.account);
-    let created = service::create(&hubs, body(&bytes)?, AddressKey::of(peer.ip()), creator).await?;
+    let created = service::create(&hubs, body(&bytes)?, client.key(), creator).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 

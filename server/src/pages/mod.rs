@@ -13,9 +13,7 @@
 
 use std::sync::Arc;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -23,7 +21,7 @@ use axum::{Json, Router};
 use camelot_engine::Variant;
 use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 
-use crate::common::limits::AddressKey;
+use crate::common::client::ClientAddress;
 use crate::games::hub::Hubs;
 
 mod qr;
@@ -179,11 +177,11 @@ fn rules_page(html: &'static str) -> Response {
 /// (`--qr-per-minute`), for a text of at most [`qr::LONGEST`] bytes.
 async fn qr_code(
     State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
     text: String,
 ) -> Response {
-    if !hubs.limits.qr.allow(AddressKey::of(peer.ip())) {
+    if !hubs.limits.qr.allow(client.key()) {
         let per_minute = hubs.limits.qr.limit().unwrap_or(0);
         let mut r = (
             StatusCode::TOO_MANY_REQUESTS,

@@ -1,12 +1,11 @@
 //! `POST /pairing` (a quick game: answered once paired, or after a while still waiting,
 //! when the client asks again) and `DELETE /pairing` (no longer waiting).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method};
 use axum::routing::post;
 use axum::{Json, Router};
@@ -15,10 +14,10 @@ use camelot_online::protocol::pairing::{range_after, Pairing, QuickGame};
 use rand::Rng;
 
 use crate::accounts::sessions;
+use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::body;
-use crate::common::limits::AddressKey;
 use crate::games::hub::{log_storage, Hubs};
 use crate::games::owner::Owner;
 use crate::pairing::store::{Asked, Attempt};
@@ -34,7 +33,7 @@ pub fn api() -> Router<Arc<Hubs>> {
 
 async fn pair(
     State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     method: Method,
     headers: HeaderMap,
     bytes: Bytes,
@@ -63,7 +62,7 @@ async fn pair(
         time,
         rating,
     };
-    let owner = Owner::Address(AddressKey::of(peer.ip()));
+    let owner = Owner::Address(client.key());
     let start = Instant::now();
     loop {
         let attempt = hubs

@@ -1,10 +1,9 @@
 //! The seats' routes: `GET /seats` (a page of open seats) and `POST /seats` (one taken).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -12,10 +11,10 @@ use axum::{Json, Router};
 use camelot_online::protocol::requests::{ListSeats, Request as _};
 
 use crate::accounts::sessions;
+use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, page_of, with_next};
-use crate::common::limits::AddressKey;
 use crate::games::hub::Hubs;
 use crate::seats::take;
 
@@ -38,13 +37,13 @@ async fn list_seats(
 
 async fn take_seat(
     State(hubs): State<Arc<Hubs>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     method: Method,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
     let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let taker = me.as_ref().map(|m| &m.account);
-    let taken = take::take_seat(&hubs, body(&bytes)?, AddressKey::of(peer.ip()), taker).await?;
+    let taken = take::take_seat(&hubs, body(&bytes)?, client.key(), taker).await?;
     Ok(Json(taken).into_response())
 }

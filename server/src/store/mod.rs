@@ -44,6 +44,15 @@ pub enum OpenError {
     Open { url: String, source: sqlx::Error },
     #[error("cannot bring the schema up to date: {0}")]
     Schema(sqlx::migrate::MigrateError),
+    /// A newer server has migrated the database further than this one knows: this one
+    /// refuses rather than run on a schema it cannot read or write.
+    #[error(
+        "this database was brought forward by a newer camelot-server (it has schema change \
+         {0}, which camelot-server {version} does not know): run that newer version again; \
+         nothing was changed",
+        version = env!("CARGO_PKG_VERSION")
+    )]
+    Newer(i64),
 }
 
 /// Runs the same code on whichever pool the database has (`$pool` is bound to it).
@@ -123,7 +132,11 @@ impl Db {
             return Err(OpenError::NotADatabase(Excerpt::new(url)));
         };
         let migrator = sqlx::migrate!("./migrations");
-        on!(&db, write pool => migrator.run(pool).await).map_err(OpenError::Schema)?;
+        // sqlx checks every applied change is known before it applies any.
+        on!(&db, write pool => migrator.run(pool).await).map_err(|e| match e {
+            sqlx::migrate::MigrateError::VersionMissing(v) => OpenError::Newer(v),
+            e => OpenError::Schema(e),
+        })?;
         Ok(db)
     }
 }
