@@ -316,7 +316,27 @@ fn the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time() {
     }
 }
 
+/// A reload sends again only what may have changed: every file of the page's the
+/// browser holds is answered "not modified", and the first load came compressed.
+fn a_reloaded_game_page_is_not_sent_again() {
+    let Some(browser) = Browser::find("a_reloaded_game_page_is_not_sent_again") else {
+        return;
+    };
+    let dir = scratch("browser-reload");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camelot);
+    let loads = browser
+        .run("reload.mjs", &[&format!("{}/{}", s.url, c.game)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let n = |load: &str, what: &str| loads[load][what].as_u64().unwrap();
+    // The page's scripts and style: 120 kB as they are, under 45 kB compressed.
+    assert!(n("first", "bytes") < 60_000, "{loads:?}");
+    assert!(n("again", "notModified") >= 17, "{loads:?}");
+    assert!(n("again", "bytes") < 8_000, "{loads:?}");
+}
+
 camelot_test_support::harness!(
+    a_reloaded_game_page_is_not_sent_again,
     a_browser_plays_a_whole_game_against_the_command_line_through_a_restart,
     a_watchers_page_follows_a_game_move_by_move,
     a_phone_held_upright_plays_a_move_by_touch,

@@ -930,3 +930,84 @@ async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
         (400, "the text is longer than 256 bytes\n")
     );
 }
+
+/// `GET path` with the header lines `headers`: the status, the head's lines (names in
+/// lower case) and the body's bytes as they came.
+fn raw_get(s: &Server, path: &str, headers: &[&str]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use std::io::{Read, Write};
+    let mut t = std::net::TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    let mut head = format!("GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n", s.port);
+    for h in headers {
+        head.push_str(h);
+        head.push_str("\r\n");
+    }
+    head.push_str("\r\n");
+    t.write_all(head.as_bytes()).unwrap();
+    let mut bytes = Vec::new();
+    t.read_to_end(&mut bytes).unwrap();
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let text = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let mut lines = text.lines();
+    let status = lines.next().unwrap().split_whitespace().nth(1).unwrap();
+    let fields = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status.parse().unwrap(), fields, bytes[split + 4..].to_vec())
+}
+
+fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The page's files go compressed (brotli where the browser takes it, else gzip) and
+/// named by their content; a file the browser holds is not sent again.
+#[test]
+fn the_pages_files_go_compressed_and_a_file_held_is_not_sent_again() {
+    let s = server("compressed", &[]);
+    let original = include_bytes!("../web/app/board.js");
+    let (status, f, body) = raw_get(&s, "/app/board.js", &["accept-encoding: gzip, deflate, br"]);
+    assert_eq!(status, 200);
+    assert_eq!(field(&f, "content-encoding"), Some("br"));
+    assert_eq!(field(&f, "vary"), Some("accept-encoding"));
+    assert_eq!(field(&f, "cache-control"), Some("no-cache"));
+    let mut unpacked = Vec::new();
+    brotli::BrotliDecompress(&mut &body[..], &mut unpacked).unwrap();
+    assert_eq!(unpacked, original);
+    assert!(
+        body.len() * 3 < original.len(),
+        "{} of {}",
+        body.len(),
+        original.len()
+    );
+    let tag = field(&f, "etag").expect("a tag").to_string();
+
+    let (status, f, body) = raw_get(&s, "/app/board.js", &["accept-encoding: gzip"]);
+    assert_eq!((status, field(&f, "content-encoding")), (200, Some("gzip")));
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, original);
+
+    let (status, f, body) = raw_get(&s, "/app/board.js", &[]);
+    assert_eq!((status, field(&f, "content-encoding")), (200, None));
+    assert_eq!(body, original);
+
+    // Held: 304, nothing sent; another build's tag: the file again.
+    let held = format!("if-none-match: {tag}");
+    let (status, f, body) = raw_get(&s, "/app/board.js", &["accept-encoding: br", &held]);
+    assert_eq!((status, body.len()), (304, 0));
+    assert_eq!(field(&f, "etag"), Some(tag.as_str()));
+    let stale = "if-none-match: \"0123456789abcdef0123456789abcdef-br\"";
+    assert_eq!(
+        raw_get(&s, "/app/board.js", &["accept-encoding: br", stale]).0,
+        200
+    );
+
+    // The rules pages too.
+    let (status, f, _) = raw_get(&s, "/rules/camette", &["accept-encoding: br"]);
+    assert_eq!((status, field(&f, "content-encoding")), (200, Some("br")));
+}

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use camelot_engine::notation::Record;
 use camelot_engine::{EndReason, Outcome, SeatColour, Side};
-use camelot_online::protocol::requests::LookAtGame;
+use camelot_online::protocol::requests::{ListSeats, LookAtGame};
 use camelot_online::protocol::{GameEnd, GameId, GameView, SeatToken, TimeControl};
 use camelot_online::{ask, ServerAddress};
 use camelot_test_support::{http_get, scratch, sqlite, Server};
@@ -206,4 +206,79 @@ async fn contents(db: &mut sqlx::SqliteConnection) -> (Vec<i64>, Vec<String>) {
         versions.into_iter().map(|v| v.0).collect(),
         games.into_iter().map(|g| g.0).collect(),
     )
+}
+
+/// A database made by the released 0.1.0 server (`data/v0.1.0/`, made by that build:
+/// a finished game between two named computer players, a live game on a clock, an
+/// unplayed Grand Cam game by correspondence, an open seat, a game against the server's
+/// computer) opens in this one with every game: its moves, names, result, variant and
+/// time as 0.1.0 recorded them, its seats' tokens holding their seats, the open seat
+/// still open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_of_the_0_1_0_release_keeps_every_game() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v0.1.0");
+    let dir = scratch("upgrade-0.1.0");
+    std::fs::copy(data.join("server.db"), dir.join("server.db")).unwrap();
+    // Ten years: the fixture's unjoined games are not forgotten however old it grows.
+    let server = Server::start_with(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--forget-unjoined-after",
+            "315360000",
+        ],
+    );
+    let url = server.address();
+    let created = std::fs::read_to_string(data.join("games.txt")).unwrap();
+    let mut checked = 0;
+    for line in created.lines() {
+        let (_, answer) = line.split_once('=').unwrap();
+        let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
+        let game = answer["game"].as_str().unwrap();
+        let text = std::fs::read_to_string(data.join(format!("{game}.cgn"))).unwrap();
+        let then = Record::import(&text).unwrap().0;
+        let now = record(&url, game);
+        let moves = |r: &Record| r.moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+        assert_eq!(moves(&now), moves(&then), "{game}'s moves");
+        for tag in ["Variant", "TimeControl", "Round"] {
+            assert_eq!(now.tag(tag), then.tag(tag), "{game}'s {tag}");
+        }
+        for seat in ["White", "Black", "Red", "Green", "Blue", "Yellow"] {
+            if let Some(name) = then.tag(seat).filter(|n| *n != "?") {
+                assert_eq!(now.tag(seat), Some(name), "{game}'s {seat}");
+            }
+        }
+        if then.result == "*" {
+            // A live game keeps going; one on a clock may have run out since it was made.
+            assert!(
+                now.result == "*" || now.tag("Termination") == Some("time"),
+                "{game}: {} by {:?}",
+                now.result,
+                now.tag("Termination")
+            );
+        } else {
+            assert_eq!(now.result, then.result, "{game}'s result");
+            assert_eq!(now.tag("Termination"), then.tag("Termination"), "{game}");
+        }
+        for (seat, token) in answer["seats"].as_object().unwrap() {
+            let (you, _) = state(&url, game, token.as_str()).await;
+            let you = you.map(|c| c.to_string());
+            assert_eq!(
+                you.as_deref(),
+                Some(seat.as_str()),
+                "{game}: {seat}'s token"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+    let open = ask(&url, &ListSeats::default()).await.unwrap();
+    assert!(
+        open.iter()
+            .any(|s| s.game.to_string() == "vp8frzti" && s.seat == SeatColour::Black),
+        "{open:?}"
+    );
 }

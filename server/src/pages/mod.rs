@@ -11,13 +11,13 @@
 //! Content-Security-Policy that lets it load only this server's own files and talk only to
 //! this server.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use camelot_engine::Variant;
 use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
 
@@ -26,6 +26,9 @@ use crate::games::hub::Hubs;
 
 mod qr;
 mod rules;
+mod served;
+
+use served::Served;
 
 /// The page, and the files it loads, with their types.
 const PAGE: &str = include_str!("../../web/index.html");
@@ -92,6 +95,16 @@ fn secure(mut r: Response) -> Response {
     r
 }
 
+/// A served text's answer: a 304 carries only what names the copy the browser holds
+/// (what a page's headers guard is in the copy's own answer).
+fn secure_served(r: Response) -> Response {
+    if r.status() == StatusCode::NOT_MODIFIED {
+        r
+    } else {
+        secure(r)
+    }
+}
+
 pub fn page() -> Response {
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response();
     // An address with a token in it is nobody's to keep.
@@ -153,23 +166,29 @@ async fn icon() -> Response {
 }
 
 /// `GET /rules`: the rules of every game.
-async fn all_rules() -> Response {
-    rules_page(rules::page(None))
+async fn all_rules(headers: HeaderMap) -> Response {
+    rules_page(None, &headers)
 }
 
 /// `GET /rules/VARIANT`: one game's rules.
-async fn variant_rules(Path(id): Path<String>) -> Response {
+async fn variant_rules(Path(id): Path<String>, headers: HeaderMap) -> Response {
     match id.parse::<Variant>() {
-        Ok(v) => rules_page(rules::page(Some(v))),
+        Ok(v) => rules_page(Some(v), &headers),
         Err(_) => not_found(),
     }
 }
 
-fn rules_page(html: &'static str) -> Response {
-    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    secure(r)
+fn rules_page(variant: Option<Variant>, headers: &HeaderMap) -> Response {
+    static SERVED: LazyLock<Vec<(Option<Variant>, Served)>> = LazyLock::new(|| {
+        std::iter::once(None)
+            .chain(Variant::ALL.map(Some))
+            .map(|v| (v, Served::new("text/html; charset=utf-8", rules::page(v))))
+            .collect()
+    });
+    match SERVED.iter().find(|(v, _)| *v == variant) {
+        Some((_, served)) => secure_served(served.answer(headers, "no-cache")),
+        None => not_found(),
+    }
 }
 
 /// `POST /qr` with a link as its body: the link's QR code, as SVG. A POST, so that an
@@ -234,24 +253,39 @@ fn gzipped(request: &HeaderMap, body: &[u8]) -> Option<Vec<u8>> {
     gz.finish().ok()
 }
 
-async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, body)) => {
-            let mut r = ([(header::CONTENT_TYPE, *kind)], *body).into_response();
-            r.headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-            secure(r)
-        }
+/// The page's files, each revalidated on every load (`no-cache`) and answered 304 while
+/// the browser's copy is this build's.
+async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    static SERVED: LazyLock<Vec<(&str, Served)>> = LazyLock::new(|| {
+        FILES
+            .iter()
+            .map(|(name, kind, body)| (*name, Served::new(kind, *body)))
+            .collect()
+    });
+    match SERVED.iter().find(|(n, _)| *n == name) {
+        Some((_, served)) => secure_served(served.answer(&headers, "no-cache")),
         None => not_found(),
     }
 }
 
-async fn variant(Path(name): Path<String>) -> Response {
+/// `GET /variants/ID.json`: a variant's board, the same for every game of it.
+async fn variant(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    static SERVED: LazyLock<Vec<(Variant, Served)>> = LazyLock::new(|| {
+        Variant::ALL
+            .map(|v| {
+                let json = serde_json::to_string(&VariantView::of(v)).unwrap_or_default();
+                (v, Served::new("application/json", json))
+            })
+            .into()
+    });
     let Some(id) = name.strip_suffix(".json") else {
         return not_found();
     };
     match id.parse::<Variant>() {
-        Ok(v) => secure(Json(VariantView::of(v)).into_response()),
+        Ok(v) => match SERVED.iter().find(|(w, _)| *w == v) {
+            Some((_, served)) => secure_served(served.answer(&headers, "no-cache")),
+            None => not_found(),
+        },
         Err(_) => not_found(),
     }
 }
