@@ -33,7 +33,9 @@ pub mod pairing;
 pub mod requests;
 mod time;
 
-pub use board::{BoardView, LostView, PieceView, SeatPlace, SquareView, VariantView};
+pub use board::{
+    BoardView, ConstraintView, LostView, PieceView, SeatPlace, SquareView, VariantView,
+};
 pub use ids::{BadGameId, GameId, SeatToken};
 pub use name::{BadName, PlayerName};
 pub use time::{TimeControl, TimeControlError};

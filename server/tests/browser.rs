@@ -335,7 +335,44 @@ fn a_reloaded_game_page_is_not_sent_again() {
     assert!(n("again", "bytes") < 8_000, "{loads:?}");
 }
 
+/// A piece that cannot move because a capture is compulsory says so, and the pieces
+/// that must capture are marked.
+fn a_compulsory_capture_explains_itself() {
+    let Some(browser) = Browser::find("a_compulsory_capture_explains_itself") else {
+        return;
+    };
+    let dir = scratch("browser-forced");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camette);
+    // White's C3-C4 leaves Black's man on C5 a jump, and every other piece still.
+    let moved = Command::new(cli())
+        .args([
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            c.game.as_str(),
+        ])
+        .args(["--token", c.seats[&SeatColour::White].as_str(), "C3-C4"])
+        .output()
+        .expect("camelot-cli runs");
+    assert_eq!(String::from_utf8_lossy(&moved.stdout).trim(), "accepted");
+    let out = browser
+        .run(
+            "forced.mjs",
+            &[&invitation(&s, &c, SeatColour::Black), "B5"],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out["notice"].as_str(),
+        Some("You must capture: the man on C5 can jump")
+    );
+    assert_eq!(script_strings(&out["marked"]), ["C5"]);
+}
+
 camelot_test_support::harness!(
+    a_compulsory_capture_explains_itself,
     a_reloaded_game_page_is_not_sent_again,
     a_browser_plays_a_whole_game_against_the_command_line_through_a_restart,
     a_watchers_page_follows_a_game_move_by_move,

@@ -3,7 +3,9 @@
 //! moves (the engine's [`camelot_engine::NamedMove`]s) it is all the engine's answer,
 //! with squares by name; the server still judges every move.
 
-use camelot_engine::{Coord, Game, PieceKind, Player, Position, SeatColour, SquareSet, Variant};
+use camelot_engine::{
+    Coord, Game, PieceKind, Player, Position, SeatColour, SquareSet, TurnConstraint, Variant,
+};
 use serde::{Deserialize, Serialize};
 
 /// A variant's board: what `GET /variants/ID.json` serves.
@@ -56,6 +58,43 @@ pub struct BoardView {
     /// The draws the seat to move may claim now.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<camelot_engine::DrawClaim>,
+    /// The rule that narrows the choice of the seat to move now, if any: why a piece
+    /// with no move has none, for a page to say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<ConstraintView>,
+}
+
+/// The engine's [`TurnConstraint`], its squares by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ConstraintView {
+    /// River Camelot: trees are still to be planted before the first move.
+    PlantTree { left: u8 },
+    /// Grand Cam: no move but to pass.
+    Pass,
+    /// These pieces must leave the castle they jumped into; `capturing` if every way
+    /// out captures.
+    LeaveCastle { pieces: Vec<Coord>, capturing: bool },
+    /// A capture is compulsory; these pieces can make one.
+    MustCapture { pieces: Vec<Coord> },
+}
+
+impl ConstraintView {
+    pub fn of(pos: &Position) -> Option<ConstraintView> {
+        let g = pos.geometry();
+        let names = |set: SquareSet| -> Vec<Coord> { set.iter().map(|sq| g.coord(sq)).collect() };
+        Some(match pos.constraint()? {
+            TurnConstraint::PlantTree { left } => ConstraintView::PlantTree { left },
+            TurnConstraint::Pass => ConstraintView::Pass,
+            TurnConstraint::LeaveCastle { pieces, capturing } => ConstraintView::LeaveCastle {
+                pieces: names(pieces),
+                capturing,
+            },
+            TurnConstraint::MustCapture { pieces } => ConstraintView::MustCapture {
+                pieces: names(pieces),
+            },
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,13 +150,12 @@ impl VariantView {
 impl BoardView {
     /// The board of `game` as it stands.
     pub fn of(game: &Game) -> BoardView {
-        let claims = if game.is_over() {
-            Vec::new()
-        } else {
-            game.claimable()
-        };
+        if game.is_over() {
+            return BoardView::at(game.position());
+        }
         BoardView {
-            claims,
+            claims: game.claimable(),
+            constraint: ConstraintView::of(game.position()),
             ..BoardView::at(game.position())
         }
     }
@@ -155,6 +193,7 @@ impl BoardView {
             to_move: rules.seat_colour(pos.turn()),
             lost,
             claims: Vec::new(),
+            constraint: None,
         }
     }
 }
@@ -183,6 +222,26 @@ fn counts(pos: &Position, p: Player) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_says_what_narrows_the_turn() {
+        let mut camette = Game::new(Variant::Camette);
+        assert_eq!(BoardView::of(&camette).constraint, None);
+        camette.play_notation("C3-C4").unwrap();
+        let c5: Coord = "C5".parse().unwrap();
+        assert_eq!(
+            BoardView::of(&camette).constraint,
+            Some(ConstraintView::MustCapture { pieces: vec![c5] })
+        );
+        let text = serde_json::to_string(&BoardView::of(&camette).constraint).unwrap();
+        assert_eq!(text, r#"{"kind":"must_capture","pieces":["C5"]}"#);
+        assert!(matches!(
+            BoardView::of(&Game::new(Variant::River)).constraint,
+            Some(ConstraintView::PlantTree { .. })
+        ));
+        // A replayed position's board says nothing of turns.
+        assert_eq!(BoardView::at(camette.position()).constraint, None);
+    }
 
     #[test]
     fn a_variant_is_its_squares_castles_and_river() {

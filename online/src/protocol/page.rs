@@ -30,9 +30,9 @@ use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
 };
 use super::{
-    BoardView, ClientMessage, ClockView, ErrorCode, GameEnd, GameId, GameView, Hello, OfferKind,
-    OfferView, PlayerName, SeatToken, SeatView, ServerMessage, TimeControl, VariantView,
-    PROTOCOL_VERSION, VERSION_HEADER,
+    BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId, GameView,
+    Hello, OfferKind, OfferView, PlayerName, SeatToken, SeatView, ServerMessage, TimeControl,
+    VariantView, PROTOCOL_VERSION, VERSION_HEADER,
 };
 
 /// The generated module, as `server/web/app/protocol.js` holds it.
@@ -389,6 +389,7 @@ mod samples {
                         .collect::<Vec<_>>(),
                 ),
             ),
+            ("ConstraintView", Some("kind"), values(&constraints())),
             ("BoardView", None, values(&boards())),
             ("TimeControl", Some("kind"), values(&times())),
             ("SeatView", None, values(&seats())),
@@ -659,7 +660,28 @@ mod samples {
         let _ = river.play(&mv);
         let mut with_claim = BoardView::of(&river);
         with_claim.claims = vec![DrawClaim::Repetition];
-        vec![BoardView::of(&Game::new(Variant::Camelot)), with_claim]
+        let mut capture = Game::new(Variant::Camette);
+        capture.play_notation("C3-C4").expect("a move");
+        vec![
+            BoardView::of(&Game::new(Variant::Camelot)),
+            with_claim,
+            BoardView::of(&capture),
+        ]
+    }
+
+    /// The boards' own, and the kinds no sample board has.
+    fn constraints() -> Vec<ConstraintView> {
+        let square = |s: &str| s.parse().expect("a square");
+        let mut out: Vec<ConstraintView> =
+            boards().into_iter().filter_map(|b| b.constraint).collect();
+        out.extend([
+            ConstraintView::Pass,
+            ConstraintView::LeaveCastle {
+                pieces: vec![square("F1")],
+                capturing: false,
+            },
+        ]);
+        out
     }
 
     fn times() -> Vec<TimeControl> {

@@ -50,6 +50,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("sound.js", JS, include_str!("../../web/app/sound.js")),
     ("account.js", JS, include_str!("../../web/app/account.js")),
     ("player.js", JS, include_str!("../../web/app/player.js")),
+    ("why.js", JS, include_str!("../../web/app/why.js")),
     (
         "style.css",
         "text/css; charset=utf-8",

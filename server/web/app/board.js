@@ -6,6 +6,7 @@
 
 import { svg, put } from "./dom.js";
 import { made, marks, starts } from "./moves.js";
+import { named, whyNot } from "./why.js";
 import { LIGHT_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
 
 /**
@@ -93,7 +94,7 @@ export class Board {
   /**
    * @param {HTMLElement} host
    * @param {VariantView} variant
-   * @param {{ onMove: (move: NamedMove) => void, onHover?: (text: string) => void, still?: string }} o
+   * @param {{ onMove: (move: NamedMove) => void, onHover?: (text: string) => void, onExplain?: (text: string) => void, still?: string }} o
    *   `still`: a picture, not a place to play (a diagram), and what it shows
    */
   constructor(host, variant, o) {
@@ -222,6 +223,8 @@ export class Board {
     const trees = new Set(this.board?.trees ?? []);
     const offered = new Map(this.marks().map((m) => [m.square, m]));
     const movable = this.path.length === 0 ? starts(this.legal) : new Set();
+    // The pieces a rule obliges (a capture, a castle to leave), marked plainly.
+    const obliged = this.path.length === 0 && this.legal.length > 0 ? named(this.board?.constraint) : new Set();
     const squares = svg("g", { class: "squares" });
     const labels = svg("g", { class: "coords", "aria-hidden": "true" });
     const overlay = svg("g", { class: "marks" });
@@ -242,6 +245,7 @@ export class Board {
       if (this.last.includes(name)) classes.push("last");
       if (this.path.includes(name)) classes.push("path");
       if (movable.has(name)) classes.push("movable");
+      if (obliged.has(name)) classes.push("must");
       if (offered.has(name)) classes.push("offered");
       if (name === this.cursor && document.activeElement === this.root) classes.push("cursor");
       const piece = pieces.get(name);
@@ -257,6 +261,11 @@ export class Board {
       }
       if (piece) {
         men.append(pieceAt(piece, x, y));
+      }
+      if (obliged.has(name)) {
+        overlay.append(
+          svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.44, class: "must-ring", "data-square": name }),
+        );
       }
       const mark = offered.get(name);
       if (mark) {
@@ -345,9 +354,28 @@ export class Board {
       }
     } else {
       this.path = [];
+      const why = this.whyNot(sq);
+      if (why) {
+        this.draw();
+        this.o.onExplain?.(why);
+        return;
+      }
     }
     this.draw();
     this.say(sq);
+  }
+
+  /**
+   * Why my piece on `sq` has no move now, when it is my turn; `null` otherwise.
+   * @param {string} sq
+   */
+  whyNot(sq) {
+    const board = this.board;
+    const piece = board?.pieces.find((p) => p.square === sq);
+    if (!board || !piece || this.legal.length === 0 || piece.seat !== board.to_move) {
+      return null;
+    }
+    return whyNot(sq, board.constraint, board.pieces, this.legal);
   }
 
   /** @param {NamedMove} move */

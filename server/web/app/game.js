@@ -358,6 +358,7 @@ class GamePage {
             onHover: (text) => {
               this.hover.textContent = text;
             },
+            onExplain: (text) => this.say(text),
           });
           this.title = `${this.variant.name}: game ${this.gameId}`;
         }

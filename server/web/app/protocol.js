@@ -100,7 +100,14 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ claims?: DrawClaim[], lost: LostView[], pieces: PieceView[], to_move: SeatColour, trees?: Coord[] }} BoardView
+ * @typedef {{ kind: "plant_tree", left: number }
+ *   | { kind: "must_capture", pieces: Coord[] }
+ *   | { kind: "pass" }
+ *   | { kind: "leave_castle", capturing: boolean, pieces: Coord[] }} ConstraintView
+ */
+
+/**
+ * @typedef {{ claims?: DrawClaim[], constraint?: ConstraintView, lost: LostView[], pieces: PieceView[], to_move: SeatColour, trees?: Coord[] }} BoardView
  */
 
 /**
