@@ -371,7 +371,51 @@ fn a_compulsory_capture_explains_itself() {
     assert_eq!(script_strings(&out["marked"]), ["C5"]);
 }
 
+/// A player whose tab is hidden is told by a notification, once they allowed it, when
+/// the other side has moved; the tab's title says it too.
+fn my_move_is_noticed_in_a_hidden_tab() {
+    let Some(browser) = Browser::find("my_move_is_noticed_in_a_hidden_tab") else {
+        return;
+    };
+    let dir = scratch("browser-notify");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camette);
+    let ready = dir.join("ready");
+    let page = browser.start(
+        "notify.mjs",
+        &[
+            &invitation(&s, &c, SeatColour::Black),
+            ready.to_str().unwrap(),
+        ],
+    );
+    wait_until("the page to be ready", Duration::from_secs(60), || {
+        ready.exists()
+    });
+    let moved = Command::new(cli())
+        .args([
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            c.game.as_str(),
+        ])
+        .args(["--token", c.seats[&SeatColour::White].as_str(), "C3-C4"])
+        .output()
+        .expect("camelot-cli runs");
+    assert_eq!(String::from_utf8_lossy(&moved.stdout).trim(), "accepted");
+    let out = Browser::finish("notify.mjs", page).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out["offered"], true, "{out:?}");
+    let title = format!("Your move · Camette: game {}", c.game);
+    assert_eq!(
+        out["notes"],
+        serde_json::json!([{ "title": title, "body": "White played C3-C4" }])
+    );
+    assert_eq!(out["title"].as_str(), Some(title.as_str()));
+}
+
 camelot_test_support::harness!(
+    my_move_is_noticed_in_a_hidden_tab,
     a_compulsory_capture_explains_itself,
     a_reloaded_game_page_is_not_sent_again,
     a_browser_plays_a_whole_game_against_the_command_line_through_a_restart,

@@ -51,6 +51,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("account.js", JS, include_str!("../../web/app/account.js")),
     ("player.js", JS, include_str!("../../web/app/player.js")),
     ("why.js", JS, include_str!("../../web/app/why.js")),
+    ("notify.js", JS, include_str!("../../web/app/notify.js")),
     (
         "style.css",
         "text/css; charset=utf-8",

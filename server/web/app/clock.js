@@ -38,3 +38,15 @@ export function remaining(clocks, readAt, now) {
     clocks.running === i ? Math.max(0, ms - spent) : ms,
   );
 }
+
+/** Under this a running clock is shown red. */
+export const LOW_MS = 10_000;
+
+/**
+ * A seat's clock's classes: `clock`, and `low` while it runs under ten seconds.
+ * @param {boolean} running
+ * @param {number} ms
+ */
+export function clockClass(running, ms) {
+  return running && ms < LOW_MS ? "clock low" : "clock";
+}

@@ -4,7 +4,8 @@
 
 import { me } from "./account.js";
 import { Board } from "./board.js";
-import { clockText, remaining } from "./clock.js";
+import { clockClass, clockText, remaining } from "./clock.js";
+import { ask as askToNotify, mayAsk as mayNotify, yourMove } from "./notify.js";
 import { el, nameField, put, savedName, saveName, scrollWithin } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
@@ -192,6 +193,8 @@ class GamePage {
     this.notice = "";
     /** The tab's title for this game, once its variant is known. */
     this.title = "";
+    /** Whether it was my turn when last drawn: a notification only when it becomes so. */
+    this.wasMyTurn = false;
     this.resignArmed = false;
     this.moveId = 0;
     this.pending = false;
@@ -608,6 +611,11 @@ class GamePage {
       const myTurn = Boolean(this.you) && this.position?.to_move === this.you && !v.result;
       const mine = v.seats.findIndex((/** @type {SeatView} */ s) => s.seat === this.you);
       document.title = titleText(this.title, myTurn, times.length > 0 && mine >= 0 ? times[mine] : null);
+      const last = this.moves[this.moves.length - 1];
+      if (myTurn && !this.wasMyTurn && last) {
+        yourMove(`Your move · ${this.title}`, `${this.seatOf(this.moves.length - 1)} played ${last.notation}`);
+      }
+      this.wasMyTurn = myTurn;
     }
     put(
       this.seats,
@@ -620,7 +628,16 @@ class GamePage {
           },
           el("span", { class: `swatch swatch-${s.seat}`, "aria-hidden": "true" }),
           el("span", { class: "who" }, who(s), s.seat === this.you ? " (you)" : ""),
-          times.length > 0 ? el("span", { class: "clock" }, clockText(times[i])) : null,
+          times.length > 0
+            ? el(
+                "span",
+                {
+                  class: clockClass(v.clocks?.running === i, times[i]),
+                  "aria-label": `${clockText(times[i])} left`,
+                },
+                clockText(times[i]),
+              )
+            : null,
           el(
             "span",
             { class: "presence" },
@@ -744,6 +761,21 @@ class GamePage {
           ),
         );
       }
+    }
+    if (this.you && !v.result && mayNotify()) {
+      buttons.push(
+        el(
+          "button",
+          {
+            class: "quiet",
+            onclick: async () => {
+              await askToNotify();
+              this.render();
+            },
+          },
+          "Notify me of my move",
+        ),
+      );
     }
     put(this.actions, ...buttons);
     this.typeForm.hidden = this.myLegal().length === 0;
