@@ -215,6 +215,9 @@ fn the_pages_addresses_keep_their_tokens_to_themselves() {
         "/".to_string(),
         format!("/{}", c.game),
         format!("/{}/{token}", c.game),
+        "/signup".to_string(),
+        "/login".to_string(),
+        "/settings".to_string(),
     ] {
         let page = http(&s.url, "GET", &path, None);
         assert_eq!(page.status, 200, "{path}");
@@ -231,9 +234,33 @@ fn the_pages_addresses_keep_their_tokens_to_themselves() {
         );
         assert_eq!(page.header("cache-control"), Some("no-store"));
     }
-    for missing in ["/app/nosuch.js", "/a-b/c", "/g/t/x", "/variants/chess.json"] {
+    // A game nobody made, by a well-formed id, is not a page either.
+    let unknown = if c.game.as_str() == "a1b2c3d4" {
+        "z9y8x7w6"
+    } else {
+        "a1b2c3d4"
+    };
+    let with_token = format!("/{unknown}/{token}");
+    for missing in [
+        "/app/nosuch.js",
+        "/a-b/c",
+        "/g/t/x",
+        "/variants/chess.json",
+        &format!("/{unknown}"),
+        &with_token,
+    ] {
         let answer = http(&s.url, "GET", missing, None);
         assert_eq!(answer.status, 404, "{missing}");
+        // The page's own, styled as the page, with the way back.
+        assert!(
+            answer.body.contains("<h1>There is no such page</h1>")
+                && answer.body.contains("/app/style.css")
+                && answer
+                    .body
+                    .contains(r#"<a href="/">Back to the front page</a>"#),
+            "{missing}: {}",
+            answer.body
+        );
         // Every 404, the router's own included, carries the pages' headers.
         assert_eq!(
             answer.header("x-content-type-options"),

@@ -71,6 +71,10 @@ pub fn routes() -> Router<Arc<Hubs>> {
         .route("/version", get(version))
         .route("/favicon.ico", get(icon))
         .route("/tv", get(front))
+        // The account's pages, which the page draws by its address.
+        .route("/signup", get(front))
+        .route("/login", get(front))
+        .route("/settings", get(front))
         .route("/rules", get(all_rules))
         .route("/rules/{variant}", get(variant_rules))
         .route("/qr", post(qr_code))
@@ -126,8 +130,19 @@ async fn version() -> String {
     )
 }
 
+/// The page's own 404: styled as the page, with the way back to the front page.
+const MISSING: &str = include_str!("../../web/missing.html");
+
 fn not_found() -> Response {
-    secure((StatusCode::NOT_FOUND, "there is no such page\n").into_response())
+    let mut r = (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        MISSING,
+    )
+        .into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    secure(r)
 }
 
 /// What an address no route knows is answered: the same 404, with the same headers as
@@ -136,19 +151,34 @@ pub async fn no_such_page() -> Response {
     not_found()
 }
 
-async fn game(Path(game): Path<String>) -> Response {
+async fn game(State(hubs): State<Arc<Hubs>>, Path(game): Path<String>) -> Response {
     match GameId::parse(&game) {
-        Ok(_) => page(),
+        Ok(id) => page_of_game(&hubs, &id).await,
         Err(_) => not_found(),
     }
 }
 
-async fn seat(Path((game, token)): Path<(String, String)>) -> Response {
+async fn seat(
+    State(hubs): State<Arc<Hubs>>,
+    Path((game, token)): Path<(String, String)>,
+) -> Response {
     let token_like =
         !token.is_empty() && token.len() <= 64 && token.bytes().all(|b| b.is_ascii_alphanumeric());
     match GameId::parse(&game) {
-        Ok(_) if token_like => page(),
+        Ok(id) if token_like => page_of_game(&hubs, &id).await,
         _ => not_found(),
+    }
+}
+
+/// A game's page, where the game is there (live here, or stored); the 404 otherwise.
+/// A database that cannot answer now leaves the page to say so once it has loaded.
+async fn page_of_game(hubs: &Hubs, id: &GameId) -> Response {
+    if hubs.held(id).await.is_some() {
+        return page();
+    }
+    match hubs.db.load(id).await {
+        Ok(None) => not_found(),
+        Ok(Some(_)) | Err(_) => page(),
     }
 }
 

@@ -2,7 +2,7 @@
 // which the page never reads), the header's links, and the pages to sign up, log in and
 // change the settings. The server keeps the session; the page keeps nothing of it.
 
-import { el, put } from "./dom.js";
+import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 
 /**
@@ -105,7 +105,7 @@ export function accountPage(main, signUp) {
           await request("POST", signUp ? "/account" : "/session", body);
           location.assign("/");
         } catch (err) {
-          said.textContent = err instanceof Error ? err.message : String(err);
+          said.textContent = sentence(err instanceof Error ? err.message : String(err));
         }
       },
     },
@@ -172,7 +172,7 @@ export async function settingsPage(main) {
           old.input.value = "";
           fresh.input.value = "";
         } catch (err) {
-          changed.textContent = err instanceof Error ? err.message : String(err);
+          changed.textContent = sentence(err instanceof Error ? err.message : String(err));
         }
       },
     },
@@ -192,7 +192,7 @@ export async function settingsPage(main) {
           await request("DELETE", "/account", { password: confirm.input.value });
           location.assign("/");
         } catch (err) {
-          closed.textContent = err instanceof Error ? err.message : String(err);
+          closed.textContent = sentence(err instanceof Error ? err.message : String(err));
         }
       },
     },

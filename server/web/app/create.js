@@ -4,7 +4,7 @@
 // games, shows the links to send, and opens my seat.
 
 import { me } from "./account.js";
-import { el, put } from "./dom.js";
+import { el, put, sentence } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { request } from "./net.js";
 import { LEVELS, VARIANTS } from "./protocol.js";
@@ -206,7 +206,7 @@ export function createForm(host) {
           }
           showCreated(result, at);
         } catch (err) {
-          said.textContent = err instanceof Error ? err.message : String(err);
+          said.textContent = sentence(err instanceof Error ? err.message : String(err));
         }
       },
     },

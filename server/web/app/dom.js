@@ -117,3 +117,12 @@ export function nameField() {
     })
   );
 }
+
+/**
+ * A text shown on its own as a sentence: its first letter a capital (the server's
+ * messages begin in lower case, to stand after a colon in a program's output).
+ * @param {string} text
+ */
+export function sentence(text) {
+  return text.length === 0 ? text : text[0].toUpperCase() + text.slice(1);
+}

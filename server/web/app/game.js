@@ -6,7 +6,7 @@ import { me } from "./account.js";
 import { Board } from "./board.js";
 import { clockClass, clockText, remaining } from "./clock.js";
 import { ask as askToNotify, mayAsk as mayNotify, yourMove } from "./notify.js";
-import { el, nameField, put, savedName, saveName, scrollWithin } from "./dom.js";
+import { el, nameField, put, savedName, saveName, scrollWithin, sentence } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
 import { GameLink, request } from "./net.js";
@@ -329,8 +329,8 @@ class GamePage {
 
   /** @param {string} text */
   say(text) {
-    this.notice = text;
-    this.said.textContent = text;
+    this.notice = sentence(text);
+    this.said.textContent = this.notice;
   }
 
   /** The moves this page may enter now: its seat's, on its turn, while connected. */

@@ -3,7 +3,7 @@
 
 import { me } from "./account.js";
 import { TIMES, createForm } from "./create.js";
-import { el, nameField, put, saveName } from "./dom.js";
+import { el, nameField, put, saveName, sentence } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
@@ -137,7 +137,7 @@ export async function lobbyPage(main) {
               const a = await request("POST", "/seats", take);
               location.assign(`/${a.game}/${a.token}`);
             } catch (e) {
-              said.textContent = e instanceof Error ? e.message : String(e);
+              said.textContent = sentence(e instanceof Error ? e.message : String(e));
             }
           },
         },
@@ -267,7 +267,7 @@ function quickGame() {
             }
             said.textContent = `Waiting for an opponent\u2026 (ratings within ${p.range} of yours)`;
           } catch (err) {
-            said.textContent = err instanceof Error ? err.message : String(err);
+            said.textContent = sentence(err instanceof Error ? err.message : String(err));
             waiting = false;
             find.disabled = false;
             cancel.hidden = true;

@@ -2,7 +2,7 @@
 // the games going on now and the games they finished; and `/players`, the best players
 // of each variant. The server gives both as JSON; nothing is kept here.
 
-import { el, put, svg } from "./dom.js";
+import { el, put, sentence, svg } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 
@@ -151,7 +151,7 @@ export async function playerPage(main, name) {
   try {
     p = await request("GET", `/players/${encodeURIComponent(name)}`);
   } catch (e) {
-    put(main, el("h1", {}, name), el("p", { class: "notice" }, e instanceof Error ? e.message : String(e)));
+    put(main, el("h1", {}, name), el("p", { class: "notice" }, sentence(e instanceof Error ? e.message : String(e))));
     return;
   }
   document.title = `${p.name} · Camelot`;
@@ -213,7 +213,7 @@ export async function leadersPage(main) {
   try {
     leaders = await request("GET", "/players");
   } catch (e) {
-    put(main, el("h1", {}, "The best players"), el("p", { class: "notice" }, e instanceof Error ? e.message : String(e)));
+    put(main, el("h1", {}, "The best players"), el("p", { class: "notice" }, sentence(e instanceof Error ? e.message : String(e))));
     return;
   }
   put(
