@@ -441,7 +441,39 @@ fn my_move_is_noticed_in_a_hidden_tab() {
     assert_eq!(out["title"].as_str(), Some(title.as_str()));
 }
 
+/// A keyboard and a screen reader find the game: a heading naming it, a seat's board
+/// that takes the focus and shows it, and a watcher's board offered as a picture, not a
+/// place to move.
+fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
+    let Some(browser) = Browser::find("a_game_page_reads_for_a_keyboard_and_a_screen_reader")
+    else {
+        return;
+    };
+    let dir = scratch("browser-a11y");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camelot);
+    let out = browser
+        .run(
+            "a11y.mjs",
+            &[
+                &invitation(&s, &c, SeatColour::White),
+                &format!("{}/{}", s.url, c.game),
+            ],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let title = format!("Camelot: game {}", c.game);
+    assert_eq!(out["seated"]["h1"], serde_json::json!([title]));
+    assert_eq!(out["seated"]["role"], "application");
+    assert_eq!(out["seated"]["tabindex"], "0");
+    assert_eq!(out["ring"], true, "{out:?}");
+    assert_eq!(out["watching"]["h1"], serde_json::json!([title]));
+    assert_eq!(out["watching"]["role"], "img");
+    assert_eq!(out["watching"]["tabindex"], serde_json::Value::Null);
+    assert_eq!(out["watching"]["label"], "Camelot board, as it stands");
+}
+
 camelot_test_support::harness!(
+    a_game_page_reads_for_a_keyboard_and_a_screen_reader,
     my_move_is_noticed_in_a_hidden_tab,
     a_compulsory_capture_explains_itself,
     a_reloaded_game_page_is_not_sent_again,

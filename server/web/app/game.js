@@ -254,8 +254,11 @@ class GamePage {
       el("label", {}, "Your name ", nameInput),
       el("button", { type: "submit" }, "Set"),
     );
+    /** The page's heading, for a screen reader's outline: the game's title. */
+    this.heading = el("h1", { class: "visually-hidden" }, "A game of Camelot");
     put(
       main,
+      options.compact ? null : this.heading,
       el(
         "div",
         { class: options.compact ? "game compact" : "game" },
@@ -362,8 +365,13 @@ class GamePage {
               this.hover.textContent = text;
             },
             onExplain: (text) => this.say(text),
+            // A watcher's board (the TV's too) is a picture, not a place to move.
+            still: m.you ? undefined : `${this.variant.name} board, as it stands`,
           });
           this.title = `${this.variant.name}: game ${this.gameId}`;
+          if (!this.quiet) {
+            this.heading.textContent = this.title;
+          }
         }
         this.board?.orient(this.you ?? this.variant.seats[0].seat);
         break;
