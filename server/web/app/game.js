@@ -8,7 +8,7 @@ import { clockClass, clockText, remaining } from "./clock.js";
 import { ask as askToNotify, mayAsk as mayNotify, yourMove } from "./notify.js";
 import { el, nameField, put, savedName, saveName, scrollWithin, sentence } from "./dom.js";
 import { rememberGame } from "./mine.js";
-import { typed } from "./moves.js";
+import { rounds, typed } from "./moves.js";
 import { GameLink, request } from "./net.js";
 import { changeText } from "./player.js";
 import { CLAIMS, REASONS } from "./protocol.js";
@@ -582,20 +582,30 @@ class GamePage {
     const over = Boolean(v.result);
     put(
       this.list,
-      ...this.moves.map((m, i) =>
+      ...rounds(this.moves.length, v.seats.length).map((r) =>
         el(
           "li",
-          {
-            "data-ply": i,
-            class: over && i === ply - 1 ? "current" : undefined,
-            // A finished game's move is a place to replay from.
-            onclick: over ? () => this.replay.go(i + 1) : undefined,
-          },
-          `${this.seatOf(i)} ${m.notation}`,
+          { class: "round" },
+          el("span", { class: "num", "aria-hidden": "true" }, `${r.number}.`),
+          ...r.plies.map((i) =>
+            el(
+              "span",
+              {
+                class: over && i === ply - 1 ? "ply current" : "ply",
+                "data-ply": i,
+                // Read out with the seat that played it; shown in pairs, as people write.
+                "aria-label": `${r.number}. ${this.seatOf(i)} ${this.moves[i].notation}`,
+                // A finished game's move is a place to replay from.
+                onclick: over ? () => this.replay.go(i + 1) : undefined,
+              },
+              this.moves[i].notation,
+            ),
+          ),
         ),
       ),
     );
-    scrollWithin(this.list, over ? this.list.querySelector(".current") : this.list.lastElementChild);
+    const current = over ? this.list.querySelector(".ply.current")?.closest("li") : null;
+    scrollWithin(this.list, current ?? this.list.lastElementChild);
     const lost = (shown?.lost ?? [])
       .filter((l) => l.men + l.knights > 0)
       .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);

@@ -135,3 +135,23 @@ export function typed(legal, text) {
   const t = text.trim().toUpperCase().replace(/\s+/g, "");
   return legal.find((m) => m.notation.toUpperCase() === t) ?? null;
 }
+
+/**
+ * A game's plies as its move list shows them: a numbered line a round, each seat's move
+ * in it in turn order ("1. E6-E8 F11-F9"; Grand Cam's four a line).
+ * @param {number} plies
+ * @param {number} seats
+ * @returns {{ number: number, plies: number[] }[]}
+ */
+export function rounds(plies, seats) {
+  const per = Math.max(1, seats);
+  const out = [];
+  for (let first = 0; first < plies; first += per) {
+    const these = [];
+    for (let i = first; i < Math.min(plies, first + per); i++) {
+      these.push(i);
+    }
+    out.push({ number: first / per + 1, plies: these });
+  }
+  return out;
+}

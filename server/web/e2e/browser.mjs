@@ -121,20 +121,20 @@ export async function playToTheEnd(page, o = {}) {
     if (t.startsWith("Game over")) {
       return { result: await result(page), said: t, played };
     }
-    const before = await page.locator(".moves li").count();
+    const before = await page.locator(".moves .ply").count();
     await playOneMove(page);
     // The move is the game's once the server has it back; where the connection broke
     // first and the move never got there, it is this page's move again.
     await page.waitForFunction(
       (n) => {
         const t = document.querySelector(".turn")?.textContent ?? "";
-        const now = document.querySelectorAll(".moves li").length;
+        const now = document.querySelectorAll(".moves .ply").length;
         return now > n || t.startsWith("Game over") || (t === "Your move" && now === n);
       },
       before,
       { timeout: 60_000, polling: 50 },
     );
-    if ((await page.locator(".moves li").count()) > before) {
+    if ((await page.locator(".moves .ply").count()) > before) {
       played += 1;
       await o.onMove?.(played);
     }
@@ -146,7 +146,7 @@ export async function playToTheEnd(page, o = {}) {
  * @param {import("playwright-core").Page} page
  */
 export async function moveList(page) {
-  return (await page.locator(".moves li").allTextContents()).map((t) => t.split(" ").pop());
+  return (await page.locator(".moves .ply").allTextContents()).map((t) => t.split(" ").pop());
 }
 
 /**

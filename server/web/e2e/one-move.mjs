@@ -17,7 +17,7 @@ main(async () => {
   await waitForTurn(page, 30_000);
   const box = await page.locator("svg.board").boundingBox();
   await playOneMove(page, { tap: phone });
-  await page.waitForFunction(() => document.querySelectorAll(".moves li").length > 0, undefined, {
+  await page.waitForFunction(() => document.querySelectorAll(".moves .ply").length > 0, undefined, {
     timeout: 15_000,
   });
   if (shot) {

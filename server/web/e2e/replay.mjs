@@ -51,7 +51,7 @@ main(async () => {
     plies - 1,
   );
   const sliderBoard = await pieces(page);
-  const current = await page.locator(".moves li.current").getAttribute("data-ply");
+  const current = await page.locator(".moves .ply.current").getAttribute("data-ply");
   if (shot) {
     await page.screenshot({ path: shot });
   }

@@ -20,17 +20,17 @@ main(async () => {
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     const list = document.querySelector(".tv .moves");
-    w.lengths = [list?.children.length ?? 0];
+    w.lengths = [list?.querySelectorAll(".ply").length ?? 0];
     if (list) {
-      new MutationObserver(() => w.lengths.push(list.children.length)).observe(list, { childList: true });
+      new MutationObserver(() => w.lengths.push(list.querySelectorAll(".ply").length)).observe(list, { childList: true });
     }
   });
   await page.waitForFunction(
-    (k) => (document.querySelector(".tv .moves")?.children.length ?? 0) >= k,
+    (k) => (document.querySelector(".tv .moves")?.querySelectorAll(".ply").length ?? 0) >= k,
     n,
     { timeout: 120_000, polling: 100 },
   );
-  const moves = (await page.locator(".tv .moves li").allTextContents()).map((t) => t.split(" ").pop());
+  const moves = (await page.locator(".tv .moves .ply").allTextContents()).map((t) => t.split(" ").pop());
   const lengths = await page.evaluate(() => /** @type {any} */ (window).lengths);
   if (shots) {
     await page.screenshot({ path: `${shots}/front-desktop.png` });
@@ -39,7 +39,7 @@ main(async () => {
   full.on("pageerror", (e) => errors.push(String(e)));
   await full.goto(`${base}/tv`);
   await full.waitForSelector(".tv-game svg.board");
-  await full.waitForFunction(() => document.querySelectorAll(".moves li").length > 0);
+  await full.waitForFunction(() => document.querySelectorAll(".moves .ply").length > 0);
   const fullGame = await full.locator(".tv-game").getAttribute("data-game");
   const title = await full.locator("h1.tv-title").textContent();
   if (shots) {

@@ -23,9 +23,9 @@ main(async () => {
     const w = /** @type {any} */ (window);
     w.lengths = [];
     const list = document.querySelector(".moves");
-    w.first = list?.children.length ?? 0;
+    w.first = list?.querySelectorAll(".ply").length ?? 0;
     if (list) {
-      new MutationObserver(() => w.lengths.push(list.children.length)).observe(list, {
+      new MutationObserver(() => w.lengths.push(list.querySelectorAll(".ply").length)).observe(list, {
         childList: true,
       });
     }

@@ -2,7 +2,7 @@
 // each is marked, and when a move is whole.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { between, continuing, made, marks, starts, stepKind, typed } from "../app/moves.js";
+import { between, continuing, made, marks, rounds, starts, stepKind, typed } from "../app/moves.js";
 
 /** @type {import("../app/protocol.js").NamedMove[]} */
 const legal = [
@@ -48,4 +48,18 @@ test("a move is whole when its path is a listed move's", () => {
 test("a typed move is a listed move, in any case", () => {
   assert.equal(typed(legal, " e6-e8-e10 ")?.notation, "E6-E8-E10");
   assert.equal(typed(legal, "E6-E9"), null);
+});
+
+test("the move list goes a round a line, numbered", () => {
+  assert.deepEqual(rounds(5, 2), [
+    { number: 1, plies: [0, 1] },
+    { number: 2, plies: [2, 3] },
+    { number: 3, plies: [4] },
+  ]);
+  assert.deepEqual(rounds(6, 4), [
+    { number: 1, plies: [0, 1, 2, 3] },
+    { number: 2, plies: [4, 5] },
+  ]);
+  assert.deepEqual(rounds(0, 2), []);
+  assert.equal(rounds(250, 2).at(-1)?.number, 125);
 });
