@@ -65,6 +65,27 @@ fn cli_player(s: &Server, c: &Created, seat: SeatColour, level: &str, out: &Path
         .expect("camelot-cli starts")
 }
 
+/// `camelot-cli online move` for `seat`: the move `mv`, accepted.
+fn cli_move(s: &Server, c: &Created, seat: SeatColour, mv: &str) {
+    let moved = Command::new(cli())
+        .args([
+            "online",
+            "move",
+            "--server",
+            &s.url,
+            "--game",
+            c.game.as_str(),
+        ])
+        .args(["--token", c.seats[&seat].as_str(), mv])
+        .output()
+        .expect("camelot-cli runs");
+    assert_eq!(
+        String::from_utf8_lossy(&moved.stdout).trim(),
+        "accepted",
+        "{mv}"
+    );
+}
+
 fn record_moves(s: &Server, c: &Created) -> Vec<String> {
     stored_game(&s.url, c.game.as_str()).move_texts(Notation::Wcf)
 }
@@ -372,19 +393,7 @@ fn a_compulsory_capture_explains_itself() {
     let s = start(&dir);
     let c = create(&s, Variant::Camette);
     // White's C3-C4 leaves Black's man on C5 a jump, and every other piece still.
-    let moved = Command::new(cli())
-        .args([
-            "online",
-            "move",
-            "--server",
-            &s.url,
-            "--game",
-            c.game.as_str(),
-        ])
-        .args(["--token", c.seats[&SeatColour::White].as_str(), "C3-C4"])
-        .output()
-        .expect("camelot-cli runs");
-    assert_eq!(String::from_utf8_lossy(&moved.stdout).trim(), "accepted");
+    cli_move(&s, &c, SeatColour::White, "C3-C4");
     let out = browser
         .run(
             "forced.mjs",
@@ -418,19 +427,7 @@ fn my_move_is_noticed_in_a_hidden_tab() {
     wait_until("the page to be ready", Duration::from_secs(60), || {
         ready.exists()
     });
-    let moved = Command::new(cli())
-        .args([
-            "online",
-            "move",
-            "--server",
-            &s.url,
-            "--game",
-            c.game.as_str(),
-        ])
-        .args(["--token", c.seats[&SeatColour::White].as_str(), "C3-C4"])
-        .output()
-        .expect("camelot-cli runs");
-    assert_eq!(String::from_utf8_lossy(&moved.stdout).trim(), "accepted");
+    cli_move(&s, &c, SeatColour::White, "C3-C4");
     let out = Browser::finish("notify.mjs", page).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out["offered"], true, "{out:?}");
     let title = format!("Your move · Camette: game {}", c.game);
