@@ -28,6 +28,12 @@ fn cli(data: &Path, args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// A command that failed, saying `why` on standard error.
+fn refused_saying(o: &Output, why: &str) {
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && said.contains(why), "{why}: {said}");
+}
+
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).unwrap()
@@ -91,12 +97,7 @@ fn an_account_from_the_command_line() {
         ],
         "lady of camelot\n",
     );
-    assert!(!wrong.status.success());
-    assert!(
-        String::from_utf8_lossy(&wrong.stderr).contains("no account has that name and password"),
-        "{}",
-        String::from_utf8_lossy(&wrong.stderr)
-    );
+    refused_saying(&wrong, "no account has that name and password");
     let bare = cli(
         &data,
         &["online", "login", "--server", url, "--name", "Elaine"],
@@ -129,8 +130,7 @@ fn an_account_from_the_command_line() {
     );
     assert!(!std::fs::read_to_string(&file).unwrap().contains("Elaine"));
     let twice = cli(&data, &["online", "logout", "--server", url], "");
-    assert!(!twice.status.success());
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("not logged in"));
+    refused_saying(&twice, "not logged in");
 }
 
 /// Two programs logged in (computers' accounts) ask for a quick game from the command
@@ -176,12 +176,7 @@ fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
         ],
         "",
     );
-    assert!(!refused.status.success());
-    assert!(
-        String::from_utf8_lossy(&refused.stderr).contains("is a person's account"),
-        "{}",
-        String::from_utf8_lossy(&refused.stderr)
-    );
+    refused_saying(&refused, "is a person's account");
     let mut players = Vec::new();
     for name in ["Tor", "Lamorak"] {
         let data = dir.join(name);

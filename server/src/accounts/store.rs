@@ -284,15 +284,6 @@ impl Db {
 mod tests {
     use super::*;
 
-    async fn scratch_db(name: &str) -> Db {
-        let dir = std::env::temp_dir().join(format!("camelot-db-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Db::open(&format!("sqlite://{}", dir.join("server.db").display()))
-            .await
-            .unwrap()
-    }
-
     fn account(id: &str, name: &str, at: i64) -> Account {
         Account {
             id: id.into(),
@@ -305,7 +296,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_closed_accounts_name_is_free_again_after_30_days_only() {
-        let db = scratch_db("closed-names").await;
+        let db = Db::scratch("closed-names").await;
         let day = 24 * 3_600_000;
         assert!(db
             .insert_account(&account("a1", "Galahad", 0), "h", 0)
@@ -321,7 +312,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_session_ends_when_it_expires_is_ended_or_its_account_closes() {
-        let db = scratch_db("sessions").await;
+        let db = Db::scratch("sessions").await;
         let a = account("b1", "Gareth", 0);
         assert!(db.insert_account(&a, "h", 0).await.unwrap());
         db.open_session(&a, "s1", SessionKind::Cookie, 0, Some(100))

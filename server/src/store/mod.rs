@@ -141,6 +141,20 @@ impl Db {
     }
 }
 
+#[cfg(test)]
+impl Db {
+    /// A fresh SQLite database of the test's own, named `name`, in the system's scratch
+    /// folder.
+    pub async fn scratch(name: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("camelot-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Db::open(&format!("sqlite://{}", dir.join("server.db").display()))
+            .await
+            .unwrap()
+    }
+}
+
 /// A database address without its password, for messages.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

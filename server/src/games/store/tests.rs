@@ -6,15 +6,6 @@ use camelot_online::protocol::{GameId, TimeControl};
 use super::*;
 use crate::common::limits::AddressKey;
 
-async fn scratch_db(name: &str) -> Db {
-    let dir = std::env::temp_dir().join(format!("camelot-db-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Db::open(&format!("sqlite://{}", dir.join("server.db").display()))
-        .await
-        .unwrap()
-}
-
 fn owner(ip: &str) -> Owner {
     Owner::Address(AddressKey::of(ip.parse().unwrap()))
 }
@@ -68,7 +59,7 @@ async fn joined(db: &Db, id: &str) {
 
 #[tokio::test]
 async fn turns_are_taken_round_robin_between_owners_people_before_the_tv() {
-    let db = scratch_db("round-robin").await;
+    let db = Db::scratch("round-robin").await;
     let (a, b, c) = (owner("10.0.0.1"), owner("10.0.0.2"), owner("10.0.0.3"));
     for (id, at, who) in [
         ("a1", 1000, a),
@@ -111,7 +102,7 @@ async fn turns_are_taken_round_robin_between_owners_people_before_the_tv() {
 
 #[tokio::test]
 async fn games_nobody_joined_are_forgotten_whoever_moved_and_the_tv_keeps_its_newest() {
-    let db = scratch_db("forget").await;
+    let db = Db::scratch("forget").await;
     let me = owner("10.0.0.1");
     // The computer moved in one game nobody joined; a person came to the other.
     let unjoined = computer_first("moved", 1000, me);
