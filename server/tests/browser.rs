@@ -467,6 +467,9 @@ fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
     assert_eq!(out["watching"]["role"], "img");
     assert_eq!(out["watching"]["tabindex"], serde_json::Value::Null);
     assert_eq!(out["watching"]["label"], "Camelot board, as it stands");
+    // Both link to the rules of the game on the board.
+    assert_eq!(out["seated"]["rules"], "/rules/camelot");
+    assert_eq!(out["watching"]["rules"], "/rules/camelot");
 }
 
 camelot_test_support::harness!(

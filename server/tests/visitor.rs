@@ -260,6 +260,16 @@ fn the_front_page_follows_the_servers_computer_match_move_by_move() {
     );
     assert!(steps.len() >= 2, "the page saw moves come: {steps:?}");
     assert_eq!(out["full"]["game"], out["game"], "/tv shows the same game");
+    let fits = &out["full"]["fits"];
+    assert!(
+        fits["bottom"].as_u64().unwrap() <= fits["height"].as_u64().unwrap(),
+        "/tv shows the whole board at 1280x800: {fits}"
+    );
+    // While the match goes on, the TV names it and no next one.
+    let now: serde_json::Value = serde_json::from_str(&http_get(&s.url, "/tv/now")).unwrap();
+    assert_eq!(now["game"]["id"], out["game"], "{now}");
+    assert_eq!(now["game"]["variant"], "camelot", "{now}");
+    assert_eq!(now.get("next"), None, "{now}");
 }
 
 fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
@@ -302,6 +312,26 @@ fn the_rules_pages_draw_their_diagrams_with_the_pages_own_board() {
          one's own castle, two wins, and Anti-Camelot's, Camette's and Grand Cam's examples"
     );
     assert_eq!(out["title"], "The rules of Grand Cam");
+    let ruling = &out["ruling"];
+    assert!(
+        ruling["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Ruling 8. Grand Cam's board"),
+        "{ruling}"
+    );
+    assert!(
+        (0..200).contains(&ruling["top"].as_i64().unwrap()),
+        "ruling 8 scrolled to the screen's top: {ruling}"
+    );
+    let table = &out["table"];
+    let screen = table["screen"].as_u64().unwrap();
+    for k in ["width", "scroll", "page"] {
+        assert!(
+            table[k].as_u64().unwrap() <= screen,
+            "the games table fits a phone: {table}"
+        );
+    }
     let grandcam = out["grandcam"].as_array().unwrap();
     assert!(
         grandcam

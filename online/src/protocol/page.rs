@@ -28,6 +28,7 @@ use super::look::{partner_ring, seat_rgb};
 use super::pairing::{Pairing, QuickGame};
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
+    TvGame, TvNext, TvNow,
 };
 use super::{
     BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId, GameView,
@@ -411,13 +412,7 @@ mod samples {
             ("SignUp", None, values(&sign_ups())),
             ("LogIn", None, values(&log_ins())),
             ("ChangePassword", None, values(&change_passwords())),
-            (
-                "CloseAccount",
-                None,
-                values(&[CloseAccount {
-                    password: Password::parse("a secret of eight").expect("a password"),
-                }]),
-            ),
+            ("CloseAccount", None, values(&close_accounts())),
             ("VariantRating", None, values(&variant_ratings())),
             ("RatingPoint", None, values(&profiles()[0].history)),
             ("PlayedGame", None, values(&profiles()[0].games.games)),
@@ -460,6 +455,9 @@ mod samples {
                     message: "no such game".into(),
                 }]),
             ),
+            ("TvGame", None, values(&[tv_game()])),
+            ("TvNext", None, values(&tv_nexts())),
+            ("TvNow", None, values(&tv_nows())),
         ]
     }
 
@@ -875,6 +873,43 @@ mod samples {
             },
             ClientMessage::Abort,
             ClientMessage::Ping { n: 0 },
+        ]
+    }
+
+    fn tv_nexts() -> Vec<TvNext> {
+        vec![TvNext {
+            variant: Variant::River,
+            in_ms: 14_000,
+        }]
+    }
+
+    fn close_accounts() -> Vec<CloseAccount> {
+        vec![CloseAccount {
+            password: Password::parse("a secret of eight").expect("a password"),
+        }]
+    }
+
+    fn tv_game() -> TvGame {
+        TvGame {
+            id: id(),
+            variant: Variant::Anti,
+        }
+    }
+
+    fn tv_nows() -> Vec<TvNow> {
+        vec![
+            TvNow {
+                game: Some(tv_game()),
+                next: None,
+            },
+            TvNow {
+                game: Some(tv_game()),
+                next: Some(tv_nexts()[0]),
+            },
+            TvNow {
+                game: None,
+                next: None,
+            },
         ]
     }
 

@@ -6,7 +6,7 @@
 //! ended.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use camelot_engine::{Level, Variant};
 use camelot_online::protocol::GameId;
@@ -17,7 +17,9 @@ use crate::common::clock::now_ms;
 use crate::games::hub::{log_storage, new_game_id, Hubs};
 use crate::games::live::{LiveGame, NewGame, SeatRow};
 use crate::games::owner::Owner;
+use store::Shown;
 
+pub mod routes;
 pub mod store;
 
 /// How often the keeper looks at the TV.
@@ -38,10 +40,8 @@ pub fn next_variant(v: Variant) -> Variant {
 /// Keeps the TV on, for as long as the server runs.
 pub fn spawn(hubs: Arc<Hubs>) {
     tokio::spawn(async move {
-        // The game seen finished, and since when.
-        let mut ended: Option<(GameId, Instant)> = None;
         loop {
-            if let Err(e) = look(&hubs, &mut ended).await {
+            if let Err(e) = look(&hubs).await {
                 eprintln!("camelot-server: the TV: {e}");
             }
             tokio::time::sleep(LOOK).await;
@@ -49,26 +49,28 @@ pub fn spawn(hubs: Arc<Hubs>) {
     });
 }
 
-async fn look(hubs: &Hubs, ended: &mut Option<(GameId, Instant)>) -> Result<(), sqlx::Error> {
-    let next = match hubs.db.shown().await? {
-        None => Some((Variant::ALL[0], None)),
-        Some(on) if on.live => {
-            *ended = None;
-            None
+/// What follows the game on the TV, and when (ms since the epoch): the first variant at
+/// once where none is on, the next variant a [`BREAK`] after the game's last move once it
+/// is over (the database's time, so every process counts the same), nothing while it
+/// goes on.
+pub fn next(shown: Option<&Shown>) -> Option<(Variant, i64)> {
+    match shown {
+        None => Some((Variant::ALL[0], 0)),
+        Some(on) if on.live => None,
+        Some(on) => Some((
+            next_variant(on.variant),
+            on.last_move_at + BREAK.as_millis() as i64,
+        )),
+    }
+}
+
+async fn look(hubs: &Hubs) -> Result<(), sqlx::Error> {
+    let shown = hubs.db.shown().await?;
+    if let Some((variant, at)) = next(shown.as_ref()) {
+        if now_ms() >= at {
+            let after = shown.map(|s| s.game);
+            start_shown(hubs, variant, LEVEL, after.as_ref()).await?;
         }
-        Some(on) => {
-            let since = match ended {
-                Some((game, at)) if *game == on.game => *at,
-                _ => {
-                    *ended = Some((on.game.clone(), Instant::now()));
-                    Instant::now()
-                }
-            };
-            (since.elapsed() >= BREAK).then(|| (next_variant(on.variant), Some(on.game)))
-        }
-    };
-    if let Some((variant, after)) = next {
-        start_shown(hubs, variant, LEVEL, after.as_ref()).await?;
     }
     Ok(())
 }
@@ -126,5 +128,19 @@ mod tests {
         }
         assert_eq!(seen, Variant::ALL);
         assert_eq!(next_variant(v), Variant::ALL[0]);
+    }
+
+    #[test]
+    fn the_next_match_follows_a_break_after_the_last_move() {
+        let mut on = Shown {
+            game: GameId::parse("abcdefghijkl").unwrap(),
+            variant: Variant::Camette,
+            live: true,
+            last_move_at: 1_000_000,
+        };
+        assert_eq!(next(None), Some((Variant::ALL[0], 0)));
+        assert_eq!(next(Some(&on)), None);
+        on.live = false;
+        assert_eq!(next(Some(&on)), Some((Variant::GrandCam, 1_020_000)));
     }
 }

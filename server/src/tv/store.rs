@@ -17,6 +17,8 @@ pub struct Shown {
     pub variant: camelot_engine::Variant,
     /// Still being played.
     pub live: bool,
+    /// When its last move was made (ms since the epoch): for a game over, when it ended.
+    pub last_move_at: i64,
 }
 
 impl Db {
@@ -60,7 +62,8 @@ impl Db {
     pub async fn shown(&self) -> Result<Option<Shown>, sqlx::Error> {
         Ok(on!(self, read pool => {
             sqlx::query(
-                "SELECT g.id, g.variant, CASE WHEN g.status = 'live' THEN 1 ELSE 0 END AS live \
+                "SELECT g.id, g.variant, g.last_move_at, \
+                 CASE WHEN g.status = 'live' THEN 1 ELSE 0 END AS live \
                  FROM tv JOIN games g ON g.id = tv.game_id",
             )
             .fetch_optional(pool)
@@ -70,6 +73,7 @@ impl Db {
                     game: GameId::parse(r.get("id")).ok()?,
                     variant: r.get::<&str, _>("variant").parse().ok()?,
                     live: r.get::<i32, _>("live") == 1,
+                    last_move_at: r.get("last_move_at"),
                 })
             })
         }))

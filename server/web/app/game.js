@@ -256,6 +256,8 @@ class GamePage {
     );
     /** The page's heading, for a screen reader's outline: the game's title. */
     this.heading = el("h1", { class: "visually-hidden" }, "A game of Camelot");
+    /** A link to the rules of the game on the board, once its variant is known. */
+    this.rules = el("p", { class: "rules-link" });
     put(
       main,
       options.compact ? null : this.heading,
@@ -278,6 +280,7 @@ class GamePage {
           this.replay.element,
           el("h2", {}, "Moves"),
           this.list,
+          this.rules,
           token ? this.nameForm : null,
         ),
       ),
@@ -368,6 +371,7 @@ class GamePage {
             // A watcher's board (the TV's too) is a picture, not a place to move.
             still: m.you ? undefined : `${this.variant.name} board, as it stands`,
           });
+          this.rules.replaceChildren(el("a", { href: `/rules/${this.variant.id}` }, `The rules of ${this.variant.name}`));
           this.title = `${this.variant.name}: game ${this.gameId}`;
           if (!this.quiet) {
             this.heading.textContent = this.title;

@@ -7,7 +7,7 @@ import { el, nameField, put, saveName, sentence } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
-import { followTv, tvGame } from "./tv.js";
+import { followTv } from "./tv.js";
 
 /**
  * @typedef {import("./protocol.js").TimeControl} TimeControl
@@ -145,7 +145,7 @@ export async function lobbyPage(main) {
       ),
     );
   try {
-    const [games] = await Promise.all([
+    const [, , tvNow] = await Promise.all([
       showPaged(live, `/games?limit=${PAGE}`, {
         empty: "No live games.",
         more: "More live games",
@@ -158,11 +158,11 @@ export async function lobbyPage(main) {
         item: openSeat,
         said,
       }),
+      /** @type {Promise<import("./protocol.js").TvNow>} */ (request("GET", "/tv/now")),
     ]);
-    const shown = tvGame(games);
-    if (shown) {
+    if (tvNow.game) {
       tv.hidden = false;
-      followTv(tvHost, { compact: true, first: shown, title: tvTitle });
+      followTv(tvHost, { compact: true, first: tvNow.game, title: tvTitle });
     }
   } catch (e) {
     said.textContent = `The server's lists cannot be read: ${e instanceof Error ? e.message : e}`;

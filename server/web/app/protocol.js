@@ -260,3 +260,15 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 /**
  * @typedef {{ code: ErrorCode, message: string }} ApiError
  */
+
+/**
+ * @typedef {{ id: string, variant: Variant }} TvGame
+ */
+
+/**
+ * @typedef {{ in_ms: number, variant: Variant }} TvNext
+ */
+
+/**
+ * @typedef {{ game?: TvGame, next?: TvNext }} TvNow
+ */

@@ -8,70 +8,93 @@ import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 
 /**
- * @typedef {import("./protocol.js").GameSummary} GameSummary
+ * @typedef {import("./protocol.js").TvNow} TvNow
+ * @typedef {import("./protocol.js").TvGame} TvGame
+ * @typedef {import("./protocol.js").TvNext} TvNext
  */
 
 /** How often the page asks which game is on. */
-const LOOK_MS = 10_000;
+const LOOK_MS = 5_000;
 
-/**
- * The TV's game among the live games, if the server keeps one.
- * @param {GameSummary[]} games
- */
-export function tvGame(games) {
-  return games.find((g) => g.tv) ?? null;
+/** @param {string} id */
+function variantName(id) {
+  return VARIANTS.find((v) => v.id === id)?.name ?? id;
 }
 
 /**
- * Shows the TV in `host` and follows it from game to game.
+ * What the TV says of the next match: `Next: River Camelot, in 14 s`.
+ * @param {TvNext} next
+ * @param {number} leftMs
+ */
+export function nextLine(next, leftMs) {
+  const s = Math.ceil(leftMs / 1000);
+  return `Next: ${variantName(next.variant)}, ${s > 0 ? `in ${s} s` : "starting now"}`;
+}
+
+/**
+ * Shows the TV in `host` and follows it from game to game. Between two matches the
+ * last one stays on the board, its result shown, and a line says when the next starts.
  * @param {HTMLElement} host
- * @param {{ compact?: boolean, first?: GameSummary | null, title?: HTMLElement }} o
+ * @param {{ compact?: boolean, first?: TvGame | null, title?: HTMLElement }} o
  */
 export function followTv(host, o = {}) {
   /** @type {ReturnType<typeof gamePage> | null} */
   let page = null;
   /** @type {string | null} */
   let on = null;
-  const show = (/** @type {GameSummary | null} */ g) => {
-    if (!g) {
-      if (on === null) {
-        put(host, el("p", {}, "The server shows no computer match now."));
-      }
-      return;
-    }
-    if (g.id === on) {
+  const said = el("p", { class: "tv-next", "aria-live": "polite" });
+  const board = el("div", {});
+  put(host, said, board);
+  /** @type {{ next: TvNext, at: number } | null} */
+  let waiting = null;
+  const show = (/** @type {string} */ id, /** @type {string} */ variant) => {
+    if (id === on) {
       return;
     }
     page?.stop();
-    on = g.id;
-    const name = VARIANTS.find((v) => v.id === g.variant)?.name ?? g.variant;
+    on = id;
     if (o.title) {
-      o.title.textContent = `${name}, the computer against itself`;
+      o.title.textContent = `${variantName(variant)}, the computer against itself`;
     }
-    const board = el("div", { class: "tv-game", "data-game": g.id });
-    put(host, board);
-    page = gamePage(board, g.id, undefined, { compact: o.compact });
+    const game = el("div", { class: "tv-game", "data-game": id });
+    put(board, game);
+    page = gamePage(game, id, undefined, { compact: o.compact });
+  };
+  const tell = () => {
+    if (waiting) {
+      said.textContent = nextLine(waiting.next, waiting.at - Date.now());
+    } else if (on === null) {
+      said.textContent = "The TV's first match starts in a moment.";
+    } else {
+      said.textContent = "";
+    }
   };
   const look = async () => {
     try {
-      show(tvGame(await request("GET", "/games")));
+      /** @type {TvNow} */
+      const now = await request("GET", "/tv/now");
+      if (now.game) {
+        show(now.game.id, now.game.variant);
+      }
+      waiting = now.next ? { next: now.next, at: Date.now() + now.next.in_ms } : null;
     } catch {
       // The next look tries again; the game on keeps being shown meanwhile.
     }
+    tell();
   };
-  if (o.first !== undefined) {
-    show(o.first);
-  } else {
-    look();
+  if (o.first) {
+    show(o.first.id, o.first.variant);
   }
+  look();
   window.setInterval(look, LOOK_MS);
+  window.setInterval(tell, 1000);
 }
 
 /** `/tv`: the TV, full size. @param {HTMLElement} main */
 export function tvPage(main) {
   document.title = "Camelot TV";
   const title = el("h1", { class: "tv-title" }, "Camelot TV");
-  const host = el("div", {});
+  const host = el("div", { class: "tv-page" });
   put(main, title, host);
   followTv(host, { title });
 }

@@ -1,7 +1,7 @@
 // What a screen reader and a keyboard find: `node e2e/a11y.mjs SEAT_URL WATCH_URL` opens
 // a seat's page and a watcher's page of one game and prints, for each, its h1s and what
 // the board offers (its role, whether it takes the focus, its name), and whether the
-// board shows a ring when the keyboard focuses it.
+// board shows a ring when the keyboard focuses it, and where the page's rules link goes.
 
 import { launch, main } from "./browser.mjs";
 
@@ -22,6 +22,7 @@ main(async () => {
         role: board.getAttribute("role"),
         tabindex: board.getAttribute("tabindex"),
         label: board.getAttribute("aria-label"),
+        rules: document.querySelector(".rules-link a")?.getAttribute("href") ?? null,
       };
     });
   };

@@ -44,6 +44,20 @@ main(async () => {
   await phone.goto(`${base}/rules/grandcam`);
   const grandcam = await diagrams(phone);
   const title = await phone.locator("article.rules h1").textContent();
+  // A ruling cited on a game's page is a link to it on the whole text's page.
+  await phone.locator("a[href='/rules#ruling-8']").first().click();
+  await phone.waitForURL(/\/rules#ruling-8$/);
+  const ruling = await phone.locator("p#ruling-8").evaluate((p) => ({
+    text: p.textContent?.slice(0, 40),
+    top: Math.round(p.getBoundingClientRect().top),
+  }));
+  // The games table fits the phone's width: nothing scrolls sideways.
+  const table = await phone.locator("article.rules table").first().evaluate((t) => ({
+    width: Math.round(t.getBoundingClientRect().width),
+    scroll: t.scrollWidth,
+    page: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
   if (shots) {
     await phone.locator(".diagram").first().scrollIntoViewIfNeeded();
     await phone.screenshot({ path: `${shots}/rules-phone.png` });
@@ -52,5 +66,5 @@ main(async () => {
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { all, sections, grandcam, title };
+  return { all, sections, grandcam, title, ruling, table };
 });

@@ -42,6 +42,11 @@ main(async () => {
   await full.waitForFunction(() => document.querySelectorAll(".moves .ply").length > 0);
   const fullGame = await full.locator(".tv-game").getAttribute("data-game");
   const title = await full.locator("h1.tv-title").textContent();
+  // The whole board, its coordinates included, inside the window.
+  const fits = await full.locator(".tv-game svg.board").evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: window.innerHeight };
+  });
   if (shots) {
     await full.screenshot({ path: `${shots}/tv-desktop.png` });
     const phone = await (await browser.newContext(PHONE)).newPage();
@@ -59,5 +64,5 @@ main(async () => {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
   const steps = [...new Set(lengths.filter((/** @type {number} */ l) => l > 0))].sort((a, b) => a - b);
-  return { game, moves, steps, full: { game: fullGame, title } };
+  return { game, moves, steps, full: { game: fullGame, title, fits } };
 });

@@ -1,15 +1,13 @@
-// Which live game is the TV's.
+// What the TV says between two matches.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { tvGame } from "../app/tv.js";
+import { nextLine } from "../app/tv.js";
 
-test("the TV is the live game the server marks", () => {
-  const time = { kind: "untimed" };
-  const games = [
-    { id: "a", variant: "camelot", time, plies: 3, connected: 2 },
-    { id: "b", variant: "camette", time, plies: 9, connected: 0, tv: true },
-  ];
-  assert.equal(tvGame(games)?.id, "b");
-  assert.equal(tvGame(games.slice(0, 1)), null);
+test("the next match is named with the seconds left, rounded up, then as starting", () => {
+  const next = { variant: /** @type {const} */ ("river"), in_ms: 14_000 };
+  assert.equal(nextLine(next, 14_000), "Next: River Camelot, in 14 s");
+  assert.equal(nextLine(next, 13_200), "Next: River Camelot, in 14 s");
+  assert.equal(nextLine(next, 0), "Next: River Camelot, starting now");
+  assert.equal(nextLine(next, -3_000), "Next: River Camelot, starting now");
 });

@@ -14,11 +14,15 @@ use camelot_online::protocol::BoardView;
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::Serialize;
 
+mod references;
+
+use references::Here;
+
 /// The rules, as the repository keeps them.
-const TEXT: &str = include_str!("../../../docs/rules.md");
+const TEXT: &str = include_str!("../../../../docs/rules.md");
 
 /// Where the part of the text for players ends: what follows is the tests' figures.
-const PLAYERS_PART_ENDS: &str = "## Reference figures";
+const PLAYERS_PART_ENDS: &str = "## For developers";
 
 /// How a diagram's position is set up.
 enum Setup {
@@ -60,27 +64,27 @@ const PICTURES: &[Picture] = &[
     },
     Picture {
         name: "canter",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/canter.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/canter.cgn")),
         picked: &["D4", "D6", "F8"],
     },
     Picture {
         name: "jump",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/jump.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/jump.cgn")),
         picked: &["E6", "E8"],
     },
     Picture {
         name: "charge",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/charge.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/charge.cgn")),
         picked: &["C6"],
     },
     Picture {
         name: "castle-move",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/castle.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/castle.cgn")),
         picked: &["F16"],
     },
     Picture {
         name: "river-trees",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/river-trees.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/river-trees.cgn")),
         picked: &[],
     },
     Picture {
@@ -90,47 +94,53 @@ const PICTURES: &[Picture] = &[
     },
     Picture {
         name: "own-castle",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/own-castle.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/own-castle.cgn")),
         picked: &["F3"],
     },
     Picture {
         name: "castle-exit",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/castle-exit.cgn")),
+        setup: Setup::Scene(include_str!(
+            "../../../../docs/scenes/rules/castle-exit.cgn"
+        )),
         picked: &["F1"],
     },
     Picture {
         name: "win-castle",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-castle.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/win-castle.cgn")),
         picked: &["G15"],
     },
     Picture {
         name: "win-capture",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-capture.cgn")),
+        setup: Setup::Scene(include_str!(
+            "../../../../docs/scenes/rules/win-capture.cgn"
+        )),
         picked: &["E6"],
     },
     Picture {
         name: "win-no-move",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/win-no-move.cgn")),
+        setup: Setup::Scene(include_str!(
+            "../../../../docs/scenes/rules/win-no-move.cgn"
+        )),
         picked: &[],
     },
     Picture {
         name: "draw-bare",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/draw-bare.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/draw-bare.cgn")),
         picked: &[],
     },
     Picture {
         name: "anti",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/anti.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/anti.cgn")),
         picked: &["F14"],
     },
     Picture {
         name: "camette",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/camette.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/camette.cgn")),
         picked: &["B3"],
     },
     Picture {
         name: "grandcam",
-        setup: Setup::Scene(include_str!("../../../docs/scenes/rules/grandcam.cgn")),
+        setup: Setup::Scene(include_str!("../../../../docs/scenes/rules/grandcam.cgn")),
         picked: &["E4"],
     },
 ];
@@ -242,15 +252,37 @@ pub fn page(variant: Option<Variant>) -> &'static str {
         .map_or("", |(_, html)| html.as_str())
 }
 
+/// Every numbered section's anchor, and the rulings the text for players writes.
+fn targets(all: &[String]) -> (Vec<(u32, String)>, Vec<u32>) {
+    let anchors = all
+        .iter()
+        .filter_map(|s| {
+            let heading = s.lines().next()?.strip_prefix("## ")?;
+            Some((number(s)?, slug(heading)))
+        })
+        .collect();
+    let rulings = all
+        .iter()
+        .flat_map(|s| s.split("**").filter_map(references::ruling_number))
+        .collect();
+    (anchors, rulings)
+}
+
 fn build(variant: Option<Variant>) -> String {
     let (lead, all) = sections();
+    let (anchors, rulings) = targets(&all);
+    let here = Here {
+        sections: variant.map(numbers_for),
+        anchors: &anchors,
+        rulings: &rulings,
+    };
     let (title, body) = match variant {
         None => {
             let mut md = lead;
             for s in &all {
                 md.push_str(s);
             }
-            ("The rules".to_string(), html(&md))
+            ("The rules".to_string(), html(&md, &here))
         }
         Some(v) => {
             let mut md = format!(
@@ -273,7 +305,7 @@ fn build(variant: Option<Variant>) -> String {
                 "\n*Where the published texts are silent or disagree, the program's \
                  rulings decide: [every ruling](/rules#11-rulings).*\n",
             );
-            (format!("The rules of {}", v.rules().name), html(&md))
+            (format!("The rules of {}", v.rules().name), html(&md, &here))
         }
     };
     let mut nav = String::from("<nav class=\"rules-nav\" aria-label=\"The games\">");
@@ -306,8 +338,8 @@ fn build(variant: Option<Variant>) -> String {
 
 /// The text as HTML: headings with anchors, tables, the pictures as diagrams for the
 /// page to draw, and links only to this server's pages (the repository's files are not
-/// here).
-fn html(md: &str) -> String {
+/// here), each reference to a section or a ruling a link to it.
+fn html(md: &str, here: &Here) -> String {
     let mut events = Vec::new();
     // Inside an image: the picture it names (if the server draws it) and its words.
     let mut image: Option<Option<&'static Picture>> = None;
@@ -382,7 +414,7 @@ fn html(md: &str) -> String {
         }
     }
     let mut out = String::new();
-    pulldown_cmark::html::push_html(&mut out, events.into_iter());
+    pulldown_cmark::html::push_html(&mut out, references::linked(events, here).into_iter());
     out
 }
 
@@ -477,9 +509,67 @@ mod tests {
         assert!(!anti.contains("Get two of your pieces into"));
     }
 
+    /// The ids a page gives its elements.
+    fn ids(page: &str) -> Vec<&str> {
+        page.split(" id=\"")
+            .skip(1)
+            .filter_map(|r| r.split('"').next())
+            .collect()
+    }
+
+    /// Every page is for players, and every reference in it lands on a part that exists.
+    #[test]
+    fn the_pages_hold_no_developers_notes_and_every_reference_lands() {
+        let all = page(None);
+        let all_ids = ids(all);
+        for n in (1..=27).filter(|n| ![4, 6].contains(n)) {
+            assert!(
+                all_ids.contains(&format!("ruling-{n}").as_str()),
+                "ruling {n}"
+            );
+        }
+        assert!(all.contains("<a href=\"#ruling-14\">ruling 14</a>"));
+        assert!(all.contains("<a href=\"#11-rulings\">§11</a>"));
+        for v in std::iter::once(None).chain(Variant::ALL.map(Some)) {
+            let html = page(v);
+            for dev in ["scripts/", "scenes/", ".md", "cargo", "perft", "Perft"] {
+                assert!(!html.contains(dev), "{v:?}: {dev}");
+            }
+            let own = ids(html);
+            let mut links = 0;
+            for href in html
+                .split("href=\"")
+                .skip(1)
+                .filter_map(|r| r.split('"').next())
+            {
+                if let Some(id) = href.strip_prefix('#') {
+                    assert!(own.contains(&id), "{v:?}: {href}");
+                    links += 1;
+                } else if let Some(id) = href.strip_prefix("/rules#") {
+                    assert!(all_ids.contains(&id), "{v:?}: {href}");
+                    links += 1;
+                }
+            }
+            assert!(links >= 5, "{v:?}: {links} references");
+        }
+        // A game's page sends its rulings to the whole text.
+        let grand = page(Some(Variant::GrandCam));
+        assert!(grand.contains("<a href=\"/rules#ruling-8\">ruling 8</a>"));
+        // The games table names each value for a phone.
+        assert!(all.contains("<td data-label=\"players\">"));
+    }
+
     #[test]
     fn the_repositorys_links_are_text_and_markup_is_shown_as_text() {
-        let out = html("see [the scenes](scenes/rules/) and [the top](#top) <b>x</b>");
+        let here = Here {
+            sections: None,
+            anchors: &[],
+            rulings: &[],
+        };
+        let out = html(
+            "see [the scenes](scenes/rules/) and [the top](#top) <b>x</b>",
+            &here,
+        );
         assert!(
             out.contains("see the scenes and <a href=\"#top\">the top</a>"),
             "{out}"

@@ -1,0 +1,37 @@
+//! The TV's route: `GET /tv/now`, the game on the server's TV and, once it is over, the
+//! match that follows and when it starts, so that a page keeps the last position on
+//! screen and says when the next begins.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use camelot_online::protocol::requests::{TvGame, TvNext, TvNow};
+
+use crate::common::clock::now_ms;
+use crate::common::error::ServiceError;
+use crate::games::hub::Hubs;
+
+pub fn api() -> Router<Arc<Hubs>> {
+    Router::new().route("/tv/now", get(now))
+}
+
+async fn now(State(hubs): State<Arc<Hubs>>) -> Result<Json<TvNow>, ServiceError> {
+    let shown = hubs
+        .db
+        .shown()
+        .await
+        .map_err(|e| ServiceError::Storage(format!("the TV's game: {e}")))?;
+    let next = super::next(shown.as_ref()).map(|(variant, at)| TvNext {
+        variant,
+        in_ms: u64::try_from(at - now_ms()).unwrap_or(0),
+    });
+    Ok(Json(TvNow {
+        game: shown.map(|s| TvGame {
+            id: s.game,
+            variant: s.variant,
+        }),
+        next,
+    }))
+}
