@@ -407,6 +407,35 @@ fn a_compulsory_capture_explains_itself() {
     assert_eq!(script_strings(&out["marked"]), ["C5"]);
 }
 
+/// During a live game a move in the list shows the board as it stood after it, with no
+/// move offered; Escape brings back the game as it stands, its moves offered again.
+fn a_move_in_the_list_looks_back_during_the_game() {
+    let Some(browser) = Browser::find("a_move_in_the_list_looks_back_during_the_game") else {
+        return;
+    };
+    let dir = scratch("browser-lookback");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camette);
+    cli_move(&s, &c, SeatColour::White, "B3-A3");
+    cli_move(&s, &c, SeatColour::Black, "D5-E5");
+    let out = browser
+        .run("lookback.mjs", &[&invitation(&s, &c, SeatColour::White)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let squares = |k: &str| script_strings(&out[k]["last"]);
+    assert_eq!(squares("now"), ["D5", "E5"], "{out}");
+    assert_eq!(squares("back"), ["A3", "B3"], "{out}");
+    assert_eq!(script_strings(&out["back"]["current"]), ["B3-A3"]);
+    assert_eq!(out["back"]["where"], "Looking back: ply 1 of 2");
+    assert_eq!(
+        out["back"]["movable"], 0,
+        "no move offered while looking back"
+    );
+    assert_eq!(squares("again"), ["D5", "E5"], "{out}");
+    assert_eq!(out["again"]["where"], serde_json::Value::Null);
+    assert_eq!(out["again"]["movable"], out["now"]["movable"]);
+    assert!(out["now"]["movable"].as_u64().unwrap() > 0, "{out}");
+}
+
 /// A player whose tab is hidden is told by a notification, once they allowed it, when
 /// the other side has moved; the tab's title says it too.
 fn my_move_is_noticed_in_a_hidden_tab() {
@@ -473,6 +502,7 @@ fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
 }
 
 camelot_test_support::harness!(
+    a_move_in_the_list_looks_back_during_the_game,
     a_game_page_reads_for_a_keyboard_and_a_screen_reader,
     my_move_is_noticed_in_a_hidden_tab,
     a_compulsory_capture_explains_itself,

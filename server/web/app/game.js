@@ -595,12 +595,12 @@ class GamePage {
             el(
               "span",
               {
-                class: over && i === ply - 1 ? "ply current" : "ply",
+                class: (over || replayed) && i === ply - 1 ? "ply current" : "ply",
                 "data-ply": i,
                 // Read out with the seat that played it; shown in pairs, as people write.
                 "aria-label": `${r.number}. ${this.seatOf(i)} ${this.moves[i].notation}`,
-                // A finished game's move is a place to replay from.
-                onclick: over ? () => this.replay.go(i + 1) : undefined,
+                // A move is a place to look back at (a finished game's, to replay from).
+                onclick: () => this.replay.go(i + 1),
               },
               this.moves[i].notation,
             ),
@@ -608,7 +608,7 @@ class GamePage {
         ),
       ),
     );
-    const current = over ? this.list.querySelector(".ply.current")?.closest("li") : null;
+    const current = over || replayed ? this.list.querySelector(".ply.current")?.closest("li") : null;
     scrollWithin(this.list, current ?? this.list.lastElementChild);
     const lost = (shown?.lost ?? [])
       .filter((l) => l.men + l.knights > 0)

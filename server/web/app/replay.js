@@ -1,6 +1,8 @@
-// A finished game played over again: a slider over its plies, buttons, the arrow keys
-// and its moves in the list; the boards are the server's (the page knows no rules), asked
-// for once, the first time the replay moves. Its record is a download.
+// A game played over again: a finished one by a slider over its plies, buttons, the arrow
+// keys and its moves in the list; a live one by its moves in the list, to look back (the
+// arrow keys step, Escape returns to the game now). The boards are the server's (the page
+// knows no rules), asked for the first time the replay moves and again when the game has
+// gone on since. A finished game's record is a download.
 
 import { el } from "./dom.js";
 import { request } from "./net.js";
@@ -47,6 +49,8 @@ export class Replay {
     /** @type {number | null} */
     this.at = null;
     this.plies = 0;
+    /** Whether the game is over (else a look back at a live game). */
+    this.over = false;
     this.slider = /** @type {HTMLInputElement} */ (
       el("input", {
         type: "range",
@@ -62,6 +66,11 @@ export class Replay {
     const button = (/** @type {string} */ label, /** @type {string} */ words, /** @type {() => number} */ to) =>
       el("button", { type: "button", "aria-label": words, title: words, onclick: () => this.go(to()) }, label);
     this.record = el("a", { download: `camelot-${game}.cgn`, href: `/games/${game}.cgn` }, "Download the record (.cgn)");
+    this.back = el(
+      "button",
+      { type: "button", class: "to-now", onclick: () => this.go(this.plies) },
+      "Back to the game (Esc)",
+    );
     this.element = el(
       "section",
       { class: "replay", "aria-label": "Replay", hidden: true },
@@ -75,6 +84,7 @@ export class Replay {
         button("»", "The end", () => this.plies),
       ),
       this.where,
+      this.back,
       this.said,
       el("p", {}, this.record),
     );
@@ -100,11 +110,14 @@ export class Replay {
    * @param {number} plies
    */
   update(over, plies) {
-    this.element.hidden = !over || plies === 0;
+    this.over = over;
+    this.element.hidden = (!over || plies === 0) && this.at === null;
+    this.back.hidden = over;
+    this.record.hidden = !over;
     this.plies = plies;
     this.slider.max = String(plies);
     this.slider.value = String(this.shown());
-    this.where.textContent = `Ply ${this.shown()} of ${plies}`;
+    this.where.textContent = over || this.at === null ? `Ply ${this.shown()} of ${plies}` : `Looking back: ply ${this.shown()} of ${plies}`;
   }
 
   /**
@@ -122,7 +135,11 @@ export class Replay {
   /** @param {number} ply */
   async go(ply) {
     const to = Math.max(0, Math.min(this.plies, ply));
-    if (this.boards === null) {
+    // A live game has moved on since the boards were read: read them again.
+    if (this.boards !== null && this.boards.length <= this.plies && to < this.plies) {
+      this.boards = null;
+    }
+    if (this.boards === null && to < this.plies) {
       try {
         this.boards = await request("GET", `/games/${this.game}/boards`);
       } catch (e) {
@@ -137,6 +154,13 @@ export class Replay {
   /** @param {KeyboardEvent} e */
   key(e) {
     if (this.element.hidden || e.altKey || e.ctrlKey || e.metaKey) {
+      return;
+    }
+    // Looking back at a live game: one key returns to it.
+    if (!this.over && e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.go(this.plies);
       return;
     }
     const target = /** @type {Element | null} */ (e.target);
