@@ -129,6 +129,28 @@ fn a_friend_joins_from_the_invitation_on_a_phone_and_the_game_is_played_out() {
         assert_eq!(r.as_str().unwrap(), result);
     }
     assert_eq!(out["qr"], true, "the invitation has its QR code");
+    // The creator was taken to their own seat, the invitation shown there.
+    let mine = out["mine"].as_str().unwrap();
+    assert!(mine.starts_with(&format!("/{game}/")), "{mine}");
+    assert_ne!(
+        mine,
+        &invitation[s.url.len()..],
+        "the creator's seat is not the friend's"
+    );
+    // "New game": another game of Camette, the creator's seat theirs, the other open.
+    let another = out["another"].as_str().unwrap();
+    let new_game = another.split('/').nth(1).unwrap();
+    assert_ne!(new_game, game, "{another}");
+    let state: serde_json::Value =
+        serde_json::from_str(&http_get(&s.url, &format!("/games/{new_game}"))).unwrap();
+    assert_eq!(state["game"]["variant"], "camette", "{state}");
+    let open: Vec<bool> = state["game"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| seat["open"].as_bool().unwrap_or(false))
+        .collect();
+    assert_eq!(open, [false, true], "{state}");
     let wrong = &out["wrong"];
     assert!(
         wrong["said"].as_str().unwrap().contains("token"),

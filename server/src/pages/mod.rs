@@ -41,6 +41,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("clock.js", JS, include_str!("../../web/app/clock.js")),
     ("net.js", JS, include_str!("../../web/app/net.js")),
     ("create.js", JS, include_str!("../../web/app/create.js")),
+    ("invite.js", JS, include_str!("../../web/app/invite.js")),
     ("mine.js", JS, include_str!("../../web/app/mine.js")),
     ("replay.js", JS, include_str!("../../web/app/replay.js")),
     ("tv.js", JS, include_str!("../../web/app/tv.js")),

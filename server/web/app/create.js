@@ -1,10 +1,11 @@
 // Starting a game from the front page: the variant, the time, and who plays each seat
 // (me, here; a friend, by a link; anyone, as an open seat; or the server's computer at a
 // level). The server creates it; the page keeps my seat in this browser's list of my
-// games, shows the links to send, and opens my seat.
+// games and opens my seat, where the links to send are shown.
 
 import { me } from "./account.js";
 import { el, put, sentence } from "./dom.js";
+import { keepInvitations, linkLine } from "./invite.js";
 import { rememberGame } from "./mine.js";
 import { request } from "./net.js";
 import { LEVELS, VARIANTS } from "./protocol.js";
@@ -220,13 +221,15 @@ export function createForm(host) {
 }
 
 /**
- * The game created: my seat opened at once where nobody is to be invited, else the links
- * to send (copied, or shared through the system's sheet) and mine to open.
+ * The game created: my seat opened at once, the links to send shown there; where no seat
+ * is mine, the links here.
  * @param {HTMLElement} host
  * @param {ReturnType<typeof addresses>} at
  */
 function showCreated(host, at) {
-  if (at.friends.length === 0 && at.mine) {
+  // My seat's page shows the links to send until each friend arrives.
+  if (at.mine) {
+    keepInvitations(at.mine.url, at.friends);
     location.assign(at.mine.url);
     return;
   }
@@ -234,82 +237,6 @@ function showCreated(host, at) {
     host,
     el("h3", {}, "The game is ready"),
     ...at.friends.map((f) => linkLine(`Send to the friend playing ${f.seat}:`, f.url)),
-    at.mine ? el("p", {}, el("a", { href: at.mine.url }, `Play your seat (${at.mine.seat})`)) : null,
   );
 }
 
-/**
- * A link to send: shown, with a button that copies it and, where the system has a share
- * sheet (a phone), one that shares it.
- * @param {string} words
- * @param {string} url
- */
-function linkLine(words, url) {
-  const copied = el("span", { class: "copied", "aria-live": "polite" });
-  const copy = el(
-    "button",
-    {
-      type: "button",
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          copied.textContent = "Copied";
-        } catch {
-          copied.textContent = "Select the link and copy it";
-        }
-      },
-    },
-    "Copy",
-  );
-  const share =
-    typeof navigator.share === "function"
-      ? el(
-          "button",
-          {
-            type: "button",
-            onclick: () => {
-              navigator.share({ title: "A game of Camelot", url }).catch(() => {});
-            },
-          },
-          "Share",
-        )
-      : null;
-  const qr = el("div", { class: "qr" });
-  drawQr(qr, url);
-  return el(
-    "div",
-    { class: "invitation" },
-    el("p", {}, words),
-    el("input", { type: "text", readonly: true, value: url, "aria-label": words }),
-    copy,
-    share,
-    copied,
-    qr,
-  );
-}
-
-/**
- * The link's QR code, drawn by the server (a POST: the token stays out of addresses),
- * for a phone's camera to open from this screen. Without it the link is still there.
- * @param {HTMLElement} host
- * @param {string} url
- */
-async function drawQr(host, url) {
-  try {
-    const r = await fetch("/qr", {
-      method: "POST",
-      headers: { "content-type": "text/plain" },
-      body: url,
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!r.ok) {
-      return;
-    }
-    const svg = new DOMParser().parseFromString(await r.text(), "image/svg+xml").documentElement;
-    if (svg.nodeName === "svg") {
-      host.append(document.importNode(svg, true));
-    }
-  } catch {
-    // No code: the link and its buttons are enough.
-  }
-}

@@ -7,6 +7,8 @@ import { Board } from "./board.js";
 import { clockClass, clockText, remaining } from "./clock.js";
 import { ask as askToNotify, mayAsk as mayNotify, yourMove } from "./notify.js";
 import { el, nameField, put, savedName, saveName, scrollWithin, sentence } from "./dom.js";
+import { newGame } from "./create.js";
+import { keepInvitations, keptInvitations, linkLine, waiting } from "./invite.js";
 import { rememberGame } from "./mine.js";
 import { rounds, typed } from "./moves.js";
 import { GameLink, request } from "./net.js";
@@ -208,6 +210,10 @@ class GamePage {
     this.said = el("p", { class: "notice", role: "alert" });
     this.hover = el("p", { class: "hover", "aria-live": "polite" });
     this.list = el("ol", { class: "moves", "aria-label": "Moves" });
+    /** The links to send, on the creator's page, until each friend arrives. */
+    this.invites = el("section", { class: "invitations", "aria-label": "Invitations" });
+    /** The seats whose links are shown (so that a render does not draw them again). */
+    this.invitesShown = "";
     this.lost = el("p", { class: "lost" });
     this.replay = new Replay(game, () => this.render(), { keys: !options.compact });
     const input = /** @type {HTMLInputElement} */ (
@@ -270,6 +276,7 @@ class GamePage {
           { class: "panel", "aria-label": "The game" },
           this.status,
           this.seats,
+          this.invites,
           this.turn,
           this.offers,
           this.actions,
@@ -562,6 +569,7 @@ class GamePage {
       this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last);
     }
     this.renderSeats();
+    this.renderInvitations();
     const to = this.position?.to_move;
     if (!v.result) {
       delete this.turn.dataset.result;
@@ -722,6 +730,62 @@ class GamePage {
     return this.variant?.seats.find((s) => s.seat === seat)?.side ?? -1;
   }
 
+  /** The links to send for the friends' seats nobody has come to yet. */
+  renderInvitations() {
+    const v = this.view;
+    if (!v || !this.you) {
+      return;
+    }
+    const kept = keptInvitations(location.pathname);
+    const left = v.result ? [] : waiting(kept, v.seats);
+    if (left.length !== kept.length) {
+      keepInvitations(location.pathname, left);
+    }
+    const shown = left.map((f) => f.seat).join(",");
+    if (shown === this.invitesShown) {
+      return;
+    }
+    this.invitesShown = shown;
+    put(
+      this.invites,
+      ...(left.length > 0
+        ? [
+            el("h2", {}, left.length === 1 ? "Invite your friend" : "Invite your friends"),
+            ...left.map((f) => linkLine(`Send to the friend playing ${f.seat}:`, f.url)),
+          ]
+        : []),
+    );
+  }
+
+  /**
+   * A new game with this one's settings: the variant, the time, the computer's seats
+   * at their levels, my seat mine and the others open to anyone; my new seat opened.
+   */
+  async startAnother() {
+    const v = this.view;
+    if (!v || !this.you) {
+      return;
+    }
+    const seats = v.seats.map((s) => s.seat);
+    const players = v.seats.map((s) =>
+      s.seat === this.you ? "me" : s.computer ? /** @type {const} */ (`computer:${s.computer}`) : "anyone",
+    );
+    const body = newGame(v.variant, v.time, seats, players);
+    if (v.rated) {
+      body.rated = true;
+    }
+    try {
+      /** @type {import("./protocol.js").Created} */
+      const created = await request("POST", "/games", body);
+      const token = /** @type {Record<string, string>} */ (created.seats)[this.you];
+      const url = `${location.origin}/${created.game}/${token}`;
+      rememberGame({ game: created.game, seat: this.you, url, variant: v.variant });
+      location.assign(url);
+    } catch (e) {
+      this.say(sentence(e instanceof Error ? e.message : String(e)));
+    }
+  }
+
   renderActions() {
     const v = this.view;
     if (!v) {
@@ -771,6 +835,9 @@ class GamePage {
           buttons.push(el("button", { onclick: () => this.play(pass) }, "Pass"));
         }
       }
+    }
+    if (this.you && v.result) {
+      buttons.push(el("button", { onclick: () => this.startAnother() }, "New game"));
     }
     if (this.you && v.result && !v.rematch) {
       const offered = v.offers.some((o) => o.kind === "rematch");

@@ -1,7 +1,8 @@
 // A visitor starts a game for a friend from the front page on a desktop, and the friend
 // opens the invitation on a phone: `node e2e/friend.mjs BASE VARIANT [screenshot-dir]`.
-// The two play to the end, each by clicking (tapping) as a person would; then the phone
-// opens the link mistyped. Prints `{"invitation":URL,"qr":bool,"results":[...],
+// The creator lands on their seat with the invitation, which goes once the friend comes.
+// The two play to the end, each by clicking (tapping) as a person would; the creator
+// starts a new game with the same settings; then the phone opens the link mistyped. Prints `{"invitation":URL,"qr":bool,"mine":PATH,"results":[...],"another":PATH,
 // "moves":[[...],[...]],"wrong":{...}}`.
 
 import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
@@ -22,6 +23,10 @@ main(async () => {
   await seats.nth(0).selectOption("me");
   await seats.nth(1).selectOption("friend");
   await desk.getByRole("button", { name: "Start the game" }).click();
+  // The creator lands on their own seat's page, the invitation shown there.
+  await desk.waitForURL(/\/[a-z0-9]+\/[A-Za-z0-9]+$/);
+  await desk.waitForSelector("svg.board");
+  const mine = new URL(desk.url()).pathname;
   const link = desk.locator(".invitation input");
   await link.waitFor();
   const invitation = await link.inputValue();
@@ -35,12 +40,17 @@ main(async () => {
   if (shots) {
     await desk.screenshot({ path: `${shots}/invitation-desktop.png`, fullPage: true });
   }
-  await desk.getByRole("link", { name: /^Play your seat/ }).click();
-  await desk.waitForSelector("svg.board");
   await phone.goto(invitation);
   await phone.waitForSelector("svg.board");
+  // Once the friend has come, the invitation goes.
+  await desk.locator(".invitation").waitFor({ state: "detached", timeout: 15_000 });
   const ends = await Promise.all([playToTheEnd(desk), playToTheEnd(phone)]);
   const moves = [await moveList(desk), await moveList(phone)];
+  // "New game": the same settings, the other seat open to anyone, my new seat opened.
+  await desk.getByRole("button", { name: "New game" }).click();
+  await desk.waitForURL((u) => u.pathname !== mine);
+  await desk.waitForSelector("svg.board");
+  const another = new URL(desk.url()).pathname;
   // A mistyped link: the page says so and offers the game to watch.
   await phone.goto(`${invitation}x`);
   const watchInstead = phone.getByRole("link", { name: "Watch the game instead" });
@@ -54,5 +64,5 @@ main(async () => {
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { invitation, qr, results: ends.map((e) => e.result), moves, wrong };
+  return { invitation, qr, mine, results: ends.map((e) => e.result), moves, another, wrong };
 });
