@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use camelot_engine::{Notation, SeatColour, Variant};
-use camelot_online::protocol::requests::{Created, NewGame};
+use camelot_engine::{Level, Notation, SeatColour, Variant};
+use camelot_online::protocol::requests::{ComputerSeat, Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
 use camelot_test_support::online::sqlite_server_with;
@@ -436,6 +436,55 @@ fn a_move_in_the_list_looks_back_during_the_game() {
     assert!(out["now"]["movable"].as_u64().unwrap() > 0, "{out}");
 }
 
+/// Grand Cam against three computers: back at Red's turn, the three moves made since
+/// Red's are marked on the board (the last in full, the two before it paler) and in the
+/// list, and the page says who partners whom.
+fn a_grand_cam_player_sees_every_move_since_their_turn() {
+    let Some(browser) = Browser::find("a_grand_cam_player_sees_every_move_since_their_turn") else {
+        return;
+    };
+    let dir = scratch("browser-since");
+    let s = start(&dir);
+    let mut new = NewGame::new(Variant::GrandCam, TimeControl::Untimed);
+    new.computer = [SeatColour::Green, SeatColour::Blue, SeatColour::Yellow]
+        .map(|seat| ComputerSeat {
+            seat,
+            level: Level::BEGINNER,
+        })
+        .to_vec();
+    let c: Created = blocking(ask(&s.address(), &new)).expect("a game");
+    let out = browser
+        .run("since.mjs", &[&invitation(&s, &c, SeatColour::Red)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out["partners"], "Partners: Red and Blue against Green and Yellow",
+        "{out}"
+    );
+    let texts = stored_game(&s.url, c.game.as_str()).move_texts(Notation::Wcf);
+    let plies = out["plies"].as_u64().unwrap() as usize;
+    assert_eq!(plies, 4, "Red's move and the three after it: {out}");
+    assert_eq!(script_strings(&out["recent"]), texts[1..4], "{out}");
+    // A move's squares, as its notation lists them ("E6-C8-A8", "H4xJ4xL6"; a pass none).
+    let squares = |from: usize, to: usize| {
+        let mut v: Vec<String> = texts[from..to]
+            .iter()
+            .filter(|t| t.as_str() != "pass")
+            .flat_map(|t| t.split(['-', 'x']).map(str::to_string))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let last = squares(3, 4);
+    assert_eq!(script_strings(&out["last"]), last, "{out}");
+    let since: Vec<String> = squares(1, 3)
+        .into_iter()
+        .filter(|sq| !last.contains(sq))
+        .collect();
+    assert_eq!(script_strings(&out["since"]), since, "{out}");
+    assert!(!since.is_empty(), "{out}");
+}
+
 /// A player whose tab is hidden is told by a notification, once they allowed it, when
 /// the other side has moved; the tab's title says it too.
 fn my_move_is_noticed_in_a_hidden_tab() {
@@ -502,6 +551,7 @@ fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
 }
 
 camelot_test_support::harness!(
+    a_grand_cam_player_sees_every_move_since_their_turn,
     a_move_in_the_list_looks_back_during_the_game,
     a_game_page_reads_for_a_keyboard_and_a_screen_reader,
     my_move_is_noticed_in_a_hidden_tab,

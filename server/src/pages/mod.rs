@@ -42,6 +42,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("net.js", JS, include_str!("../../web/app/net.js")),
     ("create.js", JS, include_str!("../../web/app/create.js")),
     ("invite.js", JS, include_str!("../../web/app/invite.js")),
+    ("variants.js", JS, include_str!("../../web/app/variants.js")),
     ("mine.js", JS, include_str!("../../web/app/mine.js")),
     ("replay.js", JS, include_str!("../../web/app/replay.js")),
     ("tv.js", JS, include_str!("../../web/app/tv.js")),

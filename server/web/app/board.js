@@ -110,6 +110,8 @@ export class Board {
     this.path = [];
     /** @type {string[]} */
     this.last = [];
+    /** @type {string[]} */
+    this.since = [];
     /** @type {string} */
     this.cursor = variant.squares[0].name;
     this.dragging = false;
@@ -160,12 +162,14 @@ export class Board {
 
   /**
    * The position to show, the moves this page may enter (none when it is not its turn),
-   * and the squares of the last move.
+   * the squares of the last move, and those of the moves made before it since this
+   * seat's last turn (Grand Cam's other three seats move between two of mine).
    * @param {BoardView} board
    * @param {NamedMove[]} legal
    * @param {string[]} last
+   * @param {string[]} [since]
    */
-  show(board, legal, last) {
+  show(board, legal, last, since = []) {
     this.board = board;
     const same =
       legal.length === this.legal.length && legal.every((m, i) => m.notation === this.legal[i].notation);
@@ -174,6 +178,7 @@ export class Board {
       this.path = [];
     }
     this.last = last;
+    this.since = since;
     this.draw();
   }
 
@@ -243,6 +248,7 @@ export class Board {
       if (water.has(name)) classes.push("water");
       if (bridges.has(name)) classes.push("bridge");
       if (this.last.includes(name)) classes.push("last");
+      else if (this.since.includes(name)) classes.push("since");
       if (this.path.includes(name)) classes.push("path");
       if (movable.has(name)) classes.push("movable");
       if (obliged.has(name)) classes.push("must");

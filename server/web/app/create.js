@@ -9,6 +9,7 @@ import { keepInvitations, linkLine } from "./invite.js";
 import { rememberGame } from "./mine.js";
 import { request } from "./net.js";
 import { LEVELS, VARIANTS } from "./protocol.js";
+import { fetchVariant, partnersLine } from "./variants.js";
 
 /**
  * @typedef {import("./protocol.js").NewGame} NewGame
@@ -124,6 +125,7 @@ export function createForm(host) {
     )
   );
   const seatsHost = el("div", { class: "seat-choices" });
+  const partners = el("p", { class: "partners", "aria-live": "polite" });
   const said = el("p", { class: "notice", role: "alert" });
   const result = el("div", { class: "created", "aria-live": "polite" });
   /** @type {HTMLSelectElement[]} */
@@ -131,6 +133,15 @@ export function createForm(host) {
   const seatsNow = () => VARIANTS.find((v) => v.id === variant.value)?.seats ?? [];
   const drawSeats = () => {
     const seats = seatsNow();
+    const chosen = variant.value;
+    partners.textContent = "";
+    fetchVariant(chosen)
+      .then((v) => {
+        if (variant.value === chosen) {
+          partners.textContent = partnersLine(v);
+        }
+      })
+      .catch(() => {});
     const players = defaultPlayers(seats);
     pickers = seats.map((seat, i) => {
       const pick = /** @type {HTMLSelectElement} */ (
@@ -214,6 +225,7 @@ export function createForm(host) {
     el("label", {}, "Variant ", variant),
     el("label", {}, "Time ", time),
     seatsHost,
+    partners,
     ratedRow,
     el("button", { type: "submit" }, "Start the game"),
   );

@@ -16,6 +16,7 @@ import { changeText } from "./player.js";
 import { CLAIMS, REASONS } from "./protocol.js";
 import { Replay } from "./replay.js";
 import { sound } from "./sound.js";
+import { fetchVariant, partnersLine } from "./variants.js";
 
 /**
  * @typedef {import("./protocol.js").ServerMessage} ServerMessage
@@ -204,6 +205,8 @@ class GamePage {
     this.boardHost = el("div", { class: "board-host" });
     this.status = el("p", { class: "connection", role: "status", "aria-live": "polite" });
     this.seats = el("ul", { class: "seats", "aria-label": "Players" });
+    /** Who partners whom, where seats play in partnerships. */
+    this.partners = el("p", { class: "partners" });
     this.turn = el("p", { class: "turn", "aria-live": "polite" });
     this.offers = el("div", { class: "offers", "aria-live": "polite" });
     this.actions = el("div", { class: "actions" });
@@ -276,6 +279,7 @@ class GamePage {
           { class: "panel", "aria-label": "The game" },
           this.status,
           this.seats,
+          this.partners,
           this.invites,
           this.turn,
           this.offers,
@@ -378,6 +382,7 @@ class GamePage {
             // A watcher's board (the TV's too) is a picture, not a place to move.
             still: m.you ? undefined : `${this.variant.name} board, as it stands`,
           });
+          this.partners.textContent = partnersLine(this.variant);
           this.rules.replaceChildren(el("a", { href: `/rules/${this.variant.id}` }, `The rules of ${this.variant.name}`));
           this.title = `${this.variant.name}: game ${this.gameId}`;
           if (!this.quiet) {
@@ -565,8 +570,10 @@ class GamePage {
     const shown = replayed?.board ?? this.position;
     const ply = replayed?.ply ?? this.moves.length;
     const last = ply > 0 ? this.moves[ply - 1].path : [];
+    const recent = replayed ? [] : this.sinceMyTurn();
     if (this.board && shown) {
-      this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last);
+      const since = recent.slice(0, -1).flatMap((i) => this.moves[i].path);
+      this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last, since);
     }
     this.renderSeats();
     this.renderInvitations();
@@ -603,7 +610,7 @@ class GamePage {
             el(
               "span",
               {
-                class: (over || replayed) && i === ply - 1 ? "ply current" : "ply",
+                class: (over || replayed) && i === ply - 1 ? "ply current" : recent.includes(i) ? "ply recent" : "ply",
                 "data-ply": i,
                 // Read out with the seat that played it; shown in pairs, as people write.
                 "aria-label": `${r.number}. ${this.seatOf(i)} ${this.moves[i].notation}`,
@@ -622,6 +629,26 @@ class GamePage {
       .filter((l) => l.men + l.knights > 0)
       .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);
     this.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";
+  }
+
+  /**
+   * The plies made since my seat's last move, oldest first, where more than one seat
+   * moves between two of mine (Grand Cam); none otherwise, where the last move says it.
+   * @returns {number[]}
+   */
+  sinceMyTurn() {
+    const n = this.view?.seats.length ?? 0;
+    if (!this.you || n <= 2 || this.view?.result) {
+      return [];
+    }
+    const plies = [];
+    for (let i = this.moves.length - 1; i >= 0 && plies.length < n - 1; i--) {
+      if (this.seatOf(i) === this.you) {
+        break;
+      }
+      plies.unshift(i);
+    }
+    return plies;
   }
 
   /** The seat that made ply `i`, in turn order (passes included). */
@@ -871,15 +898,3 @@ class GamePage {
   }
 }
 
-/**
- * A variant's board, from the server.
- * @param {string} id
- * @returns {Promise<VariantView>}
- */
-async function fetchVariant(id) {
-  const r = await fetch(`/variants/${encodeURIComponent(id)}.json`);
-  if (!r.ok) {
-    throw new Error(`the server has no board for ${id}`);
-  }
-  return r.json();
-}
