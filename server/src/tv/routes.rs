@@ -23,10 +23,14 @@ async fn now(State(hubs): State<Arc<Hubs>>) -> Result<Json<TvNow>, ServiceError>
         .shown()
         .await
         .map_err(|e| ServiceError::Storage(format!("the TV's game: {e}")))?;
-    let next = super::next(shown.as_ref()).map(|(variant, at)| TvNext {
-        variant,
-        in_ms: u64::try_from(at - now_ms()).unwrap_or(0),
-    });
+    // No game yet: nothing to announce (a server run with `--no-tv` never has one).
+    let next = shown
+        .as_ref()
+        .and_then(|s| super::next(Some(s)))
+        .map(|(variant, at)| TvNext {
+            variant,
+            in_ms: u64::try_from(at - now_ms()).unwrap_or(0),
+        });
     Ok(Json(TvNow {
         game: shown.map(|s| TvGame {
             id: s.game,

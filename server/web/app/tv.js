@@ -64,7 +64,7 @@ export function followTv(host, o = {}) {
     if (waiting) {
       said.textContent = nextLine(waiting.next, waiting.at - Date.now());
     } else if (on === null) {
-      said.textContent = "The TV's first match starts in a moment.";
+      said.textContent = "The server shows no computer match now.";
     } else {
       said.textContent = "";
     }
