@@ -92,9 +92,9 @@ pub mod notation {
 /// review of a game, a position's chances, and perft's limits.
 pub mod search {
     pub use crate::ai::{
-        review_game, usable_search_threads, win_probability, MoveQuality, ReviewedPly, SearchInfo,
-        SearchLimits, SearchLine, SearchResult, SearchScore, Searcher, SeededRng, MAX_SEARCH_DEPTH,
-        REVIEW_NODES,
+        review_game, usable_search_threads, win_probability, GameReviewer, MoveQuality,
+        ReviewedPly, SearchInfo, SearchLimits, SearchLine, SearchResult, SearchScore, Searcher,
+        SeededRng, MAX_SEARCH_DEPTH, REVIEW_NODES,
     };
     pub use crate::perft::{PerftDepthTooLarge, MAX_PERFT_DEPTH};
 }

@@ -115,3 +115,54 @@ fn a_won_game_ends_at_certainty_and_stopping_keeps_what_was_done() {
         "positions 1-3 searched: plies 1 and 2 judged"
     );
 }
+
+#[test]
+fn a_review_in_steps_is_the_whole_review_and_each_line_starts_with_the_best_move() {
+    use camelot_engine::search::GameReviewer;
+    let mut game = Game::new(Variant::Camelot);
+    for m in ["E6-E8", "H11-F9", "H6-F8", "F11-H9"] {
+        game.play_notation(m).unwrap();
+    }
+    let any = game.position().legal_moves().to_vec()[0];
+    game.play(&any).unwrap();
+    let whole = review_game(&game, SearchLimits::nodes(BUDGET), |_, _| true);
+    let mut reviewer = GameReviewer::new(game.clone(), SearchLimits::nodes(BUDGET));
+    assert_eq!(reviewer.positions(), 6);
+    let mut steps = 0;
+    while reviewer.step() {
+        steps += 1;
+        assert_eq!(reviewer.searched(), steps);
+    }
+    assert_eq!(steps, 6);
+    assert!(!reviewer.step(), "nothing left to search");
+    let stepped = reviewer.finish();
+    assert_eq!(stepped, whole);
+    for r in &stepped {
+        assert_eq!(r.line.first().copied(), r.best, "ply {}", r.ply);
+        // The line is a line of play from the position before the ply.
+        let mut at = game.position_at(r.ply).clone();
+        for m in &r.line {
+            assert!(
+                at.legal_moves().iter().any(|l| l == m),
+                "ply {}: {m:?}",
+                r.ply
+            );
+            at = at.after(m);
+        }
+    }
+}
+
+#[test]
+fn judgements_are_written_as_the_servers_analysis_writes_them() {
+    for q in [
+        MoveQuality::Best,
+        MoveQuality::Good,
+        MoveQuality::Inaccuracy,
+        MoveQuality::Mistake,
+        MoveQuality::Blunder,
+    ] {
+        let json = serde_json::to_string(&q).unwrap();
+        assert_eq!(json, format!("\"{}\"", q.name()));
+        assert_eq!(serde_json::from_str::<MoveQuality>(&json).unwrap(), q);
+    }
+}

@@ -23,6 +23,7 @@ use camelot_engine::{DrawClaim, Level, NamedMove, Outcome, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
 pub mod accounts;
+pub mod analysis;
 mod board;
 mod identity;
 mod ids;
@@ -187,6 +188,10 @@ pub enum ErrorCode {
     NotSignedIn,
     /// No account has that name (or it is closed).
     NoSuchPlayer,
+    /// Only a finished game is analysed, and this one goes on.
+    NotOver,
+    /// Nobody has asked for this game's analysis yet (`POST` asks).
+    NotAnalysed,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -194,7 +199,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -222,6 +227,8 @@ impl ErrorCode {
         ErrorCode::WrongPassword,
         ErrorCode::NotSignedIn,
         ErrorCode::NoSuchPlayer,
+        ErrorCode::NotOver,
+        ErrorCode::NotAnalysed,
         ErrorCode::Other,
     ];
 }

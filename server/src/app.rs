@@ -11,7 +11,7 @@ use crate::accounts::Accounts;
 use crate::common::http::speaks_this_version;
 use crate::common::site::{self, Origins};
 use crate::games::hub::Hubs;
-use crate::{accounts, games, pages, pairing, players, seats, tv};
+use crate::{accounts, analysis, games, pages, pairing, players, seats, tv};
 
 /// Requests are small: a creation is a few dozen bytes.
 const MAX_BODY_BYTES: usize = 4096;
@@ -21,6 +21,7 @@ pub fn router(hubs: Arc<Hubs>, accounts: Arc<Accounts>, origins: Origins) -> Rou
         .merge(seats::routes::api())
         .merge(pairing::routes::api())
         .merge(tv::routes::api())
+        .merge(analysis::routes::api())
         .merge(accounts::routes::api().with_state(accounts.clone()))
         .merge(players::routes::api().with_state(accounts))
         .route_layer(middleware::from_fn(speaks_this_version));

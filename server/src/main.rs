@@ -9,6 +9,7 @@ mod listen;
 mod store;
 // The rooms, a folder a feature.
 mod accounts;
+mod analysis;
 mod computer;
 mod games;
 mod pages;
@@ -27,6 +28,7 @@ use std::time::Duration;
 use camelot_online::protocol::GameId;
 use clap::Parser;
 
+use crate::analysis::AnalysisBudget;
 use crate::common::client::{TrustedProxies, TrustedProxy};
 use crate::common::limits::{Admission, Cap, PerMinute};
 use crate::games::hub::{Hubs, RequestLimits};
@@ -57,7 +59,7 @@ enum StartError {
     /// PostgreSQL would not let this process hear the others' changes.
     #[error("cannot listen to the database: {0}")]
     Notifications(sqlx::Error),
-    #[error("cannot free the computer's turns a stopped server held: {0}")]
+    #[error("cannot free the computer's turns and analyses a stopped server held: {0}")]
     Turns(sqlx::Error),
     #[error(transparent)]
     Tls(TlsError),
@@ -217,6 +219,20 @@ struct Args {
     #[arg(long, env = "CAMELOT_IDLE_TIMEOUT", default_value_t = 60, value_name = "SECONDS",
           value_parser = clap::value_parser!(u64).range(3..=3600))]
     idle_timeout: u64,
+    /// Analyses of finished games one address may have waiting or under way (0: no
+    /// limit).
+    #[arg(
+        long,
+        env = "CAMELOT_ANALYSES_PER_ADDRESS",
+        default_value_t = 3,
+        value_name = "N"
+    )]
+    analyses_per_address: usize,
+    /// Nodes an analysis searches in each position of a game (the 3D game's review's by
+    /// default, about a fifth of a second on one core).
+    #[arg(long, env = "CAMELOT_ANALYSIS_NODES", default_value_t = camelot_engine::search::REVIEW_NODES,
+          value_name = "N", value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    analysis_nodes: u64,
     /// Searches the computer's seats may run at once (default: every core but one;
     /// 0: this process plays no computer turn, another on the same database does).
     #[arg(long, env = "CAMELOT_COMPUTER_THREADS", value_name = "N")]
@@ -316,12 +332,16 @@ async fn run(args: Args) -> Result<(), StartError> {
     db.free_turns_of_the_dead()
         .await
         .map_err(StartError::Turns)?;
+    db.free_analyses_of_the_dead()
+        .await
+        .map_err(StartError::Turns)?;
     let limits = RequestLimits {
         creations: per_minute(args.games_per_minute),
         takes: per_minute(args.seats_per_minute),
         qr: per_minute(args.qr_per_minute),
         computer_games: cap(args.computer_games_per_address),
         unjoined_computer_games: cap(args.unjoined_computer_games_per_address),
+        analyses: cap(args.analyses_per_address),
         idle: Duration::from_secs(args.idle_timeout),
     };
     let accounts = Arc::new(Accounts {
@@ -340,7 +360,10 @@ async fn run(args: Args) -> Result<(), StartError> {
     let searches = args
         .computer_threads
         .unwrap_or_else(computer::default_searches);
-    computer::spawn(hubs.clone(), searches);
+    let budget = AnalysisBudget {
+        nodes: args.analysis_nodes,
+    };
+    computer::spawn(hubs.clone(), searches, budget);
     if args.computer_only {
         println!("playing the computer's seats, {searches} at a time");
         let _ = std::io::stdout().flush();

@@ -14,7 +14,7 @@ use camelot_engine::{Level, Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{ComputerSeat, Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
-use camelot_test_support::online::sqlite_server_with;
+use camelot_test_support::online::{finished_game, sqlite_server_with};
 use camelot_test_support::{
     http, http_get, scratch, script_strings, sqlite, stored_game, wait_until, workspace_binary,
     Browser, Server,
@@ -550,7 +550,68 @@ fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
     assert_eq!(out["watching"]["rules"], "/rules/camelot");
 }
 
+/// A finished game analysed on a phone, asked for by a watcher: the graph across the
+/// panel, every move the server judged an inaccuracy, mistake or blunder marked in the
+/// list with its better move (and no other), and at a marked move's position the
+/// computer's line, its move drawn on the board.
+fn a_finished_game_is_analysed_on_a_phone() {
+    let Some(browser) = Browser::find("a_finished_game_is_analysed_on_a_phone") else {
+        return;
+    };
+    let s = sqlite_server_with(
+        bin(),
+        "browser-analysis",
+        &["--computer-threads", "1", "--analysis-nodes", "20000"],
+    );
+    let game = blocking(finished_game(&s.address(), 12));
+    let out = browser
+        .run("analysis.mjs", &[&format!("{}/{}", s.url, game)])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let analysis: serde_json::Value =
+        serde_json::from_str(&http_get(&s.url, &format!("/games/{game}/analysis"))).unwrap();
+    let plies = analysis["plies"].as_array().expect("the analysis is done");
+    let expected: Vec<serde_json::Value> = plies
+        .iter()
+        .filter_map(|p| {
+            let (sign, word) = match p["judgement"].as_str()? {
+                "inaccuracy" => ("?!", "Inaccuracy"),
+                "mistake" => ("?", "Mistake"),
+                "blunder" => ("??", "Blunder"),
+                _ => return None,
+            };
+            let better = p["best"]["notation"].as_str()?;
+            Some(serde_json::json!({
+                "ply": p["ply"],
+                "sign": sign,
+                "title": format!("{word}: {better} was better"),
+            }))
+        })
+        .collect();
+    assert_eq!(out["marks"], serde_json::Value::Array(expected), "{out}");
+    let chosen = out["chosen"].as_u64().unwrap() as usize;
+    let here = &plies[chosen];
+    let line = out["line"].as_str().unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "Played {}",
+            here["played"]["notation"].as_str().unwrap()
+        )),
+        "{line}"
+    );
+    let first = here["line"][0]["notation"].as_str().unwrap();
+    assert!(
+        line.contains(&format!("The computer's line: {first}")),
+        "{line}"
+    );
+    assert_eq!(out["arrow"], 1, "the better move drawn on the board");
+    assert_eq!(out["summary"].as_array().unwrap().len(), 2, "{out}");
+    // The graph spans the panel, the phone's width less its margins.
+    let width = out["graphWidth"].as_f64().unwrap();
+    assert!((300.0..=390.0).contains(&width), "{width}");
+}
+
 camelot_test_support::harness!(
+    a_finished_game_is_analysed_on_a_phone,
     a_grand_cam_player_sees_every_move_since_their_turn,
     a_move_in_the_list_looks_back_during_the_game,
     a_game_page_reads_for_a_keyboard_and_a_screen_reader,

@@ -12,7 +12,7 @@ use camelot_online::protocol::{
     ClientMessage, ErrorCode, GameId, Hello, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, Mirror, OnlineError, ServerAddress};
-use camelot_test_support::online::{join, next};
+use camelot_test_support::online::{finished_game, join, next};
 use camelot_test_support::{scratch, sqlite, Server};
 
 fn bin() -> &'static Path {
@@ -242,5 +242,111 @@ async fn a_turn_owed_when_the_server_died_is_played_once_after_the_restart() {
         after.moves.len(),
         1,
         "played once (before the kill: {before})"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_once_and_shown_to_everyone() {
+    use camelot_online::protocol::analysis::{AnalyseGame, AnalysisView, LookAtAnalysis};
+    let s = Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&scratch("computer-analysis")),
+            "--computer-threads",
+            "1",
+            "--analysis-nodes",
+            "3000",
+            "--analyses-per-address",
+            "1",
+        ],
+    );
+    let url = s.address();
+    let code = |e: OnlineError| e.code();
+    // A live game is not analysed.
+    let live = ask(&url, &NewGame::new(Variant::Camette, TimeControl::Untimed))
+        .await
+        .unwrap();
+    let refused = ask(
+        &url,
+        &AnalyseGame {
+            game: live.game.clone(),
+        },
+    )
+    .await;
+    assert_eq!(refused.map_err(code).unwrap_err(), Some(ErrorCode::NotOver));
+
+    let game = finished_game(&url, 7).await;
+    let other = finished_game(&url, 3).await;
+    let look_at = LookAtAnalysis { game: game.clone() };
+    let before = ask(&url, &look_at).await;
+    assert_eq!(
+        before.map_err(code).unwrap_err(),
+        Some(ErrorCode::NotAnalysed)
+    );
+    let asked = ask(&url, &AnalyseGame { game: game.clone() })
+        .await
+        .unwrap();
+    assert!(!asked.is_done(), "{asked:?}");
+    // One analysis at a time for this address (as the server was told): the other waits.
+    let too_many = ask(
+        &url,
+        &AnalyseGame {
+            game: other.clone(),
+        },
+    )
+    .await;
+    assert_eq!(
+        too_many.map_err(code).unwrap_err(),
+        Some(ErrorCode::TooMany)
+    );
+
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let plies = loop {
+        assert!(Instant::now() < deadline, "the analysis was not done");
+        match ask(&url, &look_at).await.unwrap() {
+            AnalysisView::Done { plies } => break plies,
+            AnalysisView::Running {
+                searched,
+                positions,
+            } => assert!(searched <= positions && positions == 8),
+            AnalysisView::Queued { .. } => {}
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let stored = look(&url, &game).await;
+    assert_eq!(plies.len(), 7);
+    let mut replay = camelot_engine::Game::new(Variant::Camette);
+    for (i, p) in plies.iter().enumerate() {
+        assert_eq!(p.ply as usize, i);
+        assert_eq!(p.played.notation, stored.moves[i].notation, "ply {i}");
+        let pos = replay.position().clone();
+        let best = p.best.as_ref().expect("a move of play has a best move");
+        assert!(pos.named_moves().contains(best), "ply {i}: {best:?}");
+        assert_eq!(p.line.first(), Some(best));
+        assert!(p.judgement.is_some());
+        assert!((0.0..=1.0).contains(&p.before) && (0.0..=1.0).contains(&p.after));
+        replay.play_notation(&p.played.notation).unwrap();
+    }
+    // Asked again (by anyone): the same analysis, not another.
+    let again = ask(&url, &AnalyseGame { game: game.clone() })
+        .await
+        .unwrap();
+    assert_eq!(
+        again,
+        AnalysisView::Done {
+            plies: plies.clone()
+        }
+    );
+    // Done, it no longer counts against the address: the other game may be asked for.
+    assert!(ask(&url, &AnalyseGame { game: other }).await.is_ok());
+    let unknown = LookAtAnalysis {
+        game: GameId::parse("zzzzzzzz").unwrap(),
+    };
+    assert_eq!(
+        ask(&url, &unknown).await.map_err(code).unwrap_err(),
+        Some(ErrorCode::NoSuchGame)
     );
 }

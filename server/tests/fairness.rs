@@ -14,7 +14,7 @@ use camelot_online::protocol::{ClientMessage, GameId, Hello, SeatToken, ServerMe
 use camelot_online::protocol::{GameView, TimeControl};
 use camelot_online::{ask, Connection, Mirror, ServerAddress};
 use camelot_test_support::addressed::{answer, ask_from, say, ws_from, Socket};
-use camelot_test_support::online::{join, next, sqlite_server_with};
+use camelot_test_support::online::{finished_game, join, next, sqlite_server_with};
 use camelot_test_support::Server;
 
 /// Held by each test: the two time what the computer does, so they run one at a time.
@@ -227,4 +227,113 @@ async fn a_clocked_game_against_a_busy_computer_is_not_lost_on_time() {
     // White (the computer) spent a search's few milliseconds, and gained its second.
     assert!(clocks.remaining_ms[0] > 1_500, "{clocks:?}");
     drop(busy);
+}
+
+/// Each of `games` games of Camette against club moves `rounds` times, all at once: how
+/// long each computer's reply took from the move sent.
+async fn replies_of_games_at_once(
+    url: &ServerAddress,
+    games: usize,
+    rounds: usize,
+) -> Vec<Duration> {
+    let mut players = Vec::new();
+    for _ in 0..games {
+        let (c, mirror, _) = against(
+            url,
+            Variant::Camette,
+            SeatColour::Black,
+            Level::CLUB,
+            TimeControl::Untimed,
+        )
+        .await;
+        players.push(tokio::spawn(async move {
+            let (mut c, mut mirror) = (c, mirror);
+            let mut waits = Vec::new();
+            for _ in 0..rounds {
+                waits.push(move_and_wait_for_the_reply(&mut c, &mut mirror).await);
+            }
+            waits
+        }));
+    }
+    let mut waits = Vec::new();
+    for p in players {
+        waits.extend(p.await.unwrap());
+    }
+    waits.sort();
+    waits
+}
+
+fn median(waits: &[Duration]) -> Duration {
+    waits[waits.len() / 2]
+}
+
+/// Analyses take only the computer's spare time: with 20 finished games' analyses
+/// waiting, 20 games against the computer get their replies as soon as without them
+/// (an analysis stops for a turn between two positions).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyses_do_not_delay_the_computers_replies() {
+    use camelot_online::protocol::analysis::{AnalyseGame, AnalysisView, LookAtAnalysis};
+    let _alone = ALONE.lock().await;
+    let s = sqlite_server_with(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        "fairness-analyses",
+        &[
+            "--computer-threads",
+            "1",
+            "--analyses-per-address",
+            "20",
+            "--analysis-nodes",
+            "30000",
+            "--games-per-minute",
+            "0",
+            "--computer-games-per-address",
+            "0",
+        ],
+    );
+    let url = s.address();
+    let mut finished = Vec::new();
+    for _ in 0..20 {
+        finished.push(finished_game(&url, 10).await);
+    }
+    let before = replies_of_games_at_once(&url, 20, 2).await;
+    for game in &finished {
+        let asked = ask(&url, &AnalyseGame { game: game.clone() })
+            .await
+            .unwrap();
+        assert!(!asked.is_done());
+    }
+    let during = replies_of_games_at_once(&url, 20, 2).await;
+    let (mut waiting, mut begun) = (0, 0);
+    for game in &finished {
+        let look = LookAtAnalysis { game: game.clone() };
+        match ask(&url, &look).await.unwrap() {
+            AnalysisView::Done { .. } => begun += 1,
+            AnalysisView::Running { searched, .. } => {
+                waiting += 1;
+                begun += usize::from(searched > 0);
+            }
+            AnalysisView::Queued { .. } => waiting += 1,
+        }
+    }
+    println!(
+        "replies of 20 games against club, median and longest: {:?} and {:?} before; \
+         {:?} and {:?} with 20 analyses asked for ({waiting} not done when the games had \
+         had their replies, {begun} begun)",
+        median(&before),
+        before.last().unwrap(),
+        median(&during),
+        during.last().unwrap()
+    );
+    assert!(
+        waiting > 0,
+        "the analyses were done before the games moved: nothing was measured"
+    );
+    // One position's search (30,000 nodes, a debug build) is the most an analysis may
+    // hold a reply back.
+    let allowance = Duration::from_millis(1500);
+    assert!(
+        median(&during) <= median(&before) + allowance
+            && *during.last().unwrap() <= *before.last().unwrap() + allowance,
+        "before {before:?}, during {during:?}"
+    );
 }

@@ -16,7 +16,7 @@ use camelot_online::protocol::{
     ClientMessage, GameEnd, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, ask_as, Connection, ServerAddress};
-use camelot_test_support::online::{by_squares, create};
+use camelot_test_support::online::{by_squares, create, finished_game};
 use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
 
@@ -363,6 +363,98 @@ async fn two_processes_keep_one_tv_between_them() {
     drop_database(&admin, &name).await;
 }
 
+/// Analyses asked for through a process that plays nothing are made by the two that do
+/// (each taken by one, under `SKIP LOCKED`), stored, and read the same through any of them.
+async fn analyses_are_made_once_by_whichever_process_takes_them() {
+    use camelot_online::protocol::analysis::{AnalyseGame, AnalysisView, LookAtAnalysis};
+    let test = "analyses_are_made_once_by_whichever_process_takes_them";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let name = format!("camelot_analyses_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let front = Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--computer-threads",
+            "0",
+            "--analyses-per-address",
+            "0",
+        ],
+    );
+    let searchers: Vec<Server> = (0..2)
+        .map(|_| {
+            Server::start_with(
+                bin(),
+                &[
+                    "--listen",
+                    "127.0.0.1:0",
+                    "--database",
+                    &db,
+                    "--computer-threads",
+                    "1",
+                    "--analysis-nodes",
+                    "3000",
+                ],
+            )
+        })
+        .collect();
+    let url = front.address();
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let game = finished_game(&url, 6).await;
+        ask(&url, &AnalyseGame { game: game.clone() })
+            .await
+            .unwrap();
+        games.push(game);
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    for game in &games {
+        let look = LookAtAnalysis { game: game.clone() };
+        let plies = loop {
+            assert!(std::time::Instant::now() < deadline, "not analysed");
+            if let AnalysisView::Done { plies } = ask(&url, &look).await.unwrap() {
+                break plies;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        let moves = ask(
+            &url,
+            &LookAtGame {
+                game: game.clone(),
+                token: None,
+            },
+        )
+        .await
+        .unwrap()
+        .game
+        .moves;
+        assert_eq!(plies.len(), moves.len());
+        for s in &searchers {
+            let seen = ask(&s.address(), &look).await.unwrap();
+            assert_eq!(
+                seen,
+                AnalysisView::Done {
+                    plies: plies.clone()
+                }
+            );
+        }
+    }
+    let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
+    let (rows, done): (i64, i64) =
+        sqlx::query_as("SELECT COUNT(*), COUNT(done_at) FROM analyses WHERE taken_by IS NULL")
+            .fetch_one(&mut watch)
+            .await
+            .unwrap();
+    assert_eq!((rows, done), (4, 4));
+    drop((front, searchers));
+    drop_database(&admin, &name).await;
+}
+
 /// An account signed up on `url`: its session's token.
 async fn account(url: &ServerAddress, name: &str) -> AccountToken {
     let sign_up = SignUp {
@@ -498,5 +590,6 @@ camelot_test_support::harness!(;
     two_processes_serve_one_game_through_postgresql,
     a_move_on_a_stale_copy_is_judged_against_the_database,
     the_computers_turns_are_shared_by_processes_and_each_played_once,
-    two_processes_keep_one_tv_between_them
+    two_processes_keep_one_tv_between_them,
+    analyses_are_made_once_by_whichever_process_takes_them
 );

@@ -3,12 +3,13 @@
 //! names them.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use camelot_engine::SeatColour;
 use camelot_engine::{Coord, MoveKind, NamedMove, Variant};
-use camelot_online::protocol::requests::{Created, NewGame};
-use camelot_online::protocol::{Hello, ServerMessage, TimeControl};
-use camelot_online::{ask, Connection, ServerAddress};
+use camelot_online::protocol::requests::{Created, LookAtGame, NewGame};
+use camelot_online::protocol::{ClientMessage, GameId, Hello, ServerMessage, TimeControl};
+use camelot_online::{ask, Connection, Mirror, ServerAddress};
 
 use crate::server::{scratch, sqlite, Server};
 
@@ -95,4 +96,64 @@ pub fn by_squares(text: &str) -> NamedMove {
         captures: Vec::new(),
         notation: text.into(),
     }
+}
+
+/// A game of Camette between two people on `url`: `plies` moves (each the first the
+/// server lists), then White resigns, unless the rules ended the game before. Its id.
+pub async fn finished_game(url: &ServerAddress, plies: usize) -> GameId {
+    let created = ask(url, &NewGame::new(Variant::Camette, TimeControl::Untimed))
+        .await
+        .unwrap();
+    let mut seats = Vec::new();
+    for colour in [SeatColour::White, SeatColour::Black] {
+        let token = &created.seats[&colour];
+        let (c, state) = join(url, Hello::seat(&created.game, Some(token), None)).await;
+        let ServerMessage::State { you, game, .. } = state else {
+            panic!("{state:?}")
+        };
+        seats.push((c, Mirror::from_state(you, &game).unwrap()));
+    }
+    for ply in 0..plies {
+        if seats[0].1.is_over() || seats[0].1.game.outcome().is_some() {
+            // The rules ended it first.
+            return created.game;
+        }
+        let (c, mirror) = &mut seats[ply % 2];
+        let mv = mirror.game.position().named_moves()[0].clone();
+        let id = ply as u64 + 1;
+        c.send(&ClientMessage::Move {
+            id,
+            ply: ply as u32,
+            mv,
+        })
+        .await
+        .unwrap();
+        // Both hear the move (the mover its acknowledgement too).
+        for (c, mirror) in seats.iter_mut() {
+            while mirror.game.ply() <= ply {
+                let m = next(c).await;
+                if let ServerMessage::Rejected { reason, .. } = &m {
+                    panic!("refused: {reason}");
+                }
+                mirror.apply(&m).unwrap();
+            }
+        }
+    }
+    seats[0].0.send(&ClientMessage::Resign).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let look = LookAtGame {
+        game: created.game.clone(),
+        token: None,
+    };
+    while ask(url, &look)
+        .await
+        .expect("the game")
+        .game
+        .result
+        .is_none()
+    {
+        assert!(Instant::now() < deadline, "the resignation was not stored");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    created.game
 }

@@ -26,7 +26,7 @@ pub use features::{
 };
 pub(crate) use levels::Style;
 pub use levels::{Level, ParseLevelError, LEVELS, SERVER_LEVELS};
-pub use review::{review_game, MoveQuality, ReviewedPly, REVIEW_NODES};
+pub use review::{review_game, GameReviewer, MoveQuality, ReviewedPly, REVIEW_NODES};
 pub use rng::SeededRng;
 pub use search::{
     usable_search_threads, SearchInfo, SearchLimits, SearchLine, SearchResult, SearchScore,

@@ -12,6 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use camelot_engine::search::MoveQuality;
 use camelot_engine::{
     Coord, DrawClaim, EndReason, Game, Level, MoveKind, Outcome, PieceKind, SeatColour, Side,
     Variant, SERVER_LEVELS,
@@ -24,6 +25,7 @@ use super::accounts::{
     Password, PlayedGame, PlayedGames, PlayerProfile, RatingPoint, Score, SeatAccount, Session,
     SignUp, VariantLeaders, VariantRating,
 };
+use super::analysis::{AnalysedPly, AnalysisView, ScoreView};
 use super::look::{partner_ring, seat_rgb};
 use super::pairing::{Pairing, QuickGame};
 use super::requests::{
@@ -192,6 +194,7 @@ impl Shapes {
             ("EndReason", names(values(&EndReason::ALL))),
             ("ErrorCode", names(values(&ErrorCode::ALL))),
             ("Level", names(values(&SERVER_LEVELS))),
+            ("MoveQuality", names(values(&MoveQuality::ALL))),
         ];
         Shapes {
             enums,
@@ -458,6 +461,59 @@ mod samples {
             ("TvGame", None, values(&[tv_game()])),
             ("TvNext", None, values(&tv_nexts())),
             ("TvNow", None, values(&tv_nows())),
+            ("ScoreView", None, values(&scores())),
+            ("AnalysedPly", None, values(&analysed_plies())),
+            ("AnalysisView", Some("state"), values(&analysis_views())),
+        ]
+    }
+
+    fn scores() -> Vec<ScoreView> {
+        vec![ScoreView::Cp(-34), ScoreView::Win(5), ScoreView::Loss(3)]
+    }
+
+    fn analysed_plies() -> Vec<AnalysedPly> {
+        let m = moves();
+        let judged = [
+            Some(MoveQuality::Best),
+            Some(MoveQuality::Good),
+            Some(MoveQuality::Inaccuracy),
+            Some(MoveQuality::Mistake),
+            Some(MoveQuality::Blunder),
+            None,
+        ];
+        // Every named move as played and as best, so that both are seen as moves.
+        (0..m.len().max(judged.len()))
+            .map(|i| {
+                let judgement = judged[i % judged.len()];
+                AnalysedPly {
+                    ply: i as u32,
+                    seat: [SeatColour::White, SeatColour::Black][i % 2],
+                    played: m[i % m.len()].clone(),
+                    score: scores()[i % 3],
+                    before: 0.5,
+                    after: 0.25,
+                    judgement,
+                    best: judgement.map(|_| m[i % m.len()].clone()),
+                    line: if judgement.is_some() {
+                        m[..2].to_vec()
+                    } else {
+                        Vec::new()
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn analysis_views() -> Vec<AnalysisView> {
+        vec![
+            AnalysisView::Queued { ahead: 2 },
+            AnalysisView::Running {
+                searched: 3,
+                positions: 41,
+            },
+            AnalysisView::Done {
+                plies: analysed_plies(),
+            },
         ]
     }
 

@@ -17,16 +17,18 @@ use std::time::Duration;
 use camelot_engine::{Ai, AiDecision, Player};
 use camelot_online::protocol::TimeControl;
 
+use crate::analysis::AnalysisBudget;
 use crate::common::clock::now_ms;
 use crate::common::tokens;
 use crate::computer::queue::Turn;
 use crate::games::hub::{Hub, Hubs};
 use crate::games::live::{LiveGame, Refusal};
 
+pub mod analyse;
 pub mod queue;
 
-/// How long a taken turn is a process's without a word from it.
-const LEASE: Duration = Duration::from_secs(20);
+/// How long a taken turn (or analysis) is a process's without a word from it.
+pub(crate) const LEASE: Duration = Duration::from_secs(20);
 /// How often a search says it is still at work.
 const RENEW: Duration = Duration::from_secs(5);
 /// How often an idle search looks for a turn that no wake-up announced (another
@@ -39,12 +41,13 @@ pub const SLICE: Duration = Duration::from_secs(1);
 /// How often a search past its slice asks whether another owner waits.
 const WAITING: Duration = Duration::from_millis(100);
 
-/// Starts `searches` players of the computer's turns in this process.
-pub fn spawn(hubs: Arc<Hubs>, searches: usize) {
+/// Starts `searches` players of the computer's turns in this process, which analyse
+/// finished games (each position under `budget`) when no turn waits.
+pub fn spawn(hubs: Arc<Hubs>, searches: usize, budget: AnalysisBudget) {
     // Who holds a lease: this process, among the others on one database.
     let me = format!("{}-{}", std::process::id(), tokens::random(8));
     for _ in 0..searches {
-        tokio::spawn(player(hubs.clone(), me.clone()));
+        tokio::spawn(player(hubs.clone(), me.clone(), budget));
     }
 }
 
@@ -53,23 +56,36 @@ pub fn default_searches() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
-/// One search at a time, turn after turn, for as long as the server runs.
-async fn player(hubs: Arc<Hubs>, me: String) {
+/// One search at a time, turn after turn, then analyses, for as long as the server runs.
+async fn player(hubs: Arc<Hubs>, me: String, budget: AnalysisBudget) {
     loop {
-        let now = now_ms();
-        let lease = now + LEASE.as_millis() as i64;
-        match hubs.db.take_turn(&me, now, lease).await {
-            Ok(Some(turn)) => play(&hubs, &me, turn).await,
-            Ok(None) => {
-                tokio::select! {
-                    _ = hubs.computer_due.notified() => {}
-                    _ = tokio::time::sleep(IDLE) => {}
-                }
-            }
-            Err(e) => {
-                eprintln!("camelot-server: taking a computer turn: {e}");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            }
+        // Registered before looking, so that a wake-up while looking is not missed.
+        let due = hubs.computer_due.notified();
+        if take_and_play(&hubs, &me).await || analyse::take_and_analyse(&hubs, &me, budget).await {
+            continue;
+        }
+        tokio::select! {
+            _ = due => {}
+            _ = tokio::time::sleep(IDLE) => {}
+        }
+    }
+}
+
+/// Takes the fairest turn due and plays it; `false` if none waits (or the database
+/// failed, which is logged and waited out).
+pub(crate) async fn take_and_play(hubs: &Hubs, me: &str) -> bool {
+    let now = now_ms();
+    let lease = now + LEASE.as_millis() as i64;
+    match hubs.db.take_turn(me, now, lease).await {
+        Ok(Some(turn)) => {
+            play(hubs, me, turn).await;
+            true
+        }
+        Ok(None) => false,
+        Err(e) => {
+            eprintln!("camelot-server: taking a computer turn: {e}");
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            false
         }
     }
 }

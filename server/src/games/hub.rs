@@ -126,6 +126,8 @@ pub struct RequestLimits {
     /// Of those, the games no person has joined yet (which the computer does not think
     /// for until someone does).
     pub unjoined_computer_games: Cap,
+    /// Analyses one owner may have waiting or under way.
+    pub analyses: Cap,
     /// A joined connection that says nothing this long (not even a pong to the
     /// server's pings) is closed.
     pub idle: std::time::Duration,

@@ -422,6 +422,7 @@ impl Db {
                 ("plies", "game_id"),
                 ("seats", "game_id"),
                 ("computer_turns", "game_id"),
+                ("analyses", "game_id"),
                 ("games", "id"),
             ] {
                 let sql = format!("DELETE FROM {table} WHERE {column} IN ({list})");

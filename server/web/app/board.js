@@ -112,6 +112,8 @@ export class Board {
     this.last = [];
     /** @type {string[]} */
     this.since = [];
+    /** @type {string[]} */
+    this.best = [];
     /** @type {string} */
     this.cursor = variant.squares[0].name;
     this.dragging = false;
@@ -168,8 +170,9 @@ export class Board {
    * @param {NamedMove[]} legal
    * @param {string[]} last
    * @param {string[]} [since]
+   * @param {string[]} [best] a move to draw as an arrow (the analysis's better move)
    */
-  show(board, legal, last, since = []) {
+  show(board, legal, last, since = [], best = []) {
     this.board = board;
     const same =
       legal.length === this.legal.length && legal.every((m, i) => m.notation === this.legal[i].notation);
@@ -179,6 +182,7 @@ export class Board {
     }
     this.last = last;
     this.since = since;
+    this.best = best;
     this.draw();
   }
 
@@ -286,6 +290,10 @@ export class Board {
         );
       }
     }
+    const arrow = this.arrow(this.best);
+    if (arrow) {
+      overlay.append(arrow);
+    }
     for (const [x, text] of columns) {
       labels.append(svg("text", { x: x + 0.5, y: this.height + 0.45 }, text));
     }
@@ -293,6 +301,32 @@ export class Board {
       labels.append(svg("text", { x: -0.38, y: y + 0.55 }, text));
     }
     put(this.root, squares, labels, men, overlay);
+  }
+
+  /**
+   * A move drawn as an arrow through the centres of its squares (the analysis's better
+   * move), or none for an empty path.
+   * @param {string[]} path
+   */
+  arrow(path) {
+    const at = new Map(this.v.squares.map((s) => [s.name, s]));
+    const points = path
+      .map((name) => at.get(name))
+      .filter((s) => s !== undefined)
+      .map((s) => {
+        const [x, y] = this.place(s);
+        return [x + 0.5, y + 0.5];
+      });
+    if (points.length < 2) {
+      return null;
+    }
+    const [hx, hy] = points[points.length - 1];
+    return svg(
+      "g",
+      { class: "best-move", "aria-hidden": "true" },
+      svg("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "best-arrow" }),
+      svg("circle", { cx: hx, cy: hy, r: 0.16, class: "best-head" }),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@
 // moves the server lists, and sends what the player does; the server judges it.
 
 import { me } from "./account.js";
+import { Analysis } from "./analysis.js";
 import { Board } from "./board.js";
 import { clockClass, clockText, remaining } from "./clock.js";
 import { ask as askToNotify, mayAsk as mayNotify, yourMove } from "./notify.js";
@@ -219,6 +220,11 @@ class GamePage {
     this.invitesShown = "";
     this.lost = el("p", { class: "lost" });
     this.replay = new Replay(game, () => this.render(), { keys: !options.compact });
+    this.analysis = new Analysis(
+      game,
+      (ply) => this.replay.go(ply),
+      () => this.render(),
+    );
     const input = /** @type {HTMLInputElement} */ (
       el("input", {
         type: "text",
@@ -291,6 +297,7 @@ class GamePage {
           this.replay.element,
           el("h2", {}, "Moves"),
           this.list,
+          options.compact ? null : this.analysis.element,
           this.rules,
           token ? this.nameForm : null,
         ),
@@ -305,6 +312,7 @@ class GamePage {
     this.link.stop();
     window.clearInterval(this.ticker);
     this.replay.stop();
+    this.analysis.stop();
   }
 
   connect() {
@@ -571,9 +579,14 @@ class GamePage {
     const ply = replayed?.ply ?? this.moves.length;
     const last = ply > 0 ? this.moves[ply - 1].path : [];
     const recent = replayed ? [] : this.sinceMyTurn();
+    const over = Boolean(v.result);
+    if (!this.quiet) {
+      this.analysis.update(over, ply, this.sides());
+    }
     if (this.board && shown) {
       const since = recent.slice(0, -1).flatMap((i) => this.moves[i].path);
-      this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last, since);
+      const best = over ? this.analysis.bestPath(ply) : [];
+      this.board.show(shown, replayed || this.pending ? [] : this.myLegal(), last, since, best);
     }
     this.renderSeats();
     this.renderInvitations();
@@ -598,7 +611,6 @@ class GamePage {
     }
     this.renderOffers();
     this.renderActions();
-    const over = Boolean(v.result);
     put(
       this.list,
       ...rounds(this.moves.length, v.seats.length).map((r) =>
@@ -618,6 +630,7 @@ class GamePage {
                 onclick: () => this.replay.go(i + 1),
               },
               this.moves[i].notation,
+              this.judgementMark(i),
             ),
           ),
         ),
@@ -629,6 +642,28 @@ class GamePage {
       .filter((l) => l.men + l.knights > 0)
       .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);
     this.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";
+  }
+
+  /**
+   * The analysis's mark after ply `i` in the move list ("?" for a mistake), with the
+   * better move in its title; none for a move that gave nothing away.
+   * @param {number} i
+   */
+  judgementMark(i) {
+    const m = this.analysis.markOf(i);
+    return m ? el("span", { class: `judged judged-${m.judgement}`, title: m.title, "aria-label": m.title }, m.sign) : null;
+  }
+
+  /**
+   * Each side's name and seats ("Red and Blue"), for the analysis.
+   * @returns {{ name: string, seats: string[] }[]}
+   */
+  sides() {
+    const seats = this.variant?.seats ?? [];
+    return [0, 1].map((side) => {
+      const these = seats.filter((s) => s.side === side).map((s) => s.seat);
+      return { name: these.join(" and "), seats: these };
+    });
   }
 
   /**

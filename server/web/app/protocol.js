@@ -71,9 +71,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
-/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_game" | "no_such_player" | "not_allowed" | "not_joined" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
+/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_game" | "no_such_player" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "storage" | "time_up" | "too_many" | "unreadable" | "upgrade" | "watcher" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
 
 /** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
+
+/** @typedef {"best" | "blunder" | "good" | "inaccuracy" | "mistake"} MoveQuality */
 
 /**
  * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove
@@ -271,4 +273,18 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ game?: TvGame, next?: TvNext }} TvNow
+ */
+
+/**
+ * @typedef {{ cp?: number, loss?: number, win?: number }} ScoreView
+ */
+
+/**
+ * @typedef {{ after: number, before: number, best: null | { captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }, judgement: null | MoveQuality, line: NamedMove[], played: NamedMove, ply: number, score: ScoreView, seat: SeatColour }} AnalysedPly
+ */
+
+/**
+ * @typedef {{ state: "queued", ahead: number }
+ *   | { state: "running", positions: number, searched: number }
+ *   | { state: "done", plies: AnalysedPly[] }} AnalysisView
  */

@@ -12,6 +12,28 @@ export function launch() {
   });
 }
 
+/**
+ * `url` opened in a new browser, its script errors kept: `done()` closes the browser and
+ * throws if the page failed.
+ * @param {string} url
+ * @param {import("playwright-core").BrowserContextOptions} [options] a desktop window by default
+ */
+export async function openPage(url, options = { viewport: { width: 1280, height: 800 } }) {
+  const browser = await launch();
+  const page = await browser.newPage(options);
+  /** @type {string[]} */
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  const done = async () => {
+    await browser.close();
+    if (errors.length > 0) {
+      throw new Error(`the page failed: ${errors.join("; ")}`);
+    }
+  };
+  return { page, done };
+}
+
 /** A phone held upright: its size, touch, and a phone's scale. */
 export const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -146,7 +168,8 @@ export async function playToTheEnd(page, o = {}) {
  * @param {import("playwright-core").Page} page
  */
 export async function moveList(page) {
-  return (await page.locator(".moves .ply").allTextContents()).map((t) => t.split(" ").pop());
+  // A move's text, without the analysis's mark after it ("E6-E8?").
+  return (await page.locator(".moves .ply").allTextContents()).map((t) => (t.split(" ").pop() ?? "").replace(/[?!]+$/, ""));
 }
 
 /**

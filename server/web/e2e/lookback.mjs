@@ -3,7 +3,7 @@
 // shows (the squares of the move marked as the last), then presses Escape and reads it
 // again, and whether the board offers the seat its moves each time.
 
-import { launch, main, waitForTurn } from "./browser.mjs";
+import { main, openPage, waitForTurn } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 
@@ -18,11 +18,7 @@ function board(page) {
 }
 
 main(async () => {
-  const browser = await launch();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, done } = await openPage(url);
   await waitForTurn(page, 30_000);
   const now = await board(page);
   await page.locator(".moves .ply").first().click();
@@ -34,9 +30,6 @@ main(async () => {
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => document.querySelector(".moves .ply.current") === null);
   const again = await board(page);
-  await browser.close();
-  if (errors.length > 0) {
-    throw new Error(`the page failed: ${errors.join("; ")}`);
-  }
+  await done();
   return { now, back, again };
 });

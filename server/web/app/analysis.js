@@ -1,0 +1,258 @@
+// A finished game's analysis by the server's computer: asked for with a button (anyone
+// may; it is the game's, shown to everyone), waited for while it is queued or running,
+// then shown: the first side's winning chances ply by ply as a graph (a click looks at
+// that ply), every inaccuracy, mistake and blunder marked in the move list with the
+// better move, and at the ply shown the computer's line, its first move drawn on the
+// board. The judgements are the server's (the engine's review); the page only shows them.
+
+import { el, put, svg } from "./dom.js";
+import { request } from "./net.js";
+
+/**
+ * @typedef {import("./protocol.js").AnalysedPly} AnalysedPly
+ * @typedef {import("./protocol.js").AnalysisView} AnalysisView
+ * @typedef {import("./protocol.js").MoveQuality} MoveQuality
+ */
+
+/** How a judgement is marked in the move list; none for a move that gave nothing away. */
+/** @type {Partial<Record<MoveQuality, { sign: string, word: string }>>} */
+export const MARKS = {
+  inaccuracy: { sign: "?!", word: "Inaccuracy" },
+  mistake: { sign: "?", word: "Mistake" },
+  blunder: { sign: "??", word: "Blunder" },
+};
+
+/** How often a page waiting for its analysis asks how far it has gone. */
+const POLL_MS = 1000;
+
+/**
+ * The first side's chances in every position of the game: the start, then after each ply.
+ * @param {AnalysedPly[]} plies
+ * @returns {number[]}
+ */
+export function chances(plies) {
+  if (plies.length === 0) {
+    return [];
+  }
+  return [plies[0].before, ...plies.map((p) => p.after)];
+}
+
+/**
+ * The graph's line through `points` (0 to 1) in a box `width` by `height`, the first
+ * side's chances up.
+ * @param {number[]} points
+ * @param {number} width
+ * @param {number} height
+ * @returns {string} an SVG path
+ */
+export function curvePath(points, width, height) {
+  const n = Math.max(1, points.length - 1);
+  return points
+    .map((p, i) => `${i === 0 ? "M" : "L"}${((i * width) / n).toFixed(2)},${(height * (1 - p)).toFixed(2)}`)
+    .join(" ");
+}
+
+/**
+ * "White: 1 inaccuracy, 2 mistakes, no blunder": each side's marked moves.
+ * @param {AnalysedPly[]} plies
+ * @param {{ name: string, seats: string[] }[]} sides
+ * @returns {string[]}
+ */
+export function summaries(plies, sides) {
+  const count = (/** @type {string[]} */ seats, /** @type {MoveQuality} */ j) =>
+    plies.filter((p) => seats.includes(p.seat) && p.judgement === j).length;
+  const words = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) =>
+    n === 0 ? `no ${one}` : `${n} ${n === 1 ? one : many}`;
+  return sides.map(
+    (s) =>
+      `${s.name}: ${words(count(s.seats, "inaccuracy"), "inaccuracy", "inaccuracies")}, ` +
+      `${words(count(s.seats, "mistake"), "mistake", "mistakes")}, ` +
+      `${words(count(s.seats, "blunder"), "blunder", "blunders")}`,
+  );
+}
+
+/** Width and height of the graph's drawing (it is stretched to the panel's width). */
+const W = 300;
+const H = 60;
+
+export class Analysis {
+  /**
+   * @param {string} game
+   * @param {(ply: number) => void} look shows the position after `ply` plies
+   * @param {() => void} changed called when the analysis arrives
+   */
+  constructor(game, look, changed) {
+    this.game = game;
+    this.look = look;
+    this.changed = changed;
+    /** @type {AnalysedPly[] | null} */
+    this.plies = null;
+    /** Whether the server was asked already (a GET on a finished game's first render). */
+    this.looked = false;
+    /** @type {number | undefined} */
+    this.poller = undefined;
+    /** @type {{ name: string, seats: string[] }[]} */
+    this.sides = [];
+    this.status = el("p", { class: "analysis-status", "aria-live": "polite" });
+    this.button = el(
+      "button",
+      { type: "button", class: "analyse", onclick: () => this.ask() },
+      "Analyse the game",
+    );
+    this.graph = el("div", { class: "analysis-graph" });
+    this.line = el("p", { class: "best-line", "aria-live": "polite" });
+    this.summary = el("ul", { class: "analysis-summary" });
+    this.element = el(
+      "section",
+      { class: "analysis", "aria-label": "Analysis", hidden: true },
+      el("h2", {}, "Analysis"),
+      this.button,
+      this.status,
+      this.graph,
+      this.summary,
+      this.line,
+    );
+  }
+
+  stop() {
+    window.clearTimeout(this.poller);
+  }
+
+  /**
+   * The game as it stands: the section shows once it is over, and the server is asked
+   * whether an analysis exists; `ply` is the position on the board.
+   * @param {boolean} over
+   * @param {number} ply
+   * @param {{ name: string, seats: string[] }[]} sides each side's name and seats
+   */
+  update(over, ply, sides) {
+    this.element.hidden = !over;
+    this.sides = sides;
+    if (!over) {
+      return;
+    }
+    if (!this.looked) {
+      this.looked = true;
+      this.fetch("GET");
+    }
+    this.draw(ply);
+  }
+
+  /** Asks the server to analyse the game. */
+  ask() {
+    this.button.hidden = true;
+    this.status.textContent = "Asking the server's computer…";
+    this.fetch("POST");
+  }
+
+  /**
+   * One request, then another a second later while the analysis is not done.
+   * @param {"GET" | "POST"} method
+   */
+  async fetch(method) {
+    /** @type {AnalysisView} */
+    let view;
+    try {
+      view = await request(method, `/games/${this.game}/analysis`, method === "POST" ? {} : undefined);
+    } catch (e) {
+      const code = /** @type {{ code?: string }} */ (e).code;
+      // Nobody asked yet: the button offers it.
+      this.button.hidden = false;
+      this.status.textContent =
+        code === "not_analysed" ? "" : `No analysis: ${e instanceof Error ? e.message : e}`;
+      return;
+    }
+    if (view.state === "done") {
+      this.plies = view.plies;
+      this.button.hidden = true;
+      this.status.textContent = "";
+      this.changed();
+      return;
+    }
+    this.button.hidden = true;
+    this.status.textContent =
+      view.state === "queued"
+        ? `Waiting for the server's computer (${view.ahead} ${view.ahead === 1 ? "analysis" : "analyses"} before this one)…`
+        : `Analysing: ${view.searched} of ${view.positions} positions…`;
+    this.poller = window.setTimeout(() => this.fetch("GET"), POLL_MS);
+  }
+
+  /**
+   * The mark of ply `i` in the move list, if the analysis judged it a loss worth naming.
+   * @param {number} i
+   * @returns {{ sign: string, judgement: MoveQuality, title: string } | null}
+   */
+  markOf(i) {
+    const p = this.plies?.[i];
+    const mark = p?.judgement ? MARKS[p.judgement] : undefined;
+    if (!p || !p.judgement || !mark) {
+      return null;
+    }
+    const better = p.best ? `: ${p.best.notation} was better` : "";
+    return { sign: mark.sign, judgement: p.judgement, title: `${mark.word}${better}` };
+  }
+
+  /**
+   * The computer's move in the position after `ply` plies (its path, for the board).
+   * @param {number} ply
+   * @returns {string[]}
+   */
+  bestPath(ply) {
+    return this.plies?.[ply]?.best?.path ?? [];
+  }
+
+  /** @param {number} ply the position on the board */
+  draw(ply) {
+    const plies = this.plies;
+    if (!plies) {
+      return;
+    }
+    const points = chances(plies);
+    const n = Math.max(1, points.length - 1);
+    const x = (/** @type {number} */ i) => (i * W) / n;
+    const first = this.sides[0]?.name ?? "The first side";
+    const marks = plies
+      .filter((p) => p.judgement === "mistake" || p.judgement === "blunder")
+      .map((p) =>
+        svg("line", {
+          x1: x(p.ply + 1),
+          x2: x(p.ply + 1),
+          y1: 0,
+          y2: H,
+          class: `judged judged-${p.judgement}`,
+        }),
+      );
+    const picture = svg(
+      "svg",
+      {
+        viewBox: `0 0 ${W} ${H}`,
+        preserveAspectRatio: "none",
+        role: "img",
+        "aria-label": `${first}'s winning chances after each move`,
+        onclick: (/** @type {Event} */ e) => {
+          const box = /** @type {SVGElement} */ (e.currentTarget).getBoundingClientRect();
+          const at = /** @type {MouseEvent} */ (e).clientX - box.left;
+          this.look(Math.round((at / Math.max(1, box.width)) * n));
+        },
+      },
+      svg("rect", { x: 0, y: 0, width: W, height: H, class: "second" }),
+      svg("path", { d: `${curvePath(points, W, H)} L${W},${H} L0,${H} Z`, class: "first" }),
+      svg("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "even" }),
+      ...marks,
+      svg("line", { x1: x(ply), x2: x(ply), y1: 0, y2: H, class: "shown" }),
+    );
+    put(this.graph, picture);
+    put(this.summary, ...summaries(plies, this.sides).map((s) => el("li", {}, s)));
+    const here = plies[ply];
+    if (!here) {
+      this.line.textContent = ply > 0 ? "The game's end." : "";
+      return;
+    }
+    const played = here.played.notation;
+    const judged = here.judgement ? (MARKS[here.judgement]?.word.toLowerCase() ?? here.judgement) : "not judged";
+    const line = here.line.map((m) => m.notation).join(" ");
+    this.line.textContent = line
+      ? `Played ${played} (${judged}). The computer's line: ${line}`
+      : `Played ${played} (${judged}).`;
+  }
+}
