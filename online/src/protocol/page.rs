@@ -26,7 +26,7 @@ use super::accounts::{
     SignUp, VariantLeaders, VariantRating,
 };
 use super::analysis::{AnalysedPly, AnalysisView, ScoreView};
-use super::look::{partner_ring, seat_rgb};
+use super::look::{flat_piece, partner_ring, FlatPiece};
 use super::pairing::{Pairing, QuickGame};
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
@@ -81,9 +81,9 @@ fn constants(out: &mut String) {
     let _ = writeln!(out, "export const CLAIMS = {};\n", record(&claims));
     let colours: BTreeMap<String, String> = SeatColour::ALL
         .into_iter()
-        .map(|s| (code(&s), seat_rgb(s).hex()))
+        .map(|s| (code(&s), flat_piece(s).fill.hex()))
         .collect();
-    let _ = writeln!(out, "/** Each seat's pieces' colour, as the 3D table's. */");
+    let _ = writeln!(out, "/** Each seat's pieces' colour on a flat board. */");
     let _ = writeln!(out, "export const SEAT_COLOURS = {};\n", record(&colours));
     let rings: BTreeMap<String, String> = SeatColour::ALL
         .into_iter()
@@ -94,16 +94,28 @@ fn constants(out: &mut String) {
         "/** The ring that tells one Grand Cam partner from the other. */"
     );
     let _ = writeln!(out, "export const PARTNER_RINGS = {};\n", record(&rings));
-    let light: Vec<String> = SeatColour::ALL
-        .into_iter()
-        .filter(|&s| seat_rgb(s).is_light())
-        .map(|s| code(&s))
-        .collect();
+    let seats_where = |keep: fn(FlatPiece) -> bool| -> Vec<String> {
+        SeatColour::ALL
+            .into_iter()
+            .filter(|&s| keep(flat_piece(s)))
+            .map(|s| code(&s))
+            .collect()
+    };
     let _ = writeln!(
         out,
-        "/** The seats whose pieces are light: a dark mark on them. */"
+        "/** The seats whose pieces take a dark edge (the others are dark enough alone). */"
     );
-    let _ = writeln!(out, "export const LIGHT_SEATS = {};\n", js(&light));
+    let _ = writeln!(
+        out,
+        "export const EDGED_SEATS = {};\n",
+        js(&seats_where(FlatPiece::edged))
+    );
+    let _ = writeln!(out, "/** The seats whose pieces bear dark marks. */");
+    let _ = writeln!(
+        out,
+        "export const DARK_INK_SEATS = {};\n",
+        js(&seats_where(FlatPiece::dark_ink))
+    );
     let variants: Vec<Value> = Variant::ALL
         .into_iter()
         .map(|v| {

@@ -16,7 +16,7 @@ use crate::games::rows::{
     StoredPly, WriteError, WriteRow,
 };
 use crate::ratings;
-use crate::store::{batch, notify_others, on, Db};
+use crate::store::{batch, listed_after, notify_others, on, Db};
 
 /// The most games one round of forgetting deletes (the one SQLite writer is the moves'
 /// too: a round holds it briefly).
@@ -341,14 +341,13 @@ impl Db {
     ) -> Result<Vec<GameSummary>, sqlx::Error> {
         // Ordered by creation, then id: a cursor names one place in that order.
         Ok(on!(self, read pool => {
-            sqlx::query(
+            sqlx::query(&format!(
                 "SELECT id, variant, time_kind, time_a, time_b, plies, \
                  (SELECT COUNT(*) FROM tv WHERE tv.game_id = games.id) AS shown FROM games \
-                 WHERE status = 'live' AND ($1 IS NULL OR created_at < \
-                 (SELECT created_at FROM games WHERE id = $1) OR (created_at = \
-                 (SELECT created_at FROM games WHERE id = $1) AND id < $1)) \
+                 WHERE status = 'live' AND {} \
                  ORDER BY created_at DESC, id DESC LIMIT $2",
-            )
+                listed_after("games", "$1")
+            ))
             .bind(before.map(GameId::as_str))
             .bind(limit as i64)
             .fetch_all(pool)

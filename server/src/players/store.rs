@@ -9,7 +9,7 @@ use sqlx::Row;
 
 use crate::games::rows::ending;
 use crate::ratings::store::PROVISIONAL_FROM;
-use crate::store::{on, Db};
+use crate::store::{listed_after, on, Db};
 
 /// How many finished games a page of a player's games lists.
 pub const GAMES_SHOWN: i64 = 20;
@@ -72,19 +72,18 @@ impl Db {
         before: Option<&GameId>,
     ) -> Result<Vec<PlayedGame>, sqlx::Error> {
         Ok(on!(self, read pool => {
-            sqlx::query(
+            sqlx::query(&format!(
                 "SELECT g.id, g.variant, g.created_at, g.result, g.reason, g.rated, \
                  MIN(s.seat) AS seat, c.rating_before, c.rating FROM games g \
                  JOIN seats s ON s.game_id = g.id \
                  LEFT JOIN rating_changes c ON c.game_id = g.id AND c.account_id = s.account_id \
                  WHERE s.account_id = $1 AND g.status = 'over' \
-                 AND ($3 IS NULL OR g.created_at < \
-                 (SELECT created_at FROM games WHERE id = $3) OR (g.created_at = \
-                 (SELECT created_at FROM games WHERE id = $3) AND g.id < $3)) \
+                 AND {} \
                  GROUP BY g.id, g.variant, g.created_at, g.result, g.reason, g.rated, \
                  c.rating_before, c.rating \
                  ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
-            )
+                listed_after("g", "$3")
+            ))
             .bind(account)
             .bind(GAMES_SHOWN)
             .bind(before.map(GameId::as_str))

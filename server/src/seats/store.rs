@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use crate::games::rows::time_of;
 use crate::ratings::store::shown;
-use crate::store::{notify_others, on, Db};
+use crate::store::{listed_after, notify_others, on, Db};
 
 impl Db {
     /// Gives an open seat of a live game the token that hashes to `hash`; `false` if the
@@ -59,7 +59,7 @@ impl Db {
     ) -> Result<Vec<OpenSeat>, sqlx::Error> {
         // The order of the list of games (creation, then id): a cursor names a game.
         Ok(on!(self, read pool => {
-            sqlx::query(
+            sqlx::query(&format!(
                 "SELECT s.game_id, s.seat, g.variant, g.time_kind, g.time_a, g.time_b, g.rated, \
                  g.rating_range, \
                  a.name AS creator, a.closed_at, r.rating, r.deviation \
@@ -69,11 +69,10 @@ impl Db {
                  LEFT JOIN accounts a ON a.id = h.account_id \
                  LEFT JOIN ratings r ON r.account_id = h.account_id AND r.variant = g.variant \
                  WHERE s.token_hash = '' AND s.computer IS NULL AND g.status = 'live' \
-                 AND ($1 IS NULL OR g.created_at < \
-                 (SELECT created_at FROM games WHERE id = $1) OR (g.created_at = \
-                 (SELECT created_at FROM games WHERE id = $1) AND g.id < $1)) \
+                 AND {} \
                  ORDER BY g.created_at DESC, g.id DESC, s.seat LIMIT $2",
-            )
+                listed_after("g", "$1")
+            ))
             .bind(before.map(GameId::as_str))
             .bind(limit as i64)
             .fetch_all(pool)

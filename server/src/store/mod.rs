@@ -55,6 +55,18 @@ pub enum OpenError {
     Newer(i64),
 }
 
+/// The condition that a game (`table` names the games' table or its alias in the query)
+/// comes after the game `param` (a query parameter, `$1`; `NULL` for none) in the lists'
+/// order, newest first: created before it, or at the same time with a smaller id. A
+/// cursor names one place in that order.
+pub fn listed_after(table: &str, param: &str) -> String {
+    format!(
+        "({param} IS NULL OR {table}.created_at < (SELECT created_at FROM games WHERE id = {param}) \
+         OR ({table}.created_at = (SELECT created_at FROM games WHERE id = {param}) \
+         AND {table}.id < {param}))"
+    )
+}
+
 /// Runs the same code on whichever pool the database has (`$pool` is bound to it).
 macro_rules! on {
     ($db:expr, write $pool:ident => $body:expr) => {

@@ -7,7 +7,7 @@
 import { svg, put } from "./dom.js";
 import { made, marks, starts } from "./moves.js";
 import { named, whyNot } from "./why.js";
-import { LIGHT_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
+import { DARK_INK_SEATS, EDGED_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
 
 /**
  * @typedef {import("./protocol.js").NamedMove} NamedMove
@@ -21,7 +21,12 @@ import { LIGHT_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
 /** The colours of the seats' pieces, by seat. */
 const COLOURS = /** @type {Record<string, string>} */ (SEAT_COLOURS);
 const RINGS = /** @type {Record<string, string>} */ (PARTNER_RINGS);
-const LIGHT = new Set(LIGHT_SEATS);
+const EDGED = new Set(EDGED_SEATS);
+const DARK_INK = new Set(DARK_INK_SEATS);
+
+/** The marks on a piece (a man's ring, a knight's head): dark on a light fill. */
+export const INK_DARK = "#2a2118";
+export const INK_LIGHT = "#f1e6cf";
 
 /** @type {Record<string, string>} */
 const MARK_WORDS = {
@@ -543,7 +548,7 @@ export class Board {
  */
 function pieceAt(p, x, y) {
   const g = svg("g", {
-    class: `piece piece-${p.seat} ${p.kind === "Knight" ? "knight" : "man"}`,
+    class: `piece piece-${p.seat} ${EDGED.has(p.seat) ? "edged" : "dark"} ${p.kind === "Knight" ? "knight" : "man"}`,
     "data-square": p.square,
   });
   g.append(
@@ -561,7 +566,7 @@ function pieceAt(p, x, y) {
       svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.31, fill: "none", stroke: ring, "stroke-width": 0.06 }),
     );
   }
-  const ink = LIGHT.has(p.seat) ? "#2a2118" : "#f1e6cf";
+  const ink = DARK_INK.has(p.seat) ? INK_DARK : INK_LIGHT;
   if (p.kind === "Knight") {
     g.append(
       svg("path", {

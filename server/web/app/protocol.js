@@ -30,12 +30,12 @@ export const CLAIMS = Object.freeze({
   "repetition": "repetition",
 });
 
-/** Each seat's pieces' colour, as the 3D table's. */
+/** Each seat's pieces' colour on a flat board. */
 export const SEAT_COLOURS = Object.freeze({
   "Black": "#12100f",
   "Blue": "#030a54",
-  "Green": "#78ffd7",
-  "Red": "#400302",
+  "Green": "#3cb45a",
+  "Red": "#e12d28",
   "White": "#faf7f0",
   "Yellow": "#ffec14",
 });
@@ -46,8 +46,11 @@ export const PARTNER_RINGS = Object.freeze({
   "Yellow": "#3c2810",
 });
 
-/** The seats whose pieces are light: a dark mark on them. */
-export const LIGHT_SEATS = ["White","Green","Yellow"];
+/** The seats whose pieces take a dark edge (the others are dark enough alone). */
+export const EDGED_SEATS = ["White","Red","Green","Yellow"];
+
+/** The seats whose pieces bear dark marks. */
+export const DARK_INK_SEATS = ["White","Green","Yellow"];
 
 /** The variants, each with its name and its seats in turn order. */
 export const VARIANTS = /** @type {{ id: Variant, name: string, seats: SeatColour[] }[]} */ ([{"id":"camelot","name":"Camelot","seats":["White","Black"]},{"id":"classic","name":"Camelot (1930 Parker rules)","seats":["White","Black"]},{"id":"river","name":"River Camelot","seats":["White","Black"]},{"id":"anti","name":"Anti-Camelot","seats":["White","Black"]},{"id":"camette","name":"Camette","seats":["White","Black"]},{"id":"grandcam","name":"Grand Cam","seats":["Red","Green","Blue","Yellow"]}]);

@@ -3,16 +3,12 @@
 // SQUARE (one that cannot capture), and prints what the page said and which pieces it
 // marks as the ones that must move.
 
-import { launch, main, waitForTurn } from "./browser.mjs";
+import { main, openPage, waitForTurn } from "./browser.mjs";
 
 const [url, square, shot] = process.argv.slice(2);
 
 main(async () => {
-  const browser = await launch();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, done } = await openPage(url);
   await waitForTurn(page, 30_000);
   const marked = await page.$$eval(".must-ring", (rings) =>
     rings.map((r) => r.getAttribute("data-square")),
@@ -25,9 +21,6 @@ main(async () => {
   if (shot) {
     await page.screenshot({ path: shot });
   }
-  await browser.close();
-  if (errors.length > 0) {
-    throw new Error(`the page failed: ${errors.join("; ")}`);
-  }
+  await done();
   return { notice, marked };
 });

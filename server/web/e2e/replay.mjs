@@ -4,7 +4,7 @@
 // pieces the board showed at each ply (`"White Man E6"`, sorted), the ply the page said,
 // and the record the download link gives.
 
-import { launch, main } from "./browser.mjs";
+import { main, openPage } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 
@@ -22,11 +22,7 @@ async function pieces(page) {
 }
 
 main(async () => {
-  const browser = await launch();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, done } = await openPage(url);
   await page.waitForSelector("section.replay:not([hidden])");
   const where = page.locator(".replay .where");
   const plies = Number((await page.locator(".replay input[type=range]").getAttribute("max")) ?? "0");
@@ -57,9 +53,6 @@ main(async () => {
   }
   const href = (await page.locator(".replay a[download]").getAttribute("href")) ?? "";
   const record = await page.evaluate(async (h) => (await fetch(h)).text(), href);
-  await browser.close();
-  if (errors.length > 0) {
-    throw new Error(`the page failed: ${errors.join("; ")}`);
-  }
+  await done();
   return { plies, boards, said, sliderBoard, current: Number(current), record };
 });

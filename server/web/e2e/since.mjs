@@ -3,16 +3,12 @@
 // last move's squares, the squares of the moves before it since Red's, the moves the
 // list marks as recent, and the partnerships line.
 
-import { launch, main, playOneMove, waitForTurn } from "./browser.mjs";
+import { main, openPage, playOneMove, waitForTurn } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 
 main(async () => {
-  const browser = await launch();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, done } = await openPage(url);
   await waitForTurn(page, 60_000);
   await playOneMove(page);
   await page.waitForFunction(() => document.querySelectorAll(".moves .ply").length >= 4, undefined, {
@@ -29,9 +25,6 @@ main(async () => {
   if (shot) {
     await page.screenshot({ path: shot });
   }
-  await browser.close();
-  if (errors.length > 0) {
-    throw new Error(`the page failed: ${errors.join("; ")}`);
-  }
+  await done();
   return seen;
 });

@@ -7,16 +7,12 @@
 
 import { writeFileSync } from "node:fs";
 
-import { launch, main, moveList, result, turn } from "./browser.mjs";
+import { main, openPage, moveList, result, turn } from "./browser.mjs";
 
 const [url, ready] = process.argv.slice(2);
 
 main(async () => {
-  const browser = await launch();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url);
+  const { page, done } = await openPage(url);
   await page.waitForSelector("svg.board");
   // Every length the move list has had, as the page changed it.
   await page.evaluate(() => {
@@ -42,10 +38,7 @@ main(async () => {
         const w = /** @type {any} */ (window);
         return { first: w.first, lengths: w.lengths };
       });
-      await browser.close();
-      if (errors.length > 0) {
-        throw new Error(`the page failed: ${errors.join("; ")}`);
-      }
+      await done();
       return { moves, first, lengths, result: recorded, said: t };
     }
     await page.waitForTimeout(50);
