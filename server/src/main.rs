@@ -229,9 +229,10 @@ struct Args {
     )]
     analyses_per_address: usize,
     /// Nodes an analysis searches in each position of a game (the 3D game's review's by
-    /// default, about a fifth of a second on one core).
+    /// default, about a fifth of a second on one core; at most the master's 2 million,
+    /// since a computer's turn that falls due waits for the position in progress).
     #[arg(long, env = "CAMELOT_ANALYSIS_NODES", default_value_t = camelot_engine::search::REVIEW_NODES,
-          value_name = "N", value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+          value_name = "N", value_parser = clap::value_parser!(u64).range(1_000..=2_000_000))]
     analysis_nodes: u64,
     /// Searches the computer's seats may run at once (default: every core but one;
     /// 0: this process plays no computer turn, another on the same database does).

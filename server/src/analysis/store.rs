@@ -7,7 +7,7 @@ use camelot_online::protocol::GameId;
 use sqlx::Row;
 
 use crate::games::owner::Owner;
-use crate::store::{on, Db};
+use crate::store::{on, Db, NOTE_SERVED};
 
 /// An analysis a process has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,10 +164,7 @@ impl Db {
                 .bind(game)
                 .execute(&mut *tx)
                 .await?;
-                sqlx::query(
-                    "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
-                     ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at",
-                )
+                sqlx::query(NOTE_SERVED)
                 .bind(owner)
                 .bind(now)
                 .execute(&mut *tx)

@@ -6,7 +6,7 @@ use camelot_online::protocol::GameId;
 use sqlx::Row;
 
 use crate::games::owner::{self, Owner};
-use crate::store::{on, Db};
+use crate::store::{on, Db, NOTE_SERVED};
 
 /// A computer turn a process has taken: the game, the ply its move is to be, whose the
 /// game is, and when the turn was taken (its clock is charged from then).
@@ -63,10 +63,7 @@ impl Db {
                 .bind(game)
                 .execute(&mut *tx)
                 .await?;
-                sqlx::query(
-                    "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
-                     ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at",
-                )
+                sqlx::query(NOTE_SERVED)
                 .bind(owner)
                 .bind(now)
                 .execute(&mut *tx)

@@ -55,6 +55,11 @@ pub enum OpenError {
     Newer(i64),
 }
 
+/// Notes owner `$1` as served at `$2` (unix ms), in the transaction that takes its work
+/// (a turn, or an analysis): the rotation between owners is one for both.
+pub const NOTE_SERVED: &str = "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
+     ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at";
+
 /// The condition that a game (`table` names the games' table or its alias in the query)
 /// comes after the game `param` (a query parameter, `$1`; `NULL` for none) in the lists'
 /// order, newest first: created before it, or at the same time with a smaller id. A
