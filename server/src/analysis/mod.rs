@@ -4,7 +4,7 @@
 //! served to everyone who looks (`GET /games/ID/analysis`). The computer's searches run
 //! them ([`crate::computer`]): a position at a time, a waiting turn played in between.
 
-use camelot_engine::search::{ReviewedPly, SearchLimits, REVIEW_NODES};
+use camelot_engine::search::{ReviewedPly, SearchLimits};
 use camelot_engine::{Game, Side};
 use camelot_online::protocol::analysis::{AnalysedPly, ScoreView};
 
@@ -23,15 +23,6 @@ pub struct AnalysisBudget {
 impl AnalysisBudget {
     pub fn limits(self) -> SearchLimits {
         SearchLimits::nodes(self.nodes)
-    }
-}
-
-impl Default for AnalysisBudget {
-    /// The 3D game's review's: about a fifth of a second a position on one core.
-    fn default() -> AnalysisBudget {
-        AnalysisBudget {
-            nodes: REVIEW_NODES,
-        }
     }
 }
 

@@ -19,6 +19,7 @@ use crate::common::http::clip;
 use crate::games::hub::Hubs;
 use crate::games::live::Status;
 use crate::games::owner::Owner;
+use crate::games::service;
 
 pub fn api() -> Router<Arc<Hubs>> {
     Router::new().route("/games/{id}/analysis", get(look).post(ask))
@@ -48,12 +49,7 @@ async fn ask(
     client: ClientAddress,
 ) -> Result<Response, ServiceError> {
     let game = game_of(&id)?;
-    let g = hubs
-        .db
-        .load(&game)
-        .await
-        .map_err(|e| ServiceError::Storage(format!("reading game {game}: {e}")))?
-        .ok_or_else(|| ServiceError::NoSuchGame(game.to_string()))?;
+    let g = service::game_now(&hubs, &game).await?;
     if g.status == Status::Live {
         return Err(ServiceError::refused(
             Answer::Conflict,
@@ -102,15 +98,8 @@ async fn look(
     match hubs.db.analysis(&game).await.map_err(storage)? {
         Some(view) => Ok(answered(view)),
         None => {
-            let known = hubs
-                .db
-                .load(&game)
-                .await
-                .map_err(|e| ServiceError::Storage(format!("reading game {game}: {e}")))?
-                .is_some();
-            if !known {
-                return Err(ServiceError::NoSuchGame(game.to_string()));
-            }
+            // An unknown game is `no_such_game`, not one nobody asked about.
+            service::game_now(&hubs, &game).await?;
             Err(ServiceError::refused(
                 Answer::NotFound,
                 ErrorCode::NotAnalysed,

@@ -102,7 +102,7 @@ pub async fn record(hubs: &Hubs, id: &GameId) -> Result<String, ServiceError> {
 }
 
 /// The game as it stands: this process's live copy where it holds one, else the stored.
-async fn game_now(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {
+pub async fn game_now(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {
     match hubs.held(id).await {
         Some(hub) => Ok(hub.state.lock().await.clone()),
         None => load(hubs, id).await,
