@@ -12,7 +12,7 @@ use camelot_online::protocol::requests::{ListSeats, LookAtGame};
 use camelot_online::protocol::{GameEnd, GameId, GameView, SeatToken, TimeControl};
 use camelot_online::{ask, ServerAddress};
 use camelot_test_support::{http_get, scratch, sqlite, Server};
-use sqlx::Connection as _;
+use sqlx::{Connection as _, Row as _};
 
 /// The games of the version 1 database, by how they ended.
 const RESIGNED: &str = "o709mzh1";
@@ -53,6 +53,9 @@ async fn a_version_1_database_keeps_every_game_with_its_result() {
         dir.join("server.db"),
     )
     .unwrap();
+    // The fixture's last move a minute ago, whatever day this runs: its live game's three
+    // days have not passed.
+    bring_forward(&dir, now_ms() - MINUTE_MS).await;
     let server = Server::start(
         Path::new(env!("CARGO_BIN_EXE_camelot-server")),
         &sqlite(&dir),
@@ -219,17 +222,13 @@ async fn a_database_of_the_0_1_0_release_keeps_every_game() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v0.1.0");
     let dir = scratch("upgrade-0.1.0");
     std::fs::copy(data.join("server.db"), dir.join("server.db")).unwrap();
-    // Ten years: the fixture's unjoined games are not forgotten however old it grows.
-    let server = Server::start_with(
+    // As if the fixture were made a minute ago: its clocks have not run out, and its
+    // unjoined games are not yet forgotten, whatever day this runs.
+    bring_forward(&dir, now_ms() - MINUTE_MS).await;
+    let server = Server::start(
         Path::new(env!("CARGO_BIN_EXE_camelot-server")),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &sqlite(&dir),
-            "--forget-unjoined-after",
-            "315360000",
-        ],
+        &sqlite(&dir),
+        "127.0.0.1:0",
     );
     let url = server.address();
     let created = std::fs::read_to_string(data.join("games.txt")).unwrap();
@@ -251,18 +250,8 @@ async fn a_database_of_the_0_1_0_release_keeps_every_game() {
                 assert_eq!(now.tag(seat), Some(name), "{game}'s {seat}");
             }
         }
-        if then.result == "*" {
-            // A live game keeps going; one on a clock may have run out since it was made.
-            assert!(
-                now.result == "*" || now.tag("Termination") == Some("time"),
-                "{game}: {} by {:?}",
-                now.result,
-                now.tag("Termination")
-            );
-        } else {
-            assert_eq!(now.result, then.result, "{game}'s result");
-            assert_eq!(now.tag("Termination"), then.tag("Termination"), "{game}");
-        }
+        assert_eq!(now.result, then.result, "{game}'s result");
+        assert_eq!(now.tag("Termination"), then.tag("Termination"), "{game}");
         for (seat, token) in answer["seats"].as_object().unwrap() {
             let (you, _) = state(&url, game, token.as_str()).await;
             let you = you.map(|c| c.to_string());
@@ -281,4 +270,99 @@ async fn a_database_of_the_0_1_0_release_keeps_every_game() {
             .any(|s| s.game.to_string() == "vp8frzti" && s.seat == SeatColour::Black),
         "{open:?}"
     );
+}
+
+const MINUTE_MS: i64 = 60_000;
+const DAY_MS: i64 = 24 * 3_600_000;
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+/// Moves every time a copied fixture holds (each table's `*_at` column, unix
+/// milliseconds) by one amount, so that its latest move was made at `latest`: the
+/// fixture's games stand as they did when it was made, however long ago that was, and a
+/// test of time passing says how much passed.
+async fn bring_forward(dir: &Path, latest: i64) {
+    let mut db = sqlx::SqliteConnection::connect(&sqlite(dir)).await.unwrap();
+    let (made,): (i64,) = sqlx::query_as("SELECT MAX(last_move_at) FROM games")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    let by = latest - made;
+    let tables: Vec<(String,)> =
+        sqlx::query_as("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .fetch_all(&mut db)
+            .await
+            .unwrap();
+    let mut moved = 0;
+    for (table,) in tables {
+        let columns = sqlx::query(&format!("PRAGMA table_info({table})"))
+            .fetch_all(&mut db)
+            .await
+            .unwrap();
+        for column in columns {
+            let name: String = column.get("name");
+            if name.ends_with("_at") {
+                sqlx::query(&format!(
+                    "UPDATE {table} SET {name} = {name} + $1 WHERE {name} IS NOT NULL"
+                ))
+                .bind(by)
+                .execute(&mut db)
+                .await
+                .unwrap();
+                moved += 1;
+            }
+        }
+    }
+    assert!(moved >= 3, "the fixture's times were found");
+    db.close().await.unwrap();
+}
+
+/// A game by correspondence whose days ran out while the server was stopped is decided
+/// on time when the server opens its database again: the side that did not move in its
+/// three days loses, the record says so, and the games whose time had not run out (the
+/// untimed, and the one on a clock within its time) are as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_whose_days_ran_out_while_the_server_was_stopped_is_lost_on_time() {
+    let dir = scratch("upgrade-days-passed");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v1-server.db"),
+        dir.join("server.db"),
+    )
+    .unwrap();
+    // White, to move after F6-F8 F11-F9, had three days; the server was stopped for
+    // three days and an hour.
+    bring_forward(&dir, now_ms() - 3 * DAY_MS - 60 * MINUTE_MS).await;
+    let server = Server::start(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.address();
+    // The server's sweep of the clocks (four times a second) finds it.
+    let mut live = state(&url, LIVE, None).await.1;
+    let looking = std::time::Instant::now();
+    while live.result.is_none() && looking.elapsed() < std::time::Duration::from_secs(20) {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        live = state(&url, LIVE, None).await.1;
+    }
+    assert_eq!(live.moves.len(), 2, "no move is lost");
+    assert_eq!(
+        live.result,
+        Some(GameEnd::Decided(Outcome {
+            winner: Some(Side::Second),
+            reason: EndReason::Time,
+        })),
+        "White, to move, let its three days pass"
+    );
+    let rec = record(&url, LIVE);
+    assert_eq!(rec.result, "0-1");
+    assert_eq!(rec.tag("Termination"), Some("time"));
+    // The untimed game that was waiting for its second seat still waits.
+    let (_, untimed) = state(&url, "xl9raz4c", None).await;
+    assert_eq!(untimed.result, None);
 }

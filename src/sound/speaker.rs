@@ -259,7 +259,15 @@ mod playing {
     fn a_sound_plays_to_its_end_or_the_device_is_said_missing() {
         let s =
             super::super::wav::read_wav(include_bytes!("../../assets/sounds/move.wav")).unwrap();
-        let Ok(alsa) = Alsa::load() else { return };
+        // Without ALSA's library the speaker says which package brings it.
+        let alsa = match Alsa::load() {
+            Ok(alsa) => alsa,
+            Err(why) => {
+                assert!(matches!(why, SoundError::NoLibrary), "{why}");
+                assert!(why.to_string().contains("apt-get install libasound2"));
+                return;
+            }
+        };
         match alsa.open_default() {
             Ok(pcm) => {
                 assert!(alsa.play(pcm, &s).is_ok());
