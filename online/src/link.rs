@@ -391,6 +391,11 @@ async fn converse(
                 if let ServerMessage::Pong { .. } = message {
                     continue;
                 }
+                // The account's session ended: trying again would only come back as a
+                // watcher; the player logs in again instead.
+                if let ServerMessage::SignedOut { message, .. } = message {
+                    return Ended::Refused { code: ErrorCode::SignedOut, message };
+                }
                 if !*joined {
                     match &message {
                         ServerMessage::State { .. } => *joined = true,

@@ -34,6 +34,7 @@ pub mod pairing;
 pub mod requests;
 mod time;
 
+pub use accounts::SessionEnd;
 pub use board::{
     BoardView, ConstraintView, LostView, PieceView, SeatPlace, SquareView, VariantView,
 };
@@ -192,6 +193,12 @@ pub enum ErrorCode {
     NotOver,
     /// Nobody has asked for this game's analysis yet (`POST` asks).
     NotAnalysed,
+    /// A new password that guessers try early (a common one, a word, the account's
+    /// name): the message says why and what to do.
+    WeakPassword,
+    /// The session a connection was admitted on has ended (see
+    /// [`ServerMessage::SignedOut`]): log in again.
+    SignedOut,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -199,7 +206,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -229,6 +236,8 @@ impl ErrorCode {
         ErrorCode::NoSuchPlayer,
         ErrorCode::NotOver,
         ErrorCode::NotAnalysed,
+        ErrorCode::WeakPassword,
+        ErrorCode::SignedOut,
         ErrorCode::Other,
     ];
 }
@@ -481,9 +490,24 @@ pub enum ServerMessage {
     Pong {
         n: u64,
     },
+    /// The session this connection's handshake showed has ended (logged out, the
+    /// password changed, the account closed, the session expired): the connection acts
+    /// for the account no more and closes after this. Log in again to play on.
+    SignedOut {
+        why: SessionEnd,
+        message: String,
+    },
 }
 
 impl ServerMessage {
+    /// The connection's session ended, and why, in a sentence.
+    pub fn signed_out(why: SessionEnd) -> ServerMessage {
+        ServerMessage::SignedOut {
+            why,
+            message: why.to_string(),
+        }
+    }
+
     pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error {
             code,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::accounts::{AccountName, AccountToken};
+use crate::protocol::accounts::{AccountName, AccountToken, DeviceToken};
 use crate::ServerAddress;
 
 /// The file's name in the data directory.
@@ -23,6 +23,10 @@ pub struct SavedSession {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedSessions {
     servers: BTreeMap<String, SavedSession>,
+    /// This machine's device token on each server, kept across logouts: the server knows
+    /// by it the accounts that logged in from here before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    devices: BTreeMap<String, DeviceToken>,
 }
 
 impl SavedSessions {
@@ -46,6 +50,16 @@ impl SavedSessions {
 
     pub fn remove(&mut self, server: &ServerAddress) -> Option<SavedSession> {
         self.servers.remove(&server.http_url())
+    }
+
+    /// This machine's device token on `server`, to show at a login.
+    pub fn device(&self, server: &ServerAddress) -> Option<&DeviceToken> {
+        self.devices.get(&server.http_url())
+    }
+
+    /// Keeps the device token a login or sign-up on `server` answered with.
+    pub fn set_device(&mut self, server: &ServerAddress, device: DeviceToken) {
+        self.devices.insert(server.http_url(), device);
     }
 }
 
@@ -74,5 +88,19 @@ mod tests {
             SavedSessions::default()
         );
         assert!(s.remove(&a).is_some() && s.get(&a).is_none());
+        // The device outlives the session, and older files without one still read.
+        s.set_device(&a, DeviceToken::new("d1"));
+        let back = SavedSessions::from_json(&s.to_json());
+        assert_eq!(back.device(&a).map(DeviceToken::as_str), Some("d1"));
+        assert_eq!(back.device(&b), None);
+        let older = r#"{"servers":{"http://127.0.0.1:8080":{"name":"Arthur","token":"t1"}}}"#;
+        assert_eq!(
+            SavedSessions::from_json(older)
+                .get(&a)
+                .unwrap()
+                .token
+                .as_str(),
+            "t1"
+        );
     }
 }

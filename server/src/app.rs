@@ -23,10 +23,10 @@ pub fn router(hubs: Arc<Hubs>, accounts: Arc<Accounts>, origins: Origins) -> Rou
         .merge(tv::routes::api())
         .merge(analysis::routes::api())
         .merge(accounts::routes::api().with_state(accounts.clone()))
-        .merge(players::routes::api().with_state(accounts))
+        .merge(players::routes::api().with_state(accounts.clone()))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
-        .merge(games::routes::socket())
+        .merge(games::routes::socket().layer(axum::Extension(accounts.watch.clone())))
         .merge(api)
         .merge(pages::routes())
         .fallback(pages::no_such_page)

@@ -167,7 +167,9 @@ struct Args {
         value_name = "N"
     )]
     logins_per_minute: u32,
-    /// Logins to one account anyone may try a minute, from wherever (0: no limit).
+    /// Wrong passwords one account may be tried with a minute from devices it has not
+    /// logged in from (0: no limit); the same many a minute from one address, from one
+    /// device it knows, and for one session's password change.
     #[arg(
         long,
         env = "CAMELOT_LOGINS_PER_ACCOUNT_PER_MINUTE",
@@ -348,14 +350,12 @@ async fn run(args: Args) -> Result<(), StartError> {
     let accounts = Arc::new(Accounts {
         db: db.clone(),
         hasher: Hasher::new(),
-        limits: AccountLimits {
-            sign_ups: per_minute(args.sign_ups_per_minute),
-            logins: per_minute(args.logins_per_minute),
-            logins_per_account: PerMinute::new(
-                (args.logins_per_account_per_minute > 0)
-                    .then_some(args.logins_per_account_per_minute),
-            ),
-        },
+        watch: accounts::watch::SessionWatch::start(db.clone()),
+        limits: AccountLimits::new(
+            per_minute(args.sign_ups_per_minute),
+            per_minute(args.logins_per_minute),
+            (args.logins_per_account_per_minute > 0).then_some(args.logins_per_account_per_minute),
+        ),
     });
     let hubs = Arc::new(Hubs::new(db, limits));
     let searches = args
@@ -533,6 +533,10 @@ async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
         }
         if let Err(e) = hubs.db.forget_ended_sessions(common::clock::now_ms()).await {
             eprintln!("camelot-server: forgetting ended sessions: {e}");
+        }
+        let unseen = common::clock::now_ms() - accounts::sessions::DEVICE_DAYS * 86_400_000;
+        if let Err(e) = hubs.db.forget_old_devices(unseen).await {
+            eprintln!("camelot-server: forgetting devices unseen for a year: {e}");
         }
         let stale = common::clock::now_ms() - pairing::store::STALE_MS;
         if let Err(e) = hubs.db.forget_stale_pairing(stale).await {

@@ -48,6 +48,7 @@ fn log_in(n: &str, p: &str) -> LogIn {
         name: name(n),
         password: password(p),
         token: true,
+        device: None,
     }
 }
 
@@ -467,4 +468,160 @@ async fn no_password_is_in_the_database_or_the_log() {
         searched > 4096,
         "the database and the log were read ({searched} bytes)"
     );
+}
+
+/// Nobody can lock another player out: an attacker sends 100 wrong passwords for
+/// Percival's account from six addresses, which holds back strangers (429), and all the
+/// while Percival logs in from the device he logged in from before (a program's device
+/// token; a browser's is its cookie), changes his password with his live session, and
+/// logs in from his browser with its device cookie. A device the account never saw waits
+/// like the attacker.
+#[tokio::test]
+async fn an_attackers_wrong_passwords_lock_nobody_out() {
+    let server = server("accounts-lockout");
+    let url = server.address();
+    let signed_up: Session = ask(&url, &sign_up("Percival", "the grail 1"))
+        .await
+        .unwrap();
+    let device = signed_up
+        .device
+        .clone()
+        .expect("a program's sign-up names its device");
+    // His browser logs in once, from his home address: it gets a device cookie.
+    let browser = exchange_from(
+        "127.0.0.60",
+        &server,
+        "POST /session",
+        &["content-type: application/json"],
+        r#"{"name":"Percival","password":"the grail 1"}"#,
+    )
+    .await;
+    assert_eq!(browser.status, 200, "{browser:?}");
+    let cookie = browser
+        .headers
+        .iter()
+        .filter(|(n, _)| n == "set-cookie")
+        .map(|(_, v)| v.clone())
+        .find(|v| v.starts_with("camelot_device="))
+        .expect("a device cookie");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    assert!(cookie.contains("Path=/session"), "{cookie}");
+    let device_cookie = cookie.split(';').next().unwrap().to_string();
+
+    let mut answers = std::collections::BTreeMap::new();
+    for i in 0..100 {
+        let from = format!("127.0.0.{}", 70 + i % 6);
+        let body = format!(r#"{{"name":"Percival","password":"not the grail {i}"}}"#);
+        let r = exchange_from(
+            &from,
+            &server,
+            "POST /session",
+            &["content-type: application/json"],
+            &body,
+        )
+        .await;
+        *answers.entry(r.status).or_insert(0) += 1;
+    }
+    assert_eq!(answers.get(&200), None, "{answers:?}");
+    assert!(answers.get(&429).is_some_and(|n| *n >= 90), "{answers:?}");
+    assert!(answers.get(&401).is_some_and(|n| *n <= 10), "{answers:?}");
+
+    // A device the account never saw, with the right password, waits too.
+    let stranger = exchange_from(
+        "127.0.0.90",
+        &server,
+        "POST /session",
+        &["content-type: application/json"],
+        r#"{"name":"Percival","password":"the grail 1"}"#,
+    )
+    .await;
+    assert_eq!(stranger.status, 429, "{stranger:?}");
+    // His program, from a fresh address, on its device token: let in.
+    let with_device = LogIn {
+        device: Some(device.clone()),
+        ..log_in("Percival", "the grail 1")
+    };
+    let from_known = exchange_from(
+        "127.0.0.91",
+        &server,
+        "POST /session",
+        &["content-type: application/json"],
+        &serde_json::to_string(&with_device).unwrap(),
+    )
+    .await;
+    assert_eq!(from_known.status, 200, "{from_known:?}");
+    let session: Session = serde_json::from_str(&from_known.body).unwrap();
+    let token = session.token.expect("a token");
+    // His password changed on that session: never held back by others' failures.
+    let change = ChangePassword {
+        old: password("the grail 1"),
+        new: password("the grail 2"),
+        token: true,
+    };
+    let changed = ask_as(&url, Some(&token), &change).await.unwrap();
+    assert!(changed.token.is_some());
+    // His browser logs in with the new password on its device cookie.
+    let cookie_header = format!("cookie: {device_cookie}");
+    let from_browser = exchange_from(
+        "127.0.0.92",
+        &server,
+        "POST /session",
+        &["content-type: application/json", &cookie_header],
+        r#"{"name":"Percival","password":"the grail 2"}"#,
+    )
+    .await;
+    assert_eq!(from_browser.status, 200, "{from_browser:?}");
+    // A device token the account never saw is a stranger's.
+    let forged = LogIn {
+        device: Some(camelot_online::protocol::accounts::DeviceToken::new(
+            "forged",
+        )),
+        ..log_in("Percival", "the grail 2")
+    };
+    let r = exchange_from(
+        "127.0.0.93",
+        &server,
+        "POST /session",
+        &["content-type: application/json"],
+        &serde_json::to_string(&forged).unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, 429, "{r:?}");
+}
+
+/// A new password that every list of breached passwords starts with is refused, at
+/// sign-up and at a change, saying why; one that is hard to guess is taken.
+#[tokio::test]
+async fn passwords_guessers_try_first_are_refused_with_the_reason() {
+    let server = server("accounts-weak");
+    let url = server.address();
+    for weak in ["password", "12345678", "        ", "galahad123"] {
+        match ask(&url, &sign_up("Galahad", weak)).await {
+            Err(OnlineError::Refused { code, message }) => {
+                assert_eq!(code, ErrorCode::WeakPassword, "{weak:?}: {message}");
+                assert!(
+                    message.starts_with("that password is too easy to guess"),
+                    "{message}"
+                );
+            }
+            other => panic!("{weak:?}: {other:?}"),
+        }
+    }
+    let token = token_of(&url, &sign_up("Galahad", "the siege perilous")).await;
+    let change = ChangePassword {
+        old: password("the siege perilous"),
+        new: password("iloveyou"),
+        token: true,
+    };
+    assert_eq!(
+        code(ask_as(&url, Some(&token), &change).await),
+        ErrorCode::WeakPassword
+    );
+    // Nothing changed: the old password still logs in.
+    assert!(ask(&url, &log_in("Galahad", "the siege perilous"))
+        .await
+        .is_ok());
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use camelot_engine::{EndReason, Level, Outcome, SeatColour, Variant};
 use camelot_online::protocol::accounts::{
-    AccountKind, AccountName, AccountToken, Password, SignUp,
+    AccountKind, AccountName, AccountToken, Password, SessionEnd, SignUp,
 };
 use camelot_online::protocol::pairing::{Pairing, QuickGame};
 use camelot_online::protocol::requests::{ComputerSeat, ListGames, LookAtGame, NewGame};
@@ -585,11 +585,144 @@ async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() 
     drop_database(&admin, &name).await;
 }
 
+/// A session ended through one process stops the sockets admitted on it by the other:
+/// Gareth's socket on A, his password changed on B from another device; Lynette's
+/// socket on B, her account closed on A. Each socket is told why and closed, and the
+/// resignation sent on it after changes nothing.
+async fn a_session_ended_on_one_process_ends_its_sockets_on_the_other() {
+    let Some(admin) = postgres_url("a_session_ended_on_one_process_ends_its_sockets_on_the_other")
+    else {
+        return;
+    };
+    let name = format!("camelot_signed_out_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let a = Server::start(bin(), &db, "127.0.0.1:0");
+    let b = Server::start(bin(), &db, "127.0.0.1:0");
+    let (a_url, b_url) = (a.address(), b.address());
+    let password = Password::parse("round table").unwrap();
+    let sign_up = |n: &str| SignUp {
+        name: AccountName::parse(n).unwrap(),
+        password: password.clone(),
+        kind: AccountKind::Person,
+        rated_with_people: false,
+        token: true,
+    };
+    let gareth = ask(&a_url, &sign_up("Gareth"))
+        .await
+        .unwrap()
+        .token
+        .unwrap();
+    let lynette = ask(&b_url, &sign_up("Lynette"))
+        .await
+        .unwrap()
+        .token
+        .unwrap();
+    let quick = QuickGame {
+        variant: Variant::Camette,
+        time: TimeControl::Untimed,
+    };
+    let first = {
+        let (url, token, quick) = (a_url.clone(), gareth.clone(), quick.clone());
+        tokio::spawn(async move { ask_as(&url, Some(&token), &quick).await.unwrap() })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let Pairing::Paired { game, .. } = ask_as(&b_url, Some(&lynette), &quick).await.unwrap() else {
+        panic!("paired");
+    };
+    assert!(matches!(first.await.unwrap(), Pairing::Paired { .. }));
+    let seated = |url: ServerAddress, token: AccountToken, game: GameId| async move {
+        let mut c = Connection::open_as(&url, &token).await.unwrap();
+        c.send(&Hello::seat(&game, None, None).into())
+            .await
+            .unwrap();
+        expect(&mut c, "the seat", |m| {
+            matches!(m, ServerMessage::State { you: Some(_), .. })
+        })
+        .await;
+        c
+    };
+    let mut on_a = seated(a_url.clone(), gareth.clone(), game.clone()).await;
+    let mut on_b = seated(b_url.clone(), lynette.clone(), game.clone()).await;
+    let log_in = |url: ServerAddress, n: &'static str| {
+        let password = password.clone();
+        async move {
+            let req = camelot_online::protocol::accounts::LogIn {
+                name: AccountName::parse(n).unwrap(),
+                password,
+                token: true,
+                device: None,
+            };
+            ask(&url, &req).await.unwrap().token.unwrap()
+        }
+    };
+
+    let elsewhere = log_in(b_url.clone(), "Gareth").await;
+    let started = std::time::Instant::now();
+    let change = camelot_online::protocol::accounts::ChangePassword {
+        old: password.clone(),
+        new: Password::parse("the green chapel").unwrap(),
+        token: true,
+    };
+    ask_as(&b_url, Some(&elsewhere), &change).await.unwrap();
+    let told = expect(&mut on_a, "Gareth's socket on A told", |m| {
+        matches!(m, ServerMessage::SignedOut { .. })
+    })
+    .await;
+    eprintln!("told on the other process after {:?}", started.elapsed());
+    assert!(
+        matches!(
+            told,
+            ServerMessage::SignedOut {
+                why: SessionEnd::PasswordChanged,
+                ..
+            }
+        ),
+        "{told:?}"
+    );
+    let _ = on_a.send(&ClientMessage::Resign).await;
+
+    let elsewhere = log_in(a_url.clone(), "Lynette").await;
+    let close = camelot_online::protocol::accounts::CloseAccount {
+        password: password.clone(),
+    };
+    ask_as(&a_url, Some(&elsewhere), &close).await.unwrap();
+    let told = expect(&mut on_b, "Lynette's socket on B told", |m| {
+        matches!(
+            m,
+            ServerMessage::SignedOut { .. } | ServerMessage::Ended { .. }
+        )
+    })
+    .await;
+    assert!(
+        matches!(
+            told,
+            ServerMessage::SignedOut {
+                why: SessionEnd::AccountClosed,
+                ..
+            }
+        ),
+        "no resignation reached her, and her session's end did: {told:?}"
+    );
+    let _ = on_b.send(&ClientMessage::Resign).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for url in [&a_url, &b_url] {
+        let look = LookAtGame {
+            game: game.clone(),
+            token: None,
+        };
+        let state = ask(url, &look).await.unwrap();
+        assert_eq!(state.game.result, None, "{url}: the game goes on");
+    }
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
+
 camelot_test_support::harness!(;
     async: forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once,
     two_processes_serve_one_game_through_postgresql,
     a_move_on_a_stale_copy_is_judged_against_the_database,
     the_computers_turns_are_shared_by_processes_and_each_played_once,
     two_processes_keep_one_tv_between_them,
-    analyses_are_made_once_by_whichever_process_takes_them
+    analyses_are_made_once_by_whichever_process_takes_them,
+    a_session_ended_on_one_process_ends_its_sockets_on_the_other
 );

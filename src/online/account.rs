@@ -12,8 +12,8 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_files::{read_text, write_private, FileError};
 use camelot_online::protocol::accounts::{
-    AccountKind, AccountName, AccountToken, LogIn, LogOut, LookAtPlayer, Password, PlayerProfile,
-    Session, SignUp,
+    AccountKind, AccountName, AccountToken, DeviceToken, LogIn, LogOut, LookAtPlayer, Password,
+    PlayerProfile, Session, SignUp,
 };
 use camelot_online::protocol::pairing::{CancelPairing, Pairing, QuickGame};
 use camelot_online::protocol::{ErrorCode, GameId, TimeControl};
@@ -93,6 +93,7 @@ fn keep(
     storage: &Storage,
     server: &ServerAddress,
     session: Option<SavedSession>,
+    device: Option<DeviceToken>,
 ) -> Result<(), FileError> {
     let Some(path) = sessions_path(storage) else {
         return Ok(());
@@ -103,6 +104,9 @@ fn keep(
         None => {
             all.remove(server);
         }
+    }
+    if let Some(device) = device {
+        all.set_device(server, device);
     }
     write_private(&path, all.to_json().as_bytes())
 }
@@ -138,7 +142,10 @@ impl OnlineAccount {
     }
 
     /// Logs in (`sign_up`: signs up first) with the fields typed.
-    pub fn open(&mut self, server: ServerAddress, sign_up: bool) {
+    pub fn open(&mut self, server: ServerAddress, sign_up: bool, storage: &Storage) {
+        // This machine's device token: a device the account knows logs in while
+        // strangers' wrong passwords hold the account back.
+        let device = saved(storage).device(&server).cloned();
         let name = match AccountName::parse(&self.name) {
             Ok(n) => n,
             Err(e) => {
@@ -181,6 +188,7 @@ impl OnlineAccount {
                         name,
                         password,
                         token: true,
+                        device,
                     },
                 ))
             };
@@ -258,7 +266,7 @@ fn hear_answers(
                     name: session.name.clone(),
                     token,
                 });
-                account.status = keep(&storage, &server, kept)
+                account.status = keep(&storage, &server, kept, session.device.clone())
                     .err()
                     .map(|e| format!("The session cannot be kept: {e}"));
                 account.logged_in = Some(LoggedIn {
@@ -278,12 +286,12 @@ fn hear_answers(
             Answer::Profile(server, Err(e)) => {
                 // A session for an account that is gone: forgotten here too.
                 if e.code() == Some(ErrorCode::NoSuchPlayer) {
-                    let _ = keep(&storage, &server, None);
+                    let _ = keep(&storage, &server, None, None);
                     account.logged_in = None;
                 }
             }
             Answer::LoggedOut(server) => {
-                account.status = keep(&storage, &server, None)
+                account.status = keep(&storage, &server, None, None)
                     .err()
                     .map(|e| format!("The session cannot be forgotten: {e}"));
             }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Player, Variant};
 use camelot_online::protocol::requests::ComputerSeat;
-use camelot_online::protocol::{GameId, OfferKind, PlayerName, TimeControl};
+use camelot_online::protocol::{ErrorCode, GameId, OfferKind, PlayerName, TimeControl};
 use camelot_online::{Invitation, Mirror, ServerAddress};
 
 use crate::game::session::Session;
@@ -171,7 +171,7 @@ pub fn account_section(
                 .add_enabled(!account.busy, egui::Button::new("Log in"))
                 .clicked()
             {
-                account.open(server.clone(), false);
+                account.open(server.clone(), false, storage);
             }
             if ui
                 .add_enabled(!account.busy, egui::Button::new("Sign up"))
@@ -180,7 +180,7 @@ pub fn account_section(
                 )
                 .clicked()
             {
-                account.open(server.clone(), true);
+                account.open(server.clone(), true, storage);
             }
         }
     });
@@ -606,6 +606,11 @@ pub fn connection_line(c: &Connection) -> Option<String> {
             "Connection lost, reconnecting ({}): {reason}",
             clock_text(since.elapsed().as_millis() as u64)
         )),
+        // The account's session ended elsewhere (logged out, its password changed, the
+        // account closed): the seat is the account's again once logged in again.
+        Connection::Stopped(why) if why.code() == Some(ErrorCode::SignedOut) => Some(format!(
+            "Signed out: {why}. Log in again under Online, then join the game again."
+        )),
         Connection::Stopped(why) => Some(format!("Not connected: {why}")),
     }
 }
@@ -810,6 +815,31 @@ mod tests {
     };
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
+
+    /// A table whose account was signed out elsewhere says so, and what to do.
+    #[test]
+    fn a_signed_out_table_says_to_log_in_again() {
+        use crate::online::Stop;
+        let why = camelot_online::protocol::SessionEnd::PasswordChanged;
+        let stopped = Connection::Stopped(Stop::Lost(camelot_online::JoinError::Refused {
+            code: ErrorCode::SignedOut,
+            message: why.to_string(),
+        }));
+        assert_eq!(
+            connection_line(&stopped).unwrap(),
+            "Signed out: the account's password was changed, which logs out every device: \
+             log in again with the new one. Log in again under Online, then join the game \
+             again."
+        );
+        let refused = Connection::Stopped(Stop::Lost(camelot_online::JoinError::Refused {
+            code: ErrorCode::WrongToken,
+            message: "that token holds no seat in game g1".into(),
+        }));
+        assert_eq!(
+            connection_line(&refused).unwrap(),
+            "Not connected: that token holds no seat in game g1"
+        );
+    }
 
     fn view() -> GameView {
         GameView {

@@ -87,10 +87,16 @@ pub struct LoginArgs {
 
 impl LoginArgs {
     pub fn run(self) -> Result<(), Failure> {
+        // This machine's device token: the server lets a device the account knows log
+        // in while strangers' wrong passwords hold the account back.
+        let device = sessions_file()
+            .ok()
+            .and_then(|p| load(&p).device(&self.server).cloned());
         let log_in = LogIn {
             name: self.name,
             password: password_from_stdin()?,
             token: true,
+            device,
         };
         let session = blocking(ask(&self.server, &log_in))?;
         keep(&self.server, session)
@@ -199,9 +205,13 @@ fn keep(server: &ServerAddress, session: Session) -> Result<(), Failure> {
             token,
         },
     );
+    if let Some(device) = session.device.clone() {
+        saved.set_device(server, device);
+    }
     write_private(&path, saved.to_json().as_bytes()).map_err(Failure::Write)?;
     let shown = Session {
         token: None,
+        device: None,
         ..session
     };
     out!(

@@ -59,6 +59,7 @@ impl LoginsArgs {
                     name: n.clone(),
                     password: p.clone(),
                     token: true,
+                    device: None,
                 })
                 .collect::<Vec<_>>()
         };

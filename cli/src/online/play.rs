@@ -9,7 +9,7 @@ use camelot_engine::search::SearchLimits;
 use camelot_engine::{Ai, AiDecision, Level};
 use camelot_lab::Program;
 use camelot_online::protocol::accounts::AccountToken;
-use camelot_online::protocol::{ClientMessage, PlayerName, SeatToken, ServerMessage};
+use camelot_online::protocol::{ClientMessage, ErrorCode, PlayerName, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, OnlineError, Update};
 
 use super::{ply_line, GameAt};
@@ -163,6 +163,18 @@ fn play(
                 }
             }
             Some(LinkEvent::Message(message)) => seat.hear(&message)?,
+            // The account's session ended (logged out, its password changed, closed):
+            // the seat is played again once logged in again.
+            Some(LinkEvent::Refused {
+                code: ErrorCode::SignedOut,
+                message,
+            }) => {
+                return Err(Failure::Refused(format!(
+                    "signed out: {message} (camelot-cli online login --server {} --name NAME \
+                     --password-stdin, then play again)",
+                    at.server.http_url()
+                )))
+            }
             Some(stop) => {
                 let why = JoinError::of(&stop, &at.server, &at.game)
                     .expect("every other event ends the link");

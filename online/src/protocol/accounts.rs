@@ -70,6 +70,66 @@ impl From<Password> for String {
     }
 }
 
+/// Why a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionEnd {
+    /// Its holder logged out (on this device or another with the same session).
+    #[error("you were logged out of this account: log in again to play on")]
+    LoggedOut,
+    /// The account's password was changed: that ends every session on every device.
+    #[error("the account's password was changed, which logs out every device: log in again with the new one")]
+    PasswordChanged,
+    /// The server's operator gave the account a new password.
+    #[error("the server's operator reset the account's password: log in with the password they give you")]
+    PasswordReset,
+    /// The account was closed by its owner.
+    #[error("the account was closed")]
+    AccountClosed,
+    /// The account was closed by the server's operator.
+    #[error("the server's operator closed the account")]
+    ClosedByOperator,
+    /// A browser's session lasts 30 days from its login.
+    #[error("the session expired: log in again")]
+    Expired,
+    /// Any other end (and any a newer server names that this build does not know).
+    #[serde(other)]
+    #[error("the session ended: log in again")]
+    Ended,
+}
+
+impl SessionEnd {
+    pub const ALL: [SessionEnd; 7] = [
+        SessionEnd::LoggedOut,
+        SessionEnd::PasswordChanged,
+        SessionEnd::PasswordReset,
+        SessionEnd::AccountClosed,
+        SessionEnd::ClosedByOperator,
+        SessionEnd::Expired,
+        SessionEnd::Ended,
+    ];
+
+    /// How the database keeps it.
+    pub fn code(self) -> &'static str {
+        match self {
+            SessionEnd::LoggedOut => "logged_out",
+            SessionEnd::PasswordChanged => "password_changed",
+            SessionEnd::PasswordReset => "password_reset",
+            SessionEnd::AccountClosed => "account_closed",
+            SessionEnd::ClosedByOperator => "closed_by_operator",
+            SessionEnd::Expired => "expired",
+            SessionEnd::Ended => "ended",
+        }
+    }
+
+    pub fn from_code(code: &str) -> SessionEnd {
+        SessionEnd::ALL
+            .into_iter()
+            .find(|e| e.code() == code)
+            .unwrap_or(SessionEnd::Ended)
+    }
+}
+
 /// A program's session on an account: whoever holds it acts as the account. Its `Debug`
 /// does not show it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +149,31 @@ impl AccountToken {
 impl fmt::Debug for AccountToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("AccountToken(..)")
+    }
+}
+
+/// A device that has logged in to an account before: given at a login or a sign-up (a
+/// browser keeps it in an `HttpOnly` cookie, a program beside its sessions) and shown at
+/// the next login, where it spares the owner the throttle that strangers' wrong
+/// passwords put on the account. It acts for nobody: it is no session. Its `Debug` does
+/// not show it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DeviceToken(String);
+
+impl DeviceToken {
+    pub fn new(token: impl Into<String>) -> DeviceToken {
+        DeviceToken(token.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for DeviceToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DeviceToken(..)")
     }
 }
 
@@ -134,6 +219,9 @@ pub struct LogIn {
     pub password: Password,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub token: bool,
+    /// A program's device token from an earlier login (a browser's is its cookie).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<DeviceToken>,
 }
 
 impl Request for LogIn {
@@ -152,6 +240,9 @@ pub struct Session {
     pub kind: AccountKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<AccountToken>,
+    /// For a program's login or sign-up: the device token to show at its next login.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<DeviceToken>,
 }
 
 /// `GET /session`: whose session the request shows.

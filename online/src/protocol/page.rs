@@ -205,6 +205,10 @@ impl Shapes {
             ("DrawClaim", names(values(&DrawClaim::ALL))),
             ("EndReason", names(values(&EndReason::ALL))),
             ("ErrorCode", names(values(&ErrorCode::ALL))),
+            (
+                "SessionEnd",
+                names(values(&crate::protocol::SessionEnd::ALL)),
+            ),
             ("Level", names(values(&SERVER_LEVELS))),
             ("MoveQuality", names(values(&MoveQuality::ALL))),
         ];
@@ -560,11 +564,13 @@ mod samples {
                 name: account_name(),
                 kind: AccountKind::Person,
                 token: Some(AccountToken::new("Pq8Vn1aZ")),
+                device: Some(super::super::accounts::DeviceToken::new("Dv3Kq9xB")),
             },
             Session {
                 name: account_name(),
                 kind: AccountKind::Computer,
                 token: None,
+                device: None,
             },
         ]
     }
@@ -596,11 +602,13 @@ mod samples {
                 name: account_name(),
                 password: password.clone(),
                 token: true,
+                device: Some(super::super::accounts::DeviceToken::new("Dv3Kq9xB")),
             },
             LogIn {
                 name: account_name(),
                 password,
                 token: false,
+                device: None,
             },
         ]
     }
@@ -912,6 +920,7 @@ mod samples {
             },
             ServerMessage::error(ErrorCode::NoSuchGame, "there is no game 'x'"),
             ServerMessage::Pong { n: 1 },
+            ServerMessage::signed_out(crate::protocol::SessionEnd::PasswordChanged),
         ]
     }
 

@@ -2,6 +2,8 @@
 //! closed, and the sessions that say who a request is. Below the games: a game asks it
 //! who sits down; it asks nothing of them.
 
+use std::sync::Arc;
+
 use camelot_online::protocol::accounts::{BadAccountName, BadPassword};
 use camelot_online::protocol::ErrorCode;
 
@@ -15,20 +17,59 @@ pub mod routes;
 pub mod service;
 pub mod sessions;
 pub mod store;
+pub mod watch;
 
-/// What the accounts room holds: the database, the hashing and the limits.
+/// What the accounts room holds: the database, the hashing, the limits, and the watch
+/// on the sessions that connections were admitted on.
 pub struct Accounts {
     pub db: Db,
     pub hasher: passwords::Hasher,
     pub limits: AccountLimits,
+    pub watch: Arc<watch::SessionWatch>,
 }
 
-/// How often one may try: sign-ups and logins from one address, logins to one account.
+/// How often one may try (the scheme, and why, is docs/online.md's "Logins and
+/// lockouts"): sign-ups and logins from one address; logins to one account from one
+/// address; wrong passwords for one account from devices it does not know, which a
+/// device it knows is not held back by (its own allowance instead); and a password
+/// asked again by one session, which nobody else's wrong passwords touch.
 pub struct AccountLimits {
     pub sign_ups: PerMinute<AddressKey>,
     pub logins: PerMinute<AddressKey>,
-    /// By the name's key: a name tried from many addresses is throttled too.
-    pub logins_per_account: PerMinute<String>,
+    /// By the address and the name's key.
+    pub logins_per_address_account: PerMinute<(AddressKey, String)>,
+    /// By the name's key: a name tried from many addresses is throttled too, but only
+    /// for devices that never logged in to it.
+    pub failures_per_account: PerMinute<String>,
+    /// By the device token's hash and the name's key.
+    pub logins_per_known_device: PerMinute<(String, String)>,
+    /// By the session's hash: a password change or a closing.
+    pub checks_per_session: PerMinute<String>,
+}
+
+impl AccountLimits {
+    /// `per_account`: the allowance of every limit on one account (`None`: no limit).
+    pub fn new(
+        sign_ups: PerMinute<AddressKey>,
+        logins: PerMinute<AddressKey>,
+        per_account: Option<u32>,
+    ) -> AccountLimits {
+        AccountLimits {
+            sign_ups,
+            logins,
+            logins_per_address_account: PerMinute::new(per_account),
+            failures_per_account: PerMinute::new(per_account),
+            logins_per_known_device: PerMinute::new(per_account),
+            checks_per_session: PerMinute::new(per_account),
+        }
+    }
+}
+
+/// Too many tries under `limit`.
+fn too_many<K: std::hash::Hash + Eq>(limit: &PerMinute<K>) -> AccountError {
+    AccountError::TooMany {
+        per_minute: limit.limit().unwrap_or(0),
+    }
 }
 
 /// A request about an account that could not be done.
@@ -38,6 +79,8 @@ pub enum AccountError {
     BadName(#[from] BadAccountName),
     #[error(transparent)]
     BadPassword(#[from] BadPassword),
+    #[error(transparent)]
+    WeakPassword(#[from] passwords::WeakPassword),
     #[error("that name is taken: choose another")]
     NameTaken,
     /// A wrong name and a wrong password are one answer, so that names cannot be found
@@ -68,6 +111,7 @@ impl From<AccountError> for ServiceError {
         let (answer, code) = match &e {
             AccountError::BadName(_) => (Answer::BadRequest, ErrorCode::BadName),
             AccountError::BadPassword(_) => (Answer::BadRequest, ErrorCode::BadPassword),
+            AccountError::WeakPassword(_) => (Answer::BadRequest, ErrorCode::WeakPassword),
             AccountError::NameTaken => (Answer::Conflict, ErrorCode::NameTaken),
             AccountError::WrongPassword => (Answer::Unauthorized, ErrorCode::WrongPassword),
             AccountError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),

@@ -1,9 +1,9 @@
 //! What the server's operator does from the command line: a password reset (a new one
 //! made and printed, every session ended) and an account closed.
 
-use camelot_online::protocol::accounts::{AccountName, Password};
+use camelot_online::protocol::accounts::{AccountName, Password, SessionEnd};
 
-use crate::accounts::passwords::Hasher;
+use crate::accounts::passwords::{check_strength, Hasher, WeakPassword};
 use crate::common::clock::now_ms;
 use crate::common::tokens;
 use crate::store::Db;
@@ -13,6 +13,8 @@ use crate::store::Db;
 pub enum OperatorError {
     #[error("no account is named {0}")]
     NoSuchAccount(AccountName),
+    #[error(transparent)]
+    Weak(#[from] WeakPassword),
     #[error("the database: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -25,8 +27,12 @@ pub async fn reset_password(db: &Db, name: &AccountName) -> Result<Password, Ope
         .await?
         .ok_or_else(|| OperatorError::NoSuchAccount(name.clone()))?;
     let password = Password::parse(&tokens::new_token()).expect("24 characters");
-    let hash = Hasher::new().hash(&password).await;
-    db.change_password(&account.id, &hash).await?;
+    // 24 random letters and digits always pass; checked all the same, as every new
+    // password is.
+    check_strength(&password, account.name.as_str())?;
+    let hash = Hasher::with_threads(1).hash(&password).await;
+    db.change_password(&account.id, &hash, SessionEnd::PasswordReset, now_ms())
+        .await?;
     Ok(password)
 }
 
@@ -36,6 +42,7 @@ pub async fn close(db: &Db, name: &AccountName) -> Result<(), OperatorError> {
         .account_named(&name.key())
         .await?
         .ok_or_else(|| OperatorError::NoSuchAccount(name.clone()))?;
-    db.close_account(&account.id, now_ms()).await?;
+    db.close_account(&account.id, SessionEnd::ClosedByOperator, now_ms())
+        .await?;
     Ok(())
 }

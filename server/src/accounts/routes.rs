@@ -10,7 +10,7 @@ use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Json, Router};
-use camelot_online::protocol::accounts::{AccountName, Done, Password, Session};
+use camelot_online::protocol::accounts::{AccountName, Done, LogIn, Password, Session};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -60,12 +60,17 @@ fn secure(tls: Option<Extension<OverTls>>) -> bool {
     tls.is_some_and(|Extension(OverTls(on))| on)
 }
 
-/// A session's answer: its JSON, and a browser's cookie.
+/// A session's answer: its JSON, and a browser's cookies (the session's, and the known
+/// device's).
 fn opened(status: StatusCode, o: Opened, secure: bool) -> Response {
     let mut r = (status, Json(o.session)).into_response();
     if o.kind == SessionKind::Cookie {
         r.headers_mut()
-            .insert(header::SET_COOKIE, sessions::cookie(&o.secret, secure));
+            .append(header::SET_COOKIE, sessions::cookie(&o.secret, secure));
+        if let Some(device) = &o.device {
+            r.headers_mut()
+                .append(header::SET_COOKIE, sessions::device_cookie(device, secure));
+        }
     }
     r
 }
@@ -102,9 +107,15 @@ async fn log_in(
     State(accounts): State<Arc<Accounts>>,
     client: ClientAddress,
     tls: Option<Extension<OverTls>>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ServiceError> {
-    let o = service::log_in(&accounts, read(&bytes)?, client.key()).await?;
+    let req: LogIn = read(&bytes)?;
+    let device = req
+        .device
+        .clone()
+        .or_else(|| sessions::shown_device(&headers));
+    let o = service::log_in(&accounts, req, device, client.key()).await?;
     Ok(opened(StatusCode::OK, o, secure(tls)))
 }
 
@@ -118,6 +129,7 @@ async fn who(
         name: me.account.name,
         kind: me.account.kind,
         token: None,
+        device: None,
     }))
 }
 

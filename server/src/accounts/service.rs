@@ -2,15 +2,19 @@
 //! with the protocol's answer and the session's secret, or an [`AccountError`].
 
 use camelot_online::protocol::accounts::{
-    AccountToken, ChangePassword, CloseAccount, LogIn, Password, Session, SignUp,
+    AccountToken, ChangePassword, CloseAccount, DeviceToken, LogIn, Password, Session, SessionEnd,
+    SignUp,
 };
 
-use crate::accounts::sessions::{self, SignedIn, COOKIE_DAYS};
+use crate::accounts::passwords::check_strength;
+use crate::accounts::sessions::{self, SignedIn, COOKIE_DAYS, DEVICE_DAYS};
 use crate::accounts::store::{Account, SessionKind};
-use crate::accounts::{AccountError, Accounts};
+use crate::accounts::{too_many, AccountError, Accounts};
 use crate::common::clock::now_ms;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;
+
+const DAY_MS: i64 = 24 * 3_600_000;
 
 /// A session opened: the answer, and the secret to give (in the answer for a program,
 /// in a cookie for a browser).
@@ -18,6 +22,8 @@ pub struct Opened {
     pub session: Session,
     pub secret: AccountToken,
     pub kind: SessionKind,
+    /// The device token to give (a browser's cookie; a program's is in `session`).
+    pub device: Option<DeviceToken>,
 }
 
 /// `POST /account`.
@@ -27,10 +33,9 @@ pub async fn sign_up(
     from: AddressKey,
 ) -> Result<Opened, AccountError> {
     if !accounts.limits.sign_ups.allow(from) {
-        return Err(AccountError::TooMany {
-            per_minute: accounts.limits.sign_ups.limit().unwrap_or(0),
-        });
+        return Err(too_many(&accounts.limits.sign_ups));
     }
+    check_strength(&req.password, req.name.as_str())?;
     let now = now_ms();
     let account = Account {
         id: tokens::random(12),
@@ -48,58 +53,95 @@ pub async fn sign_up(
     if !stored {
         return Err(AccountError::NameTaken);
     }
-    open(accounts, &account, req.token, now).await
+    let device = sessions::new_device();
+    accounts
+        .db
+        .remember_device(&tokens::hash(device.as_str()), &account.id, now)
+        .await
+        .map_err(AccountError::storage)?;
+    open(accounts, &account, req.token, Some(device), now).await
 }
 
 /// `POST /session`. A wrong name costs what a wrong password costs, and is answered
-/// alike.
+/// alike. `device`: the device token the login showed (a program's in the request, a
+/// browser's in its cookie).
 pub async fn log_in(
     accounts: &Accounts,
     req: LogIn,
+    device: Option<DeviceToken>,
     from: AddressKey,
 ) -> Result<Opened, AccountError> {
     let limits = &accounts.limits;
+    let key = req.name.key();
     if !limits.logins.allow(from) {
-        return Err(AccountError::TooMany {
-            per_minute: limits.logins.limit().unwrap_or(0),
-        });
+        return Err(too_many(&limits.logins));
     }
-    if !limits.logins_per_account.allow(req.name.key()) {
-        return Err(AccountError::TooMany {
-            per_minute: limits.logins_per_account.limit().unwrap_or(0),
-        });
+    if !limits.logins_per_address_account.allow((from, key.clone())) {
+        return Err(too_many(&limits.logins_per_address_account));
     }
     let found = accounts
         .db
-        .account_to_log_in(&req.name.key())
+        .account_to_log_in(&key)
         .await
         .map_err(AccountError::storage)?;
     let (account, hash) = match found {
         Some((a, h)) => (Some(a), Some(h)),
         None => (None, None),
     };
+    let device_hash = device.as_ref().map(|d| tokens::hash(d.as_str()));
+    let known = match (&account, &device_hash) {
+        (Some(a), Some(d)) => accounts
+            .db
+            .is_known_device(d, &a.id, now_ms() - DEVICE_DAYS * DAY_MS)
+            .await
+            .map_err(AccountError::storage)?,
+        _ => false,
+    };
+    // A device the account knows has its own allowance; any other shares the account's,
+    // which only wrong passwords use up.
+    let shared = if known {
+        let mine = (device_hash.clone().unwrap_or_default(), key.clone());
+        if !limits.logins_per_known_device.allow(mine) {
+            return Err(too_many(&limits.logins_per_known_device));
+        }
+        false
+    } else {
+        if !limits.failures_per_account.allow(key.clone()) {
+            return Err(too_many(&limits.failures_per_account));
+        }
+        true
+    };
     let right = accounts.hasher.verify(&req.password, hash).await;
-    match account {
-        Some(account) if right => open(accounts, &account, req.token, now_ms()).await,
-        _ => Err(AccountError::WrongPassword),
+    let Some(account) = account.filter(|_| right) else {
+        return Err(AccountError::WrongPassword);
+    };
+    if shared {
+        limits.failures_per_account.give_back(key);
     }
+    let now = now_ms();
+    let device = device.unwrap_or_else(sessions::new_device);
+    accounts
+        .db
+        .remember_device(&tokens::hash(device.as_str()), &account.id, now)
+        .await
+        .map_err(AccountError::storage)?;
+    open(accounts, &account, req.token, Some(device), now).await
 }
 
-/// A new session on `account`: a program's token, or a browser's cookie.
+/// A new session on `account`: a program's token, or a browser's cookie; and the device
+/// token to keep, where the request made the device known.
 async fn open(
     accounts: &Accounts,
     account: &Account,
     token: bool,
+    device: Option<DeviceToken>,
     now: i64,
 ) -> Result<Opened, AccountError> {
     let secret = sessions::new_secret();
     let (kind, expires_at) = if token {
         (SessionKind::Token, None)
     } else {
-        (
-            SessionKind::Cookie,
-            Some(now + COOKIE_DAYS * 24 * 3_600_000),
-        )
+        (SessionKind::Cookie, Some(now + COOKIE_DAYS * DAY_MS))
     };
     accounts
         .db
@@ -117,9 +159,11 @@ async fn open(
             name: account.name.clone(),
             kind: account.kind,
             token: token.then(|| secret.clone()),
+            device: device.clone().filter(|_| token),
         },
         secret,
         kind,
+        device,
     })
 }
 
@@ -127,9 +171,11 @@ async fn open(
 pub async fn log_out(accounts: &Accounts, me: &SignedIn) -> Result<(), AccountError> {
     accounts
         .db
-        .end_session(&me.hash)
+        .end_session(&me.hash, SessionEnd::LoggedOut, now_ms())
         .await
-        .map_err(AccountError::storage)
+        .map_err(AccountError::storage)?;
+    accounts.watch.ended_here();
+    Ok(())
 }
 
 /// `POST /account/password`: every session ends; the device that asked gets a new one.
@@ -138,14 +184,17 @@ pub async fn change_password(
     me: &SignedIn,
     req: ChangePassword,
 ) -> Result<Opened, AccountError> {
+    check_strength(&req.new, me.account.name.as_str())?;
     check_password(accounts, me, &req.old).await?;
     let hash = accounts.hasher.hash(&req.new).await;
+    let now = now_ms();
     accounts
         .db
-        .change_password(&me.account.id, &hash)
+        .change_password(&me.account.id, &hash, SessionEnd::PasswordChanged, now)
         .await
         .map_err(AccountError::storage)?;
-    open(accounts, &me.account, req.token, now_ms()).await
+    accounts.watch.ended_here();
+    open(accounts, &me.account, req.token, None, now).await
 }
 
 /// `DELETE /account`.
@@ -157,23 +206,23 @@ pub async fn close(
     check_password(accounts, me, &req.password).await?;
     accounts
         .db
-        .close_account(&me.account.id, now_ms())
+        .close_account(&me.account.id, SessionEnd::AccountClosed, now_ms())
         .await
-        .map_err(AccountError::storage)
+        .map_err(AccountError::storage)?;
+    accounts.watch.ended_here();
+    Ok(())
 }
 
 /// The account's password asked again (a session alone may not change it or close it),
-/// throttled as a login is.
+/// throttled for this session alone: nobody else's wrong passwords hold it back.
 async fn check_password(
     accounts: &Accounts,
     me: &SignedIn,
     password: &Password,
 ) -> Result<(), AccountError> {
-    let limit = &accounts.limits.logins_per_account;
-    if !limit.allow(me.account.name.key()) {
-        return Err(AccountError::TooMany {
-            per_minute: limit.limit().unwrap_or(0),
-        });
+    let limit = &accounts.limits.checks_per_session;
+    if !limit.allow(me.hash.clone()) {
+        return Err(too_many(limit));
     }
     let found = accounts
         .db

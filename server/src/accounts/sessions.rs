@@ -5,7 +5,7 @@
 //! `Origin` that the same-site guard has already checked is this server's.
 
 use axum::http::{header, HeaderMap, HeaderValue, Method};
-use camelot_online::protocol::accounts::AccountToken;
+use camelot_online::protocol::accounts::{AccountToken, DeviceToken};
 
 use crate::accounts::store::{Account, SessionKind};
 use crate::accounts::AccountError;
@@ -14,6 +14,12 @@ use crate::store::Db;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "camelot_session";
+
+/// The known device's cookie: sent to logins only.
+pub const DEVICE_COOKIE: &str = "camelot_device";
+
+/// How long a device stays known without a login from it.
+pub const DEVICE_DAYS: i64 = 365;
 
 /// How long a browser's session lasts without a new login.
 pub const COOKIE_DAYS: i64 = 30;
@@ -43,6 +49,41 @@ pub fn cookie(secret: &AccountToken, secure: bool) -> HeaderValue {
     .expect("a token is letters and digits")
 }
 
+/// A new device token.
+pub fn new_device() -> DeviceToken {
+    DeviceToken::new(tokens::new_token())
+}
+
+/// The cookie that keeps a browser's device token, sent back to `/session` alone
+/// (`Strict`: never on another site's request).
+pub fn device_cookie(device: &DeviceToken, secure: bool) -> HeaderValue {
+    let max_age = DEVICE_DAYS * 24 * 3600;
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{DEVICE_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/session; Max-Age={max_age}{secure}",
+        device.as_str()
+    ))
+    .expect("a token is letters and digits")
+}
+
+/// The device token a browser's request shows in its cookie.
+pub fn shown_device(headers: &HeaderMap) -> Option<DeviceToken> {
+    cookie_value(headers, DEVICE_COOKIE).map(DeviceToken::new)
+}
+
+/// A cookie's value, where the request has it and it is not empty.
+fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
 /// The cookie that ends it in the browser.
 pub fn cleared_cookie(secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
@@ -63,15 +104,7 @@ fn shown(headers: &HeaderMap) -> Option<(String, SessionKind)> {
     if let Some(t) = bearer {
         return Some((t.to_string(), SessionKind::Token));
     }
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| (value.trim().to_string(), SessionKind::Cookie))
-        .filter(|(v, _)| !v.is_empty())
+    cookie_value(headers, COOKIE).map(|v| (v, SessionKind::Cookie))
 }
 
 /// The account a request is signed in as, if any.

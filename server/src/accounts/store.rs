@@ -1,13 +1,24 @@
 //! The accounts' queries: an account made, found by its name, its password changed, it
 //! closed; its sessions opened, found and ended.
 
-use camelot_online::protocol::accounts::{AccountKind, AccountName};
+use camelot_online::protocol::accounts::{AccountKind, AccountName, SessionEnd};
 use sqlx::Row;
 
 use crate::store::{on, Db};
 
 /// How long a closed account's name stays its: nobody else may take it meanwhile.
 pub const NAME_KEPT_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// How long an ended session is kept, with why it ended, for the connections of every
+/// process to hear of it.
+pub const ENDED_KEPT_MS: i64 = 60_000;
+
+/// Sessions looked up in one query.
+const SESSIONS_A_QUERY: usize = 200;
+
+/// A session as its end is read: its secret's hash, why it ended (where it was ended),
+/// when it expires, when its account closed.
+type SessionState = (String, Option<String>, Option<i64>, Option<i64>);
 
 /// An account as the rooms see it (its password's hash is only read for a login).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,7 +205,7 @@ impl Db {
         let sql = format!(
             "SELECT {COLUMNS}, s.kind AS session_kind FROM sessions s \
              JOIN accounts a ON a.id = s.account_id \
-             WHERE s.token_hash = $1 AND a.closed_at IS NULL \
+             WHERE s.token_hash = $1 AND a.closed_at IS NULL AND s.ended_at IS NULL \
              AND (s.expires_at IS NULL OR s.expires_at > $2)"
         );
         // From the writer on SQLite: a session just opened is then always seen.
@@ -211,20 +222,37 @@ impl Db {
         }))
     }
 
-    /// Ends the session whose secret hashes to `hash`.
-    pub async fn end_session(&self, hash: &str) -> Result<(), sqlx::Error> {
+    /// Ends the session whose secret hashes to `hash`, at `now`, for `why`.
+    pub async fn end_session(
+        &self,
+        hash: &str,
+        why: SessionEnd,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
-            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                .bind(hash)
-                .execute(pool)
-                .await?;
+            sqlx::query(
+                "UPDATE sessions SET ended_at = $1, ended_why = $2 \
+                 WHERE token_hash = $3 AND ended_at IS NULL",
+            )
+            .bind(now)
+            .bind(why.code())
+            .bind(hash)
+            .execute(pool)
+            .await?;
         });
         Ok(())
     }
 
     /// Gives the account a new password's hash and ends every session it has, on every
-    /// device, in one transaction.
-    pub async fn change_password(&self, account: &str, hash: &str) -> Result<(), sqlx::Error> {
+    /// device, for `why` (its owner's change, or the operator's reset), in one
+    /// transaction.
+    pub async fn change_password(
+        &self,
+        account: &str,
+        hash: &str,
+        why: SessionEnd,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
@@ -232,18 +260,28 @@ impl Db {
                 .bind(account)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-                .bind(account)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "UPDATE sessions SET ended_at = $1, ended_why = $2 \
+                 WHERE account_id = $3 AND ended_at IS NULL",
+            )
+            .bind(now)
+            .bind(why.code())
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
         });
         Ok(())
     }
 
-    /// Closes the account at `now`: no password, no session; its name kept from others
-    /// for [`NAME_KEPT_MS`].
-    pub async fn close_account(&self, account: &str, now: i64) -> Result<(), sqlx::Error> {
+    /// Closes the account at `now` (by its owner, or the operator: `why`): no password,
+    /// no session; its name kept from others for [`NAME_KEPT_MS`].
+    pub async fn close_account(
+        &self,
+        account: &str,
+        why: SessionEnd,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -254,10 +292,15 @@ impl Db {
             .bind(account)
             .execute(&mut *tx)
             .await?;
-            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-                .bind(account)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "UPDATE sessions SET ended_at = $1, ended_why = $2 \
+                 WHERE account_id = $3 AND ended_at IS NULL",
+            )
+            .bind(now)
+            .bind(why.code())
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
             // Its games stay; its name leaves them ("deleted player").
             sqlx::query("UPDATE seats SET name = NULL WHERE account_id = $1")
                 .bind(account)
@@ -268,11 +311,119 @@ impl Db {
         Ok(())
     }
 
-    /// Forgets the sessions that ended by `now`.
+    /// Of the sessions whose secrets hash to `hashes`, those that no longer go on at
+    /// `now`, and why each ended (a session forgotten already ended some time ago).
+    pub async fn sessions_ended(
+        &self,
+        hashes: &[String],
+        now: i64,
+    ) -> Result<Vec<(String, SessionEnd)>, sqlx::Error> {
+        let mut ended = Vec::new();
+        for chunk in hashes.chunks(SESSIONS_A_QUERY) {
+            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT s.token_hash, s.ended_why, s.expires_at, a.closed_at \
+                 FROM sessions s JOIN accounts a ON a.id = s.account_id \
+                 WHERE s.token_hash IN ({})",
+                places.join(", ")
+            );
+            let rows: Vec<SessionState> = on!(self, read pool => {
+                let mut q = sqlx::query(&sql);
+                for h in chunk {
+                    q = q.bind(h);
+                }
+                q.fetch_all(pool)
+                    .await?
+                    .iter()
+                    .map(|r| (
+                        r.get("token_hash"),
+                        r.get("ended_why"),
+                        r.get("expires_at"),
+                        r.get("closed_at"),
+                    ))
+                    .collect()
+            });
+            for hash in chunk {
+                let why = match rows.iter().find(|r| &r.0 == hash) {
+                    None => Some(SessionEnd::Ended),
+                    Some((_, Some(why), _, _)) => Some(SessionEnd::from_code(why)),
+                    Some((_, None, _, Some(_))) => Some(SessionEnd::AccountClosed),
+                    Some((_, None, Some(expires), None)) if *expires <= now => {
+                        Some(SessionEnd::Expired)
+                    }
+                    Some(_) => None,
+                };
+                if let Some(why) = why {
+                    ended.push((hash.clone(), why));
+                }
+            }
+        }
+        Ok(ended)
+    }
+
+    /// Notes that the device whose token hashes to `hash` logged in to `account` at `now`.
+    pub async fn remember_device(
+        &self,
+        hash: &str,
+        account: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        on!(self, write pool => {
+            sqlx::query(
+                "INSERT INTO known_devices (token_hash, account_id, seen_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (token_hash, account_id) DO UPDATE SET seen_at = excluded.seen_at",
+            )
+            .bind(hash)
+            .bind(account)
+            .bind(now)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// Whether the device whose token hashes to `hash` has logged in to `account` since
+    /// `since`.
+    pub async fn is_known_device(
+        &self,
+        hash: &str,
+        account: &str,
+        since: i64,
+    ) -> Result<bool, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT 1 FROM known_devices WHERE token_hash = $1 AND account_id = $2 \
+                 AND seen_at > $3",
+            )
+            .bind(hash)
+            .bind(account)
+            .bind(since)
+            .fetch_optional(pool)
+            .await?
+            .is_some()
+        }))
+    }
+
+    /// Forgets the devices not seen since `before`.
+    pub async fn forget_old_devices(&self, before: i64) -> Result<u64, sqlx::Error> {
+        Ok(on!(self, write pool => {
+            sqlx::query("DELETE FROM known_devices WHERE seen_at <= $1")
+                .bind(before)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        }))
+    }
+
+    /// Forgets the sessions that expired by `now`, or ended [`ENDED_KEPT_MS`] before.
     pub async fn forget_ended_sessions(&self, now: i64) -> Result<u64, sqlx::Error> {
         Ok(on!(self, write pool => {
-            sqlx::query("DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at <= $1")
-                .bind(now)
+            sqlx::query(
+                "DELETE FROM sessions WHERE (expires_at IS NOT NULL AND expires_at <= $1) \
+                 OR ended_at <= $2",
+            )
+                .bind(now - ENDED_KEPT_MS)
+                .bind(now - ENDED_KEPT_MS)
                 .execute(pool)
                 .await?
                 .rows_affected()
@@ -302,7 +453,9 @@ mod tests {
             .insert_account(&account("a1", "Galahad", 0), "h", 0)
             .await
             .unwrap());
-        db.close_account("a1", day).await.unwrap();
+        db.close_account("a1", SessionEnd::AccountClosed, day)
+            .await
+            .unwrap();
         assert_eq!(db.account_named("galahad").await.unwrap(), None);
         let taker = account("a2", "GALAHAD", 30 * day);
         assert!(!db.insert_account(&taker, "h", 30 * day).await.unwrap());
@@ -326,17 +479,66 @@ mod tests {
             Some((a.clone(), SessionKind::Cookie))
         );
         assert_eq!(db.session("s1", 100).await.unwrap(), None);
-        assert_eq!(db.forget_ended_sessions(100).await.unwrap(), 1);
+        assert_eq!(
+            db.sessions_ended(&["s1".into(), "s2".into()], 100)
+                .await
+                .unwrap(),
+            [("s1".to_string(), SessionEnd::Expired)]
+        );
+        assert_eq!(
+            db.forget_ended_sessions(100 + ENDED_KEPT_MS).await.unwrap(),
+            1
+        );
         assert_eq!(
             db.session("s2", 10_000).await.unwrap(),
             Some((a.clone(), SessionKind::Token))
         );
-        db.end_session("s2").await.unwrap();
+        db.end_session("s2", SessionEnd::LoggedOut, 50)
+            .await
+            .unwrap();
         assert_eq!(db.session("s2", 0).await.unwrap(), None);
         db.open_session(&a, "s3", SessionKind::Token, 0, None)
             .await
             .unwrap();
-        db.close_account("b1", 5).await.unwrap();
-        assert_eq!(db.session("s3", 6).await.unwrap(), None);
+        db.open_session(&a, "s4", SessionKind::Token, 0, None)
+            .await
+            .unwrap();
+        db.change_password("b1", "h2", SessionEnd::PasswordChanged, 60)
+            .await
+            .unwrap();
+        db.open_session(&a, "s5", SessionKind::Token, 61, None)
+            .await
+            .unwrap();
+        let asked: Vec<String> = ["s1", "s2", "s3", "s4", "s5"].map(String::from).into();
+        assert_eq!(
+            db.sessions_ended(&asked, 70).await.unwrap(),
+            [
+                ("s1".to_string(), SessionEnd::Ended),
+                ("s2".to_string(), SessionEnd::LoggedOut),
+                ("s3".to_string(), SessionEnd::PasswordChanged),
+                ("s4".to_string(), SessionEnd::PasswordChanged),
+            ]
+        );
+        assert_eq!(
+            db.session("s5", 70).await.unwrap().map(|s| s.1),
+            Some(SessionKind::Token)
+        );
+        db.close_account("b1", SessionEnd::ClosedByOperator, 80)
+            .await
+            .unwrap();
+        assert_eq!(db.session("s5", 81).await.unwrap(), None);
+        assert_eq!(
+            db.sessions_ended(&["s5".into()], 81).await.unwrap(),
+            [("s5".to_string(), SessionEnd::ClosedByOperator)]
+        );
+        // Kept a minute, with why, then forgotten.
+        assert_eq!(
+            db.forget_ended_sessions(49 + ENDED_KEPT_MS).await.unwrap(),
+            0
+        );
+        assert_eq!(
+            db.forget_ended_sessions(80 + ENDED_KEPT_MS).await.unwrap(),
+            4
+        );
     }
 }

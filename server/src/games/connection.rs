@@ -12,13 +12,14 @@ use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
     check_version, BoardView, ClientMessage, ErrorCode, Hello, OfferKind, SeatToken, ServerMessage,
-    VersionMismatch, PROTOCOL_VERSION,
+    SessionEnd, VersionMismatch, PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
 use crate::accounts::store::Account;
+use crate::accounts::watch::Watched;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;
 use crate::games::hub::{Broadcast, Hub, Hubs, RematchNews};
@@ -118,17 +119,29 @@ enum Next {
 /// The client is gone, or stopped reading.
 struct Gone;
 
+/// The account a connection's handshake showed a session of, and the watch on that
+/// session: once it ends, the connection acts for the account no more.
+pub struct Admitted {
+    pub account: Account,
+    pub watched: Watched,
+}
+
 /// `client`: the address it comes from, whose allowance of new games a rematch it
 /// agrees takes from.
-/// `me`: the account the connection's handshake showed a session of, if any: a seat it
-/// says hello to is that account's, in a game that is not rated.
-pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey, me: Option<Account>) {
+/// `me`: the account the connection was admitted on, if any: a seat it says hello to is
+/// that account's, in a game that is not rated. When its session ends the connection is
+/// told why and closed, whatever it was doing.
+pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey, me: Option<Admitted>) {
     let (mut sink, mut stream) = socket.split();
     let mut joined: Option<Joined> = None;
+    let (account, mut watched) = match me {
+        Some(m) => (Some(m.account), Some(m.watched)),
+        None => (None, None),
+    };
     let end = converse(
         &hubs,
         client,
-        me.as_ref(),
+        (account.as_ref(), watched.as_mut()),
         &mut sink,
         &mut stream,
         &mut joined,
@@ -163,15 +176,28 @@ async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
     .await;
 }
 
-/// The conversation, until either side ends it; a last message to send, if any.
+/// Why the session a connection was admitted on ended, once it has; never for a
+/// connection admitted on none.
+async fn session_end(watched: &mut Option<&mut Watched>) -> SessionEnd {
+    match watched {
+        Some(w) => w.ended().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The conversation, until either side ends it, or the session it was admitted on
+/// (`me`: the account and the watch on its session) ends; a last message to send, if
+/// any. A session's end is heard between one message and the next: a request being
+/// handled is finished (or refused) whole.
 async fn converse(
     hubs: &Hubs,
     client: AddressKey,
-    me: Option<&Account>,
+    me: (Option<&Account>, Option<&mut Watched>),
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     joined: &mut Option<Joined>,
 ) -> Option<ServerMessage> {
+    let (me, mut watched) = me;
     let mut limit = RateLimit::new();
     let mut bad = 0;
     let mut quiet = Quiet::new(hubs.limits.idle);
@@ -180,12 +206,19 @@ async fn converse(
         let from_client = tokio::time::timeout_at(wake, stream.next());
         let incoming = match joined {
             Some(j) => tokio::select! {
+                biased;
+                why = session_end(&mut watched) => Incoming::SignedOut(why),
                 m = from_client => Incoming::Client(m),
                 b = j.rx.recv() => Incoming::Game(b),
             },
-            None => Incoming::Client(from_client.await),
+            None => tokio::select! {
+                biased;
+                why = session_end(&mut watched) => Incoming::SignedOut(why),
+                m = from_client => Incoming::Client(m),
+            },
         };
         let text = match incoming {
+            Incoming::SignedOut(why) => return Some(ServerMessage::signed_out(why)),
             Incoming::Game(b) => {
                 let j = joined.as_mut().expect("a game is joined");
                 if forward(sink, j, b).await.is_err() {
@@ -355,6 +388,7 @@ fn frame(m: Option<Result<Message, axum::Error>>) -> Frame {
 }
 
 enum Incoming {
+    SignedOut(SessionEnd),
     Client(Result<Option<Result<Message, axum::Error>>, tokio::time::error::Elapsed>),
     Game(Result<Broadcast, broadcast::error::RecvError>),
 }

@@ -10,11 +10,12 @@ use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use camelot_online::protocol::requests::{ListGames, LookAtGame, ReplayGame, Request as _};
 use camelot_online::protocol::{GameId, SeatToken, MAX_CLIENT_FRAME_BYTES};
 
 use crate::accounts::sessions;
+use crate::accounts::watch::SessionWatch;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
@@ -44,17 +45,22 @@ pub fn socket() -> Router<Arc<Hubs>> {
 async fn websocket(
     ws: WebSocketUpgrade,
     State(hubs): State<Arc<Hubs>>,
+    Extension(watch): Extension<Arc<SessionWatch>>,
     client: ClientAddress,
     headers: HeaderMap,
 ) -> Response {
     let client = client.key();
     // Whose the connection is, where its handshake shows a session (a page's cookie, a
-    // program's token): the seat it joins becomes the account's.
+    // program's token): the seat it joins becomes the account's, for as long as the
+    // session goes on.
     let me = sessions::signed_in(&hubs.db, &headers, &Method::GET, now_ms())
         .await
         .ok()
         .flatten()
-        .map(|m| m.account);
+        .map(|m| connection::Admitted {
+            watched: watch.watch(&m.hash),
+            account: m.account,
+        });
     ws.max_message_size(MAX_CLIENT_FRAME_BYTES)
         .max_frame_size(MAX_CLIENT_FRAME_BYTES)
         .read_buffer_size(SOCKET_READ_BUFFER)

@@ -54,7 +54,7 @@ main(async () => {
   for (const p of [desk, phone]) {
     p.on("pageerror", (e) => errors.push(String(e)));
   }
-  await account(desk, "signup", "Arthur", "excalibur 1");
+  await account(desk, "signup", "Arthur", "excalibur of the lake");
   const cookie = (await deskContext.cookies()).find((c) => c.name === "camelot_session");
   await account(phone, "signup", "Mordred", "the usurper");
   if (shots) {
@@ -111,7 +111,7 @@ main(async () => {
   // Arthur on a second browser: logged in there too, his page the same.
   const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   second.on("pageerror", (e) => errors.push(String(e)));
-  await account(second, "login", "arthur", "excalibur 1");
+  await account(second, "login", "arthur", "excalibur of the lake");
   const arthur = await playerPage(second, "Arthur");
   if (shots) {
     await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
@@ -131,7 +131,7 @@ main(async () => {
   const crossSite = await desk.request
     .post(`${base}/session`, {
       headers: { origin: "http://evil.example", "content-type": "application/json" },
-      data: { name: "Arthur", password: "excalibur 1" },
+      data: { name: "Arthur", password: "excalibur of the lake" },
     })
     .then((r) => r.status());
   await browser.close();
