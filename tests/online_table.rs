@@ -612,12 +612,13 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     let server = s.address();
     let data = scratch("table-account-data");
     let mut app = app(&data);
-    {
-        let mut a = app.world_mut().resource_mut::<OnlineAccount>();
-        a.name = "Tristram".into();
-        a.password = "harp of cornwall".into();
-        a.open(server.clone(), true);
-    }
+    app.world_mut()
+        .resource_scope(|world, mut a: Mut<OnlineAccount>| {
+            let storage = world.resource::<camelot::storage::saving::Storage>();
+            a.name = "Tristram".into();
+            a.password = "harp of cornwall".into();
+            a.open(server.clone(), true, storage);
+        });
     until(
         &mut app,
         "signed up and the page read",
@@ -637,6 +638,11 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     let kept = data.join("accounts.json");
     let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
+    // The sign-up made this machine a device the account knows, kept for its logins.
+    let saved = camelot_online::sessions::SavedSessions::from_json(
+        &std::fs::read_to_string(&kept).unwrap(),
+    );
+    assert!(saved.device(&server).is_some(), "the device is kept");
     // Another player, elsewhere, asks for the same quick game.
     let other = blocking(ask(
         &server,

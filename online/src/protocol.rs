@@ -199,6 +199,10 @@ pub enum ErrorCode {
     /// The session a connection was admitted on has ended (see
     /// [`ServerMessage::SignedOut`]): log in again.
     SignedOut,
+    /// A request's body over the server's limit (413).
+    TooLarge,
+    /// A method the address does not take (405, with `Allow`).
+    WrongMethod,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -206,7 +210,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 34] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -238,6 +242,8 @@ impl ErrorCode {
         ErrorCode::NotAnalysed,
         ErrorCode::WeakPassword,
         ErrorCode::SignedOut,
+        ErrorCode::TooLarge,
+        ErrorCode::WrongMethod,
         ErrorCode::Other,
     ];
 }

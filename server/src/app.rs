@@ -8,18 +8,18 @@ use axum::middleware;
 use axum::Router;
 
 use crate::accounts::Accounts;
-use crate::common::http::speaks_this_version;
+use crate::common::http::{no_sniffing, speaks_this_version, wrong_method};
 use crate::common::site::{self, Origins};
 use crate::games::hub::Hubs;
 use crate::{accounts, analysis, games, pages, pairing, players, seats, tv};
 
 /// Requests are small: a creation is a few dozen bytes.
-const MAX_BODY_BYTES: usize = 4096;
+pub const MAX_BODY_BYTES: usize = 4096;
 
 pub fn router(hubs: Arc<Hubs>, accounts: Arc<Accounts>, origins: Origins) -> Router {
     let api = games::routes::api()
         .merge(seats::routes::api())
-        .merge(pairing::routes::api())
+        .merge(pairing::routes::api(hubs.clone()))
         .merge(tv::routes::api())
         .merge(analysis::routes::api())
         .merge(accounts::routes::api().with_state(accounts.clone()))
@@ -30,7 +30,9 @@ pub fn router(hubs: Arc<Hubs>, accounts: Arc<Accounts>, origins: Origins) -> Rou
         .merge(api)
         .merge(pages::routes())
         .fallback(pages::no_such_page)
+        .method_not_allowed_fallback(wrong_method)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(origins, site::same_site))
+        .layer(middleware::from_fn(no_sniffing))
         .with_state(hubs)
 }

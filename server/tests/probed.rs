@@ -901,7 +901,7 @@ async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
         (status, body.as_str()),
         (
             429,
-            "too many QR codes from your address: at most 4 a minute\n"
+            r#"{"code":"too_many","message":"too many QR codes from your address: at most 4 a minute"}"#
         )
     );
     let (status, svg) = qr("127.0.0.3", invitation.clone()).await;
@@ -927,7 +927,10 @@ async fn qr_codes_are_drawn_a_few_a_minute_for_an_address_and_small() {
     let (status, body) = qr("127.0.0.3", "x".repeat(257)).await;
     assert_eq!(
         (status, body.as_str()),
-        (400, "the text is longer than 256 bytes\n")
+        (
+            400,
+            r#"{"code":"unreadable","message":"the text is longer than 256 bytes"}"#
+        )
     );
 }
 
@@ -1010,4 +1013,75 @@ fn the_pages_files_go_compressed_and_a_file_held_is_not_sent_again() {
     // The rules pages too.
     let (status, f, _) = raw_get(&s, "/rules/camette", &["accept-encoding: br"]);
     assert_eq!((status, field(&f, "content-encoding")), (200, Some("br")));
+}
+
+/// Every refusal is JSON and says the right thing: a wrong method is 405 with `Allow`
+/// (on the protocol's addresses and the page's alike, whatever the body's type), a body
+/// over the limit is our 413, a body not declared JSON is 415 only where a route reads
+/// JSON; and every answer, JSON too, says `nosniff`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_json_and_a_wrong_method_is_405_with_allow() {
+    let s = server("refusals", &[]);
+    let url = s.address();
+    let game = create(&url, Variant::Camette, TimeControl::Untimed)
+        .await
+        .game;
+    let ask = |request: String, headers: Vec<&'static str>, body: String| {
+        let s = &s;
+        async move { exchange_from("127.0.0.1", s, &request, &headers, &body).await }
+    };
+    let json_refusal = |r: &camelot_test_support::addressed::Reply| {
+        let v: serde_json::Value =
+            serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("{e}: {:?}", r.body));
+        assert!(v["code"].is_string() && v["message"].is_string(), "{v}");
+        assert_eq!(r.header("content-type"), Some("application/json"), "{r:?}");
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{r:?}");
+        v["code"].as_str().unwrap().to_string()
+    };
+    let wrong = [
+        ("PUT /games".to_string(), "GET,HEAD,POST"),
+        (format!("DELETE /games/{game}.cgn"), "GET,HEAD"),
+        (format!("POST /games/{game}.cgn"), "GET,HEAD"),
+        ("POST /ws".to_string(), "GET,HEAD"),
+        ("OPTIONS /games".to_string(), "GET,HEAD,POST"),
+        ("POST /".to_string(), "GET,HEAD"),
+        (format!("PUT /{game}"), "GET,HEAD"),
+        ("TRACE /".to_string(), "GET,HEAD"),
+        ("PATCH /app/main.js".to_string(), "GET,HEAD"),
+    ];
+    for (request, allow) in wrong {
+        for content_type in [vec![], vec!["content-type: text/plain"]] {
+            let r = ask(request.clone(), content_type, "x".into()).await;
+            assert_eq!(r.status, 405, "{request}: {r:?}");
+            assert_eq!(r.header("allow"), Some(allow), "{request}");
+            assert_eq!(json_refusal(&r), "wrong_method", "{request}");
+        }
+    }
+    // A body over the limit, declared JSON: ours, not the framework's text.
+    let big = format!(r#"{{"variant":"camette","pad":"{}"}}"#, "x".repeat(5000));
+    let r = ask(
+        "POST /games".into(),
+        vec!["content-type: application/json"],
+        big,
+    )
+    .await;
+    assert_eq!(r.status, 413, "{r:?}");
+    assert_eq!(json_refusal(&r), "too_large");
+    // A route that reads JSON asks for it.
+    let r = ask(
+        "POST /games".into(),
+        vec!["content-type: text/plain"],
+        r#"{"variant":"camette"}"#.into(),
+    )
+    .await;
+    assert_eq!(r.status, 415, "{r:?}");
+    assert_eq!(json_refusal(&r), "unreadable");
+    // A refusal of a request's sense is JSON with nosniff too.
+    let r = ask("GET /games/nosuchgm".into(), vec![], String::new()).await;
+    assert_eq!(r.status, 404, "{r:?}");
+    assert_eq!(json_refusal(&r), "no_such_game");
+    // And so is an answer.
+    let r = ask("GET /games".into(), vec![], String::new()).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
 }

@@ -475,3 +475,51 @@ async fn grand_cam_is_rated_by_partnership() {
     let sum: f64 = after.iter().sum();
     assert!((sum - 6000.0).abs() < 1e-6, "{sum}");
 }
+
+/// A flood of quick-game requests from one account and one address holds nothing: the
+/// account waits once (each newer request takes the older's place, and the older is
+/// answered at once), and past a few at once the address is refused with 429. The one
+/// request left waits its full time and says so; a player elsewhere is paired as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_quick_game_requests_waits_once_and_is_refused_past_the_limit() {
+    use camelot_test_support::addressed::exchange_from;
+    let server = server("rated-flood");
+    let url = server.address();
+    let flooder = account(&url, "Mordred", AccountKind::Person).await;
+    let bearer = format!("authorization: Bearer {}", flooder.as_str());
+    let body = r#"{"variant":"camette","time":{"kind":"untimed"}}"#;
+    let started = std::time::Instant::now();
+    let requests: Vec<_> = (0..40)
+        .map(|_| {
+            let (server, bearer) = (&server, bearer.clone());
+            async move {
+                let headers = ["content-type: application/json", bearer.as_str()];
+                let r = exchange_from("127.0.0.50", server, "POST /pairing", &headers, body).await;
+                (r, started.elapsed())
+            }
+        })
+        .collect();
+    let answers = futures_util::future::join_all(requests).await;
+    let refused = answers.iter().filter(|(r, _)| r.status == 429).count();
+    let waiting: Vec<_> = answers.iter().filter(|(r, _)| r.status == 200).collect();
+    assert_eq!(refused + waiting.len(), 40, "{answers:?}");
+    assert!(refused > 0, "past the address's limit: 429");
+    for (r, _) in answers.iter().filter(|(r, _)| r.status == 429) {
+        assert!(r.body.contains(r#""code":"too_many""#), "{r:?}");
+        assert!(r.header("retry-after").is_some(), "{r:?}");
+    }
+    for (r, _) in &waiting {
+        assert!(r.body.contains(r#""state":"waiting""#), "{r:?}");
+    }
+    // One waited its patience; every other was answered long before.
+    let held = waiting
+        .iter()
+        .filter(|(_, at)| *at >= std::time::Duration::from_secs(7))
+        .count();
+    assert_eq!(
+        held,
+        1,
+        "{:?}",
+        waiting.iter().map(|w| w.1).collect::<Vec<_>>()
+    );
+}

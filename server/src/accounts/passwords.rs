@@ -95,18 +95,19 @@ impl Hasher {
     }
 }
 
-/// A hasher's thread: its working memory made once, every job hashed in it.
+/// A hasher's thread: its working memory made at its first job, every job hashed in it.
 fn work(queue: &Mutex<mpsc::Receiver<Job>>) {
-    let mut memory = vec![Block::default(); params().block_count()];
+    let mut memory = Vec::new();
     loop {
         let job = match queue.lock() {
             Ok(q) => q.recv(),
             Err(_) => return,
         };
-        match job {
-            Ok(job) => job(&mut memory),
-            Err(_) => return,
+        let Ok(job) = job else { return };
+        if memory.is_empty() {
+            memory = vec![Block::default(); params().block_count()];
         }
+        job(&mut memory);
     }
 }
 

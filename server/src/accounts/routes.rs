@@ -21,7 +21,7 @@ use crate::accounts::{AccountError, Accounts};
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::{body, OverTls};
+use crate::common::http::{body, JsonBody, OverTls};
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
@@ -97,7 +97,7 @@ async fn sign_up(
     State(accounts): State<Arc<Accounts>>,
     client: ClientAddress,
     tls: Option<Extension<OverTls>>,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let o = service::sign_up(&accounts, read(&bytes)?, client.key()).await?;
     Ok(opened(StatusCode::CREATED, o, secure(tls)))
@@ -108,7 +108,7 @@ async fn log_in(
     client: ClientAddress,
     tls: Option<Extension<OverTls>>,
     headers: HeaderMap,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let req: LogIn = read(&bytes)?;
     let device = req
@@ -149,7 +149,7 @@ async fn change_password(
     method: Method,
     headers: HeaderMap,
     tls: Option<Extension<OverTls>>,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let me = me(&accounts, &headers, &method).await?;
     let o = service::change_password(&accounts, &me, read(&bytes)?).await?;
@@ -161,7 +161,7 @@ async fn close(
     method: Method,
     headers: HeaderMap,
     tls: Option<Extension<OverTls>>,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let me = me(&accounts, &headers, &method).await?;
     service::close(&accounts, &me, read(&bytes)?).await?;

@@ -35,6 +35,15 @@ pub enum ServiceError {
     /// A request that changes something with a body not declared JSON.
     #[error("the request's body is JSON: send it with Content-Type: application/json")]
     NotJson,
+    /// A body over the server's limit.
+    #[error(
+        "the request's body is too large: at most {} bytes",
+        crate::app::MAX_BODY_BYTES
+    )]
+    TooLarge,
+    /// A method the route does not take (its `Allow` header says which it does).
+    #[error("{path} does not take {method}")]
+    WrongMethod { method: String, path: String },
     /// The database failed (what failed is for the operator's log, not the client).
     #[error("the server cannot read its games")]
     Storage(String),
@@ -53,6 +62,10 @@ pub enum Answer {
     NotFound,
     /// 409: the state of things does not allow it now.
     Conflict,
+    /// 405: a method the address does not take.
+    MethodNotAllowed,
+    /// 413: a body over the limit.
+    PayloadTooLarge,
     /// 415: a body not declared as what it must be.
     UnsupportedMediaType,
     /// 429, with when to ask again where that is known.
@@ -76,6 +89,8 @@ impl Answer {
             Answer::Forbidden => StatusCode::FORBIDDEN,
             Answer::NotFound => StatusCode::NOT_FOUND,
             Answer::Conflict => StatusCode::CONFLICT,
+            Answer::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Answer::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Answer::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Answer::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             Answer::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -98,6 +113,8 @@ impl ServiceError {
         match self {
             ServiceError::Refused { code, .. } => *code,
             ServiceError::Unreadable(_) | ServiceError::NotJson => ErrorCode::Unreadable,
+            ServiceError::TooLarge => ErrorCode::TooLarge,
+            ServiceError::WrongMethod { .. } => ErrorCode::WrongMethod,
             ServiceError::CrossSite(_) => ErrorCode::CrossSite,
             ServiceError::Upgrade(_) => ErrorCode::Upgrade,
             ServiceError::NoSuchGame(_) => ErrorCode::NoSuchGame,
@@ -113,6 +130,8 @@ impl ServiceError {
             ServiceError::NoSuchGame(_) => Answer::NotFound,
             ServiceError::WrongToken(_) | ServiceError::CrossSite(_) => Answer::Forbidden,
             ServiceError::NotJson => Answer::UnsupportedMediaType,
+            ServiceError::TooLarge => Answer::PayloadTooLarge,
+            ServiceError::WrongMethod { .. } => Answer::MethodNotAllowed,
             ServiceError::Storage(_) => Answer::Internal,
         }
     }

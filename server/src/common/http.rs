@@ -1,15 +1,86 @@
-//! What every room's routes do alike: read a JSON body, read a page's query, name the
-//! next page, check the protocol version a client states.
+//! What every room's routes do alike: take a body (JSON, declared so, for the routes
+//! that read one; within the size limit, or refused in JSON), read a JSON body, read a
+//! page's query, name the next page, check the protocol version a client states, answer
+//! a method a route does not take.
 
 use axum::body::Bytes;
-use axum::extract::Request;
-use axum::http::{header, HeaderValue};
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use camelot_online::protocol::{check_version, GameId, VERSION_HEADER};
 use serde::de::DeserializeOwned;
 
 use crate::common::error::ServiceError;
+
+/// The body of a request that changes something with JSON: declared JSON
+/// (`Content-Type: application/json`, which a form on another site cannot send without
+/// the browser asking this server first), and within the server's size limit.
+pub struct JsonBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for JsonBody {
+    type Rejection = ServiceError;
+
+    async fn from_request(req: Request, state: &S) -> Result<JsonBody, ServiceError> {
+        if !is_json(req.headers()) {
+            return Err(ServiceError::NotJson);
+        }
+        Ok(JsonBody(buffered(req, state).await?))
+    }
+}
+
+/// A body of text (a QR code's link), within the server's size limit.
+pub struct TextBody(pub String);
+
+impl<S: Send + Sync> FromRequest<S> for TextBody {
+    type Rejection = ServiceError;
+
+    async fn from_request(req: Request, state: &S) -> Result<TextBody, ServiceError> {
+        let bytes = buffered(req, state).await?;
+        String::from_utf8(bytes.to_vec())
+            .map(TextBody)
+            .map_err(|_| ServiceError::Unreadable("the body is not UTF-8 text".into()))
+    }
+}
+
+/// The body, read whole up to the limit (`DefaultBodyLimit`), or our refusal.
+async fn buffered<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ServiceError> {
+    Bytes::from_request(req, state).await.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ServiceError::TooLarge
+        } else {
+            ServiceError::Unreadable(r.body_text())
+        }
+    })
+}
+
+/// Whether the body is declared JSON (`application/json`, with any parameters).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// A route asked with a method it does not take: 405, its `Allow` header set by the
+/// router.
+pub async fn wrong_method(method: Method, uri: Uri) -> ServiceError {
+    ServiceError::WrongMethod {
+        method: method.to_string(),
+        path: clip(uri.path()),
+    }
+}
+
+/// Every answer says its type is what it is: no browser sniffs a JSON refusal into a
+/// page.
+pub async fn no_sniffing(request: Request, next: axum::middleware::Next) -> Response {
+    let mut r = next.run(request).await;
+    r.headers_mut()
+        .entry(header::X_CONTENT_TYPE_OPTIONS)
+        .or_insert(HeaderValue::from_static("nosniff"));
+    r
+}
 
 /// A request's JSON body, or why it is not one.
 pub fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ServiceError> {
@@ -75,3 +146,22 @@ pub fn clip(s: &str) -> String {
 /// is then `Secure`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverTls(pub bool);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_application_json_with_or_without_parameters() {
+        let with = |t: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::CONTENT_TYPE, t.parse().unwrap());
+            is_json(&h)
+        };
+        assert!(with("application/json"));
+        assert!(with("Application/JSON; charset=utf-8"));
+        assert!(!with("text/plain"));
+        assert!(!with("application/x-www-form-urlencoded"));
+        assert!(!is_json(&HeaderMap::new()));
+    }
+}

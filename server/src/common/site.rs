@@ -5,8 +5,8 @@
 //! server's: the `Host` the request was sent to, or one of the origins the operator
 //! listed (`--origin`, for a proxy that changes the `Host`). A request with no `Origin`
 //! comes from no page (the command line, the 3D game) and is served. The requests that
-//! change something take their body as JSON only, which a cross-site form cannot send
-//! without the browser asking first.
+//! change something with a body take it as JSON only (`common::http::JsonBody`), which
+//! a cross-site form cannot send without the browser asking first.
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
@@ -21,9 +21,6 @@ pub struct Origins {
     /// `scheme://host[:port]`, in lower case.
     listed: Vec<String>,
 }
-
-/// The paths whose POST is not a request of the protocol (a QR code's text).
-const PLAIN_BODY: &[&str] = &["/qr"];
 
 impl Origins {
     pub fn new(listed: &[String]) -> Origins {
@@ -62,9 +59,6 @@ pub async fn same_site(State(origins): State<Origins>, request: Request, next: N
             return refused.into_response();
         }
     }
-    if changes && !PLAIN_BODY.contains(&request.uri().path()) && !is_json(request.headers()) {
-        return ServiceError::NotJson.into_response();
-    }
     next.run(request).await
 }
 
@@ -81,15 +75,6 @@ fn check_origin(origins: &Origins, headers: &HeaderMap) -> Result<(), ServiceErr
             camelot_engine::Excerpt::new(origin).to_string(),
         ))
     }
-}
-
-/// Whether the body is declared JSON (`application/json`, with any parameters).
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
 #[cfg(test)]
@@ -109,19 +94,5 @@ mod tests {
         let proxied = Origins::new(&["https://camelot.example/".to_string()]);
         assert!(proxied.allows("https://camelot.example", Some("127.0.0.1:8080")));
         assert!(!proxied.allows("https://evil.example", Some("127.0.0.1:8080")));
-    }
-
-    #[test]
-    fn json_is_application_json_with_or_without_parameters() {
-        let with = |t: &str| {
-            let mut h = HeaderMap::new();
-            h.insert(header::CONTENT_TYPE, t.parse().unwrap());
-            is_json(&h)
-        };
-        assert!(with("application/json"));
-        assert!(with("Application/JSON; charset=utf-8"));
-        assert!(!with("text/plain"));
-        assert!(!with("application/x-www-form-urlencoded"));
-        assert!(!is_json(&HeaderMap::new()));
     }
 }

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
@@ -19,7 +18,7 @@ use crate::accounts::watch::SessionWatch;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::{body, clip, page_of, with_next};
+use crate::common::http::{body, clip, page_of, with_next, JsonBody};
 use crate::games::hub::Hubs;
 use crate::games::{connection, service};
 
@@ -74,7 +73,7 @@ async fn create(
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let creator = me.as_ref().map(|m| &m.account);

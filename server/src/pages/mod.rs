@@ -19,9 +19,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use camelot_engine::Variant;
-use camelot_online::protocol::{GameId, VariantView, PROTOCOL_VERSION};
+use camelot_online::protocol::{ErrorCode, GameId, VariantView, PROTOCOL_VERSION};
 
 use crate::common::client::ClientAddress;
+use crate::common::error::{Answer, ServiceError};
+use crate::common::http::TextBody;
 use crate::games::hub::Hubs;
 
 mod qr;
@@ -233,20 +235,16 @@ async fn qr_code(
     State(hubs): State<Arc<Hubs>>,
     client: ClientAddress,
     headers: HeaderMap,
-    text: String,
+    TextBody(text): TextBody,
 ) -> Response {
     if !hubs.limits.qr.allow(client.key()) {
         let per_minute = hubs.limits.qr.limit().unwrap_or(0);
-        let mut r = (
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many QR codes from your address: at most {per_minute} a minute\n"),
-        )
-            .into_response();
-        r.headers_mut().insert(
-            header::RETRY_AFTER,
-            60u32.div_ceil(per_minute.max(1)).into(),
+        let refused = ServiceError::refused(
+            Answer::too_many(per_minute),
+            ErrorCode::TooMany,
+            format!("too many QR codes from your address: at most {per_minute} a minute"),
         );
-        return secure(r);
+        return secure(refused.into_response());
     }
     match qr::svg(text.trim()) {
         Ok(svg) => {
@@ -266,7 +264,9 @@ async fn qr_code(
             h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
             secure(r)
         }
-        Err(why) => secure((StatusCode::BAD_REQUEST, format!("{why}\n")).into_response()),
+        Err(why) => secure(
+            ServiceError::refused(Answer::BadRequest, ErrorCode::Unreadable, why).into_response(),
+        ),
     }
 }
 

@@ -7,10 +7,16 @@
 
 pub mod routes;
 pub mod store;
+pub mod waits;
 
 use camelot_online::protocol::ErrorCode;
 
 use crate::common::error::{Answer, ServiceError};
+
+/// How long one request waits to be paired before it says "still waiting", in seconds:
+/// inside the server's deadline for answering a request
+/// ([`crate::listen::REQUEST_DEADLINE`]).
+const PATIENCE_S: u32 = 8;
 
 /// A quick game that cannot be asked for.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +28,12 @@ pub enum PairingError {
     NotForTwo,
     #[error(transparent)]
     Time(camelot_online::protocol::TimeControlError),
+    /// The address has as many quick-game requests waiting as it may.
+    #[error(
+        "too many quick-game requests waiting from your address: at most {} at once",
+        waits::PER_ADDRESS
+    )]
+    TooManyWaiting,
     #[error("the server could not do that; nothing changed")]
     Storage,
 }
@@ -32,6 +44,12 @@ impl From<PairingError> for ServiceError {
             PairingError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             PairingError::NotForTwo => (Answer::BadRequest, ErrorCode::NotAllowed),
             PairingError::Time(_) => (Answer::BadRequest, ErrorCode::BadTimeControl),
+            PairingError::TooManyWaiting => (
+                Answer::TooMany {
+                    retry_after: Some(PATIENCE_S),
+                },
+                ErrorCode::TooMany,
+            ),
             PairingError::Storage => (Answer::Internal, ErrorCode::Storage),
         };
         ServiceError::refused(answer, code, e)

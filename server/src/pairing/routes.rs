@@ -4,7 +4,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method};
 use axum::routing::post;
@@ -17,26 +16,38 @@ use crate::accounts::sessions;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::body;
+use crate::common::http::{body, JsonBody};
 use crate::games::hub::{log_storage, Hubs};
 use crate::games::owner::Owner;
 use crate::pairing::store::{Asked, Attempt};
-use crate::pairing::PairingError;
+use crate::pairing::waits::Waits;
+use crate::pairing::{PairingError, PATIENCE_S};
 
-/// How long one request waits to be paired before it says "still waiting": inside the
-/// server's deadline for answering a request ([`crate::listen::REQUEST_DEADLINE`]).
-const PATIENCE: Duration = Duration::from_secs(8);
+const PATIENCE: Duration = Duration::from_secs(PATIENCE_S as u64);
 
-pub fn api() -> Router<Arc<Hubs>> {
-    Router::new().route("/pairing", post(pair).delete(cancel))
+/// What the pairing's routes hold: the games, and the requests waiting here.
+#[derive(Clone)]
+pub struct PairingState {
+    pub hubs: Arc<Hubs>,
+    pub waits: Arc<Waits>,
+}
+
+pub fn api(hubs: Arc<Hubs>) -> Router<Arc<Hubs>> {
+    let state = PairingState {
+        hubs,
+        waits: Arc::new(Waits::default()),
+    };
+    Router::new()
+        .route("/pairing", post(pair).delete(cancel))
+        .with_state(state)
 }
 
 async fn pair(
-    State(hubs): State<Arc<Hubs>>,
+    State(PairingState { hubs, waits }): State<PairingState>,
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Json<Pairing>, ServiceError> {
     let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms())
         .await?
@@ -63,6 +74,9 @@ async fn pair(
         rating,
     };
     let owner = Owner::Address(client.key());
+    let place = waits
+        .wait(&me.id, client.key())
+        .map_err(|_| PairingError::TooManyWaiting)?;
     let start = Instant::now();
     loop {
         let attempt = hubs
@@ -77,7 +91,8 @@ async fn pair(
                     game,
                 }))
             }
-            Attempt::Waiting { waited_ms } if start.elapsed() >= PATIENCE => {
+            // Past its patience, or replaced by the account's newer request.
+            Attempt::Waiting { waited_ms } if start.elapsed() >= PATIENCE || place.replaced() => {
                 return Ok(Json(Pairing::Waiting {
                     waited_ms: waited_ms.max(0) as u64,
                     range: range_after(waited_ms),
@@ -94,7 +109,7 @@ async fn pair(
 }
 
 async fn cancel(
-    State(hubs): State<Arc<Hubs>>,
+    State(PairingState { hubs, .. }): State<PairingState>,
     method: Method,
     headers: HeaderMap,
 ) -> Result<Json<Done>, ServiceError> {

@@ -51,6 +51,75 @@ struct Found {
     name: Option<AccountName>,
 }
 
+/// The two queries of a try that differ between the databases: my wait, locked on
+/// PostgreSQL, and the nearest waiting player in range, whose row another process holds
+/// is skipped there.
+fn pairing_sql(postgres: bool) -> (String, String) {
+    let mine = format!(
+        "SELECT game_id, seat, asked_at FROM pairing WHERE account_id = $1{}",
+        if postgres { " FOR UPDATE" } else { "" }
+    );
+    let found = format!(
+        "SELECT p.account_id, a.name FROM pairing p JOIN accounts a ON a.id = p.account_id \
+         WHERE p.account_id <> $1 AND p.game_id IS NULL AND p.variant = $2 \
+         AND p.time_kind = $3 AND p.time_a = $4 AND p.time_b = $5 AND p.pool = $6 \
+         AND p.seen_at > $7 AND ABS(p.rating - $8) <= $9 \
+         AND ABS(p.rating - $8) <= 100 + ($10 - p.asked_at) / 100 \
+         ORDER BY ABS(p.rating - $8), p.asked_at LIMIT 1{}",
+        if postgres {
+            " FOR UPDATE OF p SKIP LOCKED"
+        } else {
+            ""
+        }
+    );
+    (mine, found)
+}
+
+/// My wait kept in transaction `$tx`: a wait for another game given up for this one,
+/// this one begun or seen again.
+macro_rules! keep_my_wait {
+    ($tx:expr, $me:expr, $asked:expr, $pool:expr, $now:expr) => {{
+        let (kind, a, b) = time_columns($asked.time);
+        let variant = $asked.variant.id();
+        sqlx::query(
+            "DELETE FROM pairing WHERE account_id = $1 AND game_id IS NULL \
+             AND (variant <> $2 OR time_kind <> $3 OR time_a <> $4 OR time_b <> $5)",
+        )
+        .bind(&$me.id)
+        .bind(variant)
+        .bind(kind)
+        .bind(a)
+        .bind(b)
+        .execute(&mut *$tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO pairing (account_id, variant, time_kind, time_a, time_b, rating, \
+             pool, asked_at, seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+             ON CONFLICT (account_id) DO UPDATE SET seen_at = excluded.seen_at",
+        )
+        .bind(&$me.id)
+        .bind(variant)
+        .bind(kind)
+        .bind(a)
+        .bind(b)
+        .bind($asked.rating)
+        .bind($pool)
+        .bind($now)
+        .execute(&mut *$tx)
+        .await?;
+    }};
+}
+
+/// My wait taken off the table in `$tx`: I am paired.
+macro_rules! end_my_wait {
+    ($tx:expr, $me:expr) => {
+        sqlx::query("DELETE FROM pairing WHERE account_id = $1")
+            .bind(&$me.id)
+            .execute(&mut *$tx)
+            .await?
+    };
+}
+
 impl Db {
     /// One try at pairing `me` (see [`Attempt`]): my wait kept (or begun), taken if
     /// another's try paired me meanwhile, else the nearest rating in range paired with
@@ -62,54 +131,13 @@ impl Db {
         owner: Owner,
         now: i64,
     ) -> Result<Attempt, sqlx::Error> {
-        let postgres = matches!(self, Db::Postgres(_));
-        let mine_sql = format!(
-            "SELECT game_id, seat, asked_at FROM pairing WHERE account_id = $1{}",
-            if postgres { " FOR UPDATE" } else { "" }
-        );
-        let found_sql =
-            format!(
-            "SELECT p.account_id, a.name FROM pairing p JOIN accounts a ON a.id = p.account_id \
-             WHERE p.account_id <> $1 AND p.game_id IS NULL AND p.variant = $2 \
-             AND p.time_kind = $3 AND p.time_a = $4 AND p.time_b = $5 AND p.pool = $6 \
-             AND p.seen_at > $7 AND ABS(p.rating - $8) <= $9 \
-             AND ABS(p.rating - $8) <= 100 + ($10 - p.asked_at) / 100 \
-             ORDER BY ABS(p.rating - $8), p.asked_at LIMIT 1{}",
-            if postgres { " FOR UPDATE OF p SKIP LOCKED" } else { "" }
-        );
+        let (mine_sql, found_sql) = pairing_sql(matches!(self, Db::Postgres(_)));
         let (kind, a, b) = time_columns(asked.time);
-        let variant = asked.variant.id();
         let pool = pool_of(me);
         let my_seat_first = rand::rng().random_bool(0.5);
         on!(self, write pool_ => {
             let mut tx = pool_.begin().await?;
-            // A wait for another game is given up for this one.
-            sqlx::query(
-                "DELETE FROM pairing WHERE account_id = $1 AND game_id IS NULL \
-                 AND (variant <> $2 OR time_kind <> $3 OR time_a <> $4 OR time_b <> $5)",
-            )
-            .bind(&me.id)
-            .bind(variant)
-            .bind(kind)
-            .bind(a)
-            .bind(b)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO pairing (account_id, variant, time_kind, time_a, time_b, rating, \
-                 pool, asked_at, seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
-                 ON CONFLICT (account_id) DO UPDATE SET seen_at = excluded.seen_at",
-            )
-            .bind(&me.id)
-            .bind(variant)
-            .bind(kind)
-            .bind(a)
-            .bind(b)
-            .bind(asked.rating)
-            .bind(pool)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            keep_my_wait!(tx, me, asked, pool, now);
             let mine = sqlx::query(&mine_sql)
                 .bind(&me.id)
                 .fetch_one(&mut *tx)
@@ -119,10 +147,8 @@ impl Db {
                 mine.get::<Option<String>, _>("game_id"),
                 mine.get::<Option<i64>, _>("seat"),
             ) {
-                sqlx::query("DELETE FROM pairing WHERE account_id = $1")
-                    .bind(&me.id)
-                    .execute(&mut *tx)
-                    .await?;
+                // Another's try paired me meanwhile.
+                end_my_wait!(tx, me);
                 tx.commit().await?;
                 return Ok(match GameId::parse(&game) {
                     Ok(game) => Attempt::Paired {
@@ -134,7 +160,7 @@ impl Db {
             }
             let found = sqlx::query(&found_sql)
                 .bind(&me.id)
-                .bind(variant)
+                .bind(asked.variant.id())
                 .bind(kind)
                 .bind(a)
                 .bind(b)
@@ -163,16 +189,14 @@ impl Db {
             let new = paired_game(asked, [first, second], owner, now);
             let game = new.game.id.clone();
             insert_game!(&mut *tx, &NewGameRows::of(&new));
+            // The other's next look takes the game and their seat from their row.
             sqlx::query("UPDATE pairing SET game_id = $1, seat = $2 WHERE account_id = $3")
                 .bind(game.as_str())
                 .bind(if my_seat_first { 1_i64 } else { 0 })
                 .bind(&other.account)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("DELETE FROM pairing WHERE account_id = $1")
-                .bind(&me.id)
-                .execute(&mut *tx)
-                .await?;
+            end_my_wait!(tx, me);
             tx.commit().await?;
             Ok(Attempt::Paired {
                 game,

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +13,7 @@ use crate::accounts::sessions;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::{body, page_of, with_next};
+use crate::common::http::{body, page_of, with_next, JsonBody};
 use crate::games::hub::Hubs;
 use crate::seats::take;
 
@@ -40,7 +39,7 @@ async fn take_seat(
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
-    bytes: Bytes,
+    JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
     let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let taker = me.as_ref().map(|m| &m.account);
