@@ -416,6 +416,24 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     );
     assert_eq!(out["sessionAfterLogout"], 401);
     assert_eq!(out["crossSite"], 403);
+    let weak = out["weakPassword"].as_str().unwrap();
+    assert!(
+        weak.starts_with("That password is too easy to guess (this is a top-10 common password)"),
+        "{weak}"
+    );
+    let signed_out = out["signedOut"].as_str().unwrap();
+    assert!(
+        signed_out.starts_with(
+            "Signed out: The account's password was changed, which logs out every device"
+        ),
+        "{signed_out}"
+    );
+    assert!(
+        signed_out.ends_with("with the new one. Log in again"),
+        "{signed_out}"
+    );
+    assert_eq!(out["logInAgain"], "Log in again");
+    assert_eq!(out["headerSignedOut"], "Log inSign up", "the header too");
 }
 
 camelot_test_support::harness!(

@@ -117,6 +117,19 @@ impl OnlineAccount {
         self.requests.spawn(f);
     }
 
+    /// The server ended the kept session of `server` (logged out elsewhere, the
+    /// password changed, the account closed): forgotten, so that the Online screen asks
+    /// for the password again.
+    pub fn signed_out(&mut self, server: &ServerAddress, storage: &Storage) {
+        if let Err(e) = keep(storage, server, None, None) {
+            self.status = Some(format!("The ended session cannot be forgotten: {e}"));
+        }
+        if self.logged_in.as_ref().is_some_and(|m| &m.server == server) {
+            self.logged_in = None;
+        }
+        self.looked = None;
+    }
+
     /// Once per server: the session kept for it, if any, and the account's page.
     pub fn look(&mut self, server: &ServerAddress, storage: &Storage) {
         if self.looked.as_ref() == Some(server) || self.busy {

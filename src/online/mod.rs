@@ -31,6 +31,7 @@ use crate::game::session::{Seat, Session};
 use crate::AppSystems;
 
 pub use table::OnlineTable;
+pub use wake::WAKES;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Online>()

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::{Outcome, Player, SeatColour};
-use camelot_online::protocol::{ClientMessage, GameId, SeatToken, ServerMessage};
+use camelot_online::protocol::{ClientMessage, ErrorCode, GameId, SeatToken, ServerMessage};
 use camelot_online::{JoinError, Link, LinkEvent, LinkOptions, Mirror, ServerAddress, Update};
 
 use super::account;
@@ -143,6 +143,7 @@ pub(super) struct Around<'w> {
     join: MessageWriter<'w, JoinOnline>,
     storage: Res<'w, Storage>,
     redraw: MessageWriter<'w, RequestRedraw>,
+    account: ResMut<'w, account::OnlineAccount>,
 }
 
 /// The links' news: the game's state mirrored, remote moves played at the table,
@@ -190,6 +191,16 @@ pub(super) fn follow_the_server(
             return;
         }
         actions.notices.say(format!("Not connected: {why}"));
+        if matches!(
+            &why,
+            JoinError::Refused {
+                code: ErrorCode::SignedOut,
+                ..
+            }
+        ) {
+            // The kept session is dead: the Online screen offers to log in again.
+            around.account.signed_out(&t.server, &around.storage);
+        }
         t.connection = Connection::Stopped(Stop::Lost(why));
     }
     if whole {

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::clock::{Frames, FRAMES_RUN};
 use super::options::Automation;
+use crate::online::WAKES;
 
 /// The CPU time this process has used, user and system: `getrusage`, to the
 /// microsecond, or, where that fails, the clock ticks of `/proc/self/stat` (a hundredth
@@ -83,6 +84,7 @@ pub(super) fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: 
         }
         eprintln!("--idle-cpu: at rest after {settled_after} s");
         let frames_before = FRAMES_RUN.load(std::sync::atomic::Ordering::Relaxed);
+        let wakes_before = WAKES.load(std::sync::atomic::Ordering::Relaxed);
         let (Some(a), t0) = (cpu_time(), std::time::Instant::now()) else {
             eprintln!("--idle-cpu: cannot read /proc/self/stat");
             std::process::exit(1);
@@ -94,6 +96,7 @@ pub(super) fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: 
         // What woke a resting window, if anything did, is the first question a high
         // figure asks.
         let frames = FRAMES_RUN.load(std::sync::atomic::Ordering::Relaxed) - frames_before;
+        let wakes = WAKES.load(std::sync::atomic::Ordering::Relaxed) - wakes_before;
         eprintln!("--idle-cpu: {frames} frames ran while measuring");
         println!(
             "idle: {:.3} s of CPU in {:.1} s: {:.1}% of one core",
@@ -101,6 +104,9 @@ pub(super) fn idle_cpu(auto: Res<Automation>, frames: Res<Frames>, mut started: 
             wall,
             100.0 * used / wall
         );
+        // A frame the connection asked for (a message heard) and a frame of the window's
+        // own (its minute's timer, a window-system event) are different questions.
+        println!("idle: {frames} frames, {wakes} woken by the connection");
         std::process::exit(0);
     });
 }

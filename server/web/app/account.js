@@ -60,6 +60,18 @@ export async function accountLinks(host) {
 }
 
 /**
+ * The server ended this browser's session (a game's socket was told so): the header
+ * offers to log in again.
+ */
+export function signedOut() {
+  asked = Promise.resolve(null);
+  const host = document.getElementById("account");
+  if (host) {
+    void accountLinks(host);
+  }
+}
+
+/**
  * A labelled field of a form.
  * @param {string} label
  * @param {Record<string, string | number | boolean>} props

@@ -2,7 +2,7 @@
 // The server's game is the truth: the page shows what the server sends, offers only the
 // moves the server lists, and sends what the player does; the server judges it.
 
-import { me } from "./account.js";
+import { me, signedOut } from "./account.js";
 import { Analysis } from "./analysis.js";
 import { Board } from "./board.js";
 import { clockClass, clockText, remaining } from "./clock.js";
@@ -349,6 +349,11 @@ class GamePage {
         " ",
         el("a", { href: `/${this.gameId}` }, "Watch the game instead"),
       );
+    }
+    if (code === "signed_out") {
+      this.said.textContent = `Signed out: ${this.notice}.`;
+      this.said.append(" ", el("a", { href: "/login" }, "Log in again"));
+      signedOut();
     }
   }
 

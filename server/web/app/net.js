@@ -82,6 +82,12 @@ export class GameLink {
         this.stop();
         this.o.onState("stopped", m.message, m.code);
         return;
+      } else if (m.t === "signed_out") {
+        // The account's session ended (logged out elsewhere, the password changed, the
+        // account closed): coming back would come back as someone else.
+        this.stop();
+        this.o.onState("stopped", m.message, "signed_out");
+        return;
       }
       this.o.onMessage(m);
     };

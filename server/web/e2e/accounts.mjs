@@ -6,7 +6,9 @@
 // (context) and reads his page there; both pages show the new ratings and the games;
 // Mordred logs out. Prints `{"cookie":{...},"seatsAfter":[...],"quickAddress":PATH,
 // "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
-// "sessionAfterLogout":STATUS,"crossSite":STATUS}`.
+// "sessionAfterLogout":STATUS,"crossSite":STATUS,"weakPassword":TEXT,"signedOut":TEXT,
+// "logInAgain":TEXT,"headerSignedOut":TEXT}`. Before Mordred logs out, Arthur changes his password from the
+// second browser (a weak one refused first), and the desk's game page is signed out.
 
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
 
@@ -116,6 +118,32 @@ main(async () => {
   if (shots) {
     await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
   }
+  // A password everyone tries first is refused with the reason; a good one changes it,
+  // and the desk's game page, whose socket was opened on the old session, says it was
+  // signed out and offers to log in again.
+  await second.goto(`${base}/settings`);
+  await second.getByLabel("Password now").fill("excalibur of the lake");
+  await second.getByLabel("New password").fill("password");
+  await second.getByRole("button", { name: "Change the password" }).click();
+  const weak = second.locator(".account-page .notice").first();
+  await weak.filter({ hasText: "too easy" }).waitFor();
+  const weakPassword = await weak.textContent();
+  if (shots) {
+    await second.screenshot({ path: `${shots}/weak-password.png` });
+  }
+  await second.getByLabel("Password now").fill("excalibur of the lake");
+  await second.getByLabel("New password").fill("the sword in the stone");
+  await second.getByRole("button", { name: "Change the password" }).click();
+  await second.locator(".account-page .notice").first().filter({ hasText: "is changed" }).waitFor();
+  const signedOut = desk.locator(".notice", { hasText: "Signed out" }).first();
+  await signedOut.waitFor({ timeout: 15_000 });
+  const signedOutText = await signedOut.textContent();
+  const logInAgain = await signedOut.locator("a[href='/login']").textContent();
+  await desk.locator(".account-links a[href='/signup']").waitFor();
+  const headerSignedOut = await desk.locator(".account-links").textContent();
+  if (shots) {
+    await desk.screenshot({ path: `${shots}/signed-out.png` });
+  }
   const mordred = await playerPage(phone, "Mordred");
   if (shots) {
     await phone.screenshot({ path: `${shots}/player-page-phone.png`, fullPage: true });
@@ -131,7 +159,7 @@ main(async () => {
   const crossSite = await desk.request
     .post(`${base}/session`, {
       headers: { origin: "http://evil.example", "content-type": "application/json" },
-      data: { name: "Arthur", password: "excalibur of the lake" },
+      data: { name: "Arthur", password: "the sword in the stone" },
     })
     .then((r) => r.status());
   await browser.close();
@@ -148,5 +176,9 @@ main(async () => {
     loggedOut,
     sessionAfterLogout: who,
     crossSite,
+    weakPassword,
+    signedOut: signedOutText,
+    logInAgain,
+    headerSignedOut,
   };
 });
