@@ -612,13 +612,7 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     let server = s.address();
     let data = scratch("table-account-data");
     let mut app = app(&data);
-    app.world_mut()
-        .resource_scope(|world, mut a: Mut<OnlineAccount>| {
-            let storage = world.resource::<camelot::storage::saving::Storage>();
-            a.name = "Tristram".into();
-            a.password = "harp of cornwall".into();
-            a.open(server.clone(), true, storage);
-        });
+    sign_up_at_the_table(&mut app, &server, "Tristram", "harp of cornwall");
     until(
         &mut app,
         "signed up and the page read",
@@ -638,11 +632,10 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     let kept = data.join("accounts.json");
     let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
-    // The sign-up made this machine a device the account knows, kept for its logins.
-    let saved = camelot_online::sessions::SavedSessions::from_json(
-        &std::fs::read_to_string(&kept).unwrap(),
+    assert!(
+        kept_device(&kept, &server),
+        "the sign-up's device is kept for its logins"
     );
-    assert!(saved.device(&server).is_some(), "the device is kept");
     // Another player, elsewhere, asks for the same quick game.
     let other = blocking(ask(
         &server,
@@ -732,3 +725,28 @@ camelot_test_support::harness!(
     the_table_and_a_browser_play_each_other,
     the_menus_lists_bring_every_seat_and_game_a_page_at_a_time
 );
+
+/// Whether the sessions file `kept` holds this machine's device token on `server`.
+fn kept_device(kept: &std::path::Path, server: &camelot_online::ServerAddress) -> bool {
+    let text = std::fs::read_to_string(kept).unwrap();
+    camelot_online::sessions::SavedSessions::from_json(&text)
+        .device(server)
+        .is_some()
+}
+
+/// The Online screen's sign-up, as its button does it, with `name` and `password` typed.
+fn sign_up_at_the_table(
+    app: &mut App,
+    server: &camelot_online::ServerAddress,
+    name: &str,
+    password: &str,
+) {
+    use camelot::online::account::OnlineAccount;
+    app.world_mut()
+        .resource_scope(|world, mut a: Mut<OnlineAccount>| {
+            let storage = world.resource::<camelot::storage::saving::Storage>();
+            a.name = name.into();
+            a.password = password.into();
+            a.open(server.clone(), true, storage);
+        });
+}

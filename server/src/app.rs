@@ -8,18 +8,22 @@ use axum::middleware;
 use axum::Router;
 
 use crate::accounts::Accounts;
-use crate::common::http::{no_sniffing, speaks_this_version, wrong_method};
+use crate::common::http::{no_sniffing, speaks_this_version, wrong_method, MAX_BODY_BYTES};
+use crate::common::limits::Cap;
 use crate::common::site::{self, Origins};
 use crate::games::hub::Hubs;
 use crate::{accounts, analysis, games, pages, pairing, players, seats, tv};
 
-/// Requests are small: a creation is a few dozen bytes.
-pub const MAX_BODY_BYTES: usize = 4096;
-
-pub fn router(hubs: Arc<Hubs>, accounts: Arc<Accounts>, origins: Origins) -> Router {
+/// `quick_games`: the quick-game requests one address may have waiting at once.
+pub fn router(
+    hubs: Arc<Hubs>,
+    accounts: Arc<Accounts>,
+    origins: Origins,
+    quick_games: Cap,
+) -> Router {
     let api = games::routes::api()
         .merge(seats::routes::api())
-        .merge(pairing::routes::api(hubs.clone()))
+        .merge(pairing::routes::api(hubs.clone(), quick_games))
         .merge(tv::routes::api())
         .merge(analysis::routes::api())
         .merge(accounts::routes::api().with_state(accounts.clone()))

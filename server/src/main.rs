@@ -230,6 +230,15 @@ struct Args {
         value_name = "N"
     )]
     analyses_per_address: usize,
+    /// Quick-game requests one address may have waiting at once, each account's one
+    /// (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_QUICK_GAMES_PER_ADDRESS",
+        default_value_t = 8,
+        value_name = "N"
+    )]
+    quick_games_per_address: usize,
     /// Nodes an analysis searches in each position of a game (the 3D game's review's by
     /// default, about a fifth of a second on one core; at most the master's 2 million,
     /// since a computer's turn that falls due waits for the position in progress).
@@ -413,7 +422,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     listen::serve(
         listener,
-        app::router(hubs, accounts, origins),
+        app::router(hubs, accounts, origins, cap(args.quick_games_per_address)),
         admission,
         tls,
         Arc::new(TrustedProxies::new(args.trusted_proxies)),

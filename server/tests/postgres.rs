@@ -271,7 +271,7 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             .expect("the thinker starts"),
     );
     let url = a.address();
-    let mut games = Vec::new();
+    let mut created = Vec::new();
     for _ in 0..40 {
         let new = NewGame {
             computer: vec![ComputerSeat {
@@ -280,11 +280,16 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             }],
             ..NewGame::new(Variant::Camelot, TimeControl::Untimed)
         };
-        let created = ask(&url, &new).await.unwrap();
-        // The computer thinks for a game once its person has come.
-        let black = &created.seats[&SeatColour::Black];
-        join(&url, &created.game, Some(black)).await.close().await;
-        games.push(created.game);
+        created.push(ask(&url, &new).await.unwrap());
+    }
+    // The computer thinks for a game once its person has come: the people come one
+    // after another, faster than one process plays, so that turns wait for either (one
+    // created and joined at a time, A alone could keep up, and B would find none).
+    let mut games = Vec::new();
+    for c in created {
+        let black = &c.seats[&SeatColour::Black];
+        join(&url, &c.game, Some(black)).await.close().await;
+        games.push(c.game);
     }
     // Who holds the turns, as the database says while they are played.
     let mut watch = sqlx::PgConnection::connect(&db).await.unwrap();
@@ -487,6 +492,9 @@ async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() 
         "0",
         "--games-per-minute",
         "0",
+        // Forty players on one address.
+        "--quick-games-per-address",
+        "0",
     ];
     let servers = [
         Server::start_with(bin(), &args),
@@ -585,6 +593,42 @@ async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() 
     drop_database(&admin, &name).await;
 }
 
+const ROUND_TABLE: &str = "round table";
+
+/// A program's session on a new account `name`, signed up at `url`.
+async fn signed_up(url: &ServerAddress, name: &str) -> AccountToken {
+    let req = SignUp {
+        name: AccountName::parse(name).unwrap(),
+        password: Password::parse(ROUND_TABLE).unwrap(),
+        kind: AccountKind::Person,
+        rated_with_people: false,
+        token: true,
+    };
+    ask(url, &req).await.unwrap().token.unwrap()
+}
+
+/// Another device's session on `name`, logged in at `url`.
+async fn logged_in(url: &ServerAddress, name: &str) -> AccountToken {
+    let req = camelot_online::protocol::accounts::LogIn {
+        name: AccountName::parse(name).unwrap(),
+        password: Password::parse(ROUND_TABLE).unwrap(),
+        token: true,
+        device: None,
+    };
+    ask(url, &req).await.unwrap().token.unwrap()
+}
+
+/// A socket on `game` at `url`, opened with `token`, said hello as the account's seat.
+async fn seated_by_account(url: &ServerAddress, token: &AccountToken, game: &GameId) -> Connection {
+    let mut c = Connection::open_as(url, token).await.unwrap();
+    c.send(&Hello::seat(game, None, None).into()).await.unwrap();
+    expect(&mut c, "the seat", |m| {
+        matches!(m, ServerMessage::State { you: Some(_), .. })
+    })
+    .await;
+    c
+}
+
 /// A session ended through one process stops the sockets admitted on it by the other:
 /// Gareth's socket on A, his password changed on B from another device; Lynette's
 /// socket on B, her account closed on A. Each socket is told why and closed, and the
@@ -599,24 +643,8 @@ async fn a_session_ended_on_one_process_ends_its_sockets_on_the_other() {
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
     let (a_url, b_url) = (a.address(), b.address());
-    let password = Password::parse("round table").unwrap();
-    let sign_up = |n: &str| SignUp {
-        name: AccountName::parse(n).unwrap(),
-        password: password.clone(),
-        kind: AccountKind::Person,
-        rated_with_people: false,
-        token: true,
-    };
-    let gareth = ask(&a_url, &sign_up("Gareth"))
-        .await
-        .unwrap()
-        .token
-        .unwrap();
-    let lynette = ask(&b_url, &sign_up("Lynette"))
-        .await
-        .unwrap()
-        .token
-        .unwrap();
+    let gareth = signed_up(&a_url, "Gareth").await;
+    let lynette = signed_up(&b_url, "Lynette").await;
     let quick = QuickGame {
         variant: Variant::Camette,
         time: TimeControl::Untimed,
@@ -630,36 +658,13 @@ async fn a_session_ended_on_one_process_ends_its_sockets_on_the_other() {
         panic!("paired");
     };
     assert!(matches!(first.await.unwrap(), Pairing::Paired { .. }));
-    let seated = |url: ServerAddress, token: AccountToken, game: GameId| async move {
-        let mut c = Connection::open_as(&url, &token).await.unwrap();
-        c.send(&Hello::seat(&game, None, None).into())
-            .await
-            .unwrap();
-        expect(&mut c, "the seat", |m| {
-            matches!(m, ServerMessage::State { you: Some(_), .. })
-        })
-        .await;
-        c
-    };
-    let mut on_a = seated(a_url.clone(), gareth.clone(), game.clone()).await;
-    let mut on_b = seated(b_url.clone(), lynette.clone(), game.clone()).await;
-    let log_in = |url: ServerAddress, n: &'static str| {
-        let password = password.clone();
-        async move {
-            let req = camelot_online::protocol::accounts::LogIn {
-                name: AccountName::parse(n).unwrap(),
-                password,
-                token: true,
-                device: None,
-            };
-            ask(&url, &req).await.unwrap().token.unwrap()
-        }
-    };
+    let mut on_a = seated_by_account(&a_url, &gareth, &game).await;
+    let mut on_b = seated_by_account(&b_url, &lynette, &game).await;
 
-    let elsewhere = log_in(b_url.clone(), "Gareth").await;
+    let elsewhere = logged_in(&b_url, "Gareth").await;
     let started = std::time::Instant::now();
     let change = camelot_online::protocol::accounts::ChangePassword {
-        old: password.clone(),
+        old: Password::parse(ROUND_TABLE).unwrap(),
         new: Password::parse("the green chapel").unwrap(),
         token: true,
     };
@@ -681,9 +686,9 @@ async fn a_session_ended_on_one_process_ends_its_sockets_on_the_other() {
     );
     let _ = on_a.send(&ClientMessage::Resign).await;
 
-    let elsewhere = log_in(a_url.clone(), "Lynette").await;
+    let elsewhere = logged_in(&a_url, "Lynette").await;
     let close = camelot_online::protocol::accounts::CloseAccount {
-        password: password.clone(),
+        password: Password::parse(ROUND_TABLE).unwrap(),
     };
     ask_as(&a_url, Some(&elsewhere), &close).await.unwrap();
     let told = expect(&mut on_b, "Lynette's socket on B told", |m| {

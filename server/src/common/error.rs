@@ -36,11 +36,8 @@ pub enum ServiceError {
     #[error("the request's body is JSON: send it with Content-Type: application/json")]
     NotJson,
     /// A body over the server's limit.
-    #[error(
-        "the request's body is too large: at most {} bytes",
-        crate::app::MAX_BODY_BYTES
-    )]
-    TooLarge,
+    #[error("the request's body is too large: at most {limit} bytes")]
+    TooLarge { limit: usize },
     /// A method the route does not take (its `Allow` header says which it does).
     #[error("{path} does not take {method}")]
     WrongMethod { method: String, path: String },
@@ -113,7 +110,7 @@ impl ServiceError {
         match self {
             ServiceError::Refused { code, .. } => *code,
             ServiceError::Unreadable(_) | ServiceError::NotJson => ErrorCode::Unreadable,
-            ServiceError::TooLarge => ErrorCode::TooLarge,
+            ServiceError::TooLarge { .. } => ErrorCode::TooLarge,
             ServiceError::WrongMethod { .. } => ErrorCode::WrongMethod,
             ServiceError::CrossSite(_) => ErrorCode::CrossSite,
             ServiceError::Upgrade(_) => ErrorCode::Upgrade,
@@ -130,7 +127,7 @@ impl ServiceError {
             ServiceError::NoSuchGame(_) => Answer::NotFound,
             ServiceError::WrongToken(_) | ServiceError::CrossSite(_) => Answer::Forbidden,
             ServiceError::NotJson => Answer::UnsupportedMediaType,
-            ServiceError::TooLarge => Answer::PayloadTooLarge,
+            ServiceError::TooLarge { .. } => Answer::PayloadTooLarge,
             ServiceError::WrongMethod { .. } => Answer::MethodNotAllowed,
             ServiceError::Storage(_) => Answer::Internal,
         }

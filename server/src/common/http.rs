@@ -13,6 +13,9 @@ use serde::de::DeserializeOwned;
 
 use crate::common::error::ServiceError;
 
+/// Requests are small: a creation is a few dozen bytes.
+pub const MAX_BODY_BYTES: usize = 4096;
+
 /// The body of a request that changes something with JSON: declared JSON
 /// (`Content-Type: application/json`, which a form on another site cannot send without
 /// the browser asking this server first), and within the server's size limit.
@@ -47,7 +50,9 @@ impl<S: Send + Sync> FromRequest<S> for TextBody {
 async fn buffered<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ServiceError> {
     Bytes::from_request(req, state).await.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ServiceError::TooLarge
+            ServiceError::TooLarge {
+                limit: MAX_BODY_BYTES,
+            }
         } else {
             ServiceError::Unreadable(r.body_text())
         }

@@ -29,11 +29,8 @@ pub enum PairingError {
     #[error(transparent)]
     Time(camelot_online::protocol::TimeControlError),
     /// The address has as many quick-game requests waiting as it may.
-    #[error(
-        "too many quick-game requests waiting from your address: at most {} at once",
-        waits::PER_ADDRESS
-    )]
-    TooManyWaiting,
+    #[error("too many quick-game requests waiting from your address: at most {0} at once")]
+    TooManyWaiting(usize),
     #[error("the server could not do that; nothing changed")]
     Storage,
 }
@@ -44,7 +41,7 @@ impl From<PairingError> for ServiceError {
             PairingError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             PairingError::NotForTwo => (Answer::BadRequest, ErrorCode::NotAllowed),
             PairingError::Time(_) => (Answer::BadRequest, ErrorCode::BadTimeControl),
-            PairingError::TooManyWaiting => (
+            PairingError::TooManyWaiting(_) => (
                 Answer::TooMany {
                     retry_after: Some(PATIENCE_S),
                 },

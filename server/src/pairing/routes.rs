@@ -17,6 +17,7 @@ use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, JsonBody};
+use crate::common::limits::Cap;
 use crate::games::hub::{log_storage, Hubs};
 use crate::games::owner::Owner;
 use crate::pairing::store::{Asked, Attempt};
@@ -32,10 +33,11 @@ pub struct PairingState {
     pub waits: Arc<Waits>,
 }
 
-pub fn api(hubs: Arc<Hubs>) -> Router<Arc<Hubs>> {
+/// `per_address`: the requests one address may have waiting at once.
+pub fn api(hubs: Arc<Hubs>, per_address: Cap) -> Router<Arc<Hubs>> {
     let state = PairingState {
         hubs,
-        waits: Arc::new(Waits::default()),
+        waits: Arc::new(Waits::new(per_address)),
     };
     Router::new()
         .route("/pairing", post(pair).delete(cancel))
@@ -76,7 +78,7 @@ async fn pair(
     let owner = Owner::Address(client.key());
     let place = waits
         .wait(&me.id, client.key())
-        .map_err(|_| PairingError::TooManyWaiting)?;
+        .map_err(|full| PairingError::TooManyWaiting(full.0))?;
     let start = Instant::now();
     loop {
         let attempt = hubs

@@ -7,15 +7,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::common::limits::AddressKey;
-
-/// Requests one address may have waiting at once: a household's few players, each
-/// waiting once.
-pub const PER_ADDRESS: usize = 8;
+use crate::common::limits::{AddressKey, Cap};
 
 /// The waiting requests.
-#[derive(Default)]
 pub struct Waits {
+    /// Requests one address may have waiting at once (`--quick-games-per-address`): by
+    /// default a household's few players, each waiting once.
+    per_address: Cap,
     /// By account: the number of its newest request.
     newest: Mutex<HashMap<String, u64>>,
     /// By address: how many of its requests wait.
@@ -31,11 +29,20 @@ pub struct Waiting {
     number: u64,
 }
 
-/// The address has as many requests waiting as it may.
+/// The address has as many requests waiting as it may: that many.
 #[derive(Debug)]
-pub struct TooManyWaiting;
+pub struct TooManyWaiting(pub usize);
 
 impl Waits {
+    pub fn new(per_address: Cap) -> Waits {
+        Waits {
+            per_address,
+            newest: Mutex::default(),
+            by_address: Mutex::default(),
+            next: AtomicU64::new(0),
+        }
+    }
+
     /// A place for `account`'s request from `address`; the account's older request, if
     /// any, is replaced.
     pub fn wait(
@@ -46,8 +53,8 @@ impl Waits {
         {
             let mut by_address = self.by_address.lock().expect("pairing waits");
             let n = by_address.entry(address).or_insert(0);
-            if *n >= PER_ADDRESS {
-                return Err(TooManyWaiting);
+            if let Some(cap) = self.per_address.0.filter(|cap| *n >= *cap) {
+                return Err(TooManyWaiting(cap));
             }
             *n += 1;
         }
@@ -100,7 +107,8 @@ mod tests {
 
     #[test]
     fn a_newer_request_replaces_the_older_and_an_address_has_a_few() {
-        let waits = Arc::new(Waits::default());
+        const PER_ADDRESS: usize = 8;
+        let waits = Arc::new(Waits::new(Cap(Some(PER_ADDRESS))));
         let home = AddressKey::of("10.0.0.1".parse().unwrap());
         let first = waits.wait("a1", home).unwrap();
         assert!(!first.replaced());
@@ -119,5 +127,10 @@ mod tests {
         assert!(waits.wait("c", elsewhere).is_ok());
         drop(others);
         assert!(waits.wait("c", home).is_ok());
+        let unlimited = Arc::new(Waits::new(Cap(None)));
+        let many: Vec<Waiting> = (0..100)
+            .map(|i| unlimited.wait(&format!("d{i}"), home).unwrap())
+            .collect();
+        assert_eq!(many.len(), 100);
     }
 }
