@@ -356,16 +356,6 @@ async fn run(args: Args) -> Result<(), StartError> {
         analyses: cap(args.analyses_per_address),
         idle: Duration::from_secs(args.idle_timeout),
     };
-    let accounts = Arc::new(Accounts {
-        db: db.clone(),
-        hasher: Hasher::new(),
-        watch: accounts::watch::SessionWatch::start(db.clone()),
-        limits: AccountLimits::new(
-            per_minute(args.sign_ups_per_minute),
-            per_minute(args.logins_per_minute),
-            (args.logins_per_account_per_minute > 0).then_some(args.logins_per_account_per_minute),
-        ),
-    });
     let hubs = Arc::new(Hubs::new(db, limits));
     let searches = args
         .computer_threads
@@ -380,6 +370,17 @@ async fn run(args: Args) -> Result<(), StartError> {
         stop_asked(args.stop_with_stdin).await;
         return Ok(());
     }
+    // Only a process that serves requests hashes passwords and watches sessions.
+    let accounts = Arc::new(Accounts {
+        db: hubs.db.clone(),
+        hasher: Hasher::new(),
+        watch: accounts::watch::SessionWatch::start(hubs.db.clone()),
+        limits: AccountLimits::new(
+            per_minute(args.sign_ups_per_minute),
+            per_minute(args.logins_per_minute),
+            (args.logins_per_account_per_minute > 0).then_some(args.logins_per_account_per_minute),
+        ),
+    });
     let cannot_listen = |source| StartError::Listen {
         address: args.listen.clone(),
         source,

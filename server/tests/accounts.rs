@@ -334,16 +334,25 @@ async fn a_closed_accounts_name_is_nobodys_and_the_operator_resets_and_closes() 
 }
 
 /// The time one login from `from` takes to be refused.
-async fn refused_in(server: &Server, from: &str, body: &str) -> Duration {
-    let start = Instant::now();
-    let r = exchange_from(
+/// `POST /session` with the JSON `body`, from `from`.
+async fn log_in_from(
+    from: &str,
+    server: &Server,
+    body: &str,
+) -> camelot_test_support::addressed::Reply {
+    exchange_from(
         from,
         server,
         "POST /session",
         &["content-type: application/json"],
         body,
     )
-    .await;
+    .await
+}
+
+async fn refused_in(server: &Server, from: &str, body: &str) -> Duration {
+    let start = Instant::now();
+    let r = log_in_from(from, server, body).await;
     assert_eq!(r.status, 401, "{r:?}");
     assert!(
         r.body.contains("no account has that name and password"),
@@ -395,11 +404,9 @@ async fn guessing_is_throttled_and_a_wrong_name_is_a_wrong_password() {
         "a wrong name {a:?}, a wrong password {b:?}"
     );
     // Five tries a minute at one account, from wherever: the sixth waits.
-    let sixth = exchange_from(
+    let sixth = log_in_from(
         "127.0.0.30",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         r#"{"name":"Tristan","password":"isolde 12345"}"#,
     )
     .await;
@@ -410,11 +417,9 @@ async fn guessing_is_throttled_and_a_wrong_name_is_a_wrong_password() {
         let body = format!(r#"{{"name":"Someone{i}","password":"guess guess"}}"#);
         refused_in(&server, "127.0.0.40", &body).await;
     }
-    let eleventh = exchange_from(
+    let eleventh = log_in_from(
         "127.0.0.40",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         r#"{"name":"Someone99","password":"guess guess"}"#,
     )
     .await;
@@ -488,11 +493,9 @@ async fn an_attackers_wrong_passwords_lock_nobody_out() {
         .clone()
         .expect("a program's sign-up names its device");
     // His browser logs in once, from his home address: it gets a device cookie.
-    let browser = exchange_from(
+    let browser = log_in_from(
         "127.0.0.60",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         r#"{"name":"Percival","password":"the grail 1"}"#,
     )
     .await;
@@ -515,14 +518,7 @@ async fn an_attackers_wrong_passwords_lock_nobody_out() {
     for i in 0..100 {
         let from = format!("127.0.0.{}", 70 + i % 6);
         let body = format!(r#"{{"name":"Percival","password":"not the grail {i}"}}"#);
-        let r = exchange_from(
-            &from,
-            &server,
-            "POST /session",
-            &["content-type: application/json"],
-            &body,
-        )
-        .await;
+        let r = log_in_from(&from, &server, &body).await;
         *answers.entry(r.status).or_insert(0) += 1;
     }
     assert_eq!(answers.get(&200), None, "{answers:?}");
@@ -530,11 +526,9 @@ async fn an_attackers_wrong_passwords_lock_nobody_out() {
     assert!(answers.get(&401).is_some_and(|n| *n <= 10), "{answers:?}");
 
     // A device the account never saw, with the right password, waits too.
-    let stranger = exchange_from(
+    let stranger = log_in_from(
         "127.0.0.90",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         r#"{"name":"Percival","password":"the grail 1"}"#,
     )
     .await;
@@ -544,11 +538,9 @@ async fn an_attackers_wrong_passwords_lock_nobody_out() {
         device: Some(device.clone()),
         ..log_in("Percival", "the grail 1")
     };
-    let from_known = exchange_from(
+    let from_known = log_in_from(
         "127.0.0.91",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         &serde_json::to_string(&with_device).unwrap(),
     )
     .await;
@@ -581,11 +573,9 @@ async fn an_attackers_wrong_passwords_lock_nobody_out() {
         )),
         ..log_in("Percival", "the grail 2")
     };
-    let r = exchange_from(
+    let r = log_in_from(
         "127.0.0.93",
         &server,
-        "POST /session",
-        &["content-type: application/json"],
         &serde_json::to_string(&forged).unwrap(),
     )
     .await;

@@ -53,13 +53,14 @@ pub async fn sign_up(
     if !stored {
         return Err(AccountError::NameTaken);
     }
-    let device = sessions::new_device();
-    accounts
-        .db
-        .remember_device(&tokens::hash(device.as_str()), &account.id, now)
-        .await
-        .map_err(AccountError::storage)?;
-    open(accounts, &account, req.token, Some(device), now).await
+    open(
+        accounts,
+        &account,
+        req.token,
+        Some(sessions::new_device()),
+        now,
+    )
+    .await
 }
 
 /// `POST /session`. A wrong name costs what a wrong password costs, and is answered
@@ -118,18 +119,13 @@ pub async fn log_in(
     if shared {
         limits.failures_per_account.give_back(key);
     }
-    let now = now_ms();
     let device = device.unwrap_or_else(sessions::new_device);
-    accounts
-        .db
-        .remember_device(&tokens::hash(device.as_str()), &account.id, now)
-        .await
-        .map_err(AccountError::storage)?;
-    open(accounts, &account, req.token, Some(device), now).await
+    open(accounts, &account, req.token, Some(device), now_ms()).await
 }
 
-/// A new session on `account`: a program's token, or a browser's cookie; and the device
-/// token to keep, where the request made the device known.
+/// A new session on `account`: a program's token, or a browser's cookie; and `device`,
+/// where the request makes it one the account knows (a login, a sign-up), remembered
+/// and given to keep.
 async fn open(
     accounts: &Accounts,
     account: &Account,
@@ -137,6 +133,13 @@ async fn open(
     device: Option<DeviceToken>,
     now: i64,
 ) -> Result<Opened, AccountError> {
+    if let Some(d) = &device {
+        accounts
+            .db
+            .remember_device(&tokens::hash(d.as_str()), &account.id, now)
+            .await
+            .map_err(AccountError::storage)?;
+    }
     let secret = sessions::new_secret();
     let (kind, expires_at) = if token {
         (SessionKind::Token, None)

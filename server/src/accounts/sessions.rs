@@ -38,16 +38,31 @@ pub fn new_secret() -> AccountToken {
     AccountToken::new(tokens::new_token())
 }
 
-/// The cookie that holds a browser's session.
-pub fn cookie(secret: &AccountToken, secure: bool) -> HeaderValue {
-    let max_age = COOKIE_DAYS * 24 * 3600;
+/// A `Set-Cookie` value the page's scripts never see: `name=value` with `attributes`
+/// (its `SameSite` and `Path`), for `days` (0: to end it), `Secure` over TLS.
+fn set_cookie(name: &str, value: &str, attributes: &str, days: i64, secure: bool) -> HeaderValue {
+    let max_age = days * 24 * 3600;
     let secure = if secure { "; Secure" } else { "" };
     HeaderValue::from_str(&format!(
-        "{COOKIE}={}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}",
-        secret.as_str()
+        "{name}={value}; HttpOnly; {attributes}; Max-Age={max_age}{secure}"
     ))
     .expect("a token is letters and digits")
 }
+
+/// The cookie that holds a browser's session.
+pub fn cookie(secret: &AccountToken, secure: bool) -> HeaderValue {
+    set_cookie(
+        COOKIE,
+        secret.as_str(),
+        SESSION_COOKIE_SCOPE,
+        COOKIE_DAYS,
+        secure,
+    )
+}
+
+/// Where the session's cookie goes: every request of this site's, and top-level
+/// navigations from others.
+const SESSION_COOKIE_SCOPE: &str = "SameSite=Lax; Path=/";
 
 /// A new device token.
 pub fn new_device() -> DeviceToken {
@@ -57,13 +72,8 @@ pub fn new_device() -> DeviceToken {
 /// The cookie that keeps a browser's device token, sent back to `/session` alone
 /// (`Strict`: never on another site's request).
 pub fn device_cookie(device: &DeviceToken, secure: bool) -> HeaderValue {
-    let max_age = DEVICE_DAYS * 24 * 3600;
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{DEVICE_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/session; Max-Age={max_age}{secure}",
-        device.as_str()
-    ))
-    .expect("a token is letters and digits")
+    let scope = "SameSite=Strict; Path=/session";
+    set_cookie(DEVICE_COOKIE, device.as_str(), scope, DEVICE_DAYS, secure)
 }
 
 /// The device token a browser's request shows in its cookie.
@@ -86,11 +96,7 @@ fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
 
 /// The cookie that ends it in the browser.
 pub fn cleared_cookie(secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{secure}"
-    ))
-    .expect("plain text")
+    set_cookie(COOKIE, "", SESSION_COOKIE_SCOPE, 0, secure)
 }
 
 /// The session a request shows, and how: a bearer token first, else the cookie.

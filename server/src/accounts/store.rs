@@ -420,11 +420,10 @@ impl Db {
         Ok(on!(self, write pool => {
             sqlx::query(
                 "DELETE FROM sessions WHERE (expires_at IS NOT NULL AND expires_at <= $1) \
-                 OR ended_at <= $2",
+                 OR ended_at <= $1",
             )
-                .bind(now - ENDED_KEPT_MS)
-                .bind(now - ENDED_KEPT_MS)
-                .execute(pool)
+            .bind(now - ENDED_KEPT_MS)
+            .execute(pool)
                 .await?
                 .rows_affected()
         }))
