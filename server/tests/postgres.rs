@@ -595,27 +595,12 @@ async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() 
 
 const ROUND_TABLE: &str = "round table";
 
-/// A program's session on a new account `name`, signed up at `url`.
 async fn signed_up(url: &ServerAddress, name: &str) -> AccountToken {
-    let req = SignUp {
-        name: AccountName::parse(name).unwrap(),
-        password: Password::parse(ROUND_TABLE).unwrap(),
-        kind: AccountKind::Person,
-        rated_with_people: false,
-        token: true,
-    };
-    ask(url, &req).await.unwrap().token.unwrap()
+    camelot_test_support::online::signed_up(url, name, ROUND_TABLE).await
 }
 
-/// Another device's session on `name`, logged in at `url`.
 async fn logged_in(url: &ServerAddress, name: &str) -> AccountToken {
-    let req = camelot_online::protocol::accounts::LogIn {
-        name: AccountName::parse(name).unwrap(),
-        password: Password::parse(ROUND_TABLE).unwrap(),
-        token: true,
-        device: None,
-    };
-    ask(url, &req).await.unwrap().token.unwrap()
+    camelot_test_support::online::logged_in(url, name, ROUND_TABLE).await
 }
 
 /// A socket on `game` at `url`, opened with `token`, said hello as the account's seat.

@@ -12,8 +12,7 @@ use std::time::Duration;
 
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::accounts::{
-    AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, LogIn, LogOut, Password,
-    SessionEnd, SignUp,
+    AccountToken, ChangePassword, CloseAccount, LogOut, Password, SessionEnd,
 };
 use camelot_online::protocol::pairing::{Pairing, QuickGame};
 use camelot_online::protocol::requests::LookAtGame;
@@ -21,7 +20,7 @@ use camelot_online::protocol::{
     ClientMessage, GameId, Hello, OfferKind, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, ask_as, Connection, ServerAddress};
-use camelot_test_support::online::until;
+use camelot_test_support::online::{logged_in, signed_up, until};
 use camelot_test_support::{scratch, sqlite, Server};
 use sqlx::Connection as _;
 
@@ -29,35 +28,12 @@ const BIN: &str = env!("CARGO_BIN_EXE_camelot-server");
 const PASSWORD: &str = "round table";
 
 async fn account(url: &ServerAddress, name: &str) -> AccountToken {
-    let s = ask(
-        url,
-        &SignUp {
-            name: AccountName::parse(name).unwrap(),
-            password: Password::parse(PASSWORD).unwrap(),
-            kind: AccountKind::Person,
-            rated_with_people: false,
-            token: true,
-        },
-    )
-    .await
-    .unwrap();
-    s.token.unwrap()
+    signed_up(url, name, PASSWORD).await
 }
 
 /// Another device's session on `name`.
 async fn log_in(url: &ServerAddress, name: &str) -> AccountToken {
-    let s = ask(
-        url,
-        &LogIn {
-            name: AccountName::parse(name).unwrap(),
-            password: Password::parse(PASSWORD).unwrap(),
-            token: true,
-            device: None,
-        },
-    )
-    .await
-    .unwrap();
-    s.token.unwrap()
+    logged_in(url, name, PASSWORD).await
 }
 
 /// `a` and `b` paired for a quick game of Camette: the game, and `a`'s seat.

@@ -1,5 +1,5 @@
-//! The online tests' prelude: a server on a scratch database, games created, connections
-//! joined to a game, the next message within a deadline, and moves named as a client
+//! The online tests' prelude: a server on a scratch database, games created, accounts
+//! signed up and logged in, connections joined to a game, the next message within a deadline, and moves named as a client
 //! names them.
 
 use std::path::Path;
@@ -7,6 +7,9 @@ use std::time::{Duration, Instant};
 
 use camelot_engine::SeatColour;
 use camelot_engine::{Coord, MoveKind, NamedMove, Variant};
+use camelot_online::protocol::accounts::{
+    AccountKind, AccountName, AccountToken, LogIn, Password, SignUp,
+};
 use camelot_online::protocol::requests::{Created, LookAtGame, NewGame};
 use camelot_online::protocol::{ClientMessage, GameId, Hello, ServerMessage, TimeControl};
 use camelot_online::{ask, Connection, Mirror, ServerAddress};
@@ -156,4 +159,35 @@ pub async fn finished_game(url: &ServerAddress, plies: usize) -> GameId {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     created.game
+}
+
+/// A person's new account `name` with `password`: its program's session.
+pub async fn signed_up(url: &ServerAddress, name: &str, password: &str) -> AccountToken {
+    let req = SignUp {
+        name: AccountName::parse(name).expect("a name"),
+        password: Password::parse(password).expect("a password"),
+        kind: AccountKind::Person,
+        rated_with_people: false,
+        token: true,
+    };
+    ask(url, &req)
+        .await
+        .expect("signed up")
+        .token
+        .expect("a token")
+}
+
+/// Another program's session on `name`, from a device the account does not know.
+pub async fn logged_in(url: &ServerAddress, name: &str, password: &str) -> AccountToken {
+    let req = LogIn {
+        name: AccountName::parse(name).expect("a name"),
+        password: Password::parse(password).expect("a password"),
+        token: true,
+        device: None,
+    };
+    ask(url, &req)
+        .await
+        .expect("logged in")
+        .token
+        .expect("a token")
 }
