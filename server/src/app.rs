@@ -11,7 +11,7 @@ use crate::accounts::Accounts;
 use crate::common::http::{no_sniffing, speaks_this_version, wrong_method, MAX_BODY_BYTES};
 use crate::common::limits::Cap;
 use crate::common::site::{self, Origins};
-use crate::games::hub::Hubs;
+use crate::games::Hubs;
 use crate::{accounts, analysis, games, pages, pairing, players, seats, tv};
 
 /// `quick_games`: the quick-game requests one address may have waiting at once.
@@ -21,16 +21,16 @@ pub fn router(
     origins: Origins,
     quick_games: Cap,
 ) -> Router {
-    let api = games::routes::api()
-        .merge(seats::routes::api())
-        .merge(pairing::routes::api(hubs.clone(), quick_games))
-        .merge(tv::routes::api())
-        .merge(analysis::routes::api())
-        .merge(accounts::routes::api().with_state(accounts.clone()))
-        .merge(players::routes::api().with_state(accounts.clone()))
+    let api = games::api()
+        .merge(seats::api())
+        .merge(pairing::api(hubs.clone(), quick_games))
+        .merge(tv::api())
+        .merge(analysis::api())
+        .merge(accounts::api().with_state(accounts.clone()))
+        .merge(players::api().with_state(accounts.clone()))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
-        .merge(games::routes::socket().layer(axum::Extension(accounts.watch.clone())))
+        .merge(games::socket().layer(axum::Extension(accounts.watch.clone())))
         .merge(api)
         .merge(pages::routes())
         .fallback(pages::no_such_page)

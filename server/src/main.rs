@@ -31,12 +31,12 @@ use clap::Parser;
 use crate::analysis::AnalysisBudget;
 use crate::common::client::{TrustedProxies, TrustedProxy};
 use crate::common::limits::{Admission, Cap, PerMinute};
-use crate::games::hub::{Hubs, RequestLimits};
+use crate::games::{Hubs, RequestLimits};
 use crate::listen::TlsError;
 use camelot_online::protocol::accounts::AccountName;
 
-use crate::accounts::passwords::Hasher;
-use crate::accounts::{operator, AccountLimits, Accounts};
+use crate::accounts::Hasher;
+use crate::accounts::{AccountLimits, Accounts};
 use crate::store::{Db, OpenError, CHANNEL};
 
 /// Why the server could not start, or stopped serving.
@@ -64,7 +64,7 @@ enum StartError {
     #[error(transparent)]
     Tls(TlsError),
     #[error(transparent)]
-    Operator(operator::OperatorError),
+    Operator(accounts::OperatorError),
 }
 
 #[derive(Parser)]
@@ -341,10 +341,10 @@ async fn run(args: Args) -> Result<(), StartError> {
         _ => None,
     };
     let db = Db::open(&url).await.map_err(StartError::Database)?;
-    db.free_turns_of_the_dead()
+    computer::free_turns_of_the_dead(&db)
         .await
         .map_err(StartError::Turns)?;
-    db.free_analyses_of_the_dead()
+    analysis::free_analyses_of_the_dead(&db)
         .await
         .map_err(StartError::Turns)?;
     let limits = RequestLimits {
@@ -374,7 +374,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let accounts = Arc::new(Accounts {
         db: hubs.db.clone(),
         hasher: Hasher::new(),
-        watch: accounts::watch::SessionWatch::start(hubs.db.clone()),
+        watch: accounts::SessionWatch::start(hubs.db.clone()),
         limits: AccountLimits::new(
             per_minute(args.sign_ups_per_minute),
             per_minute(args.logins_per_minute),
@@ -393,11 +393,11 @@ async fn run(args: Args) -> Result<(), StartError> {
     if !args.no_tv {
         tv::spawn(hubs.clone());
     }
-    tokio::spawn(forget_unjoined(
-        hubs.clone(),
+    forget_in_turn(
+        &hubs.db,
         Duration::from_secs(args.forget_unjoined_after),
         args.tv_games_kept,
-    ));
+    );
     if let Db::Postgres(pool) = &hubs.db {
         let mut listener = sqlx::postgres::PgListener::connect_with(pool)
             .await
@@ -440,14 +440,14 @@ async fn operate(url: &str, command: AccountCommand) -> Result<(), StartError> {
     let db = Db::open(url).await.map_err(StartError::Database)?;
     match command {
         AccountCommand::ResetPassword { name } => {
-            let password = operator::reset_password(&db, &name)
+            let password = accounts::reset_password(&db, &name)
                 .await
                 .map_err(StartError::Operator)?;
             println!("{name}'s new password: {}", password.expose());
             println!("every session of {name} has ended");
         }
         AccountCommand::Close { name } => {
-            operator::close(&db, &name)
+            accounts::close(&db, &name)
                 .await
                 .map_err(StartError::Operator)?;
             println!("{name}'s account is closed");
@@ -520,39 +520,16 @@ async fn flag_sweeper(hubs: Arc<Hubs>) {
     }
 }
 
-/// Forgets, every little while, the games nobody joined within `after`, and the TV's
-/// finished games but the newest `tv_kept`.
-async fn forget_unjoined(hubs: Arc<Hubs>, after: Duration, tv_kept: u32) {
-    let mut tick =
-        tokio::time::interval((after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600)));
-    loop {
-        tick.tick().await;
-        let cutoff = common::clock::now_ms() - after.as_millis() as i64;
-        match hubs.db.forget_unjoined(cutoff).await {
-            Ok(0) => {}
-            Ok(1) => eprintln!("camelot-server: forgot a game nobody joined"),
-            Ok(n) => eprintln!("camelot-server: forgot {n} games nobody joined"),
-            Err(e) => eprintln!("camelot-server: forgetting games nobody joined: {e}"),
-        }
-        if let Err(e) = hubs.db.forget_old_tv(tv_kept).await {
-            eprintln!("camelot-server: forgetting the TV's old games: {e}");
-        }
-        let an_hour_ago = common::clock::now_ms() - 3_600_000;
-        if let Err(e) = hubs.db.forget_served_owners(an_hour_ago).await {
-            eprintln!("camelot-server: forgetting the computer's past owners: {e}");
-        }
-        if let Err(e) = hubs.db.forget_ended_sessions(common::clock::now_ms()).await {
-            eprintln!("camelot-server: forgetting ended sessions: {e}");
-        }
-        let unseen = common::clock::now_ms() - accounts::sessions::DEVICE_DAYS * 86_400_000;
-        if let Err(e) = hubs.db.forget_old_devices(unseen).await {
-            eprintln!("camelot-server: forgetting devices unseen for a year: {e}");
-        }
-        let stale = common::clock::now_ms() - pairing::store::STALE_MS;
-        if let Err(e) = hubs.db.forget_stale_pairing(stale).await {
-            eprintln!("camelot-server: forgetting quick games' waits: {e}");
-        }
-    }
+/// Each room's clean-up, scheduled by the room, every little while: the games nobody
+/// joined within `after`, the TV's finished games but the newest `tv_kept`, and what
+/// accounts, quick games and the computer no longer need.
+fn forget_in_turn(db: &Db, after: Duration, tv_kept: u32) {
+    let period = (after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600));
+    games::forget_in_turn(db.clone(), period, after);
+    tv::forget_in_turn(db.clone(), period, tv_kept);
+    computer::forget_in_turn(db.clone(), period);
+    accounts::forget_in_turn(db.clone(), period);
+    pairing::forget_in_turn(db.clone(), period);
 }
 
 /// Moves stored by other server processes, heard from PostgreSQL, passed to this

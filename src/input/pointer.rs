@@ -3,6 +3,13 @@
 //! presses and releases turned into clicks and drags. The window's part only makes
 //! [`BoardPointer`] messages and sets the hovered square; the rest runs headless too,
 //! so tests drive it with those messages.
+//!
+//! The ray is the project's own rather than `bevy_picking`'s mesh picking: the squares
+//! are not meshes of their own (the board is one mesh, the castles' rise a step in it),
+//! so a hit on the board still has to be turned into a square by its geometry, and a
+//! piece is met as the upright cylinder its set's mesh fits in ([`PieceExtent`], taken
+//! from the meshes in use), which is what a player aims at. The game builds without
+//! Bevy's picking feature for that reason.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -14,7 +21,7 @@ use crate::game::session::Session;
 use crate::input::move_entry::{EntryCommand, MoveInput, SquareClicked};
 use crate::table::board::{square_at, stand_point, OnSquare, CASTLE_RISE};
 use crate::table::camera::MainCamera;
-use crate::table::pieces::{Held, PieceView};
+use crate::table::pieces::{Held, PieceExtent, PieceMeshes, PieceView};
 use crate::AppSystems;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -44,9 +51,10 @@ pub enum PointerAction {
     Secondary,
 }
 
-/// How far along `ray` it meets a standing piece (a vertical cylinder of `radius`
-/// from `base` up `height`), if it does.
-fn hit_piece(ray: Ray3d, base: Vec3, radius: f32, height: f32) -> Option<f32> {
+/// How far along `ray` it meets a standing piece (the upright cylinder of `extent` on
+/// `base`), if it does.
+fn hit_piece(ray: Ray3d, base: Vec3, extent: PieceExtent) -> Option<f32> {
+    let PieceExtent { height, radius } = extent;
     let (o, d) = (ray.origin, *ray.direction);
     let oc = (o - base).xz();
     let dxz = d.xz();
@@ -80,11 +88,11 @@ fn hit_piece(ray: Ray3d, base: Vec3, radius: f32, height: f32) -> Option<f32> {
 pub fn square_under(
     ray: Ray3d,
     session: &Session,
-    pieces: &[(Square, Vec3, f32)],
+    pieces: &[(Square, Vec3, PieceExtent)],
 ) -> Option<Square> {
     let piece = pieces
         .iter()
-        .filter_map(|&(sq, base, h)| hit_piece(ray, base, 0.33, h).map(|t| (t, sq)))
+        .filter_map(|&(sq, base, extent)| hit_piece(ray, base, extent).map(|t| (t, sq)))
         .min_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((_, sq)) = piece {
         return Some(sq);
@@ -117,6 +125,7 @@ fn pick(
     buttons: Res<ButtonInput<MouseButton>>,
     egui_busy: Option<Res<bevy_egui::input::EguiWantsInput>>,
     pieces: Query<(&OnSquare, &PieceView), Without<Held>>,
+    meshes: Option<Res<PieceMeshes>>,
     session: Res<Session>,
     mut input: ResMut<MoveInput>,
     mut out: MessageWriter<BoardPointer>,
@@ -141,14 +150,12 @@ fn pick(
                 .map_or(Some(cursor), |v| v.window_to_view(cursor))?;
             let ray = cam.viewport_to_world(gt, at).ok()?;
             let variant = session.variant();
-            let standing: Vec<(Square, Vec3, f32)> = pieces
+            let standing: Vec<(Square, Vec3, PieceExtent)> = meshes
                 .iter()
-                .map(|(on, v)| {
-                    let h = match v.0.kind {
-                        camelot_engine::PieceKind::Man => 0.7,
-                        camelot_engine::PieceKind::Knight => 1.05,
-                    };
-                    (on.0, stand_point(variant, on.0), h)
+                .flat_map(|m| {
+                    pieces
+                        .iter()
+                        .map(|(on, v)| (on.0, stand_point(variant, on.0), m.extent(v.0.kind)))
                 })
                 .collect();
             square_under(ray, &session, &standing)
@@ -258,6 +265,8 @@ fn follow_drag(
 mod tests {
     use super::*;
     use crate::table::board::square_center;
+    use crate::table::pieces::set_extents;
+    use crate::table::settings::PieceSet;
     use camelot_engine::{Game, Variant};
 
     /// A ray from a seated camera through a square's centre finds that square; through
@@ -277,9 +286,44 @@ mod tests {
         let e7 = g.parse_square("E7").unwrap();
         let head = square_center(g, e7) + Vec3::Y * 0.65;
         let ray = Ray3d::new(eye, Dir3::new(head - eye).unwrap());
-        let standing = [(e7, square_center(g, e7), 0.7)];
+        let [man, _] = set_extents(PieceSet::Turned);
+        let standing = [(e7, square_center(g, e7), man)];
         assert_eq!(square_under(ray, &session, &standing), Some(e7));
         assert_ne!(square_under(ray, &session, &[]), Some(e7));
         let _ = Game::new(Variant::Camelot);
+    }
+
+    /// The 1930 discs stand 0.13 (a man) and 0.19 (a knight) high: a click just behind a
+    /// disc, over its top, is on the square behind it, where a turned man, 0.7 high,
+    /// stands in the way. The heights are the meshes' own.
+    #[test]
+    fn a_click_just_behind_a_disc_is_on_the_square_behind_it() {
+        let session = Session::fresh(Variant::Camelot);
+        let g = session.position().geometry();
+        let eye = Vec3::new(0.0, 14.0, 14.0);
+        let (front, behind) = (g.parse_square("F7").unwrap(), g.parse_square("F8").unwrap());
+        let (f, b) = (square_center(g, front), square_center(g, behind));
+        // Aimed at the near edge of the square behind, a little past the disc.
+        let aim = b + (f - b) * 0.3;
+        let ray = Ray3d::new(eye, Dir3::new(aim - eye).unwrap());
+        let [disc_man, disc_knight] = set_extents(PieceSet::Parker);
+        let [turned_man, _] = set_extents(PieceSet::Turned);
+        assert!(
+            disc_man.height < 0.15 && disc_knight.height < 0.2,
+            "{disc_man:?} {disc_knight:?}"
+        );
+        assert!(turned_man.height > 0.69, "{turned_man:?}");
+        for disc in [disc_man, disc_knight] {
+            assert_eq!(
+                square_under(ray, &session, &[(front, f, disc)]),
+                Some(behind),
+                "over a disc {disc:?}"
+            );
+        }
+        assert_eq!(
+            square_under(ray, &session, &[(front, f, turned_man)]),
+            Some(front),
+            "a turned man stands in the way"
+        );
     }
 }

@@ -49,6 +49,53 @@ pub struct PieceMeshes {
     knight_mark: Handle<Mesh>,
     /// The set the meshes are of.
     set: PieceSet,
+    /// How far the man and the knight of that set stand up and out, from their meshes:
+    /// what the pointer's ray meets.
+    extents: [PieceExtent; 2],
+}
+
+impl PieceMeshes {
+    /// How far a piece of `kind` stands up and out, in the set on the table.
+    pub fn extent(&self, kind: PieceKind) -> PieceExtent {
+        match kind {
+            PieceKind::Man => self.extents[0],
+            PieceKind::Knight => self.extents[1],
+        }
+    }
+}
+
+/// The upright cylinder a piece fits in, from its base's centre: its height, and its
+/// radius about the upright axis (so that however the knight turns, it is inside).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceExtent {
+    pub height: f32,
+    pub radius: f32,
+}
+
+impl PieceExtent {
+    /// The cylinder that holds every vertex of `mesh`, standing on its origin.
+    pub fn of(mesh: &Mesh) -> PieceExtent {
+        let positions = mesh
+            .attribute(Mesh::ATTRIBUTE_POSITION)
+            .and_then(|a| a.as_float3())
+            .unwrap_or(&[]);
+        positions.iter().fold(
+            PieceExtent {
+                height: 0.0,
+                radius: 0.0,
+            },
+            |e, &[x, y, z]| PieceExtent {
+                height: e.height.max(y),
+                radius: e.radius.max(x.hypot(z)),
+            },
+        )
+    }
+}
+
+/// The extents of a set's man and knight.
+pub fn set_extents(set: PieceSet) -> [PieceExtent; 2] {
+    let [man, knight, ..] = set_meshes(set);
+    [PieceExtent::of(&man), PieceExtent::of(&knight)]
 }
 
 /// A set's meshes: a man, a knight, and the partner's ring on each.
@@ -75,6 +122,7 @@ fn create_meshes(
     settings: Option<Res<TableSettings>>,
 ) {
     let set = settings.map(|s| s.piece_set).unwrap_or_default();
+    let extents = set_extents(set);
     let [man, knight, man_mark, knight_mark] = set_meshes(set).map(|m| meshes.add(m));
     commands.insert_resource(PieceMeshes {
         man,
@@ -82,6 +130,7 @@ fn create_meshes(
         man_mark,
         knight_mark,
         set,
+        extents,
     });
 }
 
@@ -99,6 +148,7 @@ fn change_set(
         return;
     }
     pieces.set = settings.piece_set;
+    pieces.extents = set_extents(settings.piece_set);
     let handles = [
         pieces.man.clone(),
         pieces.knight.clone(),

@@ -2,7 +2,10 @@
 //! closed, and the sessions that say who a request is. Below the games: a game asks it
 //! who sits down; it asks nothing of them.
 
+use crate::common::chores;
+use crate::common::clock::now_ms;
 use std::sync::Arc;
+use std::time::Duration;
 
 use camelot_online::protocol::accounts::{BadAccountName, BadPassword};
 use camelot_online::protocol::ErrorCode;
@@ -11,13 +14,21 @@ use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, PerMinute};
 use crate::store::Db;
 
-pub mod operator;
-pub mod passwords;
-pub mod routes;
-pub mod service;
-pub mod sessions;
-pub mod store;
-pub mod watch;
+mod operator;
+mod passwords;
+mod routes;
+mod service;
+mod sessions;
+mod store;
+mod watch;
+
+// The room's door: what other rooms and the server's start may use.
+pub use operator::{close, reset_password, OperatorError};
+pub use passwords::Hasher;
+pub use routes::api;
+pub use sessions::{signed_in, DEVICE_DAYS};
+pub use store::Account;
+pub use watch::{SessionWatch, Watched};
 
 /// What the accounts room holds: the database, the hashing, the limits, and the watch
 /// on the sessions that connections were admitted on.
@@ -123,4 +134,26 @@ impl From<AccountError> for ServiceError {
         };
         ServiceError::refused(answer, code, e)
     }
+}
+
+/// The accounts' clean-up, every `period`: the sessions that expired or ended a while
+/// ago, and the devices unseen for [`DEVICE_DAYS`].
+pub fn forget_in_turn(db: Db, period: Duration) {
+    let sessions = db.clone();
+    chores::every(period, "forgetting ended sessions", None, move || {
+        let db = sessions.clone();
+        async move { db.forget_ended_sessions(now_ms()).await }
+    });
+    chores::every(
+        period,
+        "forgetting devices unseen for a year",
+        None,
+        move || {
+            let db = db.clone();
+            async move {
+                db.forget_old_devices(now_ms() - DEVICE_DAYS * 86_400_000)
+                    .await
+            }
+        },
+    );
 }

@@ -1,10 +1,12 @@
 //! The accounts' queries: an account made, found by its name, its password changed, it
 //! closed; its sessions opened, found and ended.
 
+use std::collections::HashMap;
+
 use camelot_online::protocol::accounts::{AccountKind, AccountName, SessionEnd};
 use sqlx::Row;
 
-use crate::store::{on, Db};
+use crate::store::{on, places, Db};
 
 /// How long a closed account's name stays its: nobody else may take it meanwhile.
 pub const NAME_KEPT_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -28,6 +30,15 @@ pub struct Account {
     pub kind: AccountKind,
     pub rated_with_people: bool,
     pub created_at: i64,
+}
+
+/// What another room may know of an account it names by id ([`Db::facts_of`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountFacts {
+    /// `None` once the account is closed.
+    pub name: Option<AccountName>,
+    pub kind: AccountKind,
+    pub rated_with_people: bool,
 }
 
 /// How a session is shown: a browser's cookie, or a program's token.
@@ -148,7 +159,7 @@ impl Db {
 
     /// The live account named `key` (a name's [`AccountName::key`]) and its password's
     /// hash.
-    pub async fn account_to_log_in(
+    pub(super) async fn account_to_log_in(
         &self,
         key: &str,
     ) -> Result<Option<(Account, String)>, sqlx::Error> {
@@ -170,8 +181,45 @@ impl Db {
         Ok(self.account_to_log_in(key).await?.map(|(a, _)| a))
     }
 
+    /// What the rooms that seat and list players need of the accounts `ids`: each one's
+    /// name (`None` for one closed: its name has left its games), kind, and whether it
+    /// plays rated against people.
+    pub async fn facts_of(
+        &self,
+        ids: &[String],
+    ) -> Result<HashMap<String, AccountFacts>, sqlx::Error> {
+        let mut out = HashMap::new();
+        for chunk in ids.chunks(500) {
+            let sql = format!(
+                "SELECT id, name, kind, rated_with_people, closed_at FROM accounts \
+                 WHERE id IN ({})",
+                places(1, chunk.len())
+            );
+            on!(self, read pool => {
+                let mut q = sqlx::query(&sql);
+                for id in chunk {
+                    q = q.bind(id);
+                }
+                for r in q.fetch_all(pool).await? {
+                    let closed = r.get::<Option<i64>, _>("closed_at").is_some();
+                    let facts = AccountFacts {
+                        name: AccountName::parse(r.get("name")).ok().filter(|_| !closed),
+                        kind: if r.get::<&str, _>("kind") == "computer" {
+                            AccountKind::Computer
+                        } else {
+                            AccountKind::Person
+                        },
+                        rated_with_people: r.get::<i32, _>("rated_with_people") != 0,
+                    };
+                    out.insert(r.get("id"), facts);
+                }
+            });
+        }
+        Ok(out)
+    }
+
     /// A new session on `account`, known by its secret's hash.
-    pub async fn open_session(
+    pub(super) async fn open_session(
         &self,
         account: &Account,
         hash: &str,
@@ -197,7 +245,7 @@ impl Db {
 
     /// The live account whose session's secret hashes to `hash`, if the session goes on
     /// at `now`, and how it is shown.
-    pub async fn session(
+    pub(super) async fn session(
         &self,
         hash: &str,
         now: i64,
@@ -223,7 +271,7 @@ impl Db {
     }
 
     /// Ends the session whose secret hashes to `hash`, at `now`, for `why`.
-    pub async fn end_session(
+    pub(super) async fn end_session(
         &self,
         hash: &str,
         why: SessionEnd,
@@ -246,7 +294,7 @@ impl Db {
     /// Gives the account a new password's hash and ends every session it has, on every
     /// device, for `why` (its owner's change, or the operator's reset), in one
     /// transaction.
-    pub async fn change_password(
+    pub(super) async fn change_password(
         &self,
         account: &str,
         hash: &str,
@@ -313,19 +361,18 @@ impl Db {
 
     /// Of the sessions whose secrets hash to `hashes`, those that no longer go on at
     /// `now`, and why each ended (a session forgotten already ended some time ago).
-    pub async fn sessions_ended(
+    pub(super) async fn sessions_ended(
         &self,
         hashes: &[String],
         now: i64,
     ) -> Result<Vec<(String, SessionEnd)>, sqlx::Error> {
         let mut ended = Vec::new();
         for chunk in hashes.chunks(SESSIONS_A_QUERY) {
-            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
             let sql = format!(
                 "SELECT s.token_hash, s.ended_why, s.expires_at, a.closed_at \
                  FROM sessions s JOIN accounts a ON a.id = s.account_id \
                  WHERE s.token_hash IN ({})",
-                places.join(", ")
+                places(1, chunk.len())
             );
             let rows: Vec<SessionState> = on!(self, read pool => {
                 let mut q = sqlx::query(&sql);
@@ -362,7 +409,7 @@ impl Db {
     }
 
     /// Notes that the device whose token hashes to `hash` logged in to `account` at `now`.
-    pub async fn remember_device(
+    pub(super) async fn remember_device(
         &self,
         hash: &str,
         account: &str,
@@ -384,7 +431,7 @@ impl Db {
 
     /// Whether the device whose token hashes to `hash` has logged in to `account` since
     /// `since`.
-    pub async fn is_known_device(
+    pub(super) async fn is_known_device(
         &self,
         hash: &str,
         account: &str,
@@ -405,7 +452,7 @@ impl Db {
     }
 
     /// Forgets the devices not seen since `before`.
-    pub async fn forget_old_devices(&self, before: i64) -> Result<u64, sqlx::Error> {
+    pub(super) async fn forget_old_devices(&self, before: i64) -> Result<u64, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query("DELETE FROM known_devices WHERE seen_at <= $1")
                 .bind(before)
@@ -416,7 +463,7 @@ impl Db {
     }
 
     /// Forgets the sessions that expired by `now`, or ended [`ENDED_KEPT_MS`] before.
-    pub async fn forget_ended_sessions(&self, now: i64) -> Result<u64, sqlx::Error> {
+    pub(super) async fn forget_ended_sessions(&self, now: i64) -> Result<u64, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query(
                 "DELETE FROM sessions WHERE (expires_at IS NOT NULL AND expires_at <= $1) \

@@ -16,10 +16,10 @@ use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::clip;
-use crate::games::hub::Hubs;
-use crate::games::live::Status;
-use crate::games::owner::Owner;
-use crate::games::service;
+use crate::games;
+use crate::games::Hubs;
+use crate::games::Owner;
+use crate::games::Status;
 
 pub fn api() -> Router<Arc<Hubs>> {
     Router::new().route("/games/{id}/analysis", get(look).post(ask))
@@ -49,7 +49,7 @@ async fn ask(
     client: ClientAddress,
 ) -> Result<Response, ServiceError> {
     let game = game_of(&id)?;
-    let g = service::game_now(&hubs, &game).await?;
+    let g = games::game_now(&hubs, &game).await?;
     if g.status == Status::Live {
         return Err(ServiceError::refused(
             Answer::Conflict,
@@ -99,7 +99,7 @@ async fn look(
         Some(view) => Ok(answered(view)),
         None => {
             // An unknown game is `no_such_game`, not one nobody asked about.
-            service::game_now(&hubs, &game).await?;
+            games::game_now(&hubs, &game).await?;
             Err(ServiceError::refused(
                 Answer::NotFound,
                 ErrorCode::NotAnalysed,

@@ -6,7 +6,7 @@ use camelot_online::protocol::analysis::{AnalysedPly, AnalysisView};
 use camelot_online::protocol::GameId;
 use sqlx::Row;
 
-use crate::games::owner::Owner;
+use crate::games::Owner;
 use crate::store::{on, Db, NOTE_SERVED};
 
 /// An analysis a process has taken.
@@ -38,7 +38,7 @@ const TAKEABLE: &str = "SELECT a.game_id, a.owner FROM analyses a \
 impl Db {
     /// Asks for game `game`'s analysis (`positions` positions to search) for `owner`,
     /// who may have at most `most` not done (`None`: no limit).
-    pub async fn ask_analysis(
+    pub(super) async fn ask_analysis(
         &self,
         game: &GameId,
         owner: &Owner,
@@ -86,7 +86,10 @@ impl Db {
     }
 
     /// Game `game`'s analysis as far as it has gone, if anyone asked for it.
-    pub async fn analysis(&self, game: &GameId) -> Result<Option<AnalysisView>, sqlx::Error> {
+    pub(super) async fn analysis(
+        &self,
+        game: &GameId,
+    ) -> Result<Option<AnalysisView>, sqlx::Error> {
         let row = on!(self, read pool => {
             sqlx::query(
                 "SELECT asked_at, positions, searched, taken_by, done_at, plies FROM analyses \
@@ -245,7 +248,7 @@ impl Db {
 
     /// Frees every analysis a process held: on SQLite, where this process is the only
     /// one, an analysis under way when it stopped is taken again at once.
-    pub async fn free_analyses_of_the_dead(&self) -> Result<(), sqlx::Error> {
+    pub(super) async fn free_analyses_of_the_dead(&self) -> Result<(), sqlx::Error> {
         if let Db::Sqlite { write, .. } = self {
             sqlx::query(
                 "UPDATE analyses SET lease_until = NULL, taken_by = NULL WHERE done_at IS NULL",

@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use camelot_engine::search::GameReviewer;
 
-use crate::analysis::store::Job;
+use crate::analysis::Job;
 use crate::analysis::{self, AnalysisBudget};
 use crate::common::clock::now_ms;
 use crate::computer::{take_and_play, LEASE};
-use crate::games::hub::Hubs;
-use crate::games::live::Status;
+use crate::games::Hubs;
+use crate::games::Status;
 
 /// How often an analysis under way notes its progress (and renews its lease).
 const PROGRESS: Duration = Duration::from_millis(500);

@@ -5,7 +5,7 @@
 use camelot_online::protocol::GameId;
 use sqlx::Row;
 
-use crate::games::owner::{self, Owner};
+use crate::games::{self, Owner};
 use crate::store::{on, Db, NOTE_SERVED};
 
 /// A computer turn a process has taken: the game, the ply its move is to be, whose the
@@ -50,7 +50,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             let found = sqlx::query(takeable)
                 .bind(now)
-                .bind(owner::TV)
+                .bind(games::TV)
                 .fetch_optional(&mut *tx)
                 .await?
                 .map(|r| (r.get("game_id"), r.get("ply"), r.get("owner")));
@@ -106,7 +106,7 @@ impl Db {
             )
             .bind(now)
             .bind(owner.code())
-            .bind(owner::TV)
+            .bind(games::TV)
             .fetch_optional(pool)
             .await?
             .is_some()
@@ -115,7 +115,7 @@ impl Db {
 
     /// Keeps `me`'s lease on a turn while its move is thought of; `false` if the turn
     /// is no longer `me`'s (the game moved on, or the lease ran out and another took it).
-    pub async fn renew_turn(
+    pub(super) async fn renew_turn(
         &self,
         turn: &Turn,
         me: &str,
@@ -138,7 +138,7 @@ impl Db {
     }
 
     /// Gives a turn back, to be taken again (its move could not be stored now).
-    pub async fn release_turn(&self, turn: &Turn, me: &str) -> Result<(), sqlx::Error> {
+    pub(super) async fn release_turn(&self, turn: &Turn, me: &str) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             sqlx::query(
                 "UPDATE computer_turns SET lease_until = NULL, taken_by = NULL \
@@ -154,7 +154,7 @@ impl Db {
     }
 
     /// Forgets a turn the game no longer owes (a row a write did not clear).
-    pub async fn drop_turn(&self, turn: &Turn) -> Result<(), sqlx::Error> {
+    pub(super) async fn drop_turn(&self, turn: &Turn) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             sqlx::query("DELETE FROM computer_turns WHERE game_id = $1 AND ply = $2")
                 .bind(turn.game.as_str())
@@ -167,7 +167,7 @@ impl Db {
 
     /// Frees every turn a process held: on SQLite, where this process is the only one,
     /// a turn held when it stopped is owed still and is taken again at once.
-    pub async fn free_turns_of_the_dead(&self) -> Result<(), sqlx::Error> {
+    pub(super) async fn free_turns_of_the_dead(&self) -> Result<(), sqlx::Error> {
         if let Db::Sqlite { write, .. } = self {
             sqlx::query("UPDATE computer_turns SET lease_until = NULL, taken_by = NULL")
                 .execute(write)

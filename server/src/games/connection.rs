@@ -18,8 +18,8 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 
-use crate::accounts::store::Account;
-use crate::accounts::watch::Watched;
+use crate::accounts::Account;
+use crate::accounts::Watched;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;
 use crate::games::hub::{Broadcast, Hub, Hubs, RematchNews};

@@ -18,7 +18,7 @@ use camelot_online::protocol::{
 };
 use tokio::sync::{broadcast, Mutex};
 
-use crate::accounts::store::Account;
+use crate::accounts::Account;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, Cap, PerMinute};
@@ -383,7 +383,7 @@ impl Hubs {
             id: account.id.clone(),
             kind: account.kind,
             rated_with_people: account.rated_with_people,
-            shown: ratings::store::shown(Some(account.name.clone()), rating, None),
+            shown: ratings::shown(Some(account.name.clone()), rating, None),
         })
     }
 

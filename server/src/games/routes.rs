@@ -13,8 +13,8 @@ use axum::{Extension, Json, Router};
 use camelot_online::protocol::requests::{ListGames, LookAtGame, ReplayGame, Request as _};
 use camelot_online::protocol::{GameId, SeatToken, MAX_CLIENT_FRAME_BYTES};
 
-use crate::accounts::sessions;
-use crate::accounts::watch::SessionWatch;
+use crate::accounts;
+use crate::accounts::SessionWatch;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
@@ -52,7 +52,7 @@ async fn websocket(
     // Whose the connection is, where its handshake shows a session (a page's cookie, a
     // program's token): the seat it joins becomes the account's, for as long as the
     // session goes on.
-    let me = sessions::signed_in(&hubs.db, &headers, &Method::GET, now_ms())
+    let me = accounts::signed_in(&hubs.db, &headers, &Method::GET, now_ms())
         .await
         .ok()
         .flatten()
@@ -75,7 +75,7 @@ async fn create(
     headers: HeaderMap,
     JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
-    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
+    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let creator = me.as_ref().map(|m| &m.account);
     let created = service::create(&hubs, body(&bytes)?, client.key(), creator).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())

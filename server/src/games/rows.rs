@@ -7,7 +7,7 @@ use camelot_engine::{EndReason, Excerpt, NotationError, Outcome, Player, Variant
 use camelot_online::protocol::{GameEnd, GameId, TimeControl};
 
 use crate::games::live::{Change, LiveGame, NewGame, Offers, Ply, SeatInfo, Status};
-use crate::ratings::store::RatedEnding;
+use crate::ratings::RatedEnding;
 
 /// A stored game that could not be read back.
 #[derive(Debug, thiserror::Error)]
@@ -174,7 +174,7 @@ pub(crate) use owe_turn;
 /// Inserts a new game's rows on a transaction of either database.
 macro_rules! insert_game {
     ($tx:expr, $rows:expr) => {{
-        let rows: &$crate::games::rows::NewGameRows = $rows;
+        let rows: &$crate::games::NewGameRows = $rows;
         let (kind, a, b) = rows.time;
         sqlx::query(
             "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
@@ -208,7 +208,7 @@ macro_rules! insert_game {
             .execute(&mut *$tx)
             .await?;
         }
-        $crate::games::rows::owe_turn!($tx, &rows.id, rows.owed);
+        $crate::games::owe_turn!($tx, &rows.id, rows.owed);
     }};
 }
 pub(crate) use insert_game;
@@ -300,7 +300,7 @@ macro_rules! write_row {
         .await?;
         if updated.rows_affected() == 1 {
             if let Some(new_game) = &row.new_game {
-                $crate::games::rows::insert_game!($tx, new_game);
+                $crate::games::insert_game!($tx, new_game);
             }
             if let Some(keep) = row.keep {
                 sqlx::query("DELETE FROM plies WHERE game_id = $1 AND ply >= $2")
@@ -323,9 +323,19 @@ macro_rules! write_row {
                 .execute(&mut *$tx)
                 .await?;
             }
-            $crate::games::rows::owe_turn!($tx, &row.id, row.owed);
+            $crate::games::owe_turn!($tx, &row.id, row.owed);
             if let Some(ending) = &row.rated {
-                $crate::ratings::store::settle!($tx, ending);
+                // The seats' accounts as the game stores them, in the same transaction.
+                let seated: Vec<(i64, Option<String>)> = sqlx::query(
+                    "SELECT seat, account_id FROM seats WHERE game_id = $1 ORDER BY seat",
+                )
+                .bind(&ending.game)
+                .fetch_all(&mut *$tx)
+                .await?
+                .iter()
+                .map(|r| (sqlx::Row::get(r, "seat"), sqlx::Row::get(r, "account_id")))
+                .collect();
+                $crate::ratings::settle!($tx, ending, seated);
             }
             true
         } else {

@@ -10,7 +10,7 @@ use camelot_online::protocol::requests::{
 };
 use camelot_online::protocol::{BoardView, GameId};
 
-use crate::accounts::store::Account;
+use crate::accounts::Account;
 use crate::common::error::ServiceError;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;

@@ -3,12 +3,13 @@
 //! and reads the game again), a game read back, the live games listed, the games nobody
 //! joined forgotten.
 
-use camelot_engine::Player;
-use camelot_online::protocol::accounts::{AccountKind, AccountName};
+use camelot_engine::{Player, Variant};
+use camelot_online::protocol::accounts::AccountKind;
 use camelot_online::protocol::requests::GameSummary;
 use camelot_online::protocol::{GameId, PlayerName};
 use sqlx::Row;
 
+use crate::games::listings::listed_after;
 use crate::games::live::{Change, Holder, LiveGame, NewGame, SeatInfo, SeatRow};
 use crate::games::owner::{self, Owner};
 use crate::games::rows::{
@@ -16,15 +17,67 @@ use crate::games::rows::{
     StoredPly, WriteError, WriteRow,
 };
 use crate::ratings;
-use crate::store::{batch, listed_after, notify_others, on, Db};
+use crate::store::{batch, notify_others, on, places, Db};
+
+/// A seat's row: its token's hash (empty while open), its name, its computer's level
+/// and its account.
+type StoredSeat = (String, Option<String>, Option<String>, Option<String>);
+
+/// What the TV needs to know of a game it shows ([`Db::glance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glance {
+    pub variant: Variant,
+    /// Still being played.
+    pub live: bool,
+    /// When its last move was made (ms since the epoch): for a game over, when it ended.
+    pub last_move_at: i64,
+}
 
 /// The most games one round of forgetting deletes (the one SQLite writer is the moves'
 /// too: a round holds it briefly).
 pub const FORGET_BATCH: i64 = 100;
 
 impl Db {
+    /// Gives an open seat of a live game the token that hashes to `hash`; `false` if the
+    /// seat is not open (taken, never open, or the game over or unknown).
+    pub(super) async fn take_seat(
+        &self,
+        id: &GameId,
+        seat: Player,
+        hash: &str,
+        name: Option<&PlayerName>,
+        account: Option<&str>,
+    ) -> Result<bool, sqlx::Error> {
+        on!(self, write pool => {
+            let mut tx = pool.begin().await?;
+            let taken = sqlx::query(
+                "UPDATE seats SET token_hash = $1, name = $2, account_id = $5 \
+                 WHERE game_id = $3 AND seat = $4 AND token_hash = '' AND computer IS NULL \
+                 AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND status = 'live')",
+            )
+            .bind(hash)
+            .bind(name.map(PlayerName::as_str))
+            .bind(id.as_str())
+            .bind(seat.0 as i64)
+            .bind(account)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if taken {
+                sqlx::query("UPDATE games SET joined = 1 WHERE id = $1")
+                    .bind(id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                notify_others!(self, tx, id.as_str());
+            }
+            tx.commit().await?;
+            Ok(taken)
+        })
+    }
+
     /// Stores a new game and its seats.
-    pub async fn create(&self, new: &NewGame) -> Result<(), sqlx::Error> {
+    pub(super) async fn create(&self, new: &NewGame) -> Result<(), sqlx::Error> {
         let rows = NewGameRows::of(new);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
@@ -38,7 +91,7 @@ impl Db {
     /// SQLite the write joins the writer's next batch (one commit, one flush to disk, for
     /// every game that moved meanwhile); on PostgreSQL it is a transaction of its own,
     /// which notifies the other processes as it commits.
-    pub async fn save(
+    pub(super) async fn save(
         &self,
         g: &LiveGame,
         old: &LiveGame,
@@ -137,77 +190,60 @@ impl Db {
     }
 
     /// A game's seats as everyone sees them, in turn order: each with its player's
-    /// account, their rating in the variant, and the change this game made to it once it
-    /// is rated and over.
-    pub async fn seat_infos(
+    /// account (asked of the accounts), their rating in the variant, and the change this
+    /// game made to it once it is rated and over (asked of the ratings).
+    pub(super) async fn seat_infos(
         &self,
         id: &GameId,
         variant: &str,
     ) -> Result<Vec<SeatInfo>, sqlx::Error> {
-        let id_text = id.as_str();
-        Ok(on!(self, write pool => {
-            let seats = sqlx::query(
-                "SELECT s.token_hash, s.name, s.computer, s.account_id, a.name AS account_name, \
-                 a.kind, a.rated_with_people, a.closed_at, r.rating, r.deviation, \
-                 c.rating_before, c.rating AS rating_after, c.deviation AS deviation_after \
-                 FROM seats s LEFT JOIN accounts a ON a.id = s.account_id \
-                 LEFT JOIN ratings r ON r.account_id = s.account_id AND r.variant = $2 \
-                 LEFT JOIN rating_changes c ON c.account_id = s.account_id \
-                 AND c.game_id = s.game_id WHERE s.game_id = $1 ORDER BY s.seat",
+        let stored: Vec<StoredSeat> = on!(self, write pool => {
+            sqlx::query(
+                "SELECT token_hash, name, computer, account_id FROM seats \
+                 WHERE game_id = $1 ORDER BY seat",
             )
-            .bind(id_text)
-            .bind(variant)
+            .bind(id.as_str())
             .fetch_all(pool)
-            .await?;
-            seats
-                .iter()
-                .map(|r| SeatInfo {
-                    computer: level_of(r.get("computer")),
-                    open: r.get::<&str, _>("token_hash").is_empty()
-                        && r.get::<Option<&str>, _>("computer").is_none(),
-                    // A name this build would not accept is shown as none.
-                    name: r
-                        .get::<Option<&str>, _>("name")
-                        .and_then(|n| PlayerName::parse(n).ok()),
-                    account: r.get::<Option<String>, _>("account_id").map(|id| {
-                        let closed = r.get::<Option<i64>, _>("closed_at").is_some();
-                        let name = r
-                            .get::<Option<&str>, _>("account_name")
-                            .filter(|_| !closed)
-                            .and_then(|n| AccountName::parse(n).ok());
-                        let now = r
-                            .get::<Option<f64>, _>("rating")
-                            .zip(r.get::<Option<f64>, _>("deviation"));
-                        let before = r.get::<Option<f64>, _>("rating_before");
-                        let after = r
-                            .get::<Option<f64>, _>("rating_after")
-                            .zip(r.get::<Option<f64>, _>("deviation_after"));
-                        let shown = match (before, after) {
-                            (Some(b), Some((a, d))) => {
-                                ratings::store::shown(name, Some((b, d)), Some(a - b))
-                            }
-                            _ => ratings::store::shown(name, now, None),
-                        };
-                        Holder {
-                            id,
-                            kind: if r.get::<Option<&str>, _>("kind") == Some("computer") {
-                                AccountKind::Computer
-                            } else {
-                                AccountKind::Person
-                            },
-                            rated_with_people: r
-                                .get::<Option<i32>, _>("rated_with_people")
-                                .is_some_and(|w| w != 0),
-                            shown,
+            .await?
+            .iter()
+            .map(|r| (r.get("token_hash"), r.get("name"), r.get("computer"), r.get("account_id")))
+            .collect()
+        });
+        let accounts: Vec<String> = stored.iter().filter_map(|s| s.3.clone()).collect();
+        let facts = self.facts_of(&accounts).await?;
+        let now = self.ratings_of_accounts(&accounts).await?;
+        let changes = self.changes_of_game(id).await?;
+        let variant: Option<Variant> = variant.parse().ok();
+        Ok(stored
+            .into_iter()
+            .map(|(token_hash, name, computer, account)| SeatInfo {
+                open: token_hash.is_empty() && computer.is_none(),
+                computer: level_of(computer.as_deref()),
+                // A name this build would not accept is shown as none.
+                name: name.and_then(|n| PlayerName::parse(&n).ok()),
+                account: account.map(|id| {
+                    let known = facts.get(&id);
+                    let name = known.and_then(|f| f.name.clone());
+                    let shown = match changes.get(&id) {
+                        Some(&(b, a, d)) => ratings::shown(name, Some((b, d)), Some(a - b)),
+                        None => {
+                            let rating = variant.and_then(|v| now.get(&(id.clone(), v)).copied());
+                            ratings::shown(name, rating, None)
                         }
-                    }),
-                })
-                .collect()
-        }))
+                    };
+                    Holder {
+                        kind: known.map_or(AccountKind::Person, |f| f.kind),
+                        rated_with_people: known.is_some_and(|f| f.rated_with_people),
+                        id,
+                        shown,
+                    }
+                }),
+            })
+            .collect())
     }
 
     /// A game's seats as stored, in turn order: what a rematch copies.
-    pub async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
+    pub(super) async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query(
                 "SELECT token_hash, name, computer, account_id FROM seats WHERE game_id = $1 \
@@ -234,7 +270,7 @@ impl Db {
 
     /// Keeps the name a seat's player gave (and the account that now holds the seat, if
     /// none held it), and notes that the game has been joined.
-    pub async fn seat_joined(
+    pub(super) async fn seat_joined(
         &self,
         id: &GameId,
         seat: Player,
@@ -272,7 +308,7 @@ impl Db {
     }
 
     /// The first seat of game `id` the account holds.
-    pub async fn seat_of_account(
+    pub(super) async fn seat_of_account(
         &self,
         id: &GameId,
         account: &str,
@@ -291,7 +327,11 @@ impl Db {
     }
 
     /// The seat whose token hashes to `hash` in game `id`.
-    pub async fn seat_of(&self, id: &GameId, hash: &str) -> Result<Option<Player>, sqlx::Error> {
+    pub(super) async fn seat_of(
+        &self,
+        id: &GameId,
+        hash: &str,
+    ) -> Result<Option<Player>, sqlx::Error> {
         let seat: Option<i64> = on!(self, read pool => {
             sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND token_hash = $2")
                 .bind(id.as_str())
@@ -304,7 +344,7 @@ impl Db {
     }
 
     /// Whose game `id` is.
-    pub async fn owner_of(&self, id: &GameId) -> Result<Owner, sqlx::Error> {
+    pub(super) async fn owner_of(&self, id: &GameId) -> Result<Owner, sqlx::Error> {
         let code: Option<String> = on!(self, write pool => {
             sqlx::query("SELECT owner FROM games WHERE id = $1")
                 .bind(id.as_str())
@@ -317,7 +357,7 @@ impl Db {
 
     /// How many live games with a computer seat `owner` has, and how many of those no
     /// person has joined.
-    pub async fn computer_games_of(&self, owner: Owner) -> Result<(u64, u64), sqlx::Error> {
+    pub(super) async fn computer_games_of(&self, owner: Owner) -> Result<(u64, u64), sqlx::Error> {
         let (live, unjoined): (i64, i64) = on!(self, read pool => {
             let row = sqlx::query(
                 "SELECT COUNT(*) AS live, COUNT(CASE WHEN joined = 0 THEN 1 END) AS unjoined \
@@ -334,7 +374,7 @@ impl Db {
 
     /// A page of the live games, newest first: at most `limit`, older than the game
     /// `before` where it is given.
-    pub async fn live_games(
+    pub(super) async fn live_games(
         &self,
         before: Option<&GameId>,
         limit: u32,
@@ -342,8 +382,7 @@ impl Db {
         // Ordered by creation, then id: a cursor names one place in that order.
         Ok(on!(self, read pool => {
             sqlx::query(&format!(
-                "SELECT id, variant, time_kind, time_a, time_b, plies, \
-                 (SELECT COUNT(*) FROM tv WHERE tv.game_id = games.id) AS shown FROM games \
+                "SELECT id, variant, time_kind, time_a, time_b, plies, owner FROM games \
                  WHERE status = 'live' AND {} \
                  ORDER BY created_at DESC, id DESC LIMIT $2",
                 listed_after("games", "$1")
@@ -361,7 +400,8 @@ impl Db {
                     time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
                     plies: r.get::<i64, _>("plies") as u32,
                     connected: 0,
-                    tv: r.get::<i64, _>("shown") > 0,
+                    // The TV's one live game is the one it shows.
+                    tv: r.get::<&str, _>("owner") == owner::TV,
                 })
             })
             .collect()
@@ -369,7 +409,7 @@ impl Db {
     }
 
     /// Live games whose mover's time ran out by `now`.
-    pub async fn overdue(&self, now: i64) -> Result<Vec<GameId>, sqlx::Error> {
+    pub(super) async fn overdue(&self, now: i64) -> Result<Vec<GameId>, sqlx::Error> {
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT id FROM games WHERE status = 'live' AND deadline_at IS NOT NULL \
@@ -391,7 +431,7 @@ impl Db {
         let ids: Vec<String> = on!(self, read pool => {
             sqlx::query(
                 "SELECT id FROM games WHERE joined = 0 AND created_at < $1 AND owner <> $2 \
-                 AND id NOT IN (SELECT game_id FROM tv) LIMIT $3",
+                 LIMIT $3",
             )
             .bind(before)
             .bind(owner::TV)
@@ -405,26 +445,72 @@ impl Db {
         self.forget(&ids).await
     }
 
+    /// Game `id`'s variant, whether it goes on, and when its last move was made (for a
+    /// game over, when it ended): what the TV shows of the game it has on.
+    pub async fn glance(&self, id: &GameId) -> Result<Option<Glance>, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT variant, last_move_at, CASE WHEN status = 'live' THEN 1 ELSE 0 END AS live \
+                 FROM games WHERE id = $1",
+            )
+            .bind(id.as_str())
+            .fetch_optional(pool)
+            .await?
+            .and_then(|r| {
+                Some(Glance {
+                    variant: r.get::<&str, _>("variant").parse().ok()?,
+                    live: r.get::<i32, _>("live") == 1,
+                    last_move_at: r.get("last_move_at"),
+                })
+            })
+        }))
+    }
+
+    /// The finished games of `owner` but its newest `keep` and the game `except`: at most
+    /// [`FORGET_BATCH`], for the room that owns them to forget.
+    pub async fn finished_but_newest(
+        &self,
+        owner: &str,
+        keep: u32,
+        except: Option<&GameId>,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT id FROM games WHERE owner = $1 AND status = 'over' \
+                 AND ($4 IS NULL OR id <> $4) \
+                 AND id NOT IN (SELECT id FROM games WHERE owner = $1 AND status = 'over' \
+                 ORDER BY created_at DESC, id DESC LIMIT $2) LIMIT $3",
+            )
+            .bind(owner)
+            .bind(keep as i64)
+            .bind(FORGET_BATCH)
+            .bind(except.map(GameId::as_str))
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| r.get("id"))
+            .collect()
+        }))
+    }
+
     /// Deletes the games `ids` and everything of theirs, in one transaction.
     pub async fn forget(&self, ids: &[String]) -> Result<u64, sqlx::Error> {
         if ids.is_empty() {
             return Ok(0);
         }
-        let list = (1..=ids.len())
-            .map(|i| format!("${i}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let list = places(1, ids.len());
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
             let mut gone = 0;
-            for (table, column) in [
-                ("plies", "game_id"),
-                ("seats", "game_id"),
-                ("computer_turns", "game_id"),
-                ("analyses", "game_id"),
-                ("games", "id"),
+            // A game's turns owed to the computer and its analysis go with it.
+            for statement in [
+                "DELETE FROM plies WHERE game_id IN ({list})",
+                "DELETE FROM seats WHERE game_id IN ({list})",
+                "DELETE FROM computer_turns WHERE game_id IN ({list})",
+                "DELETE FROM analyses WHERE game_id IN ({list})",
+                "DELETE FROM games WHERE id IN ({list})",
             ] {
-                let sql = format!("DELETE FROM {table} WHERE {column} IN ({list})");
+                let sql = statement.replace("{list}", &list);
                 let mut q = sqlx::query(&sql);
                 for id in ids {
                     q = q.bind(id);

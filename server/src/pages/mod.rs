@@ -24,7 +24,7 @@ use camelot_online::protocol::{ErrorCode, GameId, VariantView, PROTOCOL_VERSION}
 use crate::common::client::ClientAddress;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::TextBody;
-use crate::games::hub::Hubs;
+use crate::games::Hubs;
 
 mod qr;
 mod rules;

@@ -5,11 +5,19 @@
 //! transaction that locks the two players' rows (`FOR UPDATE`, the other's `SKIP
 //! LOCKED`), so a player is paired once.
 
-pub mod routes;
-pub mod store;
-pub mod waits;
+mod routes;
+mod store;
+mod waits;
 
+// The room's door.
+pub use routes::api;
+pub use store::STALE_MS;
+
+use crate::common::chores;
+use crate::common::clock::now_ms;
+use crate::store::Db;
 use camelot_online::protocol::ErrorCode;
+use std::time::Duration;
 
 use crate::common::error::{Answer, ServiceError};
 
@@ -51,4 +59,13 @@ impl From<PairingError> for ServiceError {
         };
         ServiceError::refused(answer, code, e)
     }
+}
+
+/// The quick games' clean-up, every `period`: the waits nobody asked after for
+/// [`STALE_MS`].
+pub fn forget_in_turn(db: Db, period: Duration) {
+    chores::every(period, "forgetting quick games' waits", None, move || {
+        let db = db.clone();
+        async move { db.forget_stale_pairing(now_ms() - STALE_MS).await }
+    });
 }

@@ -12,14 +12,14 @@ use camelot_online::protocol::accounts::Done;
 use camelot_online::protocol::pairing::{range_after, Pairing, QuickGame};
 use rand::Rng;
 
-use crate::accounts::sessions;
+use crate::accounts;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, JsonBody};
 use crate::common::limits::Cap;
-use crate::games::hub::{log_storage, Hubs};
-use crate::games::owner::Owner;
+use crate::games::Owner;
+use crate::games::{log_storage, Hubs};
 use crate::pairing::store::{Asked, Attempt};
 use crate::pairing::waits::Waits;
 use crate::pairing::{PairingError, PATIENCE_S};
@@ -51,7 +51,7 @@ async fn pair(
     headers: HeaderMap,
     JsonBody(bytes): JsonBody,
 ) -> Result<Json<Pairing>, ServiceError> {
-    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms())
+    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms())
         .await?
         .ok_or(PairingError::NotSignedIn)?
         .account;
@@ -115,7 +115,7 @@ async fn cancel(
     method: Method,
     headers: HeaderMap,
 ) -> Result<Json<Done>, ServiceError> {
-    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms())
+    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms())
         .await?
         .ok_or(PairingError::NotSignedIn)?;
     hubs.db.cancel_pairing(&me.account.id).await.map_err(|e| {

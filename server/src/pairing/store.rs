@@ -8,12 +8,12 @@ use camelot_online::protocol::{GameId, PlayerName, TimeControl};
 use rand::Rng;
 use sqlx::Row;
 
-use crate::accounts::store::Account;
+use crate::accounts::Account;
 use crate::common::tokens;
-use crate::games::hub::new_game_id;
-use crate::games::live::{LiveGame, NewGame, SeatRow};
-use crate::games::owner::Owner;
-use crate::games::rows::{insert_game, time_columns, NewGameRows};
+use crate::games::new_game_id;
+use crate::games::Owner;
+use crate::games::{insert_game, time_columns, NewGameRows};
+use crate::games::{LiveGame, NewGame, SeatRow};
 use crate::store::{on, Db};
 
 /// How long a wait is kept after its player last asked: a player who went away is not
@@ -60,7 +60,7 @@ fn pairing_sql(postgres: bool) -> (String, String) {
         if postgres { " FOR UPDATE" } else { "" }
     );
     let found = format!(
-        "SELECT p.account_id, a.name FROM pairing p JOIN accounts a ON a.id = p.account_id \
+        "SELECT p.account_id, p.name FROM pairing p \
          WHERE p.account_id <> $1 AND p.game_id IS NULL AND p.variant = $2 \
          AND p.time_kind = $3 AND p.time_a = $4 AND p.time_b = $5 AND p.pool = $6 \
          AND p.seen_at > $7 AND ABS(p.rating - $8) <= $9 \
@@ -94,7 +94,7 @@ macro_rules! keep_my_wait {
         .await?;
         sqlx::query(
             "INSERT INTO pairing (account_id, variant, time_kind, time_a, time_b, rating, \
-             pool, asked_at, seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+             pool, asked_at, seen_at, name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) \
              ON CONFLICT (account_id) DO UPDATE SET seen_at = excluded.seen_at",
         )
         .bind(&$me.id)
@@ -105,6 +105,7 @@ macro_rules! keep_my_wait {
         .bind($asked.rating)
         .bind($pool)
         .bind($now)
+        .bind($me.name.as_str())
         .execute(&mut *$tx)
         .await?;
     }};
@@ -124,7 +125,7 @@ impl Db {
     /// One try at pairing `me` (see [`Attempt`]): my wait kept (or begun), taken if
     /// another's try paired me meanwhile, else the nearest rating in range paired with
     /// me in a rated game, made in the same transaction.
-    pub async fn try_pairing(
+    pub(super) async fn try_pairing(
         &self,
         me: &Account,
         asked: &Asked,
@@ -173,7 +174,9 @@ impl Db {
                 .await?
                 .map(|r| Found {
                     account: r.get("account_id"),
-                    name: AccountName::parse(r.get("name")).ok(),
+                    name: r
+                        .get::<Option<&str>, _>("name")
+                        .and_then(|n| AccountName::parse(n).ok()),
                 });
             let Some(other) = found else {
                 tx.commit().await?;
@@ -206,7 +209,7 @@ impl Db {
     }
 
     /// Gives up `account`'s wait (a pairing already made stays: the game is theirs).
-    pub async fn cancel_pairing(&self, account: &str) -> Result<(), sqlx::Error> {
+    pub(super) async fn cancel_pairing(&self, account: &str) -> Result<(), sqlx::Error> {
         on!(self, write pool => {
             sqlx::query("DELETE FROM pairing WHERE account_id = $1 AND game_id IS NULL")
                 .bind(account)
@@ -218,7 +221,7 @@ impl Db {
 
     /// Forgets the waits nobody has asked after since `before` (a pairing nobody took
     /// after ten times as long: its game is on the player's page anyway).
-    pub async fn forget_stale_pairing(&self, before: i64) -> Result<u64, sqlx::Error> {
+    pub(super) async fn forget_stale_pairing(&self, before: i64) -> Result<u64, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query(
                 "DELETE FROM pairing WHERE (game_id IS NULL AND seen_at < $1) \

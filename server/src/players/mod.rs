@@ -1,5 +1,8 @@
 //! The players room: a player's page (`/players/NAME`: ratings per variant, the games
 //! going on now), as JSON for a program and as the page for a browser.
 
-pub mod routes;
-pub mod store;
+mod routes;
+mod store;
+
+// The room's door.
+pub use routes::api;

@@ -11,12 +11,12 @@ use axum::{Json, Router};
 use camelot_online::protocol::accounts::{AccountName, PlayedGame, PlayedGames, PlayerProfile};
 use camelot_online::protocol::ErrorCode;
 
-use crate::accounts::store::Account;
+use crate::accounts::Account;
 use crate::accounts::Accounts;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::{clip, page_of};
 use crate::pages;
-use crate::players::store::GAMES_SHOWN;
+use crate::players::store::{self, GAMES_SHOWN};
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
@@ -33,9 +33,7 @@ async fn games(
 ) -> Result<Response, ServiceError> {
     let (before, _) = page_of(request.uri().query().unwrap_or(""), "/players/NAME/games")?;
     let account = named(&accounts, &name).await?;
-    let games = accounts
-        .db
-        .finished_games_of(&account.id, before.as_ref())
+    let games = store::finished_games_of(&accounts.db, &account.id, before.as_ref())
         .await
         .map_err(|e| ServiceError::Storage(format!("a player's games: {e}")))?;
     Ok(Json(page_of_games(games)).into_response())
@@ -68,9 +66,7 @@ async fn leaders(
     if !wants_json(&headers) {
         return Ok(pages::page());
     }
-    let leaders = accounts
-        .db
-        .leaders()
+    let leaders = store::leaders(&accounts.db)
         .await
         .map_err(|e| ServiceError::Storage(format!("the best players: {e}")))?;
     Ok(Json(leaders).into_response())
@@ -109,9 +105,7 @@ async fn player(
         .await
         .map_err(storage)?;
     let history = accounts.db.history_of(&account.id).await.map_err(storage)?;
-    let games = accounts
-        .db
-        .finished_games_of(&account.id, None)
+    let games = store::finished_games_of(&accounts.db, &account.id, None)
         .await
         .map_err(storage)?;
     Ok(Json(PlayerProfile {

@@ -2,5 +2,10 @@
 //! game ends, in the transaction that stores its result (so exactly once, whichever
 //! process stores it). Below the games: they call it; it knows nothing of them.
 
-pub mod glicko;
-pub mod store;
+mod glicko;
+mod store;
+
+// The room's door.
+pub use glicko::{settle as ratings_after, Seated};
+pub(crate) use store::settle;
+pub use store::{shown, RatedEnding};

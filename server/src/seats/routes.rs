@@ -9,12 +9,12 @@ use axum::routing::get;
 use axum::{Json, Router};
 use camelot_online::protocol::requests::{ListSeats, Request as _};
 
-use crate::accounts::sessions;
+use crate::accounts;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, page_of, with_next, JsonBody};
-use crate::games::hub::Hubs;
+use crate::games::Hubs;
 use crate::seats::take;
 
 pub fn api() -> Router<Arc<Hubs>> {
@@ -41,7 +41,7 @@ async fn take_seat(
     headers: HeaderMap,
     JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
-    let me = sessions::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
+    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
     let taker = me.as_ref().map(|m| &m.account);
     let taken = take::take_seat(&hubs, body(&bytes)?, client.key(), taker).await?;
     Ok(Json(taken).into_response())

@@ -60,16 +60,13 @@ pub enum OpenError {
 pub const NOTE_SERVED: &str = "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
      ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at";
 
-/// The condition that a game (`table` names the games' table or its alias in the query)
-/// comes after the game `param` (a query parameter, `$1`; `NULL` for none) in the lists'
-/// order, newest first: created before it, or at the same time with a smaller id. A
-/// cursor names one place in that order.
-pub fn listed_after(table: &str, param: &str) -> String {
-    format!(
-        "({param} IS NULL OR {table}.created_at < (SELECT created_at FROM games WHERE id = {param}) \
-         OR ({table}.created_at = (SELECT created_at FROM games WHERE id = {param}) \
-         AND {table}.id < {param}))"
-    )
+/// The parameters `$from` to `$from + n - 1` of a query, comma-separated: an `IN` list's
+/// places, the same on either database.
+pub fn places(from: usize, n: usize) -> String {
+    (from..from + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Runs the same code on whichever pool the database has (`$pool` is bound to it).

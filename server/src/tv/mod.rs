@@ -5,6 +5,8 @@
 //! process that starts the next swaps it in only where the row still names the game that
 //! ended.
 
+use crate::common::chores;
+use crate::store::Db;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,13 +16,16 @@ use camelot_online::protocol::GameId;
 use camelot_online::protocol::TimeControl;
 
 use crate::common::clock::now_ms;
-use crate::games::hub::{log_storage, new_game_id, Hubs};
-use crate::games::live::{LiveGame, NewGame, SeatRow};
-use crate::games::owner::Owner;
+use crate::games::Owner;
+use crate::games::{log_storage, new_game_id, Hubs};
+use crate::games::{LiveGame, NewGame, SeatRow};
 use store::Shown;
 
-pub mod routes;
-pub mod store;
+mod routes;
+mod store;
+
+// The room's door.
+pub use routes::api;
 
 /// How often the keeper looks at the TV.
 const LOOK: Duration = Duration::from_secs(3);
@@ -112,6 +117,14 @@ async fn start_shown(
         hubs.computer_due.notify_waiters();
     }
     Ok(stored.then_some(id))
+}
+
+/// The TV's clean-up, every `period`: its finished games but the newest `kept`.
+pub fn forget_in_turn(db: Db, period: Duration, kept: u32) {
+    chores::every(period, "forgetting the TV's old games", None, move || {
+        let db = db.clone();
+        async move { db.forget_old_tv(kept).await }
+    });
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use camelot_online::protocol::requests::{TvGame, TvNext, TvNow};
 
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::games::hub::Hubs;
+use crate::games::Hubs;
 
 pub fn api() -> Router<Arc<Hubs>> {
     Router::new().route("/tv/now", get(now))

@@ -4,10 +4,9 @@
 use camelot_online::protocol::GameId;
 use sqlx::Row;
 
-use crate::games::live::NewGame;
-use crate::games::owner;
-use crate::games::rows::{insert_game, NewGameRows};
-use crate::games::store::FORGET_BATCH;
+use crate::games;
+use crate::games::NewGame;
+use crate::games::{insert_game, NewGameRows};
 use crate::store::{on, Db};
 
 /// The server's TV game as the database has it.
@@ -59,45 +58,35 @@ impl Db {
     }
 
     /// The TV's game now, if there is one: its id, variant and whether it goes on.
-    pub async fn shown(&self) -> Result<Option<Shown>, sqlx::Error> {
+    pub(super) async fn shown(&self) -> Result<Option<Shown>, sqlx::Error> {
+        let Some(game) = self.tv_game().await? else {
+            return Ok(None);
+        };
+        Ok(self.glance(&game).await?.map(|g| Shown {
+            game,
+            variant: g.variant,
+            live: g.live,
+            last_move_at: g.last_move_at,
+        }))
+    }
+
+    /// The id of the game the TV has on.
+    async fn tv_game(&self) -> Result<Option<GameId>, sqlx::Error> {
         Ok(on!(self, read pool => {
-            sqlx::query(
-                "SELECT g.id, g.variant, g.last_move_at, \
-                 CASE WHEN g.status = 'live' THEN 1 ELSE 0 END AS live \
-                 FROM tv JOIN games g ON g.id = tv.game_id",
-            )
-            .fetch_optional(pool)
-            .await?
-            .and_then(|r| {
-                Some(Shown {
-                    game: GameId::parse(r.get("id")).ok()?,
-                    variant: r.get::<&str, _>("variant").parse().ok()?,
-                    live: r.get::<i32, _>("live") == 1,
-                    last_move_at: r.get("last_move_at"),
-                })
-            })
+            sqlx::query("SELECT game_id FROM tv WHERE id = 1")
+                .fetch_optional(pool)
+                .await?
+                .and_then(|r| GameId::parse(r.get("game_id")).ok())
         }))
     }
 
     /// Forgets the finished games of the TV but the newest `keep` (and the one on now):
-    /// at most [`FORGET_BATCH`] a call.
+    /// at most a batch a call.
     pub async fn forget_old_tv(&self, keep: u32) -> Result<u64, sqlx::Error> {
-        let ids: Vec<String> = on!(self, read pool => {
-            sqlx::query(
-                "SELECT id FROM games WHERE owner = $1 AND status = 'over' \
-                 AND id NOT IN (SELECT game_id FROM tv) \
-                 AND id NOT IN (SELECT id FROM games WHERE owner = $1 AND status = 'over' \
-                 ORDER BY created_at DESC, id DESC LIMIT $2) LIMIT $3",
-            )
-            .bind(owner::TV)
-            .bind(keep as i64)
-            .bind(FORGET_BATCH)
-            .fetch_all(pool)
-            .await?
-            .iter()
-            .map(|r| r.get("id"))
-            .collect()
-        });
+        let on_now = self.tv_game().await?;
+        let ids = self
+            .finished_but_newest(games::TV, keep, on_now.as_ref())
+            .await?;
         self.forget(&ids).await
     }
 }

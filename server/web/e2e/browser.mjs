@@ -97,13 +97,20 @@ export async function playOneMove(page, how = {}) {
     }
   };
   const movable = page.locator("rect.sq.movable");
+  const pass = page.getByRole("button", { name: "Pass" });
+  // On a busy machine the marks have been seen to come a moment after the turn's
+  // words: they are waited for a little before a turn is taken to offer nothing.
+  await movable
+    .or(pass)
+    .first()
+    .waitFor({ timeout: 5000 })
+    .catch(() => {});
   if ((await movable.count()) === 0) {
     // The connection went away since the turn was read: nothing may be entered until
     // it is back, as the page says. The caller waits for the turn again.
     if ((await turn(page)) !== "Your move") {
       return;
     }
-    const pass = page.getByRole("button", { name: "Pass" });
     if ((await pass.count()) === 0) {
       const said = await page.locator(".panel").innerText();
       const offered = await page.locator("rect.sq.offered").count();
