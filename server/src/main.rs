@@ -15,6 +15,7 @@ mod games;
 mod pages;
 mod pairing;
 mod players;
+mod queue;
 mod ratings;
 mod seats;
 mod tv;
@@ -341,10 +342,7 @@ async fn run(args: Args) -> Result<(), StartError> {
         _ => None,
     };
     let db = Db::open(&url).await.map_err(StartError::Database)?;
-    computer::free_turns_of_the_dead(&db)
-        .await
-        .map_err(StartError::Turns)?;
-    analysis::free_analyses_of_the_dead(&db)
+    queue::free_work_of_the_dead(&db)
         .await
         .map_err(StartError::Turns)?;
     let limits = RequestLimits {
@@ -527,7 +525,7 @@ fn forget_in_turn(db: &Db, after: Duration, tv_kept: u32) {
     let period = (after / 2).clamp(Duration::from_secs(1), Duration::from_secs(600));
     games::forget_in_turn(db.clone(), period, after);
     tv::forget_in_turn(db.clone(), period, tv_kept);
-    computer::forget_in_turn(db.clone(), period);
+    queue::forget_in_turn(db.clone(), period);
     accounts::forget_in_turn(db.clone(), period);
     pairing::forget_in_turn(db.clone(), period);
 }

@@ -4,17 +4,14 @@
 //! served to everyone who looks (`GET /games/ID/analysis`). The computer's searches run
 //! them ([`crate::computer`]): a position at a time, a waiting turn played in between.
 
-use crate::store::Db;
 use camelot_engine::search::{ReviewedPly, SearchLimits};
 use camelot_engine::{Game, Side};
 use camelot_online::protocol::analysis::{AnalysedPly, ScoreView};
 
 mod routes;
-mod store;
 
 // The room's door.
 pub use routes::api;
-pub use store::Job;
 
 /// The longest line kept for a position: enough to see what the computer meant.
 const LINE_PLIES: usize = 8;
@@ -60,11 +57,6 @@ pub fn analysed(game: &Game, reviewed: &[ReviewedPly]) -> Vec<AnalysedPly> {
             })
         })
         .collect()
-}
-
-/// At the start: every analysis a process held is free again.
-pub async fn free_analyses_of_the_dead(db: &Db) -> Result<(), sqlx::Error> {
-    db.free_analyses_of_the_dead().await
 }
 
 #[cfg(test)]

@@ -11,15 +11,15 @@ use axum::{Json, Router};
 use camelot_online::protocol::analysis::AnalysisView;
 use camelot_online::protocol::{ErrorCode, GameId};
 
-use crate::analysis::store::Asked;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::clip;
+use crate::common::owner::Owner;
 use crate::games;
 use crate::games::Hubs;
-use crate::games::Owner;
 use crate::games::Status;
+use crate::queue::Asked;
 
 pub fn api() -> Router<Arc<Hubs>> {
     Router::new().route("/games/{id}/analysis", get(look).post(ask))

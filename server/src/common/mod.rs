@@ -7,5 +7,6 @@ pub mod clock;
 pub mod error;
 pub mod http;
 pub mod limits;
+pub mod owner;
 pub mod site;
 pub mod tokens;

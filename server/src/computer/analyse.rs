@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use camelot_engine::search::GameReviewer;
 
-use crate::analysis::Job;
 use crate::analysis::{self, AnalysisBudget};
 use crate::common::clock::now_ms;
 use crate::computer::{take_and_play, LEASE};
 use crate::games::Hubs;
 use crate::games::Status;
+use crate::queue::{Job, Kind, Work};
 
 /// How often an analysis under way notes its progress (and renews its lease).
 const PROGRESS: Duration = Duration::from_millis(500);
@@ -21,12 +21,12 @@ const PROGRESS: Duration = Duration::from_millis(500);
 pub async fn take_and_analyse(hubs: &Hubs, me: &str, budget: AnalysisBudget) -> bool {
     let now = now_ms();
     let lease = now + LEASE.as_millis() as i64;
-    match hubs.db.take_analysis(me, now, lease).await {
-        Ok(Some(job)) => {
+    match hubs.db.acquire(Kind::Analysis, me, now, lease).await {
+        Ok(Some(Work::Analysis(job))) => {
             analyse(hubs, me, &job, budget).await;
             true
         }
-        Ok(None) => false,
+        Ok(_) => false,
         Err(e) => {
             eprintln!("camelot-server: taking an analysis: {e}");
             false

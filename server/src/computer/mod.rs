@@ -10,8 +10,6 @@
 //! a move for a ply already played is refused, so a turn is played once. Searches run on
 //! threads of their own, never on the workers that answer people.
 
-use crate::common::chores;
-use crate::store::Db;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,12 +20,11 @@ use camelot_online::protocol::TimeControl;
 use crate::analysis::AnalysisBudget;
 use crate::common::clock::now_ms;
 use crate::common::tokens;
-use crate::computer::queue::Turn;
 use crate::games::{Hub, Hubs};
 use crate::games::{LiveGame, Refusal};
+use crate::queue::{Kind, Turn, Work};
 
 mod analyse;
-mod queue;
 
 /// How long a taken turn (or analysis) is a process's without a word from it.
 pub(crate) const LEASE: Duration = Duration::from_secs(20);
@@ -78,12 +75,12 @@ async fn player(hubs: Arc<Hubs>, me: String, budget: AnalysisBudget) {
 pub(crate) async fn take_and_play(hubs: &Hubs, me: &str) -> bool {
     let now = now_ms();
     let lease = now + LEASE.as_millis() as i64;
-    match hubs.db.take_turn(me, now, lease).await {
-        Ok(Some(turn)) => {
+    match hubs.db.acquire(Kind::Turn, me, now, lease).await {
+        Ok(Some(Work::Turn(turn))) => {
             play(hubs, me, turn).await;
             true
         }
-        Ok(None) => false,
+        Ok(_) => false,
         Err(e) => {
             eprintln!("camelot-server: taking a computer turn: {e}");
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -232,33 +229,13 @@ async fn forget(hubs: &Hubs, turn: &Turn) {
     }
 }
 
-/// The computer's clean-up, every `period`: when the owners served over an hour ago were
-/// served.
-pub fn forget_in_turn(db: Db, period: Duration) {
-    chores::every(
-        period,
-        "forgetting the computer's past owners",
-        None,
-        move || {
-            let db = db.clone();
-            async move { db.forget_served_owners(now_ms() - 3_600_000).await }
-        },
-    );
-}
-
-/// At the start: every turn a process held is free again (on SQLite, where this process
-/// is the only one, a turn held when it stopped is taken again at once).
-pub async fn free_turns_of_the_dead(db: &Db) -> Result<(), sqlx::Error> {
-    db.free_turns_of_the_dead().await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use camelot_engine::{Level, Variant};
     use camelot_online::protocol::GameId;
 
-    use crate::games::Owner;
+    use crate::common::owner::Owner;
 
     fn game(time: TimeControl) -> LiveGame {
         let mut g = LiveGame::new(GameId::parse("g").unwrap(), Variant::Camette, time, 0);

@@ -22,11 +22,11 @@ use crate::accounts::Account;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, Cap, PerMinute};
+use crate::common::owner::Owner;
 use crate::common::tokens;
 use crate::games::live::{
     Change, Holder, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow, Status,
 };
-use crate::games::owner::Owner;
 use crate::games::rows::{LoadError, WriteError};
 use crate::ratings;
 use crate::store::Db;

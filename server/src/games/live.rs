@@ -15,7 +15,7 @@ use camelot_online::protocol::{
     SeatView, TimeControl,
 };
 
-use crate::games::owner::Owner;
+use crate::common::owner::Owner;
 
 /// Milliseconds in a day.
 pub const DAY_MS: i64 = 86_400_000;

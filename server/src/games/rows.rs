@@ -137,40 +137,6 @@ pub fn owed(g: &LiveGame) -> Option<(i64, i64)> {
         .map(|_| (g.plies.len() as i64, g.computer_due_at()))
 }
 
-/// Keeps a game's row of `computer_turns` in step with the turn it owes: a turn still
-/// owed keeps its row (and a process's lease on it), one for another ply replaces it,
-/// none removes it.
-macro_rules! owe_turn {
-    ($tx:expr, $id:expr, $owed:expr) => {{
-        let owed: Option<(i64, i64)> = $owed;
-        match owed {
-            Some((ply, due_at)) => {
-                sqlx::query("DELETE FROM computer_turns WHERE game_id = $1 AND ply <> $2")
-                    .bind($id)
-                    .bind(ply)
-                    .execute(&mut *$tx)
-                    .await?;
-                sqlx::query(
-                    "INSERT INTO computer_turns (game_id, ply, due_at) VALUES ($1, $2, $3) \
-                     ON CONFLICT (game_id) DO NOTHING",
-                )
-                .bind($id)
-                .bind(ply)
-                .bind(due_at)
-                .execute(&mut *$tx)
-                .await?;
-            }
-            None => {
-                sqlx::query("DELETE FROM computer_turns WHERE game_id = $1")
-                    .bind($id)
-                    .execute(&mut *$tx)
-                    .await?;
-            }
-        }
-    }};
-}
-pub(crate) use owe_turn;
-
 /// Inserts a new game's rows on a transaction of either database.
 macro_rules! insert_game {
     ($tx:expr, $rows:expr) => {{
@@ -208,7 +174,13 @@ macro_rules! insert_game {
             .execute(&mut *$tx)
             .await?;
         }
-        $crate::games::owe_turn!($tx, &rows.id, rows.owed);
+        let owed = rows.owed.map(|(ply, due_at)| $crate::queue::Owed {
+            ply,
+            due_at,
+            owner: rows.owner.clone(),
+            joined: false,
+        });
+        $crate::queue::owe_turn!($tx, &rows.id, owed);
     }};
 }
 pub(crate) use insert_game;
@@ -323,7 +295,23 @@ macro_rules! write_row {
                 .execute(&mut *$tx)
                 .await?;
             }
-            $crate::games::owe_turn!($tx, &row.id, row.owed);
+            // Whose the game is and whether a person has come, as the game is stored.
+            let owed = match row.owed {
+                Some((ply, due_at)) => {
+                    let game = sqlx::query("SELECT owner, joined FROM games WHERE id = $1")
+                        .bind(&row.id)
+                        .fetch_one(&mut *$tx)
+                        .await?;
+                    Some($crate::queue::Owed {
+                        ply,
+                        due_at,
+                        owner: sqlx::Row::get(&game, "owner"),
+                        joined: sqlx::Row::get::<i64, _>(&game, "joined") != 0,
+                    })
+                }
+                None => None,
+            };
+            $crate::queue::owe_turn!($tx, &row.id, owed);
             if let Some(ending) = &row.rated {
                 // The seats' accounts as the game stores them, in the same transaction.
                 let seated: Vec<(i64, Option<String>)> = sqlx::query(

@@ -9,9 +9,9 @@ use camelot_online::protocol::requests::GameSummary;
 use camelot_online::protocol::{GameId, PlayerName};
 use sqlx::Row;
 
+use crate::common::owner::{self, Owner};
 use crate::games::listings::listed_after;
 use crate::games::live::{Change, Holder, LiveGame, NewGame, SeatInfo, SeatRow};
-use crate::games::owner::{self, Owner};
 use crate::games::rows::{
     insert_game, level_of, split, time_of, write_row, LoadError, NewGameRows, StoredGame,
     StoredPly, WriteError, WriteRow,
@@ -69,6 +69,7 @@ impl Db {
                     .bind(id.as_str())
                     .execute(&mut *tx)
                     .await?;
+                crate::queue::person_came!(tx, id.as_str());
                 notify_others!(self, tx, id.as_str());
             }
             tx.commit().await?;
@@ -283,6 +284,7 @@ impl Db {
                 .bind(id.as_str())
                 .execute(&mut *tx)
                 .await?;
+            crate::queue::person_came!(tx, id.as_str());
             if let Some(name) = name {
                 sqlx::query("UPDATE seats SET name = $1 WHERE game_id = $2 AND seat = $3")
                     .bind(name.as_str())
@@ -503,11 +505,10 @@ impl Db {
             let mut tx = pool.begin().await?;
             let mut gone = 0;
             // A game's turns owed to the computer and its analysis go with it.
+            crate::queue::forget_work_of!(tx, &list, ids);
             for statement in [
                 "DELETE FROM plies WHERE game_id IN ({list})",
                 "DELETE FROM seats WHERE game_id IN ({list})",
-                "DELETE FROM computer_turns WHERE game_id IN ({list})",
-                "DELETE FROM analyses WHERE game_id IN ({list})",
                 "DELETE FROM games WHERE id IN ({list})",
             ] {
                 let sql = statement.replace("{list}", &list);

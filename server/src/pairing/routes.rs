@@ -18,7 +18,7 @@ use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, JsonBody};
 use crate::common::limits::Cap;
-use crate::games::Owner;
+use crate::common::owner::Owner;
 use crate::games::{log_storage, Hubs};
 use crate::pairing::store::{Asked, Attempt};
 use crate::pairing::waits::Waits;

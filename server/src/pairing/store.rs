@@ -9,9 +9,9 @@ use rand::Rng;
 use sqlx::Row;
 
 use crate::accounts::Account;
+use crate::common::owner::Owner;
 use crate::common::tokens;
 use crate::games::new_game_id;
-use crate::games::Owner;
 use crate::games::{insert_game, time_columns, NewGameRows};
 use crate::games::{LiveGame, NewGame, SeatRow};
 use crate::store::{on, Db};

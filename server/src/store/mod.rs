@@ -55,11 +55,6 @@ pub enum OpenError {
     Newer(i64),
 }
 
-/// Notes owner `$1` as served at `$2` (unix ms), in the transaction that takes its work
-/// (a turn, or an analysis): the rotation between owners is one for both.
-pub const NOTE_SERVED: &str = "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
-     ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at";
-
 /// The parameters `$from` to `$from + n - 1` of a query, comma-separated: an `IN` list's
 /// places, the same on either database.
 pub fn places(from: usize, n: usize) -> String {

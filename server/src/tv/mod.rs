@@ -16,7 +16,7 @@ use camelot_online::protocol::GameId;
 use camelot_online::protocol::TimeControl;
 
 use crate::common::clock::now_ms;
-use crate::games::Owner;
+use crate::common::owner::Owner;
 use crate::games::{log_storage, new_game_id, Hubs};
 use crate::games::{LiveGame, NewGame, SeatRow};
 use store::Shown;

@@ -4,7 +4,7 @@
 use camelot_online::protocol::GameId;
 use sqlx::Row;
 
-use crate::games;
+use crate::common::owner;
 use crate::games::NewGame;
 use crate::games::{insert_game, NewGameRows};
 use crate::store::{on, Db};
@@ -85,7 +85,7 @@ impl Db {
     pub async fn forget_old_tv(&self, keep: u32) -> Result<u64, sqlx::Error> {
         let on_now = self.tv_game().await?;
         let ids = self
-            .finished_but_newest(games::TV, keep, on_now.as_ref())
+            .finished_but_newest(owner::TV, keep, on_now.as_ref())
             .await?;
         self.forget(&ids).await
     }

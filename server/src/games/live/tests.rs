@@ -279,7 +279,7 @@ fn plan(rows: Vec<SeatRow>) -> Agreement {
             id: GameId::parse("next").unwrap(),
             seat_rows: rows,
             over_limit: None,
-            owner: crate::games::owner::Owner::Tv,
+            owner: crate::common::owner::Owner::Tv,
         }),
     }
 }

@@ -5,6 +5,7 @@ use camelot_online::protocol::{GameId, TimeControl};
 
 use super::*;
 use crate::common::limits::AddressKey;
+use crate::queue::{Kind, Work};
 
 fn owner(ip: &str) -> Owner {
     Owner::Address(AddressKey::of(ip.parse().unwrap()))
@@ -45,10 +46,14 @@ fn shown(id: &str, at: i64) -> NewGame {
 }
 
 async fn taken(db: &Db, now: i64) -> Option<String> {
-    db.take_turn("me", now, now + 20_000)
+    match db
+        .acquire(Kind::Turn, "me", now, now + 20_000)
         .await
         .unwrap()
-        .map(|t| t.game.to_string())
+    {
+        Some(Work::Turn(t)) => Some(t.game.to_string()),
+        _ => None,
+    }
 }
 
 async fn joined(db: &Db, id: &str) {

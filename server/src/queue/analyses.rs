@@ -1,13 +1,12 @@
-//! The analyses' rows: asked for, taken fairly (the owner served longest ago first, in
-//! the rotation the computer's turns use), leased to one process at a time, their
-//! progress, and the plies once done.
+//! The analyses in the queue: asked for, their progress under a process's lease, and
+//! their plies once done (taken by [`super::lease`], as the computer's turns are).
 
 use camelot_online::protocol::analysis::{AnalysedPly, AnalysisView};
 use camelot_online::protocol::GameId;
 use sqlx::Row;
 
-use crate::games::Owner;
-use crate::store::{on, Db, NOTE_SERVED};
+use crate::common::owner::Owner;
+use crate::store::{on, Db};
 
 /// An analysis a process has taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,18 +26,10 @@ pub enum Asked {
     TooMany { most: usize },
 }
 
-/// The analyses that may be taken at `$1` (unix ms), the fairest first: not done, held by
-/// no live process; the owner served longest ago first, then the one asked first.
-const TAKEABLE: &str = "SELECT a.game_id, a.owner FROM analyses a \
-     LEFT JOIN computer_owners o ON o.owner = a.owner \
-     WHERE a.done_at IS NULL AND (a.lease_until IS NULL OR a.lease_until < $1) \
-     ORDER BY COALESCE(o.served_at, 0), a.asked_at \
-     LIMIT 1";
-
 impl Db {
     /// Asks for game `game`'s analysis (`positions` positions to search) for `owner`,
     /// who may have at most `most` not done (`None`: no limit).
-    pub(super) async fn ask_analysis(
+    pub async fn ask_analysis(
         &self,
         game: &GameId,
         owner: &Owner,
@@ -86,10 +77,7 @@ impl Db {
     }
 
     /// Game `game`'s analysis as far as it has gone, if anyone asked for it.
-    pub(super) async fn analysis(
-        &self,
-        game: &GameId,
-    ) -> Result<Option<AnalysisView>, sqlx::Error> {
+    pub async fn analysis(&self, game: &GameId) -> Result<Option<AnalysisView>, sqlx::Error> {
         let row = on!(self, read pool => {
             sqlx::query(
                 "SELECT asked_at, positions, searched, taken_by, done_at, plies FROM analyses \
@@ -133,54 +121,6 @@ impl Db {
         });
         Ok(Some(AnalysisView::Queued {
             ahead: ahead as u32,
-        }))
-    }
-
-    /// Takes the fairest analysis that may be taken now, for `me` until `lease_until`,
-    /// and notes its owner as served (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so that
-    /// several processes asking at once each take another).
-    pub async fn take_analysis(
-        &self,
-        me: &str,
-        now: i64,
-        lease_until: i64,
-    ) -> Result<Option<Job>, sqlx::Error> {
-        let locked = format!("{TAKEABLE} FOR UPDATE OF a SKIP LOCKED");
-        let takeable = match self {
-            Db::Sqlite { .. } => TAKEABLE,
-            Db::Postgres(_) => locked.as_str(),
-        };
-        let row: Option<(String, String)> = on!(self, write pool => {
-            let mut tx = pool.begin().await?;
-            let found = sqlx::query(takeable)
-                .bind(now)
-                .fetch_optional(&mut *tx)
-                .await?
-                .map(|r| (r.get("game_id"), r.get("owner")));
-            if let Some((game, owner)) = &found {
-                sqlx::query(
-                    "UPDATE analyses SET lease_until = $1, taken_by = $2, searched = 0 \
-                     WHERE game_id = $3",
-                )
-                .bind(lease_until)
-                .bind(me)
-                .bind(game)
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query(NOTE_SERVED)
-                .bind(owner)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            tx.commit().await?;
-            found
-        });
-        Ok(row.and_then(|(game, owner)| {
-            Some(Job {
-                game: GameId::parse(&game).ok()?,
-                owner: Owner::from_code(&owner),
-            })
         }))
     }
 
@@ -243,19 +183,6 @@ impl Db {
                 .execute(pool)
                 .await?;
         });
-        Ok(())
-    }
-
-    /// Frees every analysis a process held: on SQLite, where this process is the only
-    /// one, an analysis under way when it stopped is taken again at once.
-    pub(super) async fn free_analyses_of_the_dead(&self) -> Result<(), sqlx::Error> {
-        if let Db::Sqlite { write, .. } = self {
-            sqlx::query(
-                "UPDATE analyses SET lease_until = NULL, taken_by = NULL WHERE done_at IS NULL",
-            )
-            .execute(write)
-            .await?;
-        }
         Ok(())
     }
 }
