@@ -386,6 +386,14 @@ pub struct GameView {
     pub seats: Vec<SeatView>,
     /// Every ply.
     pub moves: Vec<NamedMove>,
+    /// The seat that made each ply, in the order of `moves` (a client works out no turn
+    /// order of its own; a pass is a ply too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<SeatColour>,
+    /// Whether a seated player may call the game off now (the server's rule: until both
+    /// sides have moved).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub may_abort: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<ClockView>,
     /// Correspondence: milliseconds left for the move now due.
@@ -437,6 +445,9 @@ pub enum ServerMessage {
         board: Option<Box<BoardView>>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         legal: Vec<NamedMove>,
+        /// Whether a seated player may still call the game off after this move.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        may_abort: bool,
     },
     /// The move with this id is stored as ply `ply`.
     Ack {

@@ -32,7 +32,7 @@ use clap::Parser;
 use crate::analysis::AnalysisBudget;
 use crate::common::client::{TrustedProxies, TrustedProxy};
 use crate::common::limits::{Admission, Cap, PerMinute};
-use crate::games::{Hubs, RequestLimits};
+use crate::games::{GameLimits, Hubs};
 use crate::listen::TlsError;
 use camelot_online::protocol::accounts::AccountName;
 
@@ -345,13 +345,10 @@ async fn run(args: Args) -> Result<(), StartError> {
     queue::free_work_of_the_dead(&db)
         .await
         .map_err(StartError::Turns)?;
-    let limits = RequestLimits {
+    let limits = GameLimits {
         creations: per_minute(args.games_per_minute),
-        takes: per_minute(args.seats_per_minute),
-        qr: per_minute(args.qr_per_minute),
         computer_games: cap(args.computer_games_per_address),
         unjoined_computer_games: cap(args.unjoined_computer_games_per_address),
-        analyses: cap(args.analyses_per_address),
         idle: Duration::from_secs(args.idle_timeout),
     };
     let hubs = Arc::new(Hubs::new(db, limits));
@@ -421,7 +418,17 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     listen::serve(
         listener,
-        app::router(hubs, accounts, origins, cap(args.quick_games_per_address)),
+        app::router(
+            hubs,
+            accounts,
+            origins,
+            app::RoomLimits {
+                quick_games: cap(args.quick_games_per_address),
+                takes: per_minute(args.seats_per_minute),
+                qr: per_minute(args.qr_per_minute),
+                analyses: cap(args.analyses_per_address),
+            },
+        ),
         admission,
         tls,
         Arc::new(TrustedProxies::new(args.trusted_proxies)),

@@ -257,7 +257,7 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
             "0",
         ],
     );
-    let b = Thinker(
+    let mut b = Thinker(
         std::process::Command::new(bin())
             .args([
                 "--database",
@@ -266,10 +266,21 @@ async fn the_computers_turns_are_shared_by_processes_and_each_played_once() {
                 "--computer-threads",
                 "1",
             ])
-            .stdout(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("the thinker starts"),
     );
+    // The thinker says so once it plays: the turns are owed after, for it to find some
+    // (on a busy machine it could otherwise still be starting when A has played them all).
+    let ready = b.0.stdout.take().expect("the thinker's output");
+    let said = tokio::task::spawn_blocking(move || {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(ready), &mut line).map(|_| line)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert!(said.starts_with("playing the computer's seats"), "{said}");
     let url = a.address();
     let mut created = Vec::new();
     for _ in 0..40 {

@@ -879,6 +879,8 @@ mod tests {
                     })
                     .to_vec()
             },
+            movers: Vec::new(),
+            may_abort: true,
             clocks: Some(ClockView {
                 remaining_ms: vec![245_000, 303_000],
                 running: None,

@@ -827,6 +827,8 @@ mod samples {
             time: times()[1],
             seats: seats(),
             moves: moves()[..2].to_vec(),
+            movers: vec![SeatColour::White, SeatColour::Black],
+            may_abort: false,
             clocks: Some(clocks()[0].clone()),
             move_due_ms: Some(86_400_000),
             offers: offers(),
@@ -839,6 +841,8 @@ mod samples {
         let bare = GameView {
             time: times()[0],
             moves: Vec::new(),
+            movers: Vec::new(),
+            may_abort: true,
             clocks: None,
             move_due_ms: None,
             offers: Vec::new(),
@@ -861,6 +865,7 @@ mod samples {
             move_due_ms: board.then_some(60_000),
             board: board.then(|| Box::new(boards()[1].clone())),
             legal: if board { moves() } else { Vec::new() },
+            may_abort: !board,
         };
         vec![
             ServerMessage::State {
@@ -1136,7 +1141,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains(r#"{ t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], move: NamedMove,"#),
+            text.contains(r#"{ t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may_abort?: boolean, move: NamedMove,"#),
             "{text}"
         );
         assert!(

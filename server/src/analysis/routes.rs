@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -15,14 +15,19 @@ use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::clip;
+use crate::common::limits::Cap;
 use crate::common::owner::Owner;
 use crate::games;
 use crate::games::Hubs;
 use crate::games::Status;
 use crate::queue::Asked;
 
-pub fn api() -> Router<Arc<Hubs>> {
-    Router::new().route("/games/{id}/analysis", get(look).post(ask))
+/// The analyses' routes, with the room's own allowance: `most`, the analyses one
+/// address may have waiting or under way.
+pub fn api(hubs: Arc<Hubs>, most: Cap) -> Router<Arc<Hubs>> {
+    Router::new()
+        .route("/games/{id}/analysis", get(look).post(ask))
+        .with_state(AnalysisRoom { hubs, most })
 }
 
 fn game_of(id: &str) -> Result<GameId, ServiceError> {
@@ -43,8 +48,21 @@ fn answered(view: AnalysisView) -> Response {
     (status, Json(view)).into_response()
 }
 
+/// The analysis room's state: the games it analyses, and its allowance.
+#[derive(Clone)]
+struct AnalysisRoom {
+    hubs: Arc<Hubs>,
+    most: Cap,
+}
+
+impl FromRef<AnalysisRoom> for Arc<Hubs> {
+    fn from_ref(room: &AnalysisRoom) -> Arc<Hubs> {
+        room.hubs.clone()
+    }
+}
+
 async fn ask(
-    State(hubs): State<Arc<Hubs>>,
+    State(AnalysisRoom { hubs, most }): State<AnalysisRoom>,
     Path(id): Path<String>,
     client: ClientAddress,
 ) -> Result<Response, ServiceError> {
@@ -66,7 +84,7 @@ async fn ask(
         ));
     }
     let owner = Owner::Address(client.key());
-    let most = hubs.limits.analyses.0;
+    let most = most.0;
     let asked = hubs
         .db
         .ask_analysis(&game, &owner, plies + 1, most, now_ms())

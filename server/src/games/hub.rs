@@ -113,21 +113,16 @@ impl From<CreateError> for ServiceError {
     }
 }
 
-/// How much one address may ask of the server, and how long a connection may say
+/// How much one address may ask of the games room, and how long a connection may say
 /// nothing.
-pub struct RequestLimits {
+pub struct GameLimits {
     pub creations: PerMinute,
-    pub takes: PerMinute,
-    /// QR codes one address may ask the server to draw a minute.
-    pub qr: PerMinute,
     /// Live games with a computer seat one owner may have at once: each owes at most one
     /// turn at a time, so this bounds the turns it has waiting.
     pub computer_games: Cap,
     /// Of those, the games no person has joined yet (which the computer does not think
     /// for until someone does).
     pub unjoined_computer_games: Cap,
-    /// Analyses one owner may have waiting or under way.
-    pub analyses: Cap,
     /// A joined connection that says nothing this long (not even a pong to the
     /// server's pings) is closed.
     pub idle: std::time::Duration,
@@ -237,7 +232,7 @@ impl Hub {
 
 pub struct Hubs {
     pub db: Db,
-    pub limits: RequestLimits,
+    pub limits: GameLimits,
     games: Mutex<HashMap<GameId, Arc<Hub>>>,
     /// Woken when this process stores a change that leaves the computer a turn to play.
     pub computer_due: tokio::sync::Notify,
@@ -247,7 +242,7 @@ pub struct Hubs {
 const ID_LEN: usize = 8;
 
 impl Hubs {
-    pub fn new(db: Db, limits: RequestLimits) -> Hubs {
+    pub fn new(db: Db, limits: GameLimits) -> Hubs {
         Hubs {
             db,
             limits,
@@ -668,6 +663,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
             move_due_ms: if last { new.move_due(now) } else { None },
             board: None,
             legal: Vec::new(),
+            may_abort: last && new.may_abort(),
         };
         let plain: Arc<str> = serde_json::to_string(&moved)
             .expect("messages serialise")

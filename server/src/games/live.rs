@@ -473,10 +473,15 @@ impl LiveGame {
         Ok(Change::Updated)
     }
 
+    /// Whether the game may be called off now: until both sides have moved.
+    pub fn may_abort(&self) -> bool {
+        self.is_live() && self.plies.len() < 2
+    }
+
     /// Until both sides have moved, any seat may call the game off.
     pub fn abort(&mut self) -> Result<Change, Refusal> {
         self.check_live()?;
-        if self.plies.len() >= 2 {
+        if !self.may_abort() {
             return Err(Refusal::TooLateToAbort);
         }
         self.status = Status::Over(GameEnd::Aborted);
@@ -726,6 +731,12 @@ impl LiveGame {
                 })
                 .collect(),
             moves: self.plies.iter().map(|p| p.named.clone()).collect(),
+            movers: self
+                .plies
+                .iter()
+                .map(|p| rules.seat_colour(p.seat))
+                .collect(),
+            may_abort: self.may_abort(),
             clocks: self.clock_view(now),
             move_due_ms: self.move_due(now),
             offers: [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch]

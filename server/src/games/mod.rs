@@ -18,7 +18,7 @@ mod service;
 mod store;
 
 // The room's door: what other rooms and the server's start may use.
-pub use hub::{log_storage, new_game_id, Hub, Hubs, RequestLimits};
+pub use hub::{log_storage, new_game_id, GameLimits, Hub, Hubs};
 pub use listings::ListedSeat;
 pub use live::{LiveGame, NewGame, Refusal, SeatRow, Status};
 pub use routes::{api, socket};

@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,6 +24,7 @@ use camelot_online::protocol::{ErrorCode, GameId, VariantView, PROTOCOL_VERSION}
 use crate::common::client::ClientAddress;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::TextBody;
+use crate::common::limits::PerMinute;
 use crate::games::Hubs;
 
 mod qr;
@@ -70,7 +71,9 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    connect-src 'self'; media-src 'self'; base-uri 'none'; form-action 'none'; \
                    frame-ancestors 'none'";
 
-pub fn routes() -> Router<Arc<Hubs>> {
+/// The page's routes, with the room's own allowance: `qr`, the QR codes one address may
+/// ask the server to draw a minute.
+pub fn routes(hubs: Arc<Hubs>, qr: PerMinute) -> Router<Arc<Hubs>> {
     Router::new()
         .route("/", get(front))
         .route("/version", get(version))
@@ -87,6 +90,10 @@ pub fn routes() -> Router<Arc<Hubs>> {
         .route("/variants/{file}", get(variant))
         .route("/{game}", get(game))
         .route("/{game}/{token}", get(seat))
+        .with_state(PagesRoom {
+            hubs,
+            qr: Arc::new(qr),
+        })
 }
 
 /// What every answer of the page's carries.
@@ -113,6 +120,25 @@ fn secure_served(r: Response) -> Response {
         r
     } else {
         secure(r)
+    }
+}
+
+/// The pages room's state: the games its pages name, and its allowance.
+#[derive(Clone)]
+struct PagesRoom {
+    hubs: Arc<Hubs>,
+    qr: Arc<PerMinute>,
+}
+
+impl FromRef<PagesRoom> for Arc<Hubs> {
+    fn from_ref(room: &PagesRoom) -> Arc<Hubs> {
+        room.hubs.clone()
+    }
+}
+
+impl FromRef<PagesRoom> for Arc<PerMinute> {
+    fn from_ref(room: &PagesRoom) -> Arc<PerMinute> {
+        room.qr.clone()
     }
 }
 
@@ -232,13 +258,13 @@ fn rules_page(variant: Option<Variant>, headers: &HeaderMap) -> Response {
 /// invitation's token never stands in an address; so many a minute from one address
 /// (`--qr-per-minute`), for a text of at most [`qr::LONGEST`] bytes.
 async fn qr_code(
-    State(hubs): State<Arc<Hubs>>,
+    State(qr_limit): State<Arc<PerMinute>>,
     client: ClientAddress,
     headers: HeaderMap,
     TextBody(text): TextBody,
 ) -> Response {
-    if !hubs.limits.qr.allow(client.key()) {
-        let per_minute = hubs.limits.qr.limit().unwrap_or(0);
+    if !qr_limit.allow(client.key()) {
+        let per_minute = qr_limit.limit().unwrap_or(0);
         let refused = ServiceError::refused(
             Answer::too_many(per_minute),
             ErrorCode::TooMany,

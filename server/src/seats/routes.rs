@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{FromRef, Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -14,11 +14,32 @@ use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, page_of, with_next, JsonBody};
+use crate::common::limits::PerMinute;
 use crate::games::Hubs;
 use crate::seats::take;
 
-pub fn api() -> Router<Arc<Hubs>> {
-    Router::new().route("/seats", get(list_seats).post(take_seat))
+/// The seats' routes, with the room's own allowance: `takes`, the seats one address may
+/// take a minute.
+pub fn api(hubs: Arc<Hubs>, takes: PerMinute) -> Router<Arc<Hubs>> {
+    Router::new()
+        .route("/seats", get(list_seats).post(take_seat))
+        .with_state(SeatsRoom {
+            hubs,
+            takes: Arc::new(takes),
+        })
+}
+
+/// The seats room's state: the games it seats players in, and its allowance.
+#[derive(Clone)]
+struct SeatsRoom {
+    hubs: Arc<Hubs>,
+    takes: Arc<PerMinute>,
+}
+
+impl FromRef<SeatsRoom> for Arc<Hubs> {
+    fn from_ref(room: &SeatsRoom) -> Arc<Hubs> {
+        room.hubs.clone()
+    }
 }
 
 /// `GET /seats?before=ID&limit=N`: a `Link` header names the next page.
@@ -35,14 +56,15 @@ async fn list_seats(
 }
 
 async fn take_seat(
-    State(hubs): State<Arc<Hubs>>,
+    State(room): State<SeatsRoom>,
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
     JsonBody(bytes): JsonBody,
 ) -> Result<Response, ServiceError> {
-    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
+    let me = accounts::signed_in(&room.hubs.db, &headers, &method, now_ms()).await?;
     let taker = me.as_ref().map(|m| &m.account);
-    let taken = take::take_seat(&hubs, body(&bytes)?, client.key(), taker).await?;
+    let taken =
+        take::take_seat(&room.hubs, &room.takes, body(&bytes)?, client.key(), taker).await?;
     Ok(Json(taken).into_response())
 }

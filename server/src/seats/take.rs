@@ -7,7 +7,7 @@ use camelot_online::protocol::{GameId, PlayerName, SeatToken};
 
 use crate::accounts::Account;
 use crate::common::error::ServiceError;
-use crate::common::limits::AddressKey;
+use crate::common::limits::{AddressKey, PerMinute};
 use crate::games::{Hubs, ListedSeat, TakeError};
 use crate::ratings;
 
@@ -69,11 +69,21 @@ async fn with_creators(hubs: &Hubs, listed: Vec<ListedSeat>) -> Result<Vec<OpenS
 /// `POST /seats`.
 pub async fn take_seat(
     hubs: &Hubs,
+    takes: &PerMinute,
     req: TakeSeat,
     from: AddressKey,
     taker: Option<&Account>,
 ) -> Result<Taken, ServiceError> {
-    let token = take(hubs, &req.game, req.seat, req.name.as_ref(), from, taker).await?;
+    let token = take(
+        hubs,
+        takes,
+        &req.game,
+        req.seat,
+        req.name.as_ref(),
+        from,
+        taker,
+    )
+    .await?;
     Ok(Taken {
         game: req.game,
         seat: req.seat,
@@ -85,15 +95,16 @@ pub async fn take_seat(
 /// are): the seat's new token.
 pub async fn take(
     hubs: &Hubs,
+    takes: &PerMinute,
     id: &GameId,
     seat: SeatColour,
     name: Option<&PlayerName>,
     client: AddressKey,
     taker: Option<&Account>,
 ) -> Result<SeatToken, TakeError> {
-    if !hubs.limits.takes.allow(client) {
+    if !takes.allow(client) {
         return Err(TakeError::TooMany {
-            per_minute: hubs.limits.takes.limit().unwrap_or(0),
+            per_minute: takes.limit().unwrap_or(0),
         });
     }
     let (hub, rx) = match hubs.join(id).await {

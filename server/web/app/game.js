@@ -189,6 +189,8 @@ class GamePage {
     this.position = null;
     /** @type {NamedMove[]} */
     this.legal = [];
+    /** @type {SeatColour[]} the seat that made each ply, as the server says */
+    this.movers = [];
     this.clocksReadAt = 0;
     /** @type {string} */
     this.connection = "connecting";
@@ -380,6 +382,7 @@ class GamePage {
         }
         this.view = m.game;
         this.moves = [...m.game.moves];
+        this.movers = [...(m.game.movers ?? [])];
         this.position = m.game.board ?? null;
         this.legal = m.game.legal ?? [];
         this.clocksReadAt = Date.now();
@@ -410,6 +413,8 @@ class GamePage {
           break;
         }
         this.moves.push(m.move);
+        this.movers.push(m.seat);
+        this.view.may_abort = m.may_abort ?? false;
         if (m.board) {
           this.position = m.board;
           this.legal = m.legal ?? [];
@@ -691,10 +696,9 @@ class GamePage {
     return plies;
   }
 
-  /** The seat that made ply `i`, in turn order (passes included). */
+  /** The seat that made ply `i`, as the server says. */
   seatOf(/** @type {number} */ i) {
-    const seats = this.view?.seats ?? [];
-    return seats.length > 0 ? seats[i % seats.length].seat : "";
+    return this.movers[i] ?? "";
   }
 
   renderSeats() {
@@ -888,7 +892,7 @@ class GamePage {
           this.resignArmed ? "Really resign?" : "Resign",
         ),
       );
-      if (this.moves.length < 2) {
+      if (v.may_abort) {
         buttons.push(el("button", { onclick: () => this.request({ t: "abort" }) }, "Abort"));
       }
       if (this.position?.to_move === this.you) {

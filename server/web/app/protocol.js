@@ -141,12 +141,12 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], move_due_ms?: number, moves: NamedMove[], offers: OfferView[], rated?: boolean, rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
+ * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], may_abort?: boolean, move_due_ms?: number, movers?: SeatColour[], moves: NamedMove[], offers: OfferView[], rated?: boolean, rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
  */
 
 /**
  * @typedef {{ t: "state", game: GameView, v: number, you?: SeatColour }
- *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
+ *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may_abort?: boolean, move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
  *   | { t: "ack", id: number, ply: number }
  *   | { t: "rejected", code: ErrorCode, id: number, reason: string }
  *   | { t: "offered", by: SeatColour, kind: OfferKind }

@@ -395,6 +395,33 @@ fn abort_resign_and_claims() {
     assert_eq!(g.status, over(Some(Side::First), EndReason::Resignation));
 }
 
+/// The page and the other clients are told what a seat may do and who made each ply:
+/// they keep no rule of their own for either.
+#[test]
+fn the_view_says_who_made_each_ply_and_whether_the_game_may_be_aborted() {
+    let mut g = camelot(TimeControl::Untimed);
+    let view = |g: &LiveGame| g.view(T0, &[true, true], &[None, None]);
+    assert!(view(&g).may_abort);
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    assert!(view(&g).may_abort, "one side has moved");
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0).unwrap();
+    let v = view(&g);
+    assert!(!v.may_abort, "both sides have moved");
+    assert_eq!(v.movers, [SeatColour::White, SeatColour::Black]);
+    let mut over = g.clone();
+    over.resign(BLACK).unwrap();
+    assert!(!view(&over).may_abort);
+    // Grand Cam's four seats, each ply its mover's.
+    let mut gc = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
+    let order: Vec<Player> = gc.variant.rules().players_in_order().collect();
+    for (ply, &seat) in order.iter().enumerate() {
+        let mv = gc.game.position().named_moves()[0].clone();
+        gc.play(seat, ply as u32, &mv, T0).unwrap();
+    }
+    let colours: Vec<SeatColour> = order.iter().map(|&p| gc.seat_colour(p)).collect();
+    assert_eq!(gc.view(T0, &[true; 4], &[None; 4]).movers, colours);
+}
+
 #[test]
 fn grand_cam_partners_share_a_side() {
     let mut g = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
