@@ -803,6 +803,24 @@ fn a_table_is_read_after_from_join_into_update_and_table() {
     assert_eq!(named, ["games", "plies", "seats", "tv"]);
 }
 
+/// The server's files stay small enough to read at a sitting: none over 600 lines
+/// (a room that grows gets another file behind its door).
+#[test]
+fn no_server_file_is_over_600_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let long: Vec<(String, usize)> = files
+        .iter()
+        .map(|f| {
+            let lines = std::fs::read_to_string(f).unwrap().lines().count();
+            (f.strip_prefix(&src).unwrap().display().to_string(), lines)
+        })
+        .filter(|(_, lines)| *lines > 600)
+        .collect();
+    assert!(long.is_empty(), "files over 600 lines: {long:?}");
+}
+
 /// The page's vocabulary comes from the Rust definitions (`app/protocol.js`, generated):
 /// no other page file spells the version, a reason's words or a seat's colour.
 #[test]

@@ -6,14 +6,11 @@
 //! on, each keeping the token that opened this one.
 
 use camelot_engine::{
-    DrawClaim, EndReason, Game, Level, Move, NamedMove, NotationError, Outcome, PlayError, Player,
-    SeatColour, Variant,
+    DrawClaim, EndReason, Game, Level, Move, NamedMove, Outcome, PlayError, Player, SeatColour,
+    Variant,
 };
 use camelot_online::protocol::accounts::{AccountKind, SeatAccount};
-use camelot_online::protocol::{
-    ClockView, ErrorCode, GameEnd, GameId, GameView, OfferKind, OfferView, OutOfTurn, PlayerName,
-    SeatView, TimeControl,
-};
+use camelot_online::protocol::{GameEnd, GameId, OfferKind, PlayerName, TimeControl};
 
 use crate::common::owner::Owner;
 
@@ -166,97 +163,6 @@ pub struct LiveGame {
     pub rated: bool,
     /// A rated game's open seats are for ratings at most this far from the creator's.
     pub rating_range: Option<u32>,
-}
-
-/// Why a request was refused: said to the asker alone, as a code and in words.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum Refusal {
-    #[error("{}", OutOfTurn::GameOver(*.0))]
-    GameOver(GameEnd),
-    /// The mover's time had run out when the move came.
-    #[error("your time has run out")]
-    TimeUp,
-    #[error("{}", OutOfTurn::NotYourTurn { to_move: *to_move, seat: *seat })]
-    NotYourTurn {
-        to_move: SeatColour,
-        seat: SeatColour,
-    },
-    /// A move for another ply than the game's next.
-    #[error("that move was for ply {sent}; the game is at ply {at}")]
-    WrongPly { sent: u32, at: usize },
-    #[error(transparent)]
-    IllegalMove(NotationError),
-    #[error("too late to abort: both sides have moved")]
-    TooLateToAbort,
-    /// Only the player to move may claim a draw.
-    #[error("only the player to move may claim a draw")]
-    ClaimNotYours,
-    #[error(transparent)]
-    Claim(PlayError),
-    #[error("there is no move of yours to take back")]
-    NothingToTakeBack,
-    #[error("that offer already stands")]
-    OfferStands,
-    #[error("there is no offer from the other side to decline")]
-    NoOfferToDecline,
-    #[error("there is no offer from the other side to accept")]
-    NoOfferToAccept,
-    /// A rematch asked for while the game goes on.
-    #[error("a rematch can be offered once the game is over")]
-    NotOverYet,
-    /// A rematch of a game aborted before its first move.
-    #[error("a game aborted before it began has no rematch: create a new one")]
-    AbortedHasNoRematch,
-    /// The address that would agree a rematch has created as many games as it may.
-    #[error("too many games from your address: at most {per_minute} a minute")]
-    TooManyGames { per_minute: u32 },
-    /// The rematch is agreed already: this is its game.
-    #[error("the rematch is agreed already: game {0}")]
-    RematchAgreed(GameId),
-    /// A draw offered to the computer.
-    #[error("the computer plays on: it does not agree draws")]
-    ComputerPlaysOn,
-    /// A watcher asked to act.
-    #[error("watchers can only watch")]
-    Watcher,
-    /// The game is no longer in the database.
-    #[error("the game is gone")]
-    GameGone,
-    /// Another process kept changing the game.
-    #[error("the game is changing too fast; try again")]
-    Busy,
-    /// The database failed; nothing changed.
-    #[error("the server could not store that; nothing changed")]
-    Storage,
-}
-
-impl Refusal {
-    /// The code the client acts on.
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            Refusal::GameOver(_) => ErrorCode::GameOver,
-            Refusal::TimeUp => ErrorCode::TimeUp,
-            Refusal::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-            Refusal::WrongPly { .. } => ErrorCode::WrongPly,
-            Refusal::IllegalMove(_) => ErrorCode::IllegalMove,
-            Refusal::TooLateToAbort
-            | Refusal::ClaimNotYours
-            | Refusal::Claim(_)
-            | Refusal::NothingToTakeBack
-            | Refusal::OfferStands
-            | Refusal::NoOfferToDecline
-            | Refusal::NoOfferToAccept
-            | Refusal::NotOverYet
-            | Refusal::AbortedHasNoRematch
-            | Refusal::RematchAgreed(_)
-            | Refusal::ComputerPlaysOn => ErrorCode::NotAllowed,
-            Refusal::TooManyGames { .. } => ErrorCode::TooMany,
-            Refusal::Watcher => ErrorCode::Watcher,
-            Refusal::GameGone => ErrorCode::NoSuchGame,
-            Refusal::Busy => ErrorCode::Busy,
-            Refusal::Storage => ErrorCode::Storage,
-        }
-    }
 }
 
 impl LiveGame {
@@ -621,58 +527,6 @@ impl LiveGame {
         }
     }
 
-    /// The seat a player of this game takes in its rematch: the next in turn order
-    /// (colours swapped; in Grand Cam every player one seat on, partners still partners).
-    pub fn rematch_seat(&self, p: Player) -> Player {
-        Player((p.0 + 1) % self.seats() as u8)
-    }
-
-    /// The rematch: same variant and time, each player one seat on with the same token
-    /// and name.
-    fn rematch_game(&self, plan: &RematchPlan, now: i64) -> NewGame {
-        let mut game = LiveGame::new(plan.id.clone(), self.variant, self.time, now);
-        let n = self.seats();
-        let mut seats = vec![
-            SeatRow {
-                token_hash: None,
-                name: None,
-                computer: None,
-                account: None,
-            };
-            n
-        ];
-        game.rated = self.rated;
-        game.rating_range = self.rating_range;
-        for (i, row) in plan.seat_rows.iter().enumerate().take(n) {
-            let to = self.rematch_seat(Player(i as u8)).0 as usize;
-            seats[to] = row.clone();
-        }
-        let holders: Vec<Option<Holder>> = self.seats.iter().map(|s| s.account.clone()).collect();
-        for (info, row) in game.seats.iter_mut().zip(&seats) {
-            info.name = row.name.clone();
-            info.computer = row.computer;
-            info.open = row.token_hash.is_none() && row.computer.is_none();
-            // The same player, with the rating they have now (a change is this game's).
-            info.account = holders
-                .iter()
-                .flatten()
-                .find(|h| Some(&h.id) == row.account.as_ref())
-                .map(|h| Holder {
-                    shown: SeatAccount {
-                        rating: h.shown.rating.map(|r| r + h.shown.change.unwrap_or(0)),
-                        change: None,
-                        ..h.shown.clone()
-                    },
-                    ..h.clone()
-                });
-        }
-        NewGame {
-            game,
-            seats,
-            owner: plan.owner,
-        }
-    }
-
     fn same_side(&self, a: Player, b: Player) -> bool {
         let r = self.variant.rules();
         r.side(a) == r.side(b)
@@ -699,120 +553,6 @@ impl LiveGame {
         self.last_move_at = now;
         self.offers = Offers::default();
     }
-
-    /// What a client sees, as of `now`.
-    pub fn view(&self, now: i64, connected: &[bool], away_since: &[Option<i64>]) -> GameView {
-        let rules = self.variant.rules();
-        GameView {
-            id: self.id.clone(),
-            variant: self.variant,
-            time: self.time,
-            seats: rules
-                .players_in_order()
-                .map(|p| {
-                    let i = p.0 as usize;
-                    let info = self.seats.get(i).cloned().unwrap_or_default();
-                    SeatView {
-                        seat: rules.seat_colour(p),
-                        name: info.name,
-                        open: info.open,
-                        // The server's computer is always at the table.
-                        connected: info.computer.is_some()
-                            || connected.get(i).copied().unwrap_or(false),
-                        away_ms: away_since
-                            .get(i)
-                            .copied()
-                            .flatten()
-                            .filter(|_| info.computer.is_none())
-                            .map(|t| (now - t).max(0) as u64),
-                        computer: info.computer,
-                        account: info.account.map(|h| h.shown),
-                    }
-                })
-                .collect(),
-            moves: self.plies.iter().map(|p| p.named.clone()).collect(),
-            movers: self
-                .plies
-                .iter()
-                .map(|p| rules.seat_colour(p.seat))
-                .collect(),
-            may_abort: self.may_abort(),
-            clocks: self.clock_view(now),
-            move_due_ms: self.move_due(now),
-            offers: [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch]
-                .into_iter()
-                .filter_map(|k| {
-                    self.offers.get(k).map(|by| OfferView {
-                        kind: k,
-                        by: rules.seat_colour(by),
-                    })
-                })
-                .collect(),
-            result: match self.status {
-                Status::Live => None,
-                Status::Over(end) => Some(end),
-            },
-            rematch: self.rematch.clone(),
-            board: None,
-            legal: Vec::new(),
-            rated: self.rated,
-        }
-    }
-
-    /// The clocks as of `now`: the running one with the time since the last move spent.
-    pub fn clock_view(&self, now: i64) -> Option<ClockView> {
-        let TimeControl::Clock { .. } = self.time else {
-            return None;
-        };
-        let mut remaining = self.clocks.clone();
-        // The computer's clock stands while it is to move: it is charged what it thought
-        // when it moves.
-        let running = (self.is_live() && self.clock_runs() && self.computer_to_move().is_none())
-            .then(|| self.to_move().0 as usize);
-        if let Some(i) = running {
-            remaining[i] -= now - self.last_move_at;
-        }
-        Some(ClockView {
-            remaining_ms: remaining.into_iter().map(|c| c.max(0) as u64).collect(),
-            running,
-        })
-    }
-
-    /// Correspondence: the time left for the move now due.
-    pub fn move_due(&self, now: i64) -> Option<u64> {
-        match self.time {
-            TimeControl::Days { .. } => self.deadline().map(|d| (d - now).max(0) as u64),
-            _ => None,
-        }
-    }
-}
-
-/// What accepting an offer needs from outside the game: the time, and for a rematch
-/// what the new game is made of.
-pub struct Agreement {
-    pub now: i64,
-    pub rematch: Option<RematchPlan>,
-}
-
-/// The new game's id, and this game's seats as stored, in turn order (a rematch copies
-/// them, one seat on).
-#[derive(Clone)]
-pub struct RematchPlan {
-    pub id: GameId,
-    pub seat_rows: Vec<SeatRow>,
-    /// The games a minute of the address that would agree it, when it has created as
-    /// many as it may: the rematch is refused.
-    pub over_limit: Option<u32>,
-    /// Whose the rematch is: the game's own owner's.
-    pub owner: Owner,
-}
-
-#[cfg(test)]
-impl Agreement {
-    /// For an offer that is no rematch.
-    pub fn at(now: i64) -> Agreement {
-        Agreement { now, rematch: None }
-    }
 }
 
 /// A seat's clock at the start: the game's minutes, and the first move's increment
@@ -825,6 +565,13 @@ pub fn initial_clock(time: TimeControl) -> i64 {
         _ => 0,
     }
 }
+
+mod refusal;
+mod rematch;
+mod view;
+
+pub use refusal::Refusal;
+pub use rematch::{Agreement, RematchPlan};
 
 #[cfg(test)]
 mod tests;

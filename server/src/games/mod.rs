@@ -15,10 +15,11 @@ mod routes;
 mod rows;
 mod seating;
 mod service;
+mod setup;
 mod store;
 
 // The room's door: what other rooms and the server's start may use.
-pub use hub::{log_storage, new_game_id, GameLimits, Hub, Hubs};
+pub use hub::{log_storage, GameLimits, Hub, Hubs};
 pub use listings::ListedSeat;
 pub use live::{LiveGame, NewGame, Refusal, SeatRow, Status};
 pub use routes::{api, socket};
@@ -26,6 +27,7 @@ pub(crate) use rows::insert_game;
 pub use rows::{time_columns, NewGameRows};
 pub use seating::TakeError;
 pub use service::game_now;
+pub use setup::new_game_id;
 
 /// The games' clean-up, every `period`: the games nobody joined within `after`.
 pub fn forget_in_turn(db: Db, period: Duration, after: Duration) {

@@ -1,4 +1,5 @@
 use camelot_engine::{Level, Side};
+use camelot_online::protocol::ErrorCode;
 
 use super::*;
 
