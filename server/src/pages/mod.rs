@@ -48,6 +48,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("variants.js", JS, include_str!("../../web/app/variants.js")),
     ("mine.js", JS, include_str!("../../web/app/mine.js")),
     ("replay.js", JS, include_str!("../../web/app/replay.js")),
+    ("round.js", JS, include_str!("../../web/app/round.js")),
     ("analysis.js", JS, include_str!("../../web/app/analysis.js")),
     ("tv.js", JS, include_str!("../../web/app/tv.js")),
     ("rules.js", JS, include_str!("../../web/app/rules.js")),

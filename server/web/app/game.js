@@ -13,6 +13,7 @@ import { keepInvitations, keptInvitations, linkLine, waiting } from "./invite.js
 import { rememberGame } from "./mine.js";
 import { rounds, typed } from "./moves.js";
 import { GameLink, request } from "./net.js";
+import { apply } from "./round.js";
 import { changeText } from "./player.js";
 import { CLAIMS, REASONS } from "./protocol.js";
 import { Replay } from "./replay.js";
@@ -372,150 +373,99 @@ class GamePage {
     return live && this.you && to === this.you && !this.view?.result ? this.legal : [];
   }
 
+  /** The round as this page holds it ([`apply`]'s). */
+  round() {
+    return {
+      you: this.you,
+      view: this.view,
+      moves: this.moves,
+      movers: this.movers,
+      position: this.position,
+      legal: this.legal,
+      clocksReadAt: this.clocksReadAt,
+      pending: this.pending,
+      needsWhole: false,
+    };
+  }
+
   /** @param {ServerMessage} m */
   async heard(m) {
-    switch (m.t) {
-      case "state": {
-        this.you = m.you ?? null;
-        if (this.token && m.you && !(await me())) {
-          rememberGame({ game: this.gameId, seat: m.you, url: location.href, variant: m.game.variant });
-        }
-        this.view = m.game;
-        this.moves = [...m.game.moves];
-        this.movers = [...(m.game.movers ?? [])];
-        this.position = m.game.board ?? null;
-        this.legal = m.game.legal ?? [];
-        this.clocksReadAt = Date.now();
-        this.pending = false;
-        if (!this.variant || this.variant.id !== m.game.variant) {
-          this.variant = await fetchVariant(m.game.variant);
-          this.board = new Board(this.boardHost, this.variant, {
-            onMove: (move) => this.play(move),
-            onHover: (text) => {
-              this.hover.textContent = text;
-            },
-            onExplain: (text) => this.say(text),
-            // A watcher's board (the TV's too) is a picture, not a place to move.
-            still: m.you ? undefined : `${this.variant.name} board, as it stands`,
-          });
-          this.partners.textContent = partnersLine(this.variant);
-          this.rules.replaceChildren(el("a", { href: `/rules/${this.variant.id}` }, `The rules of ${this.variant.name}`));
-          this.title = `${this.variant.name}: game ${this.gameId}`;
-          if (!this.quiet) {
-            this.heading.textContent = this.title;
-          }
-        }
-        this.board?.orient(this.you ?? this.variant.seats[0].seat);
-        break;
+    const { round, news } = apply(this.round(), m, Date.now(), this.variant?.seats ?? []);
+    this.you = round.you;
+    this.view = round.view;
+    this.moves = round.moves;
+    this.movers = round.movers;
+    this.position = round.position;
+    this.legal = round.legal;
+    this.clocksReadAt = round.clocksReadAt;
+    this.pending = round.pending;
+    if (round.needsWhole) {
+      // A ply never heard: the whole game again, as after a dropped connection.
+      this.link.resync();
+      return;
+    }
+    if (m.t === "state") {
+      await this.tookState(m);
+    }
+    if (news.moved) {
+      this.hover.textContent = "";
+      if (!this.quiet) {
+        sound(news.moved.captures.length > 0 ? "capture" : "move");
       }
-      case "moved": {
-        if (!this.view || m.ply < this.moves.length) {
-          break;
-        }
-        this.moves.push(m.move);
-        this.movers.push(m.seat);
-        this.view.may_abort = m.may_abort ?? false;
-        if (m.board) {
-          this.position = m.board;
-          this.legal = m.legal ?? [];
-        }
-        if (m.clocks) {
-          this.view.clocks = m.clocks;
-        }
-        this.view.move_due_ms = m.move_due_ms;
-        this.clocksReadAt = Date.now();
-        this.view.offers = [];
-        this.pending = false;
-        this.hover.textContent = "";
-        if (!this.quiet) {
-          sound(m.move.captures.length > 0 ? "capture" : "move");
-        }
-        break;
+    }
+    if (news.rejected) {
+      this.say(`The server refused the move: ${news.rejected}`);
+    }
+    if (news.declined) {
+      this.say(declinedText(news.declined));
+    }
+    if (news.ended) {
+      if (!this.quiet) {
+        sound("end");
       }
-      case "ack":
-        this.pending = false;
-        break;
-      case "rejected":
-        this.pending = false;
-        this.say(`The server refused the move: ${m.reason}`);
-        break;
-      case "offered":
-        if (this.view) {
-          this.view.offers = [
-            ...this.view.offers.filter((o) => o.kind !== m.kind),
-            { kind: m.kind, by: m.by },
-          ];
-        }
-        break;
-      case "declined":
-        if (this.view) {
-          const offer = this.view.offers.find((o) => o.kind === m.kind);
-          // The side that offered hears that the answer was no.
-          if (offer && this.you && this.sideOf(offer.by) === this.sideOf(this.you)) {
-            this.say(declinedText(m.kind));
-          }
-          this.view.offers = this.view.offers.filter((o) => o.kind !== m.kind);
-        }
-        break;
-      case "ended":
-        if (this.view) {
-          this.view.result = m.result;
-          this.view.offers = [];
-          if (this.view.clocks) {
-            this.view.clocks = {
-              remaining_ms: remaining(this.view.clocks, this.clocksReadAt, Date.now()),
-            };
-            this.clocksReadAt = Date.now();
-          }
-          this.legal = [];
-        }
-        if (!this.quiet) {
-          sound("end");
-        }
-        if (this.view?.rated) {
-          this.showRatings();
-        }
-        break;
-      case "presence":
-        this.seat(m.seat, (s) => {
-          s.connected = m.connected;
-          s.away_ms = m.connected ? undefined : 0;
-          if (m.name) s.name = m.name;
-        });
-        break;
-      case "seated":
-        this.seat(m.seat, (s) => {
-          s.open = false;
-          s.name = m.name;
-        });
-        break;
-      case "rematch":
-        if (this.view) {
-          this.view.rematch = m.game;
-        }
-        this.say(`Rematch agreed: on to game ${m.game}.`);
-        window.setTimeout(() => {
-          location.assign(m.token ? `/${m.game}/${m.token}` : `/${m.game}`);
-        }, 800);
-        break;
-      case "error":
-        this.say(m.message);
-        break;
-      default:
-        break;
+      if (this.view?.rated) {
+        this.showRatings();
+      }
+    }
+    if (m.t === "rematch") {
+      this.say(`Rematch agreed: on to game ${m.game}.`);
+      window.setTimeout(() => {
+        location.assign(m.token ? `/${m.game}/${m.token}` : `/${m.game}`);
+      }, 800);
+    }
+    if (m.t === "error") {
+      this.say(m.message);
     }
     this.render();
   }
 
   /**
-   * @param {string} colour
-   * @param {(s: SeatView) => void} change
+   * The whole game heard: the game kept among mine, its variant and board.
+   * @param {Extract<ServerMessage, { t: "state" }>} m
    */
-  seat(colour, change) {
-    const s = this.view?.seats.find((/** @type {SeatView} */ x) => x.seat === colour);
-    if (s) {
-      change(s);
+  async tookState(m) {
+    if (this.token && m.you && !(await me())) {
+      rememberGame({ game: this.gameId, seat: m.you, url: location.href, variant: m.game.variant });
     }
+    if (!this.variant || this.variant.id !== m.game.variant) {
+      this.variant = await fetchVariant(m.game.variant);
+      this.board = new Board(this.boardHost, this.variant, {
+        onMove: (move) => this.play(move),
+        onHover: (text) => {
+          this.hover.textContent = text;
+        },
+        onExplain: (text) => this.say(text),
+        // A watcher's board (the TV's too) is a picture, not a place to move.
+        still: m.you ? undefined : `${this.variant.name} board, as it stands`,
+      });
+      this.partners.textContent = partnersLine(this.variant);
+      this.rules.replaceChildren(el("a", { href: `/rules/${this.variant.id}` }, `The rules of ${this.variant.name}`));
+      this.title = `${this.variant.name}: game ${this.gameId}`;
+      if (!this.quiet) {
+        this.heading.textContent = this.title;
+      }
+    }
+    this.board?.orient(this.you ?? this.variant.seats[0].seat);
   }
 
   /** @param {NamedMove} move */

@@ -114,6 +114,11 @@ export class GameLink {
     return false;
   }
 
+  /** Joins again, for the whole game: the connection is closed and made anew. */
+  resync() {
+    this.ws?.close();
+  }
+
   stop() {
     this.stopped = true;
     window.clearInterval(this.pinger);

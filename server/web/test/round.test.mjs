@@ -1,0 +1,84 @@
+// The round the page holds, followed through the recorded rounds every client is tested
+// with (online/tests/data/rounds.json, which online/tests/rounds.rs checks against the
+// protocol's types and follows with the other clients' mirror).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { apply, initial } from "../app/round.js";
+
+const rounds = JSON.parse(
+  readFileSync(new URL("../../../online/tests/data/rounds.json", import.meta.url), "utf8"),
+);
+const sides = [
+  { seat: "White", side: 0 },
+  { seat: "Black", side: 1 },
+];
+
+/** @param {any} recorded */
+function follow(recorded) {
+  let round = initial();
+  const news = [];
+  for (const m of recorded.messages) {
+    const followed = apply(round, m, 1000, sides);
+    round = followed.round;
+    news.push(followed.news);
+  }
+  return { round, news };
+}
+
+test("there are rounds to follow, a gap among them", () => {
+  assert.ok(rounds.length >= 5);
+  assert.ok(rounds.some((/** @type {any} */ r) => r.plies === null));
+});
+
+for (const recorded of rounds) {
+  test(`the page follows the round: ${recorded.name}`, () => {
+    const { round } = follow(recorded);
+    if (recorded.plies === null) {
+      assert.equal(round.needsWhole, true, "a ply never heard asks for the whole game");
+      return;
+    }
+    assert.equal(round.needsWhole, false);
+    assert.equal(round.moves.length, recorded.plies);
+    assert.deepEqual(round.movers, recorded.movers);
+    assert.deepEqual(
+      round.view.offers.map((/** @type {any} */ o) => o.kind),
+      recorded.offers,
+    );
+    assert.equal(Boolean(round.view.result), recorded.over);
+    assert.equal(Boolean(round.view.may_abort), recorded.may_abort);
+  });
+}
+
+test("a round is never changed in place: the one before stays as it was", () => {
+  const recorded = rounds.find((/** @type {any} */ r) => r.name.startsWith("offers"));
+  let round = initial();
+  const seen = [];
+  for (const m of recorded.messages) {
+    const before = JSON.stringify(round);
+    const next = apply(round, m, 1000, sides).round;
+    assert.equal(JSON.stringify(round), before, m.t);
+    seen.push(next);
+    round = next;
+  }
+  assert.notDeepEqual(seen[1].view.offers, seen[2].view.offers);
+});
+
+test("my side's offer declined is news for me, another side's is not", () => {
+  const recorded = rounds.find((/** @type {any} */ r) => r.name.startsWith("offers"));
+  const { news } = follow(recorded);
+  // Black offered and had it declined; this page plays White.
+  assert.equal(news[2].declined, undefined);
+  const mine = structuredClone(recorded.messages.slice(0, 1));
+  mine.push({ t: "offered", kind: "draw", by: "White" }, { t: "declined", kind: "draw", by: "Black" });
+  assert.equal(follow({ messages: mine }).news[2].declined, "draw");
+});
+
+test("a move heard is news, a move heard twice is not", () => {
+  const recorded = rounds.find((/** @type {any} */ r) => r.name === "a move heard twice");
+  const { news } = follow(recorded);
+  assert.ok(news[1].moved);
+  assert.equal(news[2].moved, undefined);
+  assert.ok(news[3].moved);
+});
