@@ -821,6 +821,25 @@ fn no_server_file_is_over_600_lines() {
     assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
 
+/// The browser page's modules each do one thing: none over 400 lines (the round, the
+/// panel, what is shown, the words, move entry, the board and its pieces apart).
+#[test]
+fn no_page_module_is_over_400_lines() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/web/app");
+    let long: Vec<(String, usize)> = std::fs::read_dir(&app)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .map(|p| {
+            let lines = std::fs::read_to_string(&p).unwrap().lines().count();
+            (p.file_name().unwrap().to_string_lossy().into_owned(), lines)
+        })
+        .filter(|(_, lines)| *lines > 400)
+        .collect();
+    assert!(long.is_empty(), "page modules over 400 lines: {long:?}");
+}
+
 /// The page's vocabulary comes from the Rust definitions (`app/protocol.js`, generated):
 /// no other page file spells the version, a reason's words or a seat's colour.
 #[test]

@@ -4,10 +4,11 @@
 // them). The seat played here sits at the bottom. A move is entered by clicks, a landing
 // at a time, by dragging through the landings, or with the keyboard (arrows and Enter).
 
+import { down, drag, key, up } from "./entry.js";
+import { pieceAt, treeAt } from "./pieces.js";
 import { svg, put } from "./dom.js";
-import { made, marks, starts } from "./moves.js";
-import { named, whyNot } from "./why.js";
-import { DARK_INK_SEATS, EDGED_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./protocol.js";
+import { marks, starts } from "./moves.js";
+import { named } from "./why.js";
 
 /**
  * @typedef {import("./protocol.js").NamedMove} NamedMove
@@ -18,15 +19,8 @@ import { DARK_INK_SEATS, EDGED_SEATS, PARTNER_RINGS, SEAT_COLOURS } from "./prot
  * @typedef {import("./moves.js").Mark} Mark
  */
 
-/** The colours of the seats' pieces, by seat. */
-const COLOURS = /** @type {Record<string, string>} */ (SEAT_COLOURS);
-const RINGS = /** @type {Record<string, string>} */ (PARTNER_RINGS);
-const EDGED = new Set(EDGED_SEATS);
-const DARK_INK = new Set(DARK_INK_SEATS);
-
-/** The marks on a piece (a man's ring, a knight's head): dark on a light fill. */
-export const INK_DARK = "#2a2118";
-export const INK_LIGHT = "#f1e6cf";
+// The marks' inks, which the contrast tests read from the board.
+export { INK_DARK, INK_LIGHT } from "./pieces.js";
 
 /** @type {Record<string, string>} */
 const MARK_WORDS = {
@@ -141,10 +135,10 @@ export class Board {
       "aria-roledescription": "board",
       "aria-label": `${variant.name} board: arrows move, Enter picks a piece or a landing`,
     });
-    this.root.addEventListener("keydown", (e) => this.key(/** @type {KeyboardEvent} */ (e)));
-    this.root.addEventListener("pointerdown", (e) => this.down(/** @type {PointerEvent} */ (e)));
-    this.root.addEventListener("pointermove", (e) => this.drag(/** @type {PointerEvent} */ (e)));
-    this.root.addEventListener("pointerup", (e) => this.up(/** @type {PointerEvent} */ (e)));
+    this.root.addEventListener("keydown", (e) => key(this, /** @type {KeyboardEvent} */ (e)));
+    this.root.addEventListener("pointerdown", (e) => down(this, /** @type {PointerEvent} */ (e)));
+    this.root.addEventListener("pointermove", (e) => drag(this, /** @type {PointerEvent} */ (e)));
+    this.root.addEventListener("pointerup", (e) => up(this, /** @type {PointerEvent} */ (e)));
     // The keyboard's square is shown while the board has the focus.
     this.root.addEventListener("focus", () => this.draw());
     this.root.addEventListener("blur", () => this.draw());
@@ -364,72 +358,13 @@ export class Board {
     return sq ?? null;
   }
 
-  /**
-   * A square chosen (a click, a tap, Enter): a piece picked, a landing taken, or the
-   * move finished where it stands.
-   * @param {string} sq
-   */
-  choose(sq) {
-    if (this.legal.length === 0) {
-      return;
-    }
-    const offered = this.marks().find((m) => m.square === sq);
-    if (offered) {
-      this.path = [...this.path, sq];
-      const move = made(this.legal, this.path);
-      if (move && this.marks().length === 0) {
-        this.submit(move);
-        return;
-      }
-    } else if (
-      this.path.length > 1 &&
-      sq === this.path[this.path.length - 1] &&
-      made(this.legal, this.path)
-    ) {
-      // A move that could go on stops here.
-      this.submit(/** @type {NamedMove} */ (made(this.legal, this.path)));
-      return;
-    } else if (starts(this.legal).has(sq) && this.path[0] !== sq) {
-      this.path = [sq];
-      const move = made(this.legal, this.path);
-      if (move && this.marks().length === 0) {
-        // A tree planted, or a pass.
-        this.submit(move);
-        return;
-      }
-    } else {
-      this.path = [];
-      const why = this.whyNot(sq);
-      if (why) {
-        this.draw();
-        this.o.onExplain?.(why);
-        return;
-      }
-    }
-    this.draw();
-    this.say(sq);
-  }
 
-  /**
-   * Why my piece on `sq` has no move now, when it is my turn; `null` otherwise.
-   * @param {string} sq
-   */
-  whyNot(sq) {
-    const board = this.board;
-    const piece = board?.pieces.find((p) => p.square === sq);
-    if (!board || !piece || this.legal.length === 0 || piece.seat !== board.to_move) {
-      return null;
-    }
-    return whyNot(sq, board.constraint, board.pieces, this.legal);
-  }
 
-  /** @param {NamedMove} move */
-  submit(move) {
-    this.path = [];
-    this.dragging = false;
-    this.draw();
-    this.o.onMove(move);
-  }
+
+
+
+
+
 
   /** @param {string} sq */
   say(sq) {
@@ -445,160 +380,4 @@ export class Board {
     }
     this.o.onHover?.(text);
   }
-
-  /** @param {PointerEvent} e */
-  down(e) {
-    const sq = this.squareAt(e);
-    if (sq === null) {
-      return;
-    }
-    this.dragging = true;
-    this.dragMoved = false;
-    this.cursor = sq;
-    this.choose(sq);
-  }
-
-  /** @param {PointerEvent} e */
-  drag(e) {
-    if (!this.dragging) {
-      return;
-    }
-    const sq = this.squareAt(e);
-    if (sq !== null && this.marks().some((m) => m.square === sq)) {
-      this.dragMoved = true;
-      this.path = [...this.path, sq];
-      const move = made(this.legal, this.path);
-      if (move && this.marks().length === 0) {
-        this.submit(move);
-      } else {
-        this.draw();
-      }
-    }
-  }
-
-  /** @param {PointerEvent} e */
-  up(e) {
-    if (!this.dragging) {
-      return;
-    }
-    this.dragging = false;
-    const sq = this.squareAt(e);
-    // A drag that ends where a move may stop finishes it there.
-    if (this.dragMoved && sq === this.path[this.path.length - 1]) {
-      const move = made(this.legal, this.path);
-      if (move) {
-        this.submit(move);
-      }
-    }
-  }
-
-  /** @param {KeyboardEvent} e */
-  key(e) {
-    /** @type {Record<string, [number, number]>} */
-    const arrows = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    if (e.key in arrows) {
-      e.preventDefault();
-      const [dx, dy] = arrows[e.key];
-      const here = this.at.get(this.cursor);
-      if (!here) {
-        return;
-      }
-      const [x, y] = this.place(here);
-      // The nearest square that way.
-      let best = null;
-      let bestDistance = Infinity;
-      for (const s of this.v.squares) {
-        const [sx, sy] = this.place(s);
-        const along = (sx - x) * dx + (sy - y) * dy;
-        if (along <= 0.5) {
-          continue;
-        }
-        const across = Math.abs((sx - x) * dy) + Math.abs((sy - y) * dx);
-        const d = along + 2 * across;
-        if (d < bestDistance) {
-          bestDistance = d;
-          best = s.name;
-        }
-      }
-      if (best) {
-        this.cursor = best;
-        this.draw();
-        this.say(best);
-      }
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      this.choose(this.cursor);
-    } else if (e.key === "Escape") {
-      this.path = [];
-      this.draw();
-    }
-  }
 }
-
-/**
- * A piece: a disc of its seat's colour; a knight's has a horse's head on it.
- * @param {PieceView} p
- * @param {number} x
- * @param {number} y
- */
-function pieceAt(p, x, y) {
-  const g = svg("g", {
-    class: `piece piece-${p.seat} ${EDGED.has(p.seat) ? "edged" : "dark"} ${p.kind === "Knight" ? "knight" : "man"}`,
-    "data-square": p.square,
-  });
-  g.append(
-    svg("circle", {
-      cx: x + 0.5,
-      cy: y + 0.5,
-      r: 0.4,
-      fill: COLOURS[p.seat] ?? "#888",
-      class: "disc",
-    }),
-  );
-  const ring = RINGS[p.seat];
-  if (ring) {
-    g.append(
-      svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.31, fill: "none", stroke: ring, "stroke-width": 0.06 }),
-    );
-  }
-  const ink = DARK_INK.has(p.seat) ? INK_DARK : INK_LIGHT;
-  if (p.kind === "Knight") {
-    g.append(
-      svg("path", {
-        d: KNIGHT,
-        fill: ink,
-        transform: `translate(${x + 0.5} ${y + 0.5}) scale(0.021)`,
-      }),
-    );
-  } else {
-    g.append(
-      svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.16, fill: "none", stroke: ink, "stroke-width": 0.035, opacity: 0.55 }),
-    );
-  }
-  return g;
-}
-
-/**
- * River Camelot's tree.
- * @param {number} x
- * @param {number} y
- */
-function treeAt(x, y) {
-  return svg(
-    "g",
-    { class: "tree" },
-    svg("rect", { x: x + 0.45, y: y + 0.55, width: 0.1, height: 0.3, fill: "#5b3a1e" }),
-    svg("circle", { cx: x + 0.5, cy: y + 0.42, r: 0.27, fill: "#2f6b2a" }),
-  );
-}
-
-/** A horse's head facing left, centred on the origin, about 28 units across. */
-const KNIGHT =
-  "M -9 13 L 11 13 L 11 9 C 11 3 8 -2 5 -6 C 7 -8 8 -10 7 -13 C 4 -12 2 -11 0 -10 " +
-  "C -4 -11 -8 -8 -10 -4 L -13 2 C -13 4 -11 5 -9 4 L -6 2 C -4 3 -2 3 0 1 " +
-  "C -3 5 -8 8 -9 13 Z";

@@ -2,7 +2,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-// game.js reaches for the browser only when a page is built; its helpers stand alone.
 import {
   claimText,
   declinedText,
@@ -11,7 +10,7 @@ import {
   resultText,
   resultWords,
   titleText,
-} from "../app/game.js";
+} from "../app/words.js";
 
 test("a result reads as the other clients write it", () => {
   assert.equal(resultText({ end: "decided", winner: 1, reason: "time" }), "0-1 (time)");
