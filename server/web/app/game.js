@@ -232,7 +232,7 @@ export class GamePage {
     return live && this.you && to === this.you && !this.view?.result ? this.legal : [];
   }
 
-  /** The round as this page holds it ([`apply`]'s). */
+  /** The round as this page holds it, for round.js's apply. */
   round() {
     return {
       you: this.you,
