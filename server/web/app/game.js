@@ -10,7 +10,7 @@ import { rememberGame } from "./mine.js";
 import { typed } from "./moves.js";
 import { GameLink, request } from "./net.js";
 import { renderSeats } from "./panel.js";
-import { apply } from "./round.js";
+import { apply, initial } from "./round.js";
 import { show, showStatus } from "./show.js";
 import { refused } from "./panel.js";
 import { declinedText } from "./words.js";
@@ -61,19 +61,8 @@ export class GamePage {
     this.variant = null;
     /** @type {Board | null} */
     this.board = null;
-    /** @type {SeatColour | null} */
-    this.you = null;
-    /** @type {GameView | null} */
-    this.view = null;
-    /** @type {NamedMove[]} */
-    this.moves = [];
-    /** @type {BoardView | null} */
-    this.position = null;
-    /** @type {NamedMove[]} */
-    this.legal = [];
-    /** @type {SeatColour[]} the seat that made each ply, as the server says */
-    this.movers = [];
-    this.clocksReadAt = 0;
+    /** The round as the server's messages make it (round.js). */
+    this.r = initial();
     /** @type {string} */
     this.connection = "connecting";
     this.awaySince = 0;
@@ -85,7 +74,6 @@ export class GamePage {
     this.wasMyTurn = false;
     this.resignArmed = false;
     this.moveId = 0;
-    this.pending = false;
 
     this.boardHost = el("div", { class: "board-host" });
     this.status = el("p", { class: "connection", role: "status", "aria-live": "polite" });
@@ -227,37 +215,15 @@ export class GamePage {
 
   /** The moves this page may enter now: its seat's, on its turn, while connected. */
   myLegal() {
-    const to = this.position?.to_move;
+    const to = this.r.position?.to_move;
     const live = this.connection === "live";
-    return live && this.you && to === this.you && !this.view?.result ? this.legal : [];
-  }
-
-  /** The round as this page holds it, for round.js's apply. */
-  round() {
-    return {
-      you: this.you,
-      view: this.view,
-      moves: this.moves,
-      movers: this.movers,
-      position: this.position,
-      legal: this.legal,
-      clocksReadAt: this.clocksReadAt,
-      pending: this.pending,
-      needsWhole: false,
-    };
+    return live && this.r.you && to === this.r.you && !this.r.view?.result ? this.r.legal : [];
   }
 
   /** @param {ServerMessage} m */
   async heard(m) {
-    const { round, news } = apply(this.round(), m, Date.now(), this.variant?.seats ?? []);
-    this.you = round.you;
-    this.view = round.view;
-    this.moves = round.moves;
-    this.movers = round.movers;
-    this.position = round.position;
-    this.legal = round.legal;
-    this.clocksReadAt = round.clocksReadAt;
-    this.pending = round.pending;
+    const { round, news } = apply(this.r, m, Date.now(), this.variant?.seats ?? []);
+    this.r = round;
     if (round.needsWhole) {
       // A ply never heard: the whole game again, as after a dropped connection.
       this.link.resync();
@@ -282,7 +248,7 @@ export class GamePage {
       if (!this.quiet) {
         sound("end");
       }
-      if (this.view?.rated) {
+      if (this.r.view?.rated) {
         this.showRatings();
       }
     }
@@ -324,17 +290,17 @@ export class GamePage {
         this.heading.textContent = this.title;
       }
     }
-    this.board?.orient(this.you ?? this.variant.seats[0].seat);
+    this.board?.orient(this.r.you ?? this.variant.seats[0].seat);
   }
 
   /** @param {NamedMove} move */
   play(move) {
-    if (this.pending) {
+    if (this.r.pending) {
       return;
     }
     this.moveId += 1;
-    if (this.link.send({ t: "move", id: this.moveId, ply: this.moves.length, move })) {
-      this.pending = true;
+    if (this.link.send({ t: "move", id: this.moveId, ply: this.r.moves.length, move })) {
+      this.r = { ...this.r, pending: true };
       this.say("");
     } else {
       this.say("Not connected: the move was not sent");
@@ -354,7 +320,7 @@ export class GamePage {
     if (this.connection === "away") {
       showStatus(this);
     }
-    if (this.view?.clocks?.running !== undefined || this.view?.move_due_ms) {
+    if (this.r.view?.clocks?.running !== undefined || this.r.view?.move_due_ms) {
       renderSeats(this);
     }
   }
@@ -364,8 +330,8 @@ export class GamePage {
     try {
       /** @type {import("./protocol.js").GameState} */
       const now = await request("GET", `/games/${this.gameId}`);
-      if (this.view) {
-        this.view.seats = now.game.seats;
+      if (this.r.view) {
+        this.r = { ...this.r, view: { ...this.r.view, seats: now.game.seats } };
         this.render();
       }
     } catch {
@@ -384,7 +350,7 @@ export class GamePage {
 
   /** The seat that made ply `i`, as the server says. */
   seatOf(/** @type {number} */ i) {
-    return this.movers[i] ?? "";
+    return this.r.movers[i] ?? "";
   }
 
 

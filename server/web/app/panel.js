@@ -20,19 +20,19 @@ import { claimText, offerText, titleText, who } from "./words.js";
 
 /** @param {GamePage} page */
 export function renderSeats(page) {
-  const v = page.view;
+  const v = page.r.view;
   if (!v) {
     return;
   }
-  const times = remaining(v.clocks, page.clocksReadAt, Date.now());
-  const due = v.move_due_ms ? v.move_due_ms - (Date.now() - page.clocksReadAt) : null;
+  const times = remaining(v.clocks, page.r.clocksReadAt, Date.now());
+  const due = v.move_due_ms ? v.move_due_ms - (Date.now() - page.r.clocksReadAt) : null;
   if (!page.quiet && page.title) {
-    const myTurn = Boolean(page.you) && page.position?.to_move === page.you && !v.result;
-    const mine = v.seats.findIndex((/** @type {SeatView} */ s) => s.seat === page.you);
+    const myTurn = Boolean(page.r.you) && page.r.position?.to_move === page.r.you && !v.result;
+    const mine = v.seats.findIndex((/** @type {SeatView} */ s) => s.seat === page.r.you);
     document.title = titleText(page.title, myTurn, times.length > 0 && mine >= 0 ? times[mine] : null);
-    const last = page.moves[page.moves.length - 1];
+    const last = page.r.moves[page.r.moves.length - 1];
     if (myTurn && !page.wasMyTurn && last) {
-      yourMove(`Your move · ${page.title}`, `${page.seatOf(page.moves.length - 1)} played ${last.notation}`);
+      yourMove(`Your move · ${page.title}`, `${page.seatOf(page.r.moves.length - 1)} played ${last.notation}`);
     }
     page.wasMyTurn = myTurn;
   }
@@ -42,11 +42,11 @@ export function renderSeats(page) {
       el(
         "li",
         {
-          class: `seat seat-${s.seat}${page.position?.to_move === s.seat && !v.result ? " to-move" : ""}`,
+          class: `seat seat-${s.seat}${page.r.position?.to_move === s.seat && !v.result ? " to-move" : ""}`,
           "data-seat": s.seat,
         },
         el("span", { class: `swatch swatch-${s.seat}`, "aria-hidden": "true" }),
-        el("span", { class: "who" }, who(s), s.seat === page.you ? " (you)" : ""),
+        el("span", { class: "who" }, who(s), s.seat === page.r.you ? " (you)" : ""),
         times.length > 0
           ? el(
               "span",
@@ -80,7 +80,7 @@ export function renderSeats(page) {
 
 /** @param {GamePage} page */
 export function renderOffers(page) {
-  const v = page.view;
+  const v = page.r.view;
   if (!v) {
     return;
   }
@@ -88,13 +88,13 @@ export function renderOffers(page) {
   // A seat's side, as the variant pairs them.
   const sideOf = (/** @type {string | null} */ seat) =>
     page.variant?.seats.find((s) => s.seat === seat)?.side ?? -1;
-  const mine = (/** @type {string} */ seat) => sideOf(seat) === sideOf(page.you);
+  const mine = (/** @type {string} */ seat) => sideOf(seat) === sideOf(page.r.you);
   put(
     page.offers,
     ...offers.map((o) => {
       const s = v.seats.find((x) => x.seat === o.by);
       const asker = s ? who(s) : o.by;
-      if (!page.you) {
+      if (!page.r.you) {
         return el("p", {}, offerText(o.kind, asker));
       }
       if (mine(o.by)) {
@@ -118,8 +118,8 @@ export function renderOffers(page) {
 /** The links to send for the friends' seats nobody has come to yet. */
 /** @param {GamePage} page */
 export function renderInvitations(page) {
-  const v = page.view;
-  if (!v || !page.you) {
+  const v = page.r.view;
+  if (!v || !page.r.you) {
     return;
   }
   const kept = keptInvitations(location.pathname);
@@ -145,12 +145,12 @@ export function renderInvitations(page) {
 
 /** @param {GamePage} page */
 export function renderActions(page) {
-  const v = page.view;
+  const v = page.r.view;
   if (!v) {
     return;
   }
   const buttons = [];
-  if (page.you && !v.result) {
+  if (page.r.you && !v.result) {
     buttons.push(
       el("button", { onclick: () => page.request({ t: "offer", kind: "draw" }) }, "Offer a draw"),
       el(
@@ -182,8 +182,8 @@ export function renderActions(page) {
     if (v.may_abort) {
       buttons.push(el("button", { onclick: () => page.request({ t: "abort" }) }, "Abort"));
     }
-    if (page.position?.to_move === page.you) {
-      for (const c of page.position?.claims ?? []) {
+    if (page.r.position?.to_move === page.r.you) {
+      for (const c of page.r.position?.claims ?? []) {
         buttons.push(
           el("button", { onclick: () => page.request({ t: "claim", kind: c }) }, claimText(c)),
         );
@@ -194,10 +194,10 @@ export function renderActions(page) {
       }
     }
   }
-  if (page.you && v.result) {
+  if (page.r.you && v.result) {
     buttons.push(el("button", { onclick: () => startAnother(page) }, "New game"));
   }
-  if (page.you && v.result && !v.rematch) {
+  if (page.r.you && v.result && !v.rematch) {
     const offered = v.offers.some((o) => o.kind === "rematch");
     if (!offered) {
       buttons.push(
@@ -209,7 +209,7 @@ export function renderActions(page) {
       );
     }
   }
-  if (page.you && !v.result && mayNotify()) {
+  if (page.r.you && !v.result && mayNotify()) {
     buttons.push(
       el(
         "button",
@@ -234,13 +234,13 @@ export function renderActions(page) {
  * @param {GamePage} page
  */
 export async function startAnother(page) {
-  const v = page.view;
-  if (!v || !page.you) {
+  const v = page.r.view;
+  if (!v || !page.r.you) {
     return;
   }
   const seats = v.seats.map((s) => s.seat);
   const players = v.seats.map((s) =>
-    s.seat === page.you ? "me" : s.computer ? /** @type {const} */ (`computer:${s.computer}`) : "anyone",
+    s.seat === page.r.you ? "me" : s.computer ? /** @type {const} */ (`computer:${s.computer}`) : "anyone",
   );
   const body = newGame(v.variant, v.time, seats, players);
   if (v.rated) {
@@ -249,9 +249,9 @@ export async function startAnother(page) {
   try {
     /** @type {import("./protocol.js").Created} */
     const created = await request("POST", "/games", body);
-    const token = /** @type {Record<string, string>} */ (created.seats)[page.you];
+    const token = /** @type {Record<string, string>} */ (created.seats)[page.r.you];
     const url = `${location.origin}/${created.game}/${token}`;
-    rememberGame({ game: created.game, seat: page.you, url, variant: v.variant });
+    rememberGame({ game: created.game, seat: page.r.you, url, variant: v.variant });
     location.assign(url);
   } catch (e) {
     page.say(sentence(e instanceof Error ? e.message : String(e)));

@@ -15,29 +15,29 @@ import { lostText, resultText, resultWords, who } from "./words.js";
 
 /** @param {GamePage} page */
 export function show(page) {
-  const v = page.view;
+  const v = page.r.view;
   if (!v) {
     return;
   }
   showStatus(page);
-  page.replay.update(Boolean(v.result), page.moves.length);
+  page.replay.update(Boolean(v.result), page.r.moves.length);
   const replayed = page.replay.current();
-  const shown = replayed?.board ?? page.position;
-  const ply = replayed?.ply ?? page.moves.length;
-  const last = ply > 0 ? page.moves[ply - 1].path : [];
+  const shown = replayed?.board ?? page.r.position;
+  const ply = replayed?.ply ?? page.r.moves.length;
+  const last = ply > 0 ? page.r.moves[ply - 1].path : [];
   const recent = replayed ? [] : sinceMyTurn(page);
   const over = Boolean(v.result);
   if (!page.quiet) {
     page.analysis.update(over, ply, sides(page));
   }
   if (page.board && shown) {
-    const since = recent.slice(0, -1).flatMap((i) => page.moves[i].path);
+    const since = recent.slice(0, -1).flatMap((i) => page.r.moves[i].path);
     const best = over ? page.analysis.bestPath(ply) : [];
-    page.board.show(shown, replayed || page.pending ? [] : page.myLegal(), last, since, best);
+    page.board.show(shown, replayed || page.r.pending ? [] : page.myLegal(), last, since, best);
   }
   renderSeats(page);
   renderInvitations(page);
-  const to = page.position?.to_move;
+  const to = page.r.position?.to_move;
   if (!v.result) {
     delete page.turn.dataset.result;
   }
@@ -45,11 +45,11 @@ export function show(page) {
     const words = page.variant ? resultWords(v.result, page.variant.seats) : resultText(v.result);
     page.turn.textContent = `Game over: ${words}.`;
     page.turn.dataset.result = resultText(v.result);
-  } else if (page.you && to === page.you) {
+  } else if (page.r.you && to === page.r.you) {
     page.turn.textContent =
       page.connection !== "live"
         ? "Your move, once the server is back"
-        : page.pending
+        : page.r.pending
           ? "Sent…"
           : "Your move";
   } else {
@@ -60,7 +60,7 @@ export function show(page) {
   renderActions(page);
   put(
     page.list,
-    ...rounds(page.moves.length, v.seats.length).map((r) =>
+    ...rounds(page.r.moves.length, v.seats.length).map((r) =>
       el(
         "li",
         { class: "round" },
@@ -72,11 +72,11 @@ export function show(page) {
               class: (over || replayed) && i === ply - 1 ? "ply current" : recent.includes(i) ? "ply recent" : "ply",
               "data-ply": i,
               // Read out with the seat that played it; shown in pairs, as people write.
-              "aria-label": `${r.number}. ${page.seatOf(i)} ${page.moves[i].notation}`,
+              "aria-label": `${r.number}. ${page.seatOf(i)} ${page.r.moves[i].notation}`,
               // A move is a place to look back at (a finished game's, to replay from).
               onclick: () => page.replay.go(i + 1),
             },
-            page.moves[i].notation,
+            page.r.moves[i].notation,
             judgementMark(page, i),
           ),
         ),
@@ -122,13 +122,13 @@ export function sides(page) {
  * @param {GamePage} page
  */
 export function sinceMyTurn(page) {
-  const n = page.view?.seats.length ?? 0;
-  if (!page.you || n <= 2 || page.view?.result) {
+  const n = page.r.view?.seats.length ?? 0;
+  if (!page.r.you || n <= 2 || page.r.view?.result) {
     return [];
   }
   const plies = [];
-  for (let i = page.moves.length - 1; i >= 0 && plies.length < n - 1; i--) {
-    if (page.seatOf(i) === page.you) {
+  for (let i = page.r.moves.length - 1; i >= 0 && plies.length < n - 1; i--) {
+    if (page.seatOf(i) === page.r.you) {
       break;
     }
     plies.unshift(i);
