@@ -92,10 +92,15 @@ impl PieceExtent {
     }
 }
 
-/// The extents of a set's man and knight.
-pub fn set_extents(set: PieceSet) -> [PieceExtent; 2] {
-    let [man, knight, ..] = set_meshes(set);
-    [PieceExtent::of(&man), PieceExtent::of(&knight)]
+/// The extents of a set's man and knight, from its meshes ([`set_meshes`]' order).
+fn extents_of([man, knight, ..]: &[Mesh; 4]) -> [PieceExtent; 2] {
+    [PieceExtent::of(man), PieceExtent::of(knight)]
+}
+
+/// The extents of a set's man and knight (for the pointer's tests).
+#[cfg(test)]
+pub(crate) fn set_extents(set: PieceSet) -> [PieceExtent; 2] {
+    extents_of(&set_meshes(set))
 }
 
 /// A set's meshes: a man, a knight, and the partner's ring on each.
@@ -122,8 +127,9 @@ fn create_meshes(
     settings: Option<Res<TableSettings>>,
 ) {
     let set = settings.map(|s| s.piece_set).unwrap_or_default();
-    let extents = set_extents(set);
-    let [man, knight, man_mark, knight_mark] = set_meshes(set).map(|m| meshes.add(m));
+    let built = set_meshes(set);
+    let extents = extents_of(&built);
+    let [man, knight, man_mark, knight_mark] = built.map(|m| meshes.add(m));
     commands.insert_resource(PieceMeshes {
         man,
         knight,
@@ -148,14 +154,15 @@ fn change_set(
         return;
     }
     pieces.set = settings.piece_set;
-    pieces.extents = set_extents(settings.piece_set);
+    let built = set_meshes(settings.piece_set);
+    pieces.extents = extents_of(&built);
     let handles = [
         pieces.man.clone(),
         pieces.knight.clone(),
         pieces.man_mark.clone(),
         pieces.knight_mark.clone(),
     ];
-    for (h, m) in handles.iter().zip(set_meshes(settings.piece_set)) {
+    for (h, m) in handles.iter().zip(built) {
         let _ = meshes.insert(h, m);
     }
 }

@@ -65,6 +65,15 @@ impl SessionKind {
     }
 }
 
+/// The kind a stored code names (a code this build does not know reads as a person's).
+fn kind_of(code: &str) -> AccountKind {
+    if code == "computer" {
+        AccountKind::Computer
+    } else {
+        AccountKind::Person
+    }
+}
+
 fn kind_code(kind: AccountKind) -> &'static str {
     match kind {
         AccountKind::Person => "person",
@@ -79,11 +88,7 @@ fn account_of(r: &impl AccountRow) -> Option<Account> {
     Some(Account {
         id: r.text("id"),
         name: AccountName::parse(&r.text("name")).ok()?,
-        kind: if r.text("kind") == "computer" {
-            AccountKind::Computer
-        } else {
-            AccountKind::Person
-        },
+        kind: kind_of(&r.text("kind")),
         rated_with_people: r.number("rated_with_people") != 0,
         created_at: r.number("created_at"),
     })
@@ -204,11 +209,7 @@ impl Db {
                     let closed = r.get::<Option<i64>, _>("closed_at").is_some();
                     let facts = AccountFacts {
                         name: AccountName::parse(r.get("name")).ok().filter(|_| !closed),
-                        kind: if r.get::<&str, _>("kind") == "computer" {
-                            AccountKind::Computer
-                        } else {
-                            AccountKind::Person
-                        },
+                        kind: kind_of(r.get("kind")),
                         rated_with_people: r.get::<i32, _>("rated_with_people") != 0,
                     };
                     out.insert(r.get("id"), facts);
