@@ -64,7 +64,7 @@ pub use excerpt::Excerpt;
 pub use game::{DrawClaim, Game, PlayError};
 pub use move_text::{Notation, NotationError};
 pub use moves::{Move, MoveKind, MoveList};
-pub use named_move::NamedMove;
+pub use named_move::{NamedMove, Step};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{
     BySide, Piece, PieceKind, Player, SeatColour, Side, SideIndexError, UnknownSeatColour,

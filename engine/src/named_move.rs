@@ -19,19 +19,39 @@ use crate::square_set::SquareSet;
 pub const MAX_PATH_SQUARES: usize = MAX_MOVE_BYTES / 3;
 
 /// A legal move as its squares' names: `{"path":["F6","F8","H8","H10"],"kind":"Charge",
-/// "captures":["H9"],"notation":"F6-F8-H8xH10"}`.
+/// "steps":["Canter","Canter","Jump"],"captures":["H9"],"notation":"F6-F8-H8xH10"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct NamedMove {
     /// The start, then every landing; a tree's square alone; none for a pass.
     #[serde(default)]
     pub path: Vec<Coord>,
     pub kind: MoveKind,
+    /// How the piece goes from each square of the path to the next (one fewer than the
+    /// path's squares): a board's picture marks a charge's canters and jumps apart
+    /// without working out which is which. Not read back: the squares say it all.
+    #[serde(default)]
+    pub steps: Vec<Step>,
     /// The squares of the pieces it captures, in board order.
     #[serde(default)]
     pub captures: Vec<Coord>,
     /// WCF notation, for people. Reading a named move back goes by its squares alone.
     #[serde(default)]
     pub notation: String,
+}
+
+/// One step of a move, from a square of its path to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// To a neighbouring square.
+    Plain,
+    /// Over a piece of the mover's own side, which stays.
+    Canter,
+    /// Over an enemy piece, which is captured.
+    Jump,
+}
+
+impl Step {
+    pub const ALL: [Step; 3] = [Step::Plain, Step::Canter, Step::Jump];
 }
 
 impl NamedMove {
@@ -64,10 +84,16 @@ impl Position {
 
     fn named(&self, m: &Move, path: &[Square], notation: String) -> NamedMove {
         let g = self.geometry();
+        let path: Vec<Coord> = path.iter().map(|&sq| g.coord(sq)).collect();
+        let captures: Vec<Coord> = m.captured.iter().map(|sq| g.coord(sq)).collect();
         NamedMove {
-            path: path.iter().map(|&sq| g.coord(sq)).collect(),
+            steps: path
+                .windows(2)
+                .map(|w| step_between(w[0], w[1], &captures))
+                .collect(),
+            path,
             kind: m.kind,
-            captures: m.captured.iter().map(|sq| g.coord(sq)).collect(),
+            captures,
             notation,
         }
     }
@@ -119,6 +145,21 @@ impl Position {
                 })
             })
             .collect()
+    }
+}
+
+/// The step from `a` to `b`: a leap of two squares goes over the square between them,
+/// a jump where that square's piece is among the move's captures.
+fn step_between(a: Coord, b: Coord, captures: &[Coord]) -> Step {
+    let (df, dr) = (a.file.abs_diff(b.file), a.rank.abs_diff(b.rank));
+    if df.max(dr) < 2 {
+        return Step::Plain;
+    }
+    let over = Coord::new((a.file + b.file) / 2, (a.rank + b.rank) / 2);
+    if captures.contains(&over) {
+        Step::Jump
+    } else {
+        Step::Canter
     }
 }
 
@@ -177,6 +218,7 @@ mod tests {
         let named = NamedMove {
             path: vec![c("E6"), c("E8")],
             kind: MoveKind::Canter,
+            steps: Vec::new(),
             captures: vec![],
             notation: "nonsense".into(),
         };
@@ -185,8 +227,37 @@ mod tests {
         let text = serde_json::to_string(&pos.name_move(&m).unwrap()).unwrap();
         assert_eq!(
             text,
-            r#"{"path":["E6","E8"],"kind":"Canter","captures":[],"notation":"E6-E8"}"#
+            r#"{"path":["E6","E8"],"kind":"Canter","steps":["Canter"],"captures":[],"notation":"E6-E8"}"#
         );
+    }
+
+    #[test]
+    fn a_charge_names_each_step_a_canter_or_a_jump() {
+        let pos: Position = "variant=camelot turn=white white=KF6,MF7,MG8 black=MH9,ML13"
+            .parse()
+            .unwrap();
+        let charge = pos
+            .named_moves()
+            .into_iter()
+            .find(|m| m.notation == "F6-F8-H8xH10")
+            .expect("the knight's charge is legal");
+        assert_eq!(charge.kind, MoveKind::Charge);
+        assert_eq!(charge.steps, [Step::Canter, Step::Canter, Step::Jump]);
+        let plain = pos
+            .named_moves()
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Plain);
+        assert_eq!(plain, None, "a capture is compulsory");
+        let start = Position::start(Variant::Camelot);
+        for m in start.named_moves() {
+            assert_eq!(m.steps.len() + 1, m.path.len(), "{}", m.notation);
+            let want = match m.kind {
+                MoveKind::Plain => Step::Plain,
+                MoveKind::Canter => Step::Canter,
+                other => panic!("no {other:?} at the start"),
+            };
+            assert!(m.steps.iter().all(|&s| s == want), "{}", m.notation);
+        }
     }
 
     #[test]
@@ -197,6 +268,7 @@ mod tests {
         let jump = |captures: Vec<Coord>| NamedMove {
             path: vec![c("E5"), c("E7")],
             kind: MoveKind::Jump,
+            steps: Vec::new(),
             captures,
             notation: String::new(),
         };
@@ -211,6 +283,7 @@ mod tests {
         let plain = NamedMove {
             path: vec![c("A4"), c("A5")],
             kind: MoveKind::Plain,
+            steps: Vec::new(),
             captures: vec![],
             notation: String::new(),
         };

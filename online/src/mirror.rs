@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use camelot_engine::{Game, NamedMove, NotationError, Player, SeatColour, Variant};
 
 use crate::protocol::{
-    ClockView, GameEnd, GameId, GameView, OfferView, OutOfTurn, SeatView, ServerMessage,
-    TimeControl,
+    asks_of, Ask, ClockView, GameEnd, GameId, GameView, OfferView, OutOfTurn, SeatAsks, SeatView,
+    ServerMessage, TimeControl,
 };
 
 /// What a message did to the mirror.
@@ -44,6 +44,8 @@ pub struct Mirror {
     pub result: Option<GameEnd>,
     /// The game agreed on as the rematch, once there is one.
     pub rematch: Option<GameId>,
+    /// What each seat may ask now, as the server last said.
+    pub may: Vec<SeatAsks>,
 }
 
 impl Mirror {
@@ -76,12 +78,21 @@ impl Mirror {
             offers: view.offers.clone(),
             result: view.result,
             rematch: view.rematch.clone(),
+            may: view.may.clone(),
         })
     }
 
     /// Follows one message; an `Err` means the mirror is out of step and needs the whole
     /// game again.
     pub fn apply(&mut self, m: &ServerMessage) -> Result<Update, MirrorError> {
+        let update = self.follow(m)?;
+        if !m.may().is_empty() && update != Update::Nothing {
+            self.may = m.may().to_vec();
+        }
+        Ok(update)
+    }
+
+    fn follow(&mut self, m: &ServerMessage) -> Result<Update, MirrorError> {
         match m {
             ServerMessage::State { you, game, .. } => {
                 *self = Mirror::from_state(*you, game)?;
@@ -94,7 +105,7 @@ impl Mirror {
                 move_due_ms,
                 ..
             } => self.moved(*ply as usize, mv, clocks, *move_due_ms),
-            ServerMessage::Offered { kind, by } => {
+            ServerMessage::Offered { kind, by, .. } => {
                 self.offers.retain(|o| o.kind != *kind);
                 self.offers.push(OfferView {
                     kind: *kind,
@@ -106,7 +117,7 @@ impl Mirror {
                 self.offers.retain(|o| o.kind != *kind);
                 Ok(Update::Details)
             }
-            ServerMessage::Ended { result } => {
+            ServerMessage::Ended { result, .. } => {
                 self.result = Some(*result);
                 self.offers.clear();
                 let now = self.remaining();
@@ -141,6 +152,7 @@ impl Mirror {
             ServerMessage::Rematch { game, .. } => {
                 self.rematch = Some(game.clone());
                 self.offers.clear();
+                self.may.iter_mut().for_each(|s| s.asks.clear());
                 Ok(Update::Details)
             }
             _ => Ok(Update::Nothing),
@@ -176,6 +188,14 @@ impl Mirror {
 
     fn seat_mut(&mut self, seat: SeatColour) -> Option<&mut SeatView> {
         self.seats.iter_mut().find(|s| s.seat == seat)
+    }
+
+    /// Whether any of `seats` may ask `ask` now.
+    pub fn may(&self, seats: &[Player], ask: Ask) -> bool {
+        let rules = self.variant.rules();
+        seats
+            .iter()
+            .any(|&p| asks_of(&self.may, rules.seat_colour(p)).contains(&ask))
     }
 
     /// What the seat's player is called here: the name they gave, the server's computer

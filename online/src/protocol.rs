@@ -115,6 +115,68 @@ impl OfferKind {
     pub const ALL: [OfferKind; 3] = [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch];
 }
 
+/// Something a seated player may ask of the game now, as the server judges it: a client
+/// offers the buttons these name and works out none of them itself. An offer here may
+/// also be the other side's standing offer, which asking for the same accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ask {
+    /// Call the game off (until both sides have moved).
+    Abort,
+    Resign,
+    OfferDraw,
+    OfferTakeback,
+    OfferRematch,
+}
+
+impl Ask {
+    pub const ALL: [Ask; 5] = [
+        Ask::Abort,
+        Ask::Resign,
+        Ask::OfferDraw,
+        Ask::OfferTakeback,
+        Ask::OfferRematch,
+    ];
+
+    /// Offering `kind`.
+    pub fn offer(kind: OfferKind) -> Ask {
+        match kind {
+            OfferKind::Draw => Ask::OfferDraw,
+            OfferKind::Takeback => Ask::OfferTakeback,
+            OfferKind::Rematch => Ask::OfferRematch,
+        }
+    }
+}
+
+/// What one seat may ask now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAsks {
+    pub seat: SeatColour,
+    #[serde(default)]
+    pub asks: Vec<Ask>,
+}
+
+impl ServerMessage {
+    /// What the seats may ask now, where this message says it changed; empty where it
+    /// says nothing of it.
+    pub fn may(&self) -> &[SeatAsks] {
+        match self {
+            ServerMessage::Moved { may, .. }
+            | ServerMessage::Offered { may, .. }
+            | ServerMessage::Declined { may, .. }
+            | ServerMessage::Ended { may, .. } => may,
+            _ => &[],
+        }
+    }
+}
+
+/// The asks of `seat` in `may`: none for a seat not listed.
+pub fn asks_of(may: &[SeatAsks], seat: SeatColour) -> &[Ask] {
+    may.iter()
+        .find(|s| s.seat == seat)
+        .map_or(&[], |s| s.asks.as_slice())
+}
+
 /// Why a seat may not move now, in the words the server and every client use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OutOfTurn {
@@ -390,10 +452,9 @@ pub struct GameView {
     /// order of its own; a pass is a ply too).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<SeatColour>,
-    /// Whether a seated player may call the game off now (the server's rule: until both
-    /// sides have moved).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub may_abort: bool,
+    /// What each seat may ask now (`may` messages say when it changes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub may: Vec<SeatAsks>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<ClockView>,
     /// Correspondence: milliseconds left for the move now due.
@@ -445,9 +506,10 @@ pub enum ServerMessage {
         board: Option<Box<BoardView>>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         legal: Vec<NamedMove>,
-        /// Whether a seated player may still call the game off after this move.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        may_abort: bool,
+        /// Where this changed what the seats may ask: every seat's asks now (left out
+        /// where they are as they were).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        may: Vec<SeatAsks>,
     },
     /// The move with this id is stored as ply `ply`.
     Ack {
@@ -465,15 +527,22 @@ pub enum ServerMessage {
     Offered {
         kind: OfferKind,
         by: SeatColour,
+        /// As `moved`'s.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        may: Vec<SeatAsks>,
     },
     /// An offer was declined (or lapsed with a move).
     Declined {
         kind: OfferKind,
         by: SeatColour,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        may: Vec<SeatAsks>,
     },
     /// The game is over.
     Ended {
         result: GameEnd,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        may: Vec<SeatAsks>,
     },
     /// A seat's player connected or went away; with the name the player gave.
     Presence {
@@ -490,6 +559,7 @@ pub enum ServerMessage {
     },
     /// A rematch was agreed: the new game, and for a seat's connection the seat it
     /// plays there and its token (a player keeps the token that opened this game).
+    /// Nothing more may be asked of this game after it.
     Rematch {
         game: GameId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -514,6 +584,10 @@ pub enum ServerMessage {
         why: SessionEnd,
         message: String,
     },
+    /// A kind of message a newer server sends that this client does not know: read, and
+    /// passed over, so that a server may say more without dropping older clients.
+    #[serde(other)]
+    Unheard,
 }
 
 impl ServerMessage {

@@ -8,7 +8,8 @@
 
 use camelot_engine::{EndReason, Game, NamedMove, Outcome, SeatColour, Side, Variant};
 use camelot_online::protocol::{
-    GameEnd, GameId, GameView, OfferKind, SeatView, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    Ask, GameEnd, GameId, GameView, OfferKind, SeatAsks, SeatView, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
 };
 use camelot_online::{Mirror, MirrorError};
 use serde::{Deserialize, Serialize};
@@ -26,7 +27,54 @@ struct Round {
     /// The offers standing at the end.
     offers: Vec<OfferKind>,
     over: bool,
-    may_abort: bool,
+    /// What each seat may ask at the end, as the server last said.
+    may: Vec<SeatAsks>,
+}
+
+/// What the server says each seat may ask after `n` plies with `offers` standing (the
+/// server's own rules are held to its refusals in its tests).
+fn may(n: usize, offers: &[(OfferKind, SeatColour)]) -> Vec<SeatAsks> {
+    [SeatColour::White, SeatColour::Black]
+        .map(|seat| {
+            let stands = |kind| offers.contains(&(kind, seat));
+            let has_moved = if seat == SeatColour::White {
+                n >= 1
+            } else {
+                n >= 2
+            };
+            let asks = [
+                (Ask::Abort, n < 2),
+                (Ask::Resign, true),
+                (Ask::OfferDraw, !stands(OfferKind::Draw)),
+                (
+                    Ask::OfferTakeback,
+                    has_moved && !stands(OfferKind::Takeback),
+                ),
+            ];
+            SeatAsks {
+                seat,
+                asks: asks.into_iter().filter(|a| a.1).map(|a| a.0).collect(),
+            }
+        })
+        .to_vec()
+}
+
+/// Once the game is over: a rematch, for either seat.
+fn may_when_over() -> Vec<SeatAsks> {
+    [SeatColour::White, SeatColour::Black]
+        .map(|seat| SeatAsks {
+            seat,
+            asks: vec![Ask::OfferRematch],
+        })
+        .to_vec()
+}
+
+fn offered(kind: OfferKind, by: SeatColour, may: Vec<SeatAsks>) -> ServerMessage {
+    ServerMessage::Offered { kind, by, may }
+}
+
+fn declined(kind: OfferKind, by: SeatColour, may: Vec<SeatAsks>) -> ServerMessage {
+    ServerMessage::Declined { kind, by, may }
 }
 
 /// The first `n` plies of a Camelot game (each the first legal move), with their movers.
@@ -70,7 +118,7 @@ fn state(n: usize) -> ServerMessage {
             seats: vec![seat(SeatColour::White), seat(SeatColour::Black)],
             moves: played.iter().map(|(m, _)| m.clone()).collect(),
             movers: played.iter().map(|(_, s)| *s).collect(),
-            may_abort: n < 2,
+            may: may(n, &[]),
             clocks: None,
             move_due_ms: None,
             offers: Vec::new(),
@@ -83,9 +131,10 @@ fn state(n: usize) -> ServerMessage {
     }
 }
 
-/// Ply `ply` as the server announces it.
+/// Ply `ply` as the server announces it: with the seats' asks where it changed them.
 fn moved(ply: usize) -> ServerMessage {
     let (mv, seat) = plies(ply + 1).pop().expect("a ply");
+    let (before, after) = (may(ply, &[]), may(ply + 1, &[]));
     ServerMessage::Moved {
         ply: ply as u32,
         mv,
@@ -94,7 +143,7 @@ fn moved(ply: usize) -> ServerMessage {
         move_due_ms: None,
         board: None,
         legal: Vec::new(),
-        may_abort: ply + 1 < 2,
+        may: if after == before { Vec::new() } else { after },
     }
 }
 
@@ -110,11 +159,11 @@ fn rounds() -> Vec<Round> {
         movers: plies.map(movers).unwrap_or_default(),
         offers: Vec::new(),
         over: false,
-        may_abort: plies.is_some_and(|n| n < 2),
+        may: plies.map(|n| may(n, &[])).unwrap_or_default(),
     };
     let played = Round {
         over: true,
-        may_abort: false,
+        may: may_when_over(),
         ..round(
             "a game played and resigned",
             vec![
@@ -124,34 +173,37 @@ fn rounds() -> Vec<Round> {
                 moved(2),
                 ServerMessage::Ended {
                     result: GameEnd::Decided(Outcome::win(Side::Second, EndReason::Resignation)),
+                    may: may_when_over(),
                 },
             ],
             Some(3),
         )
     };
+    let (draw, takeback) = (OfferKind::Draw, OfferKind::Takeback);
     let offers = Round {
         offers: vec![OfferKind::Takeback],
+        may: may(2, &[(takeback, SeatColour::White)]),
         ..round(
             "offers made, answered and cleared by a move",
             vec![
                 state(1),
-                ServerMessage::Offered {
-                    kind: OfferKind::Draw,
-                    by: SeatColour::Black,
-                },
-                ServerMessage::Declined {
-                    kind: OfferKind::Draw,
-                    by: SeatColour::Black,
-                },
-                ServerMessage::Offered {
-                    kind: OfferKind::Draw,
-                    by: SeatColour::White,
-                },
+                offered(
+                    draw,
+                    SeatColour::Black,
+                    may(1, &[(draw, SeatColour::Black)]),
+                ),
+                declined(draw, SeatColour::Black, may(1, &[])),
+                offered(
+                    draw,
+                    SeatColour::White,
+                    may(1, &[(draw, SeatColour::White)]),
+                ),
                 moved(1),
-                ServerMessage::Offered {
-                    kind: OfferKind::Takeback,
-                    by: SeatColour::White,
-                },
+                offered(
+                    takeback,
+                    SeatColour::White,
+                    may(2, &[(takeback, SeatColour::White)]),
+                ),
             ],
             Some(2),
         )
@@ -205,6 +257,7 @@ fn the_recorded_rounds_are_the_protocols_and_the_mirror_follows_each() {
                 let offers: Vec<OfferKind> = mirror.offers.iter().map(|o| o.kind).collect();
                 assert_eq!(offers, round.offers, "{}", round.name);
                 assert_eq!(mirror.is_over(), round.over, "{}", round.name);
+                assert_eq!(mirror.may, round.may, "{}", round.name);
             }
             (Err(MirrorError::Gap { ply, have }), None) => {
                 assert_eq!((ply, have), (1, 0), "{}", round.name);

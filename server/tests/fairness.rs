@@ -115,7 +115,7 @@ async fn move_and_wait_for_the_reply(c: &mut Connection, mirror: &mut Mirror) ->
         match m {
             ServerMessage::Rejected { reason, .. } => panic!("refused: {reason}"),
             ServerMessage::Moved { ply: p, .. } if p as usize == ply + 1 => return sent.elapsed(),
-            ServerMessage::Ended { result } => panic!("the game ended: {result:?}"),
+            ServerMessage::Ended { result, .. } => panic!("the game ended: {result:?}"),
             _ => {}
         }
     }

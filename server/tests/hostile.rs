@@ -6,7 +6,7 @@
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::requests::NewGame;
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, Hello, SeatToken, ServerMessage, TimeControl,
+    asks_of, Ask, ClientMessage, ErrorCode, GameId, Hello, SeatToken, ServerMessage, TimeControl,
 };
 use camelot_online::{ask, Connection, OnlineError, ServerAddress};
 use camelot_test_support::online::{by_squares, create, join, next_news as next, sqlite_server};
@@ -201,10 +201,14 @@ async fn moves_out_of_turn_illegal_stale_or_by_watchers_are_refused() {
     })
     .await
     .unwrap();
-    assert!(matches!(
-        next(&mut w).await,
-        ServerMessage::Moved { ply: 0, .. }
-    ));
+    // White has a move to take back now; Black has none.
+    match next(&mut w).await {
+        ServerMessage::Moved { ply: 0, may, .. } => {
+            assert!(asks_of(&may, SeatColour::White).contains(&Ask::OfferTakeback));
+            assert!(!asks_of(&may, SeatColour::Black).contains(&Ask::OfferTakeback));
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(next(&mut w).await, ServerMessage::Ack { id: 3, ply: 0 });
     w.send(&ClientMessage::Move {
         id: 4,

@@ -418,7 +418,7 @@ async fn a_rematch_swaps_colours_and_each_player_keeps_their_token() {
     .await
     .unwrap();
     let offered = until(&mut bo, |m| match m {
-        ServerMessage::Offered { kind, by } => Some((kind, by)),
+        ServerMessage::Offered { kind, by, .. } => Some((kind, by)),
         _ => None,
     })
     .await;

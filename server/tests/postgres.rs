@@ -152,7 +152,7 @@ async fn two_processes_serve_one_game_through_postgresql() {
         .unwrap();
     let agreed = GameEnd::Decided(Outcome::draw(EndReason::Agreement));
     let ended =
-        |m: &ServerMessage| matches!(m, ServerMessage::Ended { result } if *result == agreed);
+        |m: &ServerMessage| matches!(m, ServerMessage::Ended { result, .. } if *result == agreed);
     expect(&mut black, "the end on B", ended).await;
     expect(&mut watch_b, "the end for B's watcher", ended).await;
 
@@ -562,7 +562,7 @@ async fn forty_quick_games_at_once_pair_everyone_once_and_rate_each_game_once() 
                             assert_eq!(you, Some(SeatColour::Black), "the account's seat");
                             c.send(&ClientMessage::Resign).await.unwrap();
                         }
-                        ServerMessage::Ended { result } => return result,
+                        ServerMessage::Ended { result, .. } => return result,
                         _ => {}
                     }
                 }

@@ -80,7 +80,7 @@ async fn end_by(
     let (mut c, _) = join(url, Hello::seat(game, Some(seat), None)).await;
     c.send(&what).await.unwrap();
     until(&mut c, |m| match m {
-        ServerMessage::Ended { result } => Some(result),
+        ServerMessage::Ended { result, .. } => Some(result),
         _ => None,
     })
     .await

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use camelot_engine::{Player, Variant};
 use camelot_online::protocol::requests::ComputerSeat;
-use camelot_online::protocol::{ErrorCode, GameId, OfferKind, PlayerName, TimeControl};
+use camelot_online::protocol::{Ask, ErrorCode, GameId, OfferKind, PlayerName, TimeControl};
 use camelot_online::{Invitation, Mirror, ServerAddress};
 
 use crate::game::session::Session;
@@ -720,17 +720,19 @@ pub fn panel_section(
         return;
     }
     offers(ui, t, mirror, requests);
+    // The server says what the held seats may ask: the panel offers those buttons only.
+    let may = |ask| mirror.may(&t.held, ask);
     ui.horizontal(|ui| {
-        if ui.button("Offer a draw").clicked() {
+        if may(Ask::OfferDraw) && ui.button("Offer a draw").clicked() {
             requests.push(OnlineRequest::Offer(OfferKind::Draw));
         }
-        if ui.button("Ask to take back").clicked() {
+        if may(Ask::OfferTakeback) && ui.button("Ask to take back").clicked() {
             requests.push(OnlineRequest::Offer(OfferKind::Takeback));
         }
-        if confirmed_button(ui, true, "Resign", "Really resign?") {
+        if may(Ask::Resign) && confirmed_button(ui, true, "Resign", "Really resign?") {
             requests.push(OnlineRequest::Resign);
         }
-        if mirror.game.ply() < 2 && ui.button("Abort").clicked() {
+        if may(Ask::Abort) && ui.button("Abort").clicked() {
             requests.push(OnlineRequest::Abort);
         }
     });
@@ -748,7 +750,10 @@ fn rematch(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Ve
         return;
     }
     offers(ui, t, mirror, requests);
-    if mirror.offers.is_empty() && ui.button("Offer a rematch").clicked() {
+    if mirror.offers.is_empty()
+        && mirror.may(&t.held, Ask::OfferRematch)
+        && ui.button("Offer a rematch").clicked()
+    {
         requests.push(OnlineRequest::Offer(OfferKind::Rematch));
     }
 }
@@ -811,7 +816,7 @@ mod tests {
     use crate::game::session::Seat;
     use camelot_engine::{EndReason, Outcome, SeatColour, Side};
     use camelot_online::protocol::{
-        ClockView, GameEnd, GameView, OfferView, PlayerName, SeatView, ServerMessage,
+        ClockView, GameEnd, GameView, OfferView, PlayerName, SeatAsks, SeatView, ServerMessage,
     };
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
@@ -880,7 +885,12 @@ mod tests {
                     .to_vec()
             },
             movers: Vec::new(),
-            may_abort: true,
+            may: [SeatColour::White, SeatColour::Black]
+                .map(|seat| SeatAsks {
+                    seat,
+                    asks: vec![Ask::Resign, Ask::OfferDraw, Ask::OfferTakeback],
+                })
+                .to_vec(),
             clocks: Some(ClockView {
                 remaining_ms: vec![245_000, 303_000],
                 running: None,
@@ -950,6 +960,27 @@ mod tests {
                 OnlineRequest::Offer(OfferKind::Takeback)
             ]
         );
+        assert!(
+            h.query_by_label("Abort").is_none(),
+            "the server allows none"
+        );
+    }
+
+    /// The buttons are the server's asks: a seat with nothing to take back is not asked
+    /// to, and one that may still call the game off is.
+    #[test]
+    fn the_panel_offers_what_the_server_says_the_seat_may_ask() {
+        let mut mirror = Mirror::from_state(Some(SeatColour::White), &view()).unwrap();
+        mirror.may = vec![SeatAsks {
+            seat: SeatColour::White,
+            asks: vec![Ask::Abort, Ask::Resign, Ask::OfferDraw],
+        }];
+        let mut h = harness(mirror, vec![Player(0)]);
+        assert!(h.query_by_label("Ask to take back").is_none());
+        h.get_by_label("Offer a draw");
+        h.get_by_label("Abort").click();
+        h.run();
+        assert_eq!(h.state().asked, [OnlineRequest::Abort]);
     }
 
     /// Resigning asks once: the first click asks "Really resign?", "Cancel" takes the
@@ -980,8 +1011,17 @@ mod tests {
         assert!(h.query_by_label("Resign").is_none());
         let mut ended = Mirror::from_state(Some(SeatColour::White), &view()).unwrap();
         let on_time = GameEnd::Decided(Outcome::win(Side::First, EndReason::Time));
+        let may = [SeatColour::White, SeatColour::Black]
+            .map(|seat| SeatAsks {
+                seat,
+                asks: vec![Ask::OfferRematch],
+            })
+            .to_vec();
         ended
-            .apply(&ServerMessage::Ended { result: on_time })
+            .apply(&ServerMessage::Ended {
+                result: on_time,
+                may,
+            })
             .unwrap();
         assert_eq!(ended.result, Some(on_time));
         let mut h = harness(ended.clone(), vec![Player(0)]);
@@ -993,6 +1033,7 @@ mod tests {
         let offered = ServerMessage::Offered {
             kind: OfferKind::Rematch,
             by: SeatColour::Black,
+            may: Vec::new(),
         };
         ended.apply(&offered).unwrap();
         let mut h = harness(ended.clone(), vec![Player(0)]);

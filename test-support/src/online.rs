@@ -96,6 +96,7 @@ pub fn by_squares(text: &str) -> NamedMove {
     NamedMove {
         path,
         kind,
+        steps: Vec::new(),
         captures: Vec::new(),
         notation: text.into(),
     }

@@ -146,6 +146,7 @@ impl RematchArgs {
                 ServerMessage::Declined {
                     kind: OfferKind::Rematch,
                     by,
+                    ..
                 } if is_mine(&mirror, by) => return rejected("the rematch was declined"),
                 ServerMessage::Error { message, .. } => return rejected(&message),
                 // After a reconnection: ask again, unless it was agreed meanwhile (then

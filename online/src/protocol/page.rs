@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use camelot_engine::search::MoveQuality;
 use camelot_engine::{
-    Coord, DrawClaim, EndReason, Game, Level, MoveKind, Outcome, PieceKind, SeatColour, Side,
+    Coord, DrawClaim, EndReason, Game, Level, MoveKind, Outcome, PieceKind, SeatColour, Side, Step,
     Variant, SERVER_LEVELS,
 };
 use serde::Serialize;
@@ -33,9 +33,9 @@ use super::requests::{
     TvGame, TvNext, TvNow,
 };
 use super::{
-    BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId, GameView,
-    Hello, OfferKind, OfferView, PlayerName, SeatToken, SeatView, ServerMessage, TimeControl,
-    VariantView, PROTOCOL_VERSION, VERSION_HEADER,
+    Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId, GameView,
+    Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView, ServerMessage,
+    TimeControl, VariantView, PROTOCOL_VERSION, VERSION_HEADER,
 };
 
 /// The generated module, as `server/web/app/protocol.js` holds it.
@@ -199,7 +199,11 @@ impl Shapes {
         let enums = vec![
             ("Variant", names(values(&Variant::ALL))),
             ("SeatColour", names(values(&SeatColour::ALL))),
+            // Before `MoveKind`, whose names hold a step's: a kind is a step's only
+            // where every value is.
+            ("Step", names(values(&Step::ALL))),
             ("MoveKind", names(values(&MoveKind::ALL))),
+            ("Ask", names(values(&Ask::ALL))),
             ("PieceKind", names(values(&PieceKind::ALL))),
             ("OfferKind", names(values(&OfferKind::ALL))),
             ("DrawClaim", names(values(&DrawClaim::ALL))),
@@ -812,6 +816,20 @@ mod samples {
         }]
     }
 
+    /// Every ask, and a seat with none.
+    fn may() -> Vec<SeatAsks> {
+        vec![
+            SeatAsks {
+                seat: SeatColour::White,
+                asks: Ask::ALL.to_vec(),
+            },
+            SeatAsks {
+                seat: SeatColour::Black,
+                asks: Vec::new(),
+            },
+        ]
+    }
+
     fn ends() -> Vec<GameEnd> {
         vec![
             GameEnd::Decided(Outcome::win(Side::Second, EndReason::Time)),
@@ -828,7 +846,7 @@ mod samples {
             seats: seats(),
             moves: moves()[..2].to_vec(),
             movers: vec![SeatColour::White, SeatColour::Black],
-            may_abort: false,
+            may: may(),
             clocks: Some(clocks()[0].clone()),
             move_due_ms: Some(86_400_000),
             offers: offers(),
@@ -842,7 +860,7 @@ mod samples {
             time: times()[0],
             moves: Vec::new(),
             movers: Vec::new(),
-            may_abort: true,
+            may: Vec::new(),
             clocks: None,
             move_due_ms: None,
             offers: Vec::new(),
@@ -865,7 +883,7 @@ mod samples {
             move_due_ms: board.then_some(60_000),
             board: board.then(|| Box::new(boards()[1].clone())),
             legal: if board { moves() } else { Vec::new() },
-            may_abort: !board,
+            may: if board { may() } else { Vec::new() },
         };
         vec![
             ServerMessage::State {
@@ -889,12 +907,31 @@ mod samples {
             ServerMessage::Offered {
                 kind: OfferKind::Draw,
                 by: SeatColour::Black,
+                may: may(),
+            },
+            ServerMessage::Offered {
+                kind: OfferKind::Draw,
+                by: SeatColour::Black,
+                may: Vec::new(),
             },
             ServerMessage::Declined {
                 kind: OfferKind::Takeback,
                 by: SeatColour::Black,
+                may: may(),
             },
-            ServerMessage::Ended { result: ends()[0] },
+            ServerMessage::Declined {
+                kind: OfferKind::Takeback,
+                by: SeatColour::Black,
+                may: Vec::new(),
+            },
+            ServerMessage::Ended {
+                result: ends()[0],
+                may: may(),
+            },
+            ServerMessage::Ended {
+                result: ends()[1],
+                may: Vec::new(),
+            },
             ServerMessage::Presence {
                 seat: SeatColour::Black,
                 connected: true,
@@ -1136,12 +1173,12 @@ mod tests {
         assert!(text.contains(r##""White": "#faf7f0","##), "{text}");
         assert!(
             text.contains(
-                "@typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove"
+                "@typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }} NamedMove"
             ),
             "{text}"
         );
         assert!(
-            text.contains(r#"{ t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may_abort?: boolean, move: NamedMove,"#),
+            text.contains(r#"{ t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may?: ({ asks: Ask[], seat: SeatColour })[], move: NamedMove,"#),
             "{text}"
         );
         assert!(

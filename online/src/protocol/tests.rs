@@ -14,7 +14,7 @@ fn messages_read_back_and_name_their_kind() {
     let text = serde_json::to_string(&m).unwrap();
     assert_eq!(
         text,
-        r#"{"t":"move","id":7,"ply":3,"move":{"path":["E6","E8"],"kind":"Canter","captures":[],"notation":"E6-E8"}}"#
+        r#"{"t":"move","id":7,"ply":3,"move":{"path":["E6","E8"],"kind":"Canter","steps":["Canter"],"captures":[],"notation":"E6-E8"}}"#
     );
     assert_eq!(serde_json::from_str::<ClientMessage>(&text).unwrap(), m);
     // A move is its squares: a text alone is no move.
@@ -58,6 +58,7 @@ fn messages_read_back_and_name_their_kind() {
 fn results_travel_as_the_engines_types() {
     let ended = ServerMessage::Ended {
         result: GameEnd::Decided(Outcome::win(Side::Second, EndReason::Time)),
+        may: Vec::new(),
     };
     let text = serde_json::to_string(&ended).unwrap();
     assert_eq!(

@@ -114,7 +114,7 @@ enum Next {
     /// A move was stored.
     Stored,
     /// Say this, then close.
-    Close(ServerMessage),
+    Close(Box<ServerMessage>),
 }
 
 /// The client is gone, or stopped reading.
@@ -283,7 +283,7 @@ async fn converse(
         match handled {
             Ok(Next::Stored) => limit.refund(),
             Ok(Next::Go) => {}
-            Ok(Next::Close(last)) => return Some(last),
+            Ok(Next::Close(last)) => return Some(*last),
             Err(Gone) => return None,
         }
     }

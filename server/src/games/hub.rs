@@ -372,7 +372,8 @@ impl Hubs {
     }
 }
 
-/// Says to everyone connected what changed from `old` to `new`.
+/// Says to everyone connected what changed from `old` to `new`. Where what the seats may
+/// ask changed, the last message of the news says so (a move's, an offer's, the end's).
 fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     let now = now_ms();
     let extends =
@@ -380,6 +381,45 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     if !extends {
         let _ = hub.tx.send(Broadcast::Resync);
         return;
+    }
+    let mut news: Vec<ServerMessage> = Vec::new();
+    let may = Some(new.may()).filter(|may| *may != old.may());
+    for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
+        if kind == OfferKind::Rematch && new.rematch.is_some() {
+            // Agreed, not declined: the rematch itself is the news.
+            continue;
+        }
+        let by = |p: Player| new.seat_colour(p);
+        match (old.offers.get(kind), new.offers.get(kind)) {
+            (Some(p), None) => news.push(ServerMessage::Declined {
+                kind,
+                by: by(p),
+                may: Vec::new(),
+            }),
+            (before, Some(p)) if before != Some(p) => news.push(ServerMessage::Offered {
+                kind,
+                by: by(p),
+                may: Vec::new(),
+            }),
+            _ => {}
+        }
+    }
+    if let (Status::Live, Status::Over(result)) = (old.status, new.status) {
+        news.push(ServerMessage::Ended {
+            result,
+            may: Vec::new(),
+        });
+    }
+    // The asks ride on the last offer or end, or else on the last move. (A rematch
+    // agreed changes them too, to none: its own message says so.)
+    let mut may = may;
+    if let Some(
+        ServerMessage::Declined { may: said, .. }
+        | ServerMessage::Offered { may: said, .. }
+        | ServerMessage::Ended { may: said, .. },
+    ) = news.last_mut()
+    {
+        *said = may.take().unwrap_or_default();
     }
     for (i, p) in new.plies.iter().enumerate().skip(old.plies.len()) {
         let last = i + 1 == new.plies.len();
@@ -391,7 +431,11 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
             move_due_ms: if last { new.move_due(now) } else { None },
             board: None,
             legal: Vec::new(),
-            may_abort: last && new.may_abort(),
+            may: if last {
+                may.take().unwrap_or_default()
+            } else {
+                Vec::new()
+            },
         };
         let plain: Arc<str> = serde_json::to_string(&moved)
             .expect("messages serialise")
@@ -413,25 +457,8 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
             with_board,
         });
     }
-    for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
-        if kind == OfferKind::Rematch && new.rematch.is_some() {
-            // Agreed, not declined: the rematch itself is the news.
-            continue;
-        }
-        match (old.offers.get(kind), new.offers.get(kind)) {
-            (Some(by), None) => hub.send(&ServerMessage::Declined {
-                kind,
-                by: new.seat_colour(by),
-            }),
-            (before, Some(by)) if before != Some(by) => hub.send(&ServerMessage::Offered {
-                kind,
-                by: new.seat_colour(by),
-            }),
-            _ => {}
-        }
-    }
-    if let (Status::Live, Status::Over(result)) = (old.status, new.status) {
-        hub.send(&ServerMessage::Ended { result });
+    for m in &news {
+        hub.send(m);
     }
     for (i, (before, now)) in old.seats.iter().zip(&new.seats).enumerate() {
         if before != now && !now.open {

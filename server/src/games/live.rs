@@ -566,6 +566,7 @@ pub fn initial_clock(time: TimeControl) -> i64 {
     }
 }
 
+mod asks;
 mod refusal;
 mod rematch;
 mod view;

@@ -9,48 +9,27 @@
  */
 
 /**
- * The squares a piece passes between two landings: the square jumped or cantered over,
- * where the step is two squares long.
- * @param {string} a
- * @param {string} b
- * @returns {string | null}
- */
-export function between(a, b) {
-  const fa = a.charCodeAt(0);
-  const fb = b.charCodeAt(0);
-  const ra = Number(a.slice(1));
-  const rb = Number(b.slice(1));
-  if (Math.abs(fa - fb) === 2 || Math.abs(ra - rb) === 2) {
-    return String.fromCharCode((fa + fb) / 2) + String((ra + rb) / 2);
-  }
-  return null;
-}
-
-/**
- * How a move reaches its landing number `i` (counting from 1).
+ * How a move reaches its landing number `i` (counting from 1), as the server names its
+ * steps: a charge's canters are marked as the charge's, its jumps as jumps.
  * @param {NamedMove} m
  * @param {number} i
  * @returns {MarkKind}
  */
 export function stepKind(m, i) {
   switch (m.kind) {
-    case "Plain":
-      return "plain";
     case "CastleMove":
       return "castle";
     case "PlaceTree":
       return "tree";
-    case "Canter":
-      return "canter";
-    case "Jump":
-      return "jump";
-    default: {
-      // A knight's charge: canters, then jumps; a jump is a step over a captured piece.
-      const over = between(m.path[i - 1], m.path[i]);
-      return over !== null && m.captures.includes(over) ? "jump" : "charge";
-    }
+    case "Charge":
+      return m.steps[i - 1] === "Jump" ? "jump" : "charge";
+    default:
+      return STEP_MARKS[m.steps[i - 1]] ?? "plain";
   }
 }
+
+/** @type {Record<string, MarkKind>} */
+const STEP_MARKS = { Plain: "plain", Canter: "canter", Jump: "jump" };
 
 /**
  * The listed moves that begin with `path`.

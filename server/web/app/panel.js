@@ -10,12 +10,14 @@ import { el, put, sentence } from "./dom.js";
 import { rememberGame } from "./mine.js";
 import { request } from "./net.js";
 import { keepInvitations, keptInvitations, linkLine, waiting } from "./invite.js";
+import { may } from "./round.js";
 import { claimText, offerText, titleText, who } from "./words.js";
 
 /**
  * @typedef {import("./game.js").GamePage} GamePage
  * @typedef {import("./protocol.js").SeatView} SeatView
  * @typedef {import("./protocol.js").SeatColour} SeatColour
+ * @typedef {import("./protocol.js").Ask} Ask
  */
 
 /** @param {GamePage} page */
@@ -150,36 +152,48 @@ export function renderActions(page) {
     return;
   }
   const buttons = [];
+  // The buttons are what the server says this seat may ask: the page decides none.
+  const asks = (/** @type {Ask} */ ask) => may(page.r, page.r.you, ask);
   if (page.r.you && !v.result) {
-    buttons.push(
-      el("button", { onclick: () => page.request({ t: "offer", kind: "draw" }) }, "Offer a draw"),
-      el(
-        "button",
-        { onclick: () => page.request({ t: "offer", kind: "takeback" }) },
-        "Ask to take back",
-      ),
-      el(
-        "button",
-        {
-          class: page.resignArmed ? "danger" : "",
-          onclick: () => {
-            if (page.resignArmed) {
-              page.resignArmed = false;
-              page.request({ t: "resign" });
-            } else {
-              page.resignArmed = true;
-              window.setTimeout(() => {
+    if (asks("offer_draw")) {
+      buttons.push(
+        el("button", { onclick: () => page.request({ t: "offer", kind: "draw" }) }, "Offer a draw"),
+      );
+    }
+    if (asks("offer_takeback")) {
+      buttons.push(
+        el(
+          "button",
+          { onclick: () => page.request({ t: "offer", kind: "takeback" }) },
+          "Ask to take back",
+        ),
+      );
+    }
+    if (asks("resign")) {
+      buttons.push(
+        el(
+          "button",
+          {
+            class: page.resignArmed ? "danger" : "",
+            onclick: () => {
+              if (page.resignArmed) {
                 page.resignArmed = false;
-                page.render();
-              }, 3000);
-            }
-            page.render();
+                page.request({ t: "resign" });
+              } else {
+                page.resignArmed = true;
+                window.setTimeout(() => {
+                  page.resignArmed = false;
+                  page.render();
+                }, 3000);
+              }
+              page.render();
+            },
           },
-        },
-        page.resignArmed ? "Really resign?" : "Resign",
-      ),
-    );
-    if (v.may_abort) {
+          page.resignArmed ? "Really resign?" : "Resign",
+        ),
+      );
+    }
+    if (asks("abort")) {
       buttons.push(el("button", { onclick: () => page.request({ t: "abort" }) }, "Abort"));
     }
     if (page.r.position?.to_move === page.r.you) {
@@ -198,8 +212,9 @@ export function renderActions(page) {
     buttons.push(el("button", { onclick: () => startAnother(page) }, "New game"));
   }
   if (page.r.you && v.result && !v.rematch) {
+    // The other side's standing offer is answered beside it, not offered again.
     const offered = v.offers.some((o) => o.kind === "rematch");
-    if (!offered) {
+    if (!offered && asks("offer_rematch")) {
       buttons.push(
         el(
           "button",

@@ -64,7 +64,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"Black" | "Blue" | "Green" | "Red" | "White" | "Yellow"} SeatColour */
 
+/** @typedef {"Canter" | "Jump" | "Plain"} Step */
+
 /** @typedef {"Canter" | "CastleMove" | "Charge" | "Jump" | "Pass" | "PlaceTree" | "Plain"} MoveKind */
+
+/** @typedef {"abort" | "offer_draw" | "offer_rematch" | "offer_takeback" | "resign"} Ask */
 
 /** @typedef {"Knight" | "Man"} PieceKind */
 
@@ -83,7 +87,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 /** @typedef {"best" | "blunder" | "good" | "inaccuracy" | "mistake"} MoveQuality */
 
 /**
- * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }} NamedMove
+ * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }} NamedMove
  */
 
 /**
@@ -141,17 +145,17 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], may_abort?: boolean, move_due_ms?: number, movers?: SeatColour[], moves: NamedMove[], offers: OfferView[], rated?: boolean, rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
+ * @typedef {{ board?: BoardView, clocks?: ClockView, id: string, legal?: NamedMove[], may?: ({ asks: Ask[], seat: SeatColour })[], move_due_ms?: number, movers?: SeatColour[], moves: NamedMove[], offers: OfferView[], rated?: boolean, rematch?: string, result?: GameEnd, seats: SeatView[], time: TimeControl, variant: Variant }} GameView
  */
 
 /**
  * @typedef {{ t: "state", game: GameView, v: number, you?: SeatColour }
- *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may_abort?: boolean, move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
+ *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may?: ({ asks: Ask[], seat: SeatColour })[], move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
  *   | { t: "ack", id: number, ply: number }
  *   | { t: "rejected", code: ErrorCode, id: number, reason: string }
- *   | { t: "offered", by: SeatColour, kind: OfferKind }
- *   | { t: "declined", by: SeatColour, kind: OfferKind }
- *   | { t: "ended", result: GameEnd }
+ *   | { t: "offered", by: SeatColour, kind: OfferKind, may?: ({ asks: Ask[], seat: SeatColour })[] }
+ *   | { t: "declined", by: SeatColour, kind: OfferKind, may?: ({ asks: Ask[], seat: SeatColour })[] }
+ *   | { t: "ended", may?: ({ asks: Ask[], seat: SeatColour })[], result: GameEnd }
  *   | { t: "presence", connected: boolean, name?: string, seat: SeatColour }
  *   | { t: "seated", name?: string, seat: SeatColour }
  *   | { t: "rematch", game: string, seat?: SeatColour, token?: string }
@@ -286,7 +290,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ after: number, before: number, best: null | { captures: Coord[], kind: MoveKind, notation: string, path: Coord[] }, judgement: null | MoveQuality, line: NamedMove[], played: NamedMove, ply: number, score: ScoreView, seat: SeatColour }} AnalysedPly
+ * @typedef {{ after: number, before: number, best: null | { captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }, judgement: null | MoveQuality, line: NamedMove[], played: NamedMove, ply: number, score: ScoreView, seat: SeatColour }} AnalysedPly
  */
 
 /**

@@ -14,6 +14,7 @@ import { remaining } from "./clock.js";
  * @typedef {import("./protocol.js").SeatColour} SeatColour
  * @typedef {import("./protocol.js").SeatView} SeatView
  * @typedef {import("./protocol.js").OfferKind} OfferKind
+ * @typedef {import("./protocol.js").Ask} Ask
  */
 
 /**
@@ -89,7 +90,7 @@ export function apply(round, m, now, sides = []) {
       }
       r.moves = [...r.moves, m.move];
       r.movers = [...r.movers, m.seat];
-      r.view = { ...r.view, may_abort: m.may_abort ?? false, offers: [], move_due_ms: m.move_due_ms };
+      r.view = { ...r.view, offers: [], move_due_ms: m.move_due_ms };
       if (m.board) {
         r.position = m.board;
         r.legal = m.legal ?? [];
@@ -153,13 +154,40 @@ export function apply(round, m, now, sides = []) {
       break;
     case "rematch":
       if (r.view) {
-        r.view = { ...r.view, rematch: m.game };
+        // Nothing more may be asked of a game whose rematch is agreed.
+        r.view = { ...r.view, rematch: m.game, may: [] };
       }
       break;
     default:
       break;
   }
+  // What the seats may ask rides on a move, an offer or the end where it changed; a
+  // move heard twice leaves it as it was.
+  if ("may" in m && m.may?.length && r.view && heard(round, r)) {
+    r.view = { ...r.view, may: m.may };
+  }
   return { round: r, news };
+}
+
+/**
+ * Whether the message changed the round: a move heard before, or one out of step, did not.
+ * @param {Round} before
+ * @param {Round} after
+ */
+function heard(before, after) {
+  return after.moves !== before.moves || after.view !== before.view;
+}
+
+/**
+ * Whether the server says seat `seat` may ask `ask` now.
+ * @param {Round} round
+ * @param {SeatColour | null} seat
+ * @param {Ask} ask
+ * @returns {boolean}
+ */
+export function may(round, seat, ask) {
+  const asks = round.view?.may?.find((s) => s.seat === seat)?.asks ?? [];
+  return asks.includes(ask);
 }
 
 /**

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { apply, initial } from "../app/round.js";
+import { apply, initial, may } from "../app/round.js";
 
 const rounds = JSON.parse(
   readFileSync(new URL("../../../online/tests/data/rounds.json", import.meta.url), "utf8"),
@@ -47,7 +47,12 @@ for (const recorded of rounds) {
       recorded.offers,
     );
     assert.equal(Boolean(round.view.result), recorded.over);
-    assert.equal(Boolean(round.view.may_abort), recorded.may_abort);
+    assert.deepEqual(round.view.may ?? [], recorded.may);
+    for (const { seat, asks } of recorded.may) {
+      for (const ask of ["abort", "resign", "offer_draw", "offer_takeback", "offer_rematch"]) {
+        assert.equal(may(round, seat, ask), asks.includes(ask), `${seat} ${ask}`);
+      }
+    }
   });
 }
 
@@ -62,23 +67,34 @@ test("a round is never changed in place: the one before stays as it was", () => 
     seen.push(next);
     round = next;
   }
-  assert.notDeepEqual(seen[1].view.offers, seen[2].view.offers);
+  assert.notDeepEqual(seen[0].view.offers, seen[1].view.offers);
 });
 
 test("my side's offer declined is news for me, another side's is not", () => {
   const recorded = rounds.find((/** @type {any} */ r) => r.name.startsWith("offers"));
   const { news } = follow(recorded);
   // Black offered and had it declined; this page plays White.
-  assert.equal(news[2].declined, undefined);
+  const declined = recorded.messages.findIndex((/** @type {any} */ m) => m.t === "declined");
+  assert.equal(news[declined].declined, undefined);
   const mine = structuredClone(recorded.messages.slice(0, 1));
   mine.push({ t: "offered", kind: "draw", by: "White" }, { t: "declined", kind: "draw", by: "Black" });
   assert.equal(follow({ messages: mine }).news[2].declined, "draw");
 });
 
+test("a move heard twice does not bring back what the seats could ask before it", () => {
+  const recorded = rounds.find((/** @type {any} */ r) => r.name === "a move heard twice");
+  const [state, first] = recorded.messages;
+  let round = apply(initial(), state, 1000, sides).round;
+  round = apply(round, first, 1000, sides).round;
+  const stale = { ...first, may: [{ seat: "White", asks: ["resign"] }] };
+  assert.deepEqual(apply(round, stale, 1000, sides).round.view.may, round.view.may);
+});
+
 test("a move heard is news, a move heard twice is not", () => {
   const recorded = rounds.find((/** @type {any} */ r) => r.name === "a move heard twice");
   const { news } = follow(recorded);
-  assert.ok(news[1].moved);
-  assert.equal(news[2].moved, undefined);
-  assert.ok(news[3].moved);
+  const moved = recorded.messages.map((/** @type {any} */ m, /** @type {number} */ i) =>
+    m.t === "moved" ? Boolean(news[i].moved) : null,
+  );
+  assert.deepEqual(moved, [null, true, false, true]);
 });

@@ -73,18 +73,18 @@ async fn hello(
     let game = &asked.game;
     let cannot_read = |e: &dyn std::fmt::Display| {
         eprintln!("camelot-server: game {}: {e}", clip(game.as_str()));
-        Next::Close(ServerMessage::error(
+        Next::Close(Box::new(ServerMessage::error(
             ErrorCode::Storage,
             "the server cannot read its games",
-        ))
+        )))
     };
     let (hub, rx) = match hubs.join(game).await {
         Ok(Some(found)) => found,
         Ok(None) => {
-            return Ok(Next::Close(ServerMessage::error(
+            return Ok(Next::Close(Box::new(ServerMessage::error(
                 ErrorCode::NoSuchGame,
                 format!("there is no game '{}'", clip(game.as_str())),
-            )))
+            ))))
         }
         Err(e) => return Ok(cannot_read(&e)),
     };
@@ -110,10 +110,10 @@ async fn hello(
             }),
             Ok(None) => {
                 hubs.leave(hub, rx).await;
-                return Ok(Next::Close(ServerMessage::error(
+                return Ok(Next::Close(Box::new(ServerMessage::error(
                     ErrorCode::WrongToken,
                     format!("that token holds no seat in game {game}"),
-                )));
+                ))));
             }
             Err(e) => {
                 hubs.leave(hub, rx).await;

@@ -1,5 +1,5 @@
 use camelot_engine::{Level, Side};
-use camelot_online::protocol::ErrorCode;
+use camelot_online::protocol::{asks_of, Ask, ErrorCode};
 
 use super::*;
 
@@ -12,6 +12,7 @@ fn named(g: &LiveGame, text: &str) -> NamedMove {
         Err(_) => NamedMove {
             path: text.split(['-', 'x']).map(|s| s.parse().unwrap()).collect(),
             kind: camelot_engine::MoveKind::Plain,
+            steps: Vec::new(),
             captures: Vec::new(),
             notation: text.into(),
         },
@@ -396,28 +397,96 @@ fn abort_resign_and_claims() {
     assert_eq!(g.status, over(Some(Side::First), EndReason::Resignation));
 }
 
+/// Whether `seat` asking `ask` of `g` is taken (tried on a copy).
+fn granted(g: &LiveGame, seat: Player, ask: Ask) -> bool {
+    let mut trial = g.clone();
+    let agreed = plan(seat_rows(&["hw", "hb"], &["Ann", "Bo"]));
+    match ask {
+        Ask::Abort => trial.abort().is_ok(),
+        Ask::Resign => trial.resign(seat).is_ok(),
+        Ask::OfferDraw => trial.offer(seat, OfferKind::Draw, &agreed).is_ok(),
+        Ask::OfferTakeback => trial.offer(seat, OfferKind::Takeback, &agreed).is_ok(),
+        Ask::OfferRematch => trial.offer(seat, OfferKind::Rematch, &agreed).is_ok(),
+    }
+}
+
+/// Every seat's asks are exactly those the game grants.
+fn assert_asks_are_the_rules(g: &LiveGame, when: &str) {
+    for p in g.variant.rules().players_in_order() {
+        for ask in Ask::ALL {
+            assert_eq!(
+                g.asks(p).contains(&ask),
+                granted(g, p, ask),
+                "{ask:?} for {:?} {when}",
+                g.seat_colour(p)
+            );
+        }
+    }
+}
+
 /// The page and the other clients are told what a seat may do and who made each ply:
 /// they keep no rule of their own for either.
 #[test]
-fn the_view_says_who_made_each_ply_and_whether_the_game_may_be_aborted() {
+fn the_view_says_who_made_each_ply_and_what_each_seat_may_ask() {
     let mut g = camelot(TimeControl::Untimed);
     let view = |g: &LiveGame| g.view(T0, &[true, true], &[None, None]);
-    assert!(view(&g).may_abort);
+    let asks = |g: &LiveGame, colour: SeatColour| asks_of(&view(g).may, colour).to_vec();
+    assert_eq!(
+        asks(&g, SeatColour::Black),
+        [Ask::Abort, Ask::Resign, Ask::OfferDraw],
+        "nothing of Black's to take back"
+    );
+    assert_asks_are_the_rules(&g, "at the start");
     g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
-    assert!(view(&g).may_abort, "one side has moved");
+    assert!(
+        asks(&g, SeatColour::White).contains(&Ask::Abort),
+        "one side has moved"
+    );
+    assert!(asks(&g, SeatColour::White).contains(&Ask::OfferTakeback));
+    assert!(!asks(&g, SeatColour::Black).contains(&Ask::OfferTakeback));
+    assert_asks_are_the_rules(&g, "after one ply");
     g.play(BLACK, 1, &named(&g, "H11-F9"), T0).unwrap();
     let v = view(&g);
-    assert!(!v.may_abort, "both sides have moved");
+    assert_eq!(
+        asks_of(&v.may, SeatColour::Black),
+        [Ask::Resign, Ask::OfferDraw, Ask::OfferTakeback],
+        "both sides have moved"
+    );
     assert_eq!(v.movers, [SeatColour::White, SeatColour::Black]);
+    assert_asks_are_the_rules(&g, "after two plies");
+    g.offer(WHITE, OfferKind::Draw, &Agreement::at(T0)).unwrap();
+    assert!(
+        !asks(&g, SeatColour::White).contains(&Ask::OfferDraw),
+        "it stands"
+    );
+    assert!(
+        asks(&g, SeatColour::Black).contains(&Ask::OfferDraw),
+        "to accept"
+    );
+    assert_asks_are_the_rules(&g, "with a draw offered");
     let mut over = g.clone();
     over.resign(BLACK).unwrap();
-    assert!(!view(&over).may_abort);
+    assert_eq!(asks(&over, SeatColour::White), [Ask::OfferRematch]);
+    assert_asks_are_the_rules(&over, "once resigned");
+    over.offer(WHITE, OfferKind::Rematch, &Agreement::at(T0))
+        .unwrap();
+    assert_asks_are_the_rules(&over, "with a rematch offered");
+    let mut aborted = camelot(TimeControl::Untimed);
+    aborted.abort().unwrap();
+    assert_eq!(asks(&aborted, SeatColour::White), []);
+    assert_asks_are_the_rules(&aborted, "aborted");
+    // Against the computer a draw is not offered: it plays on.
+    let mut computer = camelot(TimeControl::Untimed);
+    computer.seats[1].computer = Some(Level::CLUB);
+    assert!(!asks(&computer, SeatColour::White).contains(&Ask::OfferDraw));
+    assert_asks_are_the_rules(&computer, "against the computer");
     // Grand Cam's four seats, each ply its mover's.
     let mut gc = LiveGame::new(id(), Variant::GrandCam, TimeControl::Untimed, T0);
     let order: Vec<Player> = gc.variant.rules().players_in_order().collect();
     for (ply, &seat) in order.iter().enumerate() {
         let mv = gc.game.position().named_moves()[0].clone();
         gc.play(seat, ply as u32, &mv, T0).unwrap();
+        assert_asks_are_the_rules(&gc, "in Grand Cam");
     }
     let colours: Vec<SeatColour> = order.iter().map(|&p| gc.seat_colour(p)).collect();
     assert_eq!(gc.view(T0, &[true; 4], &[None; 4]).movers, colours);

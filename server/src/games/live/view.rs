@@ -42,7 +42,7 @@ impl LiveGame {
                 .iter()
                 .map(|p| rules.seat_colour(p.seat))
                 .collect(),
-            may_abort: self.may_abort(),
+            may: self.may(),
             clocks: self.clock_view(now),
             move_due_ms: self.move_due(now),
             offers: [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch]
