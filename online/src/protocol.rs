@@ -137,15 +137,6 @@ impl Ask {
         Ask::OfferTakeback,
         Ask::OfferRematch,
     ];
-
-    /// Offering `kind`.
-    pub fn offer(kind: OfferKind) -> Ask {
-        match kind {
-            OfferKind::Draw => Ask::OfferDraw,
-            OfferKind::Takeback => Ask::OfferTakeback,
-            OfferKind::Rematch => Ask::OfferRematch,
-        }
-    }
 }
 
 /// What one seat may ask now.
@@ -452,7 +443,7 @@ pub struct GameView {
     /// order of its own; a pass is a ply too).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<SeatColour>,
-    /// What each seat may ask now (`may` messages say when it changes).
+    /// What each seat may ask now (a change's last message says when it changes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub may: Vec<SeatAsks>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

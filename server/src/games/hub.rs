@@ -383,7 +383,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         return;
     }
     let mut news: Vec<ServerMessage> = Vec::new();
-    let may = Some(new.may()).filter(|may| *may != old.may());
+    let mut may = Some(new.may()).filter(|may| *may != old.may());
     for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
         if kind == OfferKind::Rematch && new.rematch.is_some() {
             // Agreed, not declined: the rematch itself is the news.
@@ -412,7 +412,6 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     }
     // The asks ride on the last offer or end, or else on the last move. (A rematch
     // agreed changes them too, to none: its own message says so.)
-    let mut may = may;
     if let Some(
         ServerMessage::Declined { may: said, .. }
         | ServerMessage::Offered { may: said, .. }
