@@ -11,8 +11,9 @@ use crate::accounts::Accounts;
 use crate::common::http::{no_sniffing, speaks_this_version, wrong_method, MAX_BODY_BYTES};
 use crate::common::limits::{Cap, PerMinute};
 use crate::common::site::{self, Origins};
-use crate::games::Hubs;
-use crate::{accounts, analysis, games, pages, pairing, players, seats, tv};
+use crate::round::Hubs;
+use crate::setup::Setup;
+use crate::{accounts, analysis, pages, pairing, players, round, seats, setup, tv};
 
 /// What the rooms that keep an allowance of their own may give one address.
 pub struct RoomLimits {
@@ -28,26 +29,27 @@ pub struct RoomLimits {
 
 pub fn router(
     hubs: Arc<Hubs>,
+    setup: Arc<Setup>,
     accounts: Arc<Accounts>,
     origins: Origins,
     limits: RoomLimits,
 ) -> Router {
-    let api = games::api()
+    let api = round::api(hubs.clone())
+        .merge(setup::api(setup))
         .merge(seats::api(hubs.clone(), limits.takes))
-        .merge(pairing::api(hubs.clone(), limits.quick_games))
-        .merge(tv::api())
+        .merge(pairing::api(hubs.db.clone(), limits.quick_games))
+        .merge(tv::api(hubs.db.clone()))
         .merge(analysis::api(hubs.clone(), limits.analyses))
         .merge(accounts::api().with_state(accounts.clone()))
         .merge(players::api().with_state(accounts.clone()))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
-        .merge(games::socket().layer(axum::Extension(accounts.watch.clone())))
+        .merge(round::socket(hubs.clone(), accounts.watch.clone()))
         .merge(api)
-        .merge(pages::routes(hubs.clone(), limits.qr))
+        .merge(pages::routes(hubs, limits.qr))
         .fallback(pages::no_such_page)
         .method_not_allowed_fallback(wrong_method)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(origins, site::same_site))
         .layer(middleware::from_fn(no_sniffing))
-        .with_state(hubs)
 }

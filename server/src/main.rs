@@ -17,7 +17,9 @@ mod pairing;
 mod players;
 mod queue;
 mod ratings;
+mod round;
 mod seats;
+mod setup;
 mod tv;
 
 use std::io::Write;
@@ -32,8 +34,10 @@ use clap::Parser;
 use crate::analysis::AnalysisBudget;
 use crate::common::client::{TrustedProxies, TrustedProxy};
 use crate::common::limits::{Admission, Cap, PerMinute};
-use crate::games::{GameLimits, Hubs};
 use crate::listen::TlsError;
+use crate::queue::Wake;
+use crate::round::Hubs;
+use crate::setup::{Setup, SetupLimits};
 use camelot_online::protocol::accounts::AccountName;
 
 use crate::accounts::Hasher;
@@ -345,13 +349,15 @@ async fn run(args: Args) -> Result<(), StartError> {
     queue::free_work_of_the_dead(&db)
         .await
         .map_err(StartError::Turns)?;
-    let limits = GameLimits {
+    let wake = Wake::new();
+    let limits = SetupLimits {
         creations: per_minute(args.games_per_minute),
         computer_games: cap(args.computer_games_per_address),
         unjoined_computer_games: cap(args.unjoined_computer_games_per_address),
-        idle: Duration::from_secs(args.idle_timeout),
     };
-    let hubs = Arc::new(Hubs::new(db, limits));
+    let setup = Arc::new(Setup::new(db.clone(), limits, wake.clone()));
+    let idle = Duration::from_secs(args.idle_timeout);
+    let hubs = Arc::new(Hubs::new(db, idle, setup.clone(), wake));
     let searches = args
         .computer_threads
         .unwrap_or_else(computer::default_searches);
@@ -386,7 +392,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let addr = listener.local_addr().map_err(cannot_listen)?;
     tokio::spawn(flag_sweeper(hubs.clone()));
     if !args.no_tv {
-        tv::spawn(hubs.clone());
+        tv::spawn(hubs.db.clone(), hubs.wake.clone());
     }
     forget_in_turn(
         &hubs.db,
@@ -420,6 +426,7 @@ async fn run(args: Args) -> Result<(), StartError> {
         listener,
         app::router(
             hubs,
+            setup,
             accounts,
             origins,
             app::RoomLimits {
@@ -550,7 +557,7 @@ async fn fan_in(hubs: Arc<Hubs>, mut listener: sqlx::postgres::PgListener) {
                     eprintln!("camelot-server: game {id}: {e}");
                 }
                 // Another process's change may owe the computer a turn.
-                hubs.computer_due.notify_waiters();
+                hubs.wake.ring();
             }
             // The listener reconnects by itself; wait a little before asking again.
             Err(e) => {

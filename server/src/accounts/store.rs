@@ -351,10 +351,7 @@ impl Db {
             .execute(&mut *tx)
             .await?;
             // Its games stay; its name leaves them ("deleted player").
-            sqlx::query("UPDATE seats SET name = NULL WHERE account_id = $1")
-                .bind(account)
-                .execute(&mut *tx)
-                .await?;
+            crate::games::names_leave_seats!(tx, account);
             tx.commit().await?;
         });
         Ok(())

@@ -17,14 +17,14 @@ use crate::common::error::{Answer, ServiceError};
 use crate::common::http::clip;
 use crate::common::limits::Cap;
 use crate::common::owner::Owner;
-use crate::games;
-use crate::games::Hubs;
 use crate::games::Status;
 use crate::queue::Asked;
+use crate::round;
+use crate::round::Hubs;
 
 /// The analyses' routes, with the room's own allowance: `most`, the analyses one
 /// address may have waiting or under way.
-pub fn api(hubs: Arc<Hubs>, most: Cap) -> Router<Arc<Hubs>> {
+pub fn api(hubs: Arc<Hubs>, most: Cap) -> Router {
     Router::new()
         .route("/games/{id}/analysis", get(look).post(ask))
         .with_state(AnalysisRoom { hubs, most })
@@ -67,7 +67,7 @@ async fn ask(
     client: ClientAddress,
 ) -> Result<Response, ServiceError> {
     let game = game_of(&id)?;
-    let g = games::game_now(&hubs, &game).await?;
+    let g = round::game_now(&hubs, &game).await?;
     if g.status == Status::Live {
         return Err(ServiceError::refused(
             Answer::Conflict,
@@ -93,7 +93,7 @@ async fn ask(
     match asked {
         Asked::Already(view) => Ok(answered(view)),
         Asked::Queued => {
-            hubs.computer_due.notify_waiters();
+            hubs.wake.ring();
             let view = hubs.db.analysis(&game).await.map_err(storage)?;
             Ok(answered(view.unwrap_or(AnalysisView::Queued { ahead: 0 })))
         }
@@ -117,7 +117,7 @@ async fn look(
         Some(view) => Ok(answered(view)),
         None => {
             // An unknown game is `no_such_game`, not one nobody asked about.
-            games::game_now(&hubs, &game).await?;
+            round::game_now(&hubs, &game).await?;
             Err(ServiceError::refused(
                 Answer::NotFound,
                 ErrorCode::NotAnalysed,

@@ -10,9 +10,9 @@ use camelot_engine::search::GameReviewer;
 use crate::analysis::{self, AnalysisBudget};
 use crate::common::clock::now_ms;
 use crate::computer::{take_and_play, LEASE};
-use crate::games::Hubs;
 use crate::games::Status;
 use crate::queue::{Job, Kind, Work};
+use crate::round::Hubs;
 
 /// How often an analysis under way notes its progress (and renews its lease).
 const PROGRESS: Duration = Duration::from_millis(500);

@@ -20,9 +20,9 @@ use camelot_online::protocol::TimeControl;
 use crate::analysis::AnalysisBudget;
 use crate::common::clock::now_ms;
 use crate::common::tokens;
-use crate::games::{Hub, Hubs};
 use crate::games::{LiveGame, Refusal};
 use crate::queue::{Kind, Turn, Work};
+use crate::round::{Hub, Hubs};
 
 mod analyse;
 
@@ -59,7 +59,7 @@ pub fn default_searches() -> usize {
 async fn player(hubs: Arc<Hubs>, me: String, budget: AnalysisBudget) {
     loop {
         // Registered before looking, so that a wake-up while looking is not missed.
-        let due = hubs.computer_due.notified();
+        let due = hubs.wake.rung();
         if take_and_play(&hubs, &me).await || analyse::take_and_analyse(&hubs, &me, budget).await {
             continue;
         }

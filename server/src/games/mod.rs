@@ -1,33 +1,45 @@
-//! The games room: a game as it is played (the live game and its hub, the connections
-//! that play and watch it), its rows in the database, and its routes.
+//! The game room: a game as the server keeps it (`LiveGame`: its moves judged by the
+//! engine, clocks, offers, claims, the end) and its rows in the database (games, plies,
+//! seats). It knows nothing of connections: the round room plays its games, the setup
+//! room makes them.
 
 use std::time::Duration;
 
+use camelot_online::protocol::GameId;
+
 use crate::common::chores;
 use crate::common::clock::now_ms;
+use crate::common::tokens;
 use crate::store::Db;
 
-mod connection;
-mod hub;
 mod listings;
 mod live;
-mod routes;
+mod record;
 mod rows;
-mod seating;
-mod service;
-mod setup;
 mod store;
 
 // The room's door: what other rooms and the server's start may use.
-pub use hub::{log_storage, GameLimits, Hub, Hubs};
 pub use listings::ListedSeat;
-pub use live::{LiveGame, NewGame, Refusal, SeatRow, Status};
-pub use routes::{api, socket};
-pub(crate) use rows::insert_game;
-pub use rows::{time_columns, NewGameRows};
-pub use seating::TakeError;
-pub use service::game_now;
-pub use setup::new_game_id;
+pub use live::{
+    Agreement, Change, Holder, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status,
+};
+pub use record::record_text;
+pub(crate) use rows::{insert_game, names_leave_seats};
+pub use rows::{time_columns, LoadError, NewGameRows, WriteError};
+
+/// A game's id: eight letters and digits, public.
+const ID_LEN: usize = 8;
+
+/// A new game's id: eight letters and digits, public.
+pub fn new_game_id() -> GameId {
+    GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits")
+}
+
+/// The operator hears of a database failure; the client is told only that nothing
+/// changed.
+pub fn log_storage(e: &sqlx::Error) {
+    eprintln!("camelot-server: storage error: {e}");
+}
 
 /// The games' clean-up, every `period`: the games nobody joined within `after`.
 pub fn forget_in_turn(db: Db, period: Duration, after: Duration) {

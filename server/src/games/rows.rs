@@ -480,3 +480,15 @@ pub fn join(clocks: &[i64]) -> String {
 pub fn split(s: &str) -> Vec<i64> {
     s.split(',').filter_map(|c| c.parse().ok()).collect()
 }
+
+/// An account closed: its name leaves the seats it held (its games stay, a "deleted
+/// player" plays them), on the transaction `$tx` that closes it.
+macro_rules! names_leave_seats {
+    ($tx:expr, $account:expr) => {{
+        sqlx::query("UPDATE seats SET name = NULL WHERE account_id = $1")
+            .bind($account)
+            .execute(&mut *$tx)
+            .await?;
+    }};
+}
+pub(crate) use names_leave_seats;

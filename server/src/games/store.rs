@@ -40,7 +40,7 @@ pub const FORGET_BATCH: i64 = 100;
 impl Db {
     /// Gives an open seat of a live game the token that hashes to `hash`; `false` if the
     /// seat is not open (taken, never open, or the game over or unknown).
-    pub(super) async fn take_seat(
+    pub async fn take_seat(
         &self,
         id: &GameId,
         seat: Player,
@@ -78,7 +78,7 @@ impl Db {
     }
 
     /// Stores a new game and its seats.
-    pub(super) async fn create(&self, new: &NewGame) -> Result<(), sqlx::Error> {
+    pub async fn create(&self, new: &NewGame) -> Result<(), sqlx::Error> {
         let rows = NewGameRows::of(new);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
@@ -92,7 +92,7 @@ impl Db {
     /// SQLite the write joins the writer's next batch (one commit, one flush to disk, for
     /// every game that moved meanwhile); on PostgreSQL it is a transaction of its own,
     /// which notifies the other processes as it commits.
-    pub(super) async fn save(
+    pub async fn save(
         &self,
         g: &LiveGame,
         old: &LiveGame,
@@ -193,7 +193,7 @@ impl Db {
     /// A game's seats as everyone sees them, in turn order: each with its player's
     /// account (asked of the accounts), their rating in the variant, and the change this
     /// game made to it once it is rated and over (asked of the ratings).
-    pub(super) async fn seat_infos(
+    pub async fn seat_infos(
         &self,
         id: &GameId,
         variant: &str,
@@ -244,7 +244,7 @@ impl Db {
     }
 
     /// A game's seats as stored, in turn order: what a rematch copies.
-    pub(super) async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
+    pub async fn seat_rows(&self, id: &GameId) -> Result<Vec<SeatRow>, sqlx::Error> {
         Ok(on!(self, write pool => {
             sqlx::query(
                 "SELECT token_hash, name, computer, account_id FROM seats WHERE game_id = $1 \
@@ -271,7 +271,7 @@ impl Db {
 
     /// Keeps the name a seat's player gave (and the account that now holds the seat, if
     /// none held it), and notes that the game has been joined.
-    pub(super) async fn seat_joined(
+    pub async fn seat_joined(
         &self,
         id: &GameId,
         seat: Player,
@@ -310,7 +310,7 @@ impl Db {
     }
 
     /// The first seat of game `id` the account holds.
-    pub(super) async fn seat_of_account(
+    pub async fn seat_of_account(
         &self,
         id: &GameId,
         account: &str,
@@ -329,11 +329,7 @@ impl Db {
     }
 
     /// The seat whose token hashes to `hash` in game `id`.
-    pub(super) async fn seat_of(
-        &self,
-        id: &GameId,
-        hash: &str,
-    ) -> Result<Option<Player>, sqlx::Error> {
+    pub async fn seat_of(&self, id: &GameId, hash: &str) -> Result<Option<Player>, sqlx::Error> {
         let seat: Option<i64> = on!(self, read pool => {
             sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND token_hash = $2")
                 .bind(id.as_str())
@@ -346,7 +342,7 @@ impl Db {
     }
 
     /// Whose game `id` is.
-    pub(super) async fn owner_of(&self, id: &GameId) -> Result<Owner, sqlx::Error> {
+    pub async fn owner_of(&self, id: &GameId) -> Result<Owner, sqlx::Error> {
         let code: Option<String> = on!(self, write pool => {
             sqlx::query("SELECT owner FROM games WHERE id = $1")
                 .bind(id.as_str())
@@ -359,7 +355,7 @@ impl Db {
 
     /// How many live games with a computer seat `owner` has, and how many of those no
     /// person has joined.
-    pub(super) async fn computer_games_of(&self, owner: Owner) -> Result<(u64, u64), sqlx::Error> {
+    pub async fn computer_games_of(&self, owner: Owner) -> Result<(u64, u64), sqlx::Error> {
         let (live, unjoined): (i64, i64) = on!(self, read pool => {
             let row = sqlx::query(
                 "SELECT COUNT(*) AS live, COUNT(CASE WHEN joined = 0 THEN 1 END) AS unjoined \
@@ -376,7 +372,7 @@ impl Db {
 
     /// A page of the live games, newest first: at most `limit`, older than the game
     /// `before` where it is given.
-    pub(super) async fn live_games(
+    pub async fn live_games(
         &self,
         before: Option<&GameId>,
         limit: u32,
@@ -411,7 +407,7 @@ impl Db {
     }
 
     /// Live games whose mover's time ran out by `now`.
-    pub(super) async fn overdue(&self, now: i64) -> Result<Vec<GameId>, sqlx::Error> {
+    pub async fn overdue(&self, now: i64) -> Result<Vec<GameId>, sqlx::Error> {
         Ok(on!(self, read pool => {
             sqlx::query(
                 "SELECT id FROM games WHERE status = 'live' AND deadline_at IS NOT NULL \

@@ -25,7 +25,7 @@ use crate::common::client::ClientAddress;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::TextBody;
 use crate::common::limits::PerMinute;
-use crate::games::Hubs;
+use crate::round::Hubs;
 
 mod qr;
 mod rules;
@@ -79,7 +79,7 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 
 /// The page's routes, with the room's own allowance: `qr`, the QR codes one address may
 /// ask the server to draw a minute.
-pub fn routes(hubs: Arc<Hubs>, qr: PerMinute) -> Router<Arc<Hubs>> {
+pub fn routes(hubs: Arc<Hubs>, qr: PerMinute) -> Router {
     Router::new()
         .route("/", get(front))
         .route("/version", get(version))

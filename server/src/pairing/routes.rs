@@ -19,24 +19,25 @@ use crate::common::error::ServiceError;
 use crate::common::http::{body, JsonBody};
 use crate::common::limits::Cap;
 use crate::common::owner::Owner;
-use crate::games::{log_storage, Hubs};
+use crate::games::log_storage;
 use crate::pairing::store::{Asked, Attempt};
 use crate::pairing::waits::Waits;
 use crate::pairing::{PairingError, PATIENCE_S};
+use crate::store::Db;
 
 const PATIENCE: Duration = Duration::from_secs(PATIENCE_S as u64);
 
-/// What the pairing's routes hold: the games, and the requests waiting here.
+/// What the pairing's routes hold: the database, and the requests waiting here.
 #[derive(Clone)]
 pub struct PairingState {
-    pub hubs: Arc<Hubs>,
+    pub db: Db,
     pub waits: Arc<Waits>,
 }
 
 /// `per_address`: the requests one address may have waiting at once.
-pub fn api(hubs: Arc<Hubs>, per_address: Cap) -> Router<Arc<Hubs>> {
+pub fn api(db: Db, per_address: Cap) -> Router {
     let state = PairingState {
-        hubs,
+        db,
         waits: Arc::new(Waits::new(per_address)),
     };
     Router::new()
@@ -45,13 +46,13 @@ pub fn api(hubs: Arc<Hubs>, per_address: Cap) -> Router<Arc<Hubs>> {
 }
 
 async fn pair(
-    State(PairingState { hubs, waits }): State<PairingState>,
+    State(PairingState { db, waits }): State<PairingState>,
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
     JsonBody(bytes): JsonBody,
 ) -> Result<Json<Pairing>, ServiceError> {
-    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms())
+    let me = accounts::signed_in(&db, &headers, &method, now_ms())
         .await?
         .ok_or(PairingError::NotSignedIn)?
         .account;
@@ -64,8 +65,7 @@ async fn pair(
         log_storage(&e);
         PairingError::Storage
     };
-    let rating = hubs
-        .db
+    let rating = db
         .rating_in(&me.id, asked.variant)
         .await
         .map_err(storage)?
@@ -81,8 +81,7 @@ async fn pair(
         .map_err(|full| PairingError::TooManyWaiting(full.0))?;
     let start = Instant::now();
     loop {
-        let attempt = hubs
-            .db
+        let attempt = db
             .try_pairing(&me, &asked, owner, now_ms())
             .await
             .map_err(storage)?;
@@ -111,14 +110,14 @@ async fn pair(
 }
 
 async fn cancel(
-    State(PairingState { hubs, .. }): State<PairingState>,
+    State(PairingState { db, .. }): State<PairingState>,
     method: Method,
     headers: HeaderMap,
 ) -> Result<Json<Done>, ServiceError> {
-    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms())
+    let me = accounts::signed_in(&db, &headers, &method, now_ms())
         .await?
         .ok_or(PairingError::NotSignedIn)?;
-    hubs.db.cancel_pairing(&me.account.id).await.map_err(|e| {
+    db.cancel_pairing(&me.account.id).await.map_err(|e| {
         log_storage(&e);
         PairingError::Storage
     })?;

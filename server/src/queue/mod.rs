@@ -7,6 +7,7 @@
 mod analyses;
 mod lease;
 mod turns;
+mod wake;
 
 use std::time::Duration;
 
@@ -20,6 +21,7 @@ pub(crate) use lease::forget_work_of;
 pub use lease::{Kind, Work};
 pub(crate) use turns::{owe_turn, person_came};
 pub use turns::{Owed, Turn};
+pub use wake::Wake;
 
 /// The queue's clean-up, every `period`: when the owners served over an hour ago were
 /// served.

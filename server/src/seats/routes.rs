@@ -15,12 +15,12 @@ use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, page_of, with_next, JsonBody};
 use crate::common::limits::PerMinute;
-use crate::games::Hubs;
+use crate::round::Hubs;
 use crate::seats::take;
 
 /// The seats' routes, with the room's own allowance: `takes`, the seats one address may
 /// take a minute.
-pub fn api(hubs: Arc<Hubs>, takes: PerMinute) -> Router<Arc<Hubs>> {
+pub fn api(hubs: Arc<Hubs>, takes: PerMinute) -> Router {
     Router::new()
         .route("/seats", get(list_seats).post(take_seat))
         .with_state(SeatsRoom {

@@ -8,8 +8,9 @@ use camelot_online::protocol::{GameId, PlayerName, SeatToken};
 use crate::accounts::Account;
 use crate::common::error::ServiceError;
 use crate::common::limits::{AddressKey, PerMinute};
-use crate::games::{Hubs, ListedSeat, TakeError};
+use crate::games::ListedSeat;
 use crate::ratings;
+use crate::round::{Hubs, TakeError};
 
 /// `GET /seats`: a page of open seats, and the next page's request if there are more.
 /// A page ends with a game's last seat, so that the next (the games before that one)

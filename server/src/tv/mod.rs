@@ -7,7 +7,6 @@
 
 use crate::common::chores;
 use crate::store::Db;
-use std::sync::Arc;
 use std::time::Duration;
 
 use camelot_engine::{Level, Variant};
@@ -17,8 +16,9 @@ use camelot_online::protocol::TimeControl;
 
 use crate::common::clock::now_ms;
 use crate::common::owner::Owner;
-use crate::games::{log_storage, new_game_id, Hubs};
+use crate::games::{log_storage, new_game_id};
 use crate::games::{LiveGame, NewGame, SeatRow};
+use crate::queue::Wake;
 use store::Shown;
 
 mod routes;
@@ -43,10 +43,10 @@ pub fn next_variant(v: Variant) -> Variant {
 }
 
 /// Keeps the TV on, for as long as the server runs.
-pub fn spawn(hubs: Arc<Hubs>) {
+pub fn spawn(db: Db, wake: Wake) {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = look(&hubs).await {
+            if let Err(e) = look(&db, &wake).await {
                 eprintln!("camelot-server: the TV: {e}");
             }
             tokio::time::sleep(LOOK).await;
@@ -69,12 +69,12 @@ pub fn next(shown: Option<&Shown>) -> Option<(Variant, i64)> {
     }
 }
 
-async fn look(hubs: &Hubs) -> Result<(), sqlx::Error> {
-    let shown = hubs.db.shown().await?;
+async fn look(db: &Db, wake: &Wake) -> Result<(), sqlx::Error> {
+    let shown = db.shown().await?;
     if let Some((variant, at)) = next(shown.as_ref()) {
         if now_ms() >= at {
             let after = shown.map(|s| s.game);
-            start_shown(hubs, variant, LEVEL, after.as_ref()).await?;
+            start_shown(db, wake, variant, LEVEL, after.as_ref()).await?;
         }
     }
     Ok(())
@@ -84,7 +84,8 @@ async fn look(hubs: &Hubs) -> Result<(), sqlx::Error> {
 /// `level`, in place of `after` (the game that ended; none for the first): its id,
 /// or none where another process put one on first.
 async fn start_shown(
-    hubs: &Hubs,
+    db: &Db,
+    wake: &Wake,
     variant: camelot_engine::Variant,
     level: Level,
     after: Option<&GameId>,
@@ -101,8 +102,7 @@ async fn start_shown(
             account: None,
         });
     }
-    let stored = hubs
-        .db
+    let stored = db
         .create_shown(
             &NewGame {
                 game,
@@ -114,7 +114,7 @@ async fn start_shown(
         .await
         .inspect_err(log_storage)?;
     if stored {
-        hubs.computer_due.notify_waiters();
+        wake.ring();
     }
     Ok(stored.then_some(id))
 }

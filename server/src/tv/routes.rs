@@ -2,8 +2,6 @@
 //! match that follows and when it starts, so that a page keeps the last position on
 //! screen and says when the next begins.
 
-use std::sync::Arc;
-
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -11,15 +9,14 @@ use camelot_online::protocol::requests::{TvGame, TvNext, TvNow};
 
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::games::Hubs;
+use crate::store::Db;
 
-pub fn api() -> Router<Arc<Hubs>> {
-    Router::new().route("/tv/now", get(now))
+pub fn api(db: Db) -> Router {
+    Router::new().route("/tv/now", get(now)).with_state(db)
 }
 
-async fn now(State(hubs): State<Arc<Hubs>>) -> Result<Json<TvNow>, ServiceError> {
-    let shown = hubs
-        .db
+async fn now(State(db): State<Db>) -> Result<Json<TvNow>, ServiceError> {
+    let shown = db
         .shown()
         .await
         .map_err(|e| ServiceError::Storage(format!("the TV's game: {e}")))?;

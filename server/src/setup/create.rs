@@ -1,6 +1,5 @@
-//! Setting up a game: a new game's checks (`CreateError`), the address's allowance and
-//! the computer's shares, its rows stored; and a rematch's plan, made of the game before.
-//! A game set up is the round's ([`Hubs::join`]) from its first hello on.
+//! A new game's checks (`CreateError`), the address's allowance and the computer's
+//! shares, its rows stored; and a rematch's plan, made of the game before.
 
 use std::collections::BTreeMap;
 
@@ -14,8 +13,10 @@ use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, Cap};
 use crate::common::owner::Owner;
 use crate::common::tokens;
-use crate::games::hub::{log_storage, Hub, Hubs};
-use crate::games::live::{Holder, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow};
+use crate::games::{
+    log_storage, new_game_id, Holder, LiveGame, NewGame as StoredNew, Refusal, RematchPlan, SeatRow,
+};
+use crate::setup::{holder, Setup};
 
 /// A game that could not be created.
 #[derive(Debug, thiserror::Error)]
@@ -99,14 +100,7 @@ impl From<CreateError> for ServiceError {
     }
 }
 
-/// A game's id: eight letters and digits, public.
-const ID_LEN: usize = 8;
-/// A game's id: eight letters and digits, public.
-pub fn new_game_id() -> GameId {
-    GameId::parse(&tokens::random(ID_LEN)).expect("letters and digits")
-}
-
-impl Hubs {
+impl Setup {
     /// Creates a game for `client` (logged in as `creator`, where they are): its id, the
     /// token of each person's seat (in turn order), the open seats and the computer's.
     pub async fn create(
@@ -149,7 +143,7 @@ impl Hubs {
             (true, Some(_)) if new.open.len() + 1 != rules.players() => {
                 return Err(CreateError::RatedHoldsOneSeat)
             }
-            (true, Some(a)) => Some(self.holder(a, new.variant).await?),
+            (true, Some(a)) => Some(holder(&self.db, a, new.variant).await?),
         };
         if new.rating_range.is_some() && !new.rated {
             return Err(CreateError::RangeUnrated);
@@ -217,7 +211,7 @@ impl Hubs {
                 CreateError::Storage(e)
             })?;
         if owes {
-            self.computer_due.notify_waiters();
+            self.wake.ring();
         }
         Ok(Created {
             game: id,
@@ -244,20 +238,20 @@ impl Hubs {
         Ok(())
     }
 
-    /// What a rematch of game `hub` would be made of: a fresh id, and its seats as stored.
-    /// What a rematch agreed by `client` would be made of. The address pays one game of
-    /// its allowance now; [`Hubs::rematch_not_agreed`] gives it back if the request did
-    /// not agree the rematch after all (an offer that waits for an answer).
+    /// What a rematch of game `id` agreed by `client` would be made of: a fresh id, and
+    /// its seats as stored. The address pays one game of its allowance now;
+    /// [`Setup::rematch_not_agreed`] gives it back if the request did not agree the
+    /// rematch after all (an offer that waits for an answer).
     pub async fn rematch_plan(
         &self,
-        hub: &Hub,
+        id: &GameId,
         client: AddressKey,
     ) -> Result<RematchPlan, Refusal> {
-        let seat_rows = self.db.seat_rows(&hub.id).await.map_err(|e| {
+        let seat_rows = self.db.seat_rows(id).await.map_err(|e| {
             log_storage(&e);
             Refusal::Storage
         })?;
-        let owner = self.db.owner_of(&hub.id).await.map_err(|e| {
+        let owner = self.db.owner_of(id).await.map_err(|e| {
             log_storage(&e);
             Refusal::Storage
         })?;

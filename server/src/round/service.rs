@@ -3,29 +3,16 @@
 //! [`ServiceError`]. The HTTP routes call these and do nothing else but carry them; the
 //! game socket carries only a joined game.
 
-use camelot_engine::notation::{CivilTime, RecordTags};
-use camelot_engine::{Notation, Player};
+use camelot_engine::Player;
 use camelot_online::protocol::requests::{
-    Created, GameState, GameSummary, ListGames, LookAtGame, NewGame, ReplayGame,
+    GameState, GameSummary, ListGames, LookAtGame, ReplayGame,
 };
 use camelot_online::protocol::{BoardView, GameId};
 
-use crate::accounts::Account;
 use crate::common::error::ServiceError;
-use crate::common::limits::AddressKey;
 use crate::common::tokens;
-use crate::games::hub::Hubs;
-use crate::games::live::{LiveGame, Status};
-
-/// `POST /games`.
-pub async fn create(
-    hubs: &Hubs,
-    req: NewGame,
-    from: AddressKey,
-    creator: Option<&Account>,
-) -> Result<Created, ServiceError> {
-    Ok(hubs.create(&req, from, creator).await?)
-}
+use crate::games::{record_text, LiveGame};
+use crate::round::hub::Hubs;
 
 /// `GET /games`: a page of the live games, newest first, with how many seats are
 /// connected where this process knows; and the next page's request if the page is full.
@@ -115,36 +102,4 @@ async fn load(hubs: &Hubs, id: &GameId) -> Result<LiveGame, ServiceError> {
         .await
         .map_err(|e| ServiceError::Storage(format!("reading game {id}: {e}")))?
         .ok_or_else(|| ServiceError::NoSuchGame(id.to_string()))
-}
-
-/// The game as a `.cgn` record.
-pub fn record_text(g: &LiveGame) -> String {
-    let tags = RecordTags {
-        event: Some("camelot-server game".into()),
-        site: Some("camelot-server".into()),
-        date: Some(CivilTime::from_unix_seconds(g.created_at.div_euclid(1000))),
-        round: Some(g.id.to_string()),
-        // A person's seat by the name they gave; the server's computer by its level, as
-        // the tables show it.
-        seats: g
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                let name = match (&s.name, s.computer) {
-                    (Some(name), _) => name.to_string(),
-                    (None, Some(level)) => format!("Computer, {}", level.name),
-                    (None, None) => return None,
-                };
-                Some((Player(i as u8), name))
-            })
-            .collect(),
-        time_control: Some(g.time.to_string()),
-        termination: Some(match g.status {
-            Status::Over(end) => end.describe().to_string(),
-            Status::Live => "unterminated".into(),
-        }),
-        other: Vec::new(),
-    };
-    tags.export(&g.game, Notation::Wcf)
 }

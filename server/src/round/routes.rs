@@ -1,12 +1,12 @@
-//! The games' routes: the game socket, a new game, the list of live games, a game as a
-//! seat sees it, its record and its boards. Each carries one [`service`] function's
+//! The round's routes: the game socket, the list of live games, a game as a seat sees
+//! it, its record and its boards. Each carries one [`service`] function's
 //! request in and its typed answer out.
 
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
@@ -18,9 +18,9 @@ use crate::accounts::SessionWatch;
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::{body, clip, page_of, with_next, JsonBody};
-use crate::games::hub::Hubs;
-use crate::games::{connection, service};
+use crate::common::http::{clip, page_of, with_next};
+use crate::round::hub::Hubs;
+use crate::round::{connection, service};
 
 /// A WebSocket's buffers: reads in pieces of the largest frame a client may send, and
 /// writes go out as they come, so that an idle connection holds a few kilobytes.
@@ -28,17 +28,21 @@ const SOCKET_READ_BUFFER: usize = MAX_CLIENT_FRAME_BYTES;
 /// What a client that stops reading may leave queued before its connection is dropped.
 const SOCKET_MAX_QUEUED: usize = 1024 * 1024;
 
-/// The one-shot requests about games.
-pub fn api() -> Router<Arc<Hubs>> {
+/// The one-shot requests about games being played and played out.
+pub fn api(hubs: Arc<Hubs>) -> Router {
     Router::new()
-        .route("/games", get(list_games).post(create))
+        .route("/games", get(list_games))
         .route("/games/{file}", get(game))
         .route("/games/{id}/boards", get(boards))
+        .with_state(hubs)
 }
 
-/// The game socket.
-pub fn socket() -> Router<Arc<Hubs>> {
-    Router::new().route("/ws", get(websocket))
+/// The game socket; `watch` tells a connection when the session it was opened under ends.
+pub fn socket(hubs: Arc<Hubs>, watch: Arc<SessionWatch>) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .layer(Extension(watch))
+        .with_state(hubs)
 }
 
 async fn websocket(
@@ -66,19 +70,6 @@ async fn websocket(
         .write_buffer_size(0)
         .max_write_buffer_size(SOCKET_MAX_QUEUED)
         .on_upgrade(move |socket| connection::serve(socket, hubs, client, me))
-}
-
-async fn create(
-    State(hubs): State<Arc<Hubs>>,
-    client: ClientAddress,
-    method: Method,
-    headers: HeaderMap,
-    JsonBody(bytes): JsonBody,
-) -> Result<Response, ServiceError> {
-    let me = accounts::signed_in(&hubs.db, &headers, &method, now_ms()).await?;
-    let creator = me.as_ref().map(|m| &m.account);
-    let created = service::create(&hubs, body(&bytes)?, client.key(), creator).await?;
-    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// `GET /games?before=ID&limit=N`: a `Link` header names the next page.

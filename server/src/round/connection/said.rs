@@ -7,8 +7,8 @@ use tokio::sync::broadcast;
 use crate::accounts::Account;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;
-use crate::games::hub::{Hubs, RematchNews};
-use crate::games::live::{Agreement, LiveGame, Refusal};
+use crate::games::{Agreement, LiveGame, Refusal};
+use crate::round::hub::{Hubs, RematchNews};
 
 use super::*;
 
@@ -190,7 +190,7 @@ async fn act(
         ClientMessage::Offer { kind } | ClientMessage::Accept { kind } => {
             let offer = matches!(message, ClientMessage::Offer { .. });
             let rematch = match kind {
-                OfferKind::Rematch => match hubs.rematch_plan(&j.hub, client).await {
+                OfferKind::Rematch => match hubs.setup.rematch_plan(&j.hub.id, client).await {
                     Ok(plan) => Some(plan),
                     Err(refusal) => return Some(refused(refusal)),
                 },
@@ -212,7 +212,7 @@ async fn act(
             if let Some(plan) = &rematch {
                 let agreed_here = j.hub.state.lock().await.rematch.as_ref() == Some(&plan.id);
                 if !agreed_here {
-                    hubs.rematch_not_agreed(plan, client);
+                    hubs.setup.rematch_not_agreed(plan, client);
                 }
             }
             done

@@ -9,8 +9,9 @@ use camelot_online::protocol::{ErrorCode, PlayerName, SeatToken, ServerMessage};
 use crate::accounts::Account;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::tokens;
-use crate::games::hub::{log_storage, Hub, Hubs};
-use crate::games::live::{Holder, LiveGame};
+use crate::games::{log_storage, Holder, LiveGame};
+use crate::round::hub::{Hub, Hubs};
+use crate::setup;
 
 /// An open seat that could not be taken.
 #[derive(Debug, thiserror::Error)]
@@ -122,7 +123,7 @@ impl Hubs {
             .seat_with_colour(seat)
             .ok_or(TakeError::NoSuchSeat(seat))?;
         let holder = match taker {
-            Some(a) => Some(self.holder(a, g.variant).await.map_err(|e| {
+            Some(a) => Some(setup::holder(&self.db, a, g.variant).await.map_err(|e| {
                 log_storage(&e);
                 TakeError::Storage
             })?),
@@ -151,7 +152,7 @@ impl Hubs {
             return Err(TakeError::NotOpen(seat));
         }
         if !g.joined && g.computer_to_move().is_some() {
-            self.computer_due.notify_waiters();
+            self.wake.ring();
         }
         g.joined = true;
         let info = &mut g.seats[player.0 as usize];

@@ -21,8 +21,8 @@ use tokio::sync::broadcast;
 use crate::accounts::Account;
 use crate::accounts::Watched;
 use crate::common::limits::AddressKey;
-use crate::games::hub::{Broadcast, Hub, Hubs, RematchNews};
-use crate::games::live::LiveGame;
+use crate::games::LiveGame;
+use crate::round::hub::{Broadcast, Hub, Hubs, RematchNews};
 
 mod said;
 
@@ -201,7 +201,7 @@ async fn converse(
     let (me, mut watched) = me;
     let mut limit = RateLimit::new();
     let mut bad = 0;
-    let mut quiet = Quiet::new(hubs.limits.idle);
+    let mut quiet = Quiet::new(hubs.idle);
     loop {
         let (wake, deadline) = quiet.wake();
         let from_client = tokio::time::timeout_at(wake, stream.next());

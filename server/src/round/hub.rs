@@ -7,33 +7,18 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
 
-use camelot_engine::{Player, SeatColour, Variant};
+use camelot_engine::{Player, SeatColour};
 use camelot_online::protocol::{BoardView, GameId, GameView, OfferKind, PlayerName, ServerMessage};
 use tokio::sync::{broadcast, Mutex};
 
 use crate::accounts::Account;
 use crate::common::clock::now_ms;
-use crate::common::limits::{Cap, PerMinute};
-use crate::games::live::{Change, Holder, LiveGame, Refusal, Status};
-use crate::games::rows::{LoadError, WriteError};
-use crate::ratings;
+use crate::games::{log_storage, Change, Holder, LiveGame, LoadError, Refusal, Status, WriteError};
+use crate::queue::Wake;
+use crate::setup::{self, Setup};
 use crate::store::Db;
-
-/// How much one address may ask of the games room, and how long a connection may say
-/// nothing.
-pub struct GameLimits {
-    pub creations: PerMinute,
-    /// Live games with a computer seat one owner may have at once: each owes at most one
-    /// turn at a time, so this bounds the turns it has waiting.
-    pub computer_games: Cap,
-    /// Of those, the games no person has joined yet (which the computer does not think
-    /// for until someone does).
-    pub unjoined_computer_games: Cap,
-    /// A joined connection that says nothing this long (not even a pong to the
-    /// server's pings) is closed.
-    pub idle: std::time::Duration,
-}
 
 /// What a hub tells its connections.
 #[derive(Clone, Debug)]
@@ -137,33 +122,30 @@ impl Hub {
     }
 }
 
+/// The round room's state: the games this process serves, each a [`Hub`], made when a
+/// connection (or the computer, or a sweep of the clocks) first needs it and dropped when
+/// nobody listens.
 pub struct Hubs {
     pub db: Db,
-    pub limits: GameLimits,
     games: Mutex<HashMap<GameId, Arc<Hub>>>,
-    /// Woken when this process stores a change that leaves the computer a turn to play.
-    pub computer_due: tokio::sync::Notify,
+    /// A joined connection that says nothing this long (not even a pong to the server's
+    /// pings) is closed.
+    pub idle: Duration,
+    /// Where a rematch agreed is set up.
+    pub setup: Arc<Setup>,
+    /// Rung when this process stores a change that leaves the computer a turn to play.
+    pub wake: Wake,
 }
 
 impl Hubs {
-    pub fn new(db: Db, limits: GameLimits) -> Hubs {
+    pub fn new(db: Db, idle: Duration, setup: Arc<Setup>, wake: Wake) -> Hubs {
         Hubs {
             db,
-            limits,
             games: Mutex::new(HashMap::new()),
-            computer_due: tokio::sync::Notify::new(),
+            idle,
+            setup,
+            wake,
         }
-    }
-
-    /// A seat's holder by `account`, with its rating in `variant` now.
-    pub async fn holder(&self, account: &Account, variant: Variant) -> Result<Holder, sqlx::Error> {
-        let rating = self.db.rating_in(&account.id, variant).await?;
-        Ok(Holder {
-            id: account.id.clone(),
-            kind: account.kind,
-            rated_with_people: account.rated_with_people,
-            shown: ratings::shown(Some(account.name.clone()), rating, None),
-        })
     }
 
     /// A seat's player said hello: their name is kept (and said to all), and the game
@@ -181,8 +163,7 @@ impl Hubs {
         let i = seat.0 as usize;
         let claim = me.filter(|_| !g.rated && g.seats[i].account.is_none());
         let holder = match claim {
-            Some(a) => self
-                .holder(a, g.variant)
+            Some(a) => setup::holder(&self.db, a, g.variant)
                 .await
                 .inspect_err(log_storage)
                 .ok(),
@@ -211,7 +192,7 @@ impl Hubs {
         }
         if !g.joined && g.computer_to_move().is_some() {
             // The computer thinks for a game once a person has come to it.
-            self.computer_due.notify_waiters();
+            self.wake.ring();
         }
         g.joined = true;
         if holder.is_some() {
@@ -304,7 +285,7 @@ impl Hubs {
                     let old = std::mem::replace(&mut *state, next);
                     announce(hub, &old, &state);
                     if state.computer_to_move().is_some() {
-                        self.computer_due.notify_waiters();
+                        self.wake.ring();
                     }
                     return Ok(Some(state.plies.len()));
                 }
@@ -472,10 +453,4 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
             let _ = hub.tx.send(Broadcast::Rematch(Arc::new(news)));
         }
     }
-}
-
-/// The operator hears of a database failure; the client is told only that nothing
-/// changed.
-pub fn log_storage(e: &sqlx::Error) {
-    eprintln!("camelot-server: storage error: {e}");
 }
