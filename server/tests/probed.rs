@@ -12,7 +12,8 @@ use camelot_engine::notation::Record;
 use camelot_engine::{NamedMove, SeatColour, Variant};
 use camelot_online::protocol::requests::ListGames;
 use camelot_online::protocol::{
-    ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage, TimeControl,
+    BoardView, ClientMessage, ErrorCode, GameId, Hello, OfferKind, SeatToken, ServerMessage,
+    TimeControl,
 };
 use camelot_online::{ask, Connection, ServerAddress};
 use camelot_test_support::addressed::{
@@ -822,7 +823,8 @@ async fn play_fast(
 /// A client that says hello while the game moves is sent the whole game and then only
 /// what came after it: never a move the game it was sent already holds, whose board
 /// would be a ply behind (the load test's board check saw one in Grand Cam, at ply 2,
-/// when a seat's hello came while the others moved).
+/// when a seat's hello came while the others moved), and every move after it with its
+/// board (which the hub makes only while a connection that asked for it is there).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
     let s = server("hello-race", &[]);
@@ -852,11 +854,14 @@ async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
             let until = tokio::time::Instant::now() + Duration::from_millis(100);
             let mut stale = None;
             while let Ok(m) = tokio::time::timeout_at(until, next(&mut c)).await {
-                if let ServerMessage::Moved { ply, .. } = m {
+                if let ServerMessage::Moved { ply, board, .. } = m {
                     if (ply as usize) < had {
                         stale = Some(format!(
                             "sent the game at {had} plies, then ply {ply} again"
                         ));
+                    } else if board.is_none() {
+                        // It asked for the board: the hub counts it from its hello on.
+                        stale = Some(format!("ply {ply} came without its board"));
                     }
                 }
             }
@@ -872,6 +877,59 @@ async fn a_hello_while_the_game_moves_is_sent_nothing_stale() {
     assert!(stale.is_empty(), "{} of 200 hellos: {stale:?}", stale.len());
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     players.await.unwrap();
+}
+
+/// A move's board and legal moves go to every connection that asked for them, and only
+/// a game with such a connection has them made: a watcher that asks for the board after
+/// two plies played without one is sent the board with each move from then on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_asks_for_the_board_is_sent_it_with_every_move() {
+    let s = server("boards", &[]);
+    let url = s.address();
+    let created = create(&url, Variant::Camelot, TimeControl::Untimed).await;
+    let game = created.game.clone();
+    let mut seats = Vec::new();
+    for t in created.seats.values() {
+        seats.push(hello(&url, &game, Some(t)).await);
+    }
+    let mut engine = camelot_engine::Game::new(Variant::Camelot);
+    let mut play = |engine: &mut camelot_engine::Game| {
+        let pos = engine.position();
+        let m = pos.legal_moves().iter().copied().next().unwrap();
+        let named = pos.name_move(&m).unwrap();
+        let (ply, seat) = (engine.ply() as u32, pos.turn().0 as usize);
+        engine.play(&m).unwrap();
+        (ply, seat, named)
+    };
+    for _ in 0..2 {
+        let (ply, seat, named) = play(&mut engine);
+        play_named(&mut seats[seat], ply, named).await;
+    }
+    let (mut watcher, first) = join(&url, Hello::watch(&game).with_board()).await;
+    assert!(matches!(first, ServerMessage::State { .. }), "{first:?}");
+    for _ in 0..3 {
+        let (ply, seat, named) = play(&mut engine);
+        play_named(&mut seats[seat], ply, named).await;
+        let moved = loop {
+            match next(&mut watcher).await {
+                m @ ServerMessage::Moved { .. } => break m,
+                _ => continue,
+            }
+        };
+        let ServerMessage::Moved {
+            ply: heard,
+            board,
+            legal,
+            ..
+        } = moved
+        else {
+            unreachable!()
+        };
+        assert_eq!(heard, ply);
+        let board = board.unwrap_or_else(|| panic!("ply {ply} came without its board"));
+        assert_eq!(*board, BoardView::of(&engine), "ply {ply}");
+        assert_eq!(legal, BoardView::legal(&engine), "ply {ply}");
+    }
 }
 
 /// `POST /qr` is no amplifier: so many a minute from one address (then `429`, and when

@@ -22,7 +22,7 @@ use crate::accounts::Account;
 use crate::accounts::Watched;
 use crate::common::limits::AddressKey;
 use crate::games::LiveGame;
-use crate::round::hub::{Broadcast, Hub, Hubs, RematchNews};
+use crate::round::hub::{BoardsWanted, Broadcast, Hub, Hubs, RematchNews};
 
 mod said;
 
@@ -92,8 +92,9 @@ struct Joined {
     hub: Arc<Hub>,
     rx: broadcast::Receiver<Broadcast>,
     seat: Option<Seat>,
-    /// The client has no rules of its own: it is sent the board and the legal moves.
-    board: bool,
+    /// The client has no rules of its own: it is sent the board and the legal moves
+    /// (and is counted by the hub for as long as it is joined).
+    board: Option<BoardsWanted>,
     /// The plies the client has been sent: a move it has (in a whole game sent after
     /// the move was announced) is not sent again, since its board would be the board
     /// before the latest.
@@ -411,11 +412,11 @@ async fn forward(
                 return Ok(());
             }
             j.plies_sent = ply as usize + 1;
-            let text = if j.board { with_board } else { plain };
+            let text = if j.board.is_some() { with_board } else { plain };
             write(sink, Message::Text(text.as_ref().into())).await
         }
         Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
-            let (state, plies) = state_of(&j.hub, j.player(), j.board).await;
+            let (state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
             j.plies_sent = plies;
             send(sink, &state).await
         }

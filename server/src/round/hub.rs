@@ -6,6 +6,7 @@
 //! holds up nobody else's.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
@@ -72,6 +73,27 @@ pub struct Hub {
     pub state: Mutex<LiveGame>,
     pub tx: broadcast::Sender<Broadcast>,
     pub presence: StdMutex<Presence>,
+    /// The connections that asked for the board ([`BoardsWanted`]): a move's board and
+    /// legal moves are made only where one listens.
+    boards: AtomicUsize,
+}
+
+/// A connection that asked for the board and legal moves after every move, counted by
+/// its hub for as long as it is joined. Made under the game's lock, as every move is
+/// announced, so that no move is announced without a board that such a connection needs.
+pub struct BoardsWanted(Arc<Hub>);
+
+impl BoardsWanted {
+    pub fn new(hub: &Arc<Hub>) -> BoardsWanted {
+        hub.boards.fetch_add(1, Ordering::SeqCst);
+        BoardsWanted(hub.clone())
+    }
+}
+
+impl Drop for BoardsWanted {
+    fn drop(&mut self) {
+        self.0.boards.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Hub {
@@ -85,6 +107,7 @@ impl Hub {
                 away_since: vec![None; seats],
             }),
             state: Mutex::new(g),
+            boards: AtomicUsize::new(0),
         }
     }
 
@@ -420,7 +443,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         let plain: Arc<str> = serde_json::to_string(&moved)
             .expect("messages serialise")
             .into();
-        let with_board = if last {
+        let with_board = if last && hub.boards.load(Ordering::SeqCst) > 0 {
             if let ServerMessage::Moved { board, legal, .. } = &mut moved {
                 *board = Some(Box::new(BoardView::of(&new.game)));
                 *legal = BoardView::legal(&new.game);

@@ -8,7 +8,7 @@ use crate::accounts::Account;
 use crate::common::limits::AddressKey;
 use crate::common::tokens;
 use crate::games::{Agreement, LiveGame, Refusal};
-use crate::round::hub::{Hubs, RematchNews};
+use crate::round::hub::{BoardsWanted, Hubs, RematchNews};
 
 use super::*;
 
@@ -130,18 +130,19 @@ async fn hello(
     // The game as it stands, and a subscription from that moment on: the hub announces
     // every change under the game's lock, so nothing announced before the state is sent
     // after it (a stale move, whose board would take the client a ply back).
-    let (state, plies, rematch, rx) = {
+    let (state, plies, rematch, rx, boards) = {
         let g = hub.state.lock().await;
         let fresh = hub.tx.subscribe();
         drop(rx);
+        let boards = asked.board.then(|| BoardsWanted::new(&hub));
         let state = state_in(&hub, &g, seat.as_ref().map(|s| s.player), asked.board);
-        (state, g.plies.len(), RematchNews::of(&g), fresh)
+        (state, g.plies.len(), RematchNews::of(&g), fresh, boards)
     };
     *joined = Some(Joined {
         hub,
         rx,
         seat,
-        board: asked.board,
+        board: boards,
         plies_sent: plies,
     });
     send(sink, &state).await?;
