@@ -139,6 +139,15 @@ impl Ask {
     ];
 }
 
+/// An offer taken up: its kind and the seat that made it. Said on the news the
+/// acceptance made (the end of a game drawn by agreement, the whole game again after a
+/// takeback), so that the side that offered hears it was accepted, not declined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accepted {
+    pub kind: OfferKind,
+    pub by: SeatColour,
+}
+
 /// What one seat may ask now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatAsks {
@@ -480,6 +489,10 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         you: Option<SeatColour>,
         game: Box<GameView>,
+        /// The takeback whose acceptance rewrote the history, where that is why the
+        /// whole game is sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        accepted: Option<Accepted>,
     },
     /// A move was stored: ply `ply` of the game, played by `seat`.
     Moved {
@@ -522,7 +535,8 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         may: Vec<SeatAsks>,
     },
-    /// An offer was declined (or lapsed with a move).
+    /// An offer was declined (or lapsed with a move, or was withdrawn); never an offer
+    /// accepted (see [`Accepted`]).
     Declined {
         kind: OfferKind,
         by: SeatColour,
@@ -534,6 +548,9 @@ pub enum ServerMessage {
         result: GameEnd,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         may: Vec<SeatAsks>,
+        /// The draw offer whose acceptance ended the game, where it did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        accepted: Option<Accepted>,
     },
     /// A seat's player connected or went away; with the name the player gave.
     Presence {

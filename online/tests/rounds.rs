@@ -8,8 +8,8 @@
 
 use camelot_engine::{EndReason, Game, NamedMove, Outcome, SeatColour, Side, Variant};
 use camelot_online::protocol::{
-    Ask, GameEnd, GameId, GameView, OfferKind, SeatAsks, SeatView, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
+    Accepted, Ask, GameEnd, GameId, GameView, OfferKind, SeatAsks, SeatView, ServerMessage,
+    TimeControl, PROTOCOL_VERSION,
 };
 use camelot_online::{Mirror, MirrorError};
 use serde::{Deserialize, Serialize};
@@ -128,6 +128,7 @@ fn state(n: usize) -> ServerMessage {
             legal: Vec::new(),
             rated: false,
         }),
+        accepted: None,
     }
 }
 
@@ -174,6 +175,7 @@ fn rounds() -> Vec<Round> {
                 ServerMessage::Ended {
                     result: GameEnd::Decided(Outcome::win(Side::Second, EndReason::Resignation)),
                     may: may_when_over(),
+                    accepted: None,
                 },
             ],
             Some(3),
@@ -208,8 +210,34 @@ fn rounds() -> Vec<Round> {
             Some(2),
         )
     };
+    // The end says the offer was taken up: no `declined` for it.
+    let agreed = Round {
+        over: true,
+        may: may_when_over(),
+        ..round(
+            "a draw offered and accepted",
+            vec![
+                state(2),
+                offered(
+                    draw,
+                    SeatColour::White,
+                    may(2, &[(draw, SeatColour::White)]),
+                ),
+                ServerMessage::Ended {
+                    result: GameEnd::Decided(Outcome::draw(EndReason::Agreement)),
+                    may: may_when_over(),
+                    accepted: Some(Accepted {
+                        kind: draw,
+                        by: SeatColour::White,
+                    }),
+                },
+            ],
+            Some(2),
+        )
+    };
     vec![
         played,
+        agreed,
         round(
             "a move heard twice",
             vec![state(0), moved(0), moved(0), moved(1)],

@@ -620,8 +620,55 @@ fn a_finished_game_is_analysed_on_a_phone() {
     assert!((300.0..=390.0).contains(&width), "{width}");
 }
 
+/// An offer answered yes is said as accepted, one answered no as declined: a takeback and
+/// a draw, each declined then accepted, between two players clicking in two pages (the
+/// page once told the side whose draw offer was accepted that it was declined).
+fn an_offer_accepted_is_said_so_and_one_declined_too() {
+    let Some(browser) = Browser::find("an_offer_accepted_is_said_so_and_one_declined_too") else {
+        return;
+    };
+    let dir = scratch("browser-offers");
+    let s = start(&dir);
+    let c = create(&s, Variant::Camelot);
+    let out = browser
+        .run(
+            "offers.mjs",
+            &[
+                &invitation(&s, &c, SeatColour::White),
+                &invitation(&s, &c, SeatColour::Black),
+            ],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let said = |kind: &str, answer: &str| -> Vec<String> { script_strings(&out[kind][answer]) };
+    assert_eq!(
+        said("takeback", "declined")[0],
+        "Your takeback was declined.",
+        "{out}"
+    );
+    assert_eq!(
+        said("takeback", "accepted"),
+        ["Your takeback was accepted.", "Takeback agreed."],
+        "{out}"
+    );
+    assert_eq!(
+        said("draw", "declined")[0],
+        "Your draw offer was declined.",
+        "{out}"
+    );
+    assert_eq!(
+        said("draw", "accepted"),
+        ["Your draw offer was accepted.", "Draw agreed."],
+        "{out}"
+    );
+    // Three plies, one taken back, two more: four in the game drawn by agreement.
+    assert_eq!(out["plies"], 4, "{out}");
+    assert_eq!(out["result"], "1/2-1/2 (agreement)", "{out}");
+    assert_eq!(record_moves(&s, &c).len(), 4);
+}
+
 camelot_test_support::harness!(
     a_finished_game_is_analysed_on_a_phone,
+    an_offer_accepted_is_said_so_and_one_declined_too,
     a_grand_cam_player_sees_every_move_since_their_turn,
     a_move_in_the_list_looks_back_during_the_game,
     a_game_page_reads_for_a_keyboard_and_a_screen_reader,

@@ -893,7 +893,7 @@ async fn a_connection_that_asks_for_the_board_is_sent_it_with_every_move() {
         seats.push(hello(&url, &game, Some(t)).await);
     }
     let mut engine = camelot_engine::Game::new(Variant::Camelot);
-    let mut play = |engine: &mut camelot_engine::Game| {
+    let play = |engine: &mut camelot_engine::Game| {
         let pos = engine.position();
         let m = pos.legal_moves().iter().copied().next().unwrap();
         let named = pos.name_move(&m).unwrap();

@@ -33,9 +33,9 @@ use super::requests::{
     TvGame, TvNext, TvNow,
 };
 use super::{
-    Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId, GameView,
-    Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView, ServerMessage,
-    TimeControl, VariantView, PROTOCOL_VERSION, VERSION_HEADER,
+    Accepted, Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId,
+    GameView, Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView,
+    ServerMessage, TimeControl, VariantView, PROTOCOL_VERSION, VERSION_HEADER,
 };
 
 /// The generated module, as `server/web/app/protocol.js` holds it.
@@ -890,11 +890,16 @@ mod samples {
                 v: PROTOCOL_VERSION,
                 you: Some(SeatColour::White),
                 game: Box::new(game[0].clone()),
+                accepted: Some(Accepted {
+                    kind: OfferKind::Takeback,
+                    by: SeatColour::Black,
+                }),
             },
             ServerMessage::State {
                 v: PROTOCOL_VERSION,
                 you: None,
                 game: Box::new(game[1].clone()),
+                accepted: None,
             },
             moved(true),
             moved(false),
@@ -927,10 +932,15 @@ mod samples {
             ServerMessage::Ended {
                 result: ends()[0],
                 may: may(),
+                accepted: Some(Accepted {
+                    kind: OfferKind::Draw,
+                    by: SeatColour::White,
+                }),
             },
             ServerMessage::Ended {
                 result: ends()[1],
                 may: Vec::new(),
+                accepted: None,
             },
             ServerMessage::Presence {
                 seat: SeatColour::Black,

@@ -59,6 +59,7 @@ fn results_travel_as_the_engines_types() {
     let ended = ServerMessage::Ended {
         result: GameEnd::Decided(Outcome::win(Side::Second, EndReason::Time)),
         may: Vec::new(),
+        accepted: None,
     };
     let text = serde_json::to_string(&ended).unwrap();
     assert_eq!(

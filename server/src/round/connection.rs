@@ -415,7 +415,15 @@ async fn forward(
             let text = if j.board.is_some() { with_board } else { plain };
             write(sink, Message::Text(text.as_ref().into())).await
         }
-        Ok(Broadcast::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+        Ok(Broadcast::Resync(why)) => {
+            let (mut state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
+            if let ServerMessage::State { accepted, .. } = &mut state {
+                *accepted = why;
+            }
+            j.plies_sent = plies;
+            send(sink, &state).await
+        }
+        Err(broadcast::error::RecvError::Lagged(_)) => {
             let (state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
             j.plies_sent = plies;
             send(sink, &state).await
@@ -451,6 +459,7 @@ fn state_in(hub: &Hub, g: &LiveGame, seat: Option<Player>, board: bool) -> Serve
         v: PROTOCOL_VERSION,
         you: seat.map(|s| g.seat_colour(s)),
         game: Box::new(view),
+        accepted: None,
     }
 }
 

@@ -10,8 +10,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
-use camelot_engine::{Player, SeatColour};
-use camelot_online::protocol::{BoardView, GameId, GameView, OfferKind, PlayerName, ServerMessage};
+use camelot_engine::{EndReason, Player, SeatColour};
+use camelot_online::protocol::{
+    Accepted, BoardView, GameEnd, GameId, GameView, OfferKind, PlayerName, ServerMessage,
+};
 use tokio::sync::{broadcast, Mutex};
 
 use crate::accounts::Account;
@@ -35,8 +37,9 @@ pub enum Broadcast {
         plain: Arc<str>,
         with_board: Arc<str>,
     },
-    /// The history changed (a takeback): each connection sends its own `State`.
-    Resync,
+    /// The history changed (a takeback, accepted as said): each connection sends its
+    /// own `State`.
+    Resync(Option<Accepted>),
     /// A rematch was agreed: each seat's connection is told its seat there.
     Rematch(Arc<RematchNews>),
 }
@@ -383,9 +386,25 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
     let extends =
         new.plies.len() >= old.plies.len() && new.plies[..old.plies.len()] == old.plies[..];
     if !extends {
-        let _ = hub.tx.send(Broadcast::Resync);
+        // A history rewritten is a takeback accepted (or another process's change).
+        let accepted = match (
+            old.offers.get(OfferKind::Takeback),
+            new.offers.get(OfferKind::Takeback),
+        ) {
+            (Some(p), None) => Some(Accepted {
+                kind: OfferKind::Takeback,
+                by: new.seat_colour(p),
+            }),
+            _ => None,
+        };
+        let _ = hub.tx.send(Broadcast::Resync(accepted));
         return;
     }
+    let drawn_by_agreement = matches!(
+        (old.status, new.status),
+        (Status::Live, Status::Over(GameEnd::Decided(o))) if o.reason == EndReason::Agreement
+    );
+    let mut accepted = None;
     let mut news: Vec<ServerMessage> = Vec::new();
     let mut may = Some(new.may()).filter(|may| *may != old.may());
     for kind in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
@@ -395,6 +414,10 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         }
         let by = |p: Player| new.seat_colour(p);
         match (old.offers.get(kind), new.offers.get(kind)) {
+            // The draw offer taken up: the end says so.
+            (Some(p), None) if kind == OfferKind::Draw && drawn_by_agreement => {
+                accepted = Some(Accepted { kind, by: by(p) });
+            }
             (Some(p), None) => news.push(ServerMessage::Declined {
                 kind,
                 by: by(p),
@@ -412,6 +435,7 @@ fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {
         news.push(ServerMessage::Ended {
             result,
             may: Vec::new(),
+            accepted,
         });
     }
     // The asks ride on the last offer or end, or else on the last move. (A rematch

@@ -13,7 +13,7 @@ import { renderSeats } from "./panel.js";
 import { apply, initial } from "./round.js";
 import { show, showStatus } from "./show.js";
 import { refused } from "./panel.js";
-import { declinedText } from "./words.js";
+import { acceptedText, declinedText } from "./words.js";
 import { Replay } from "./replay.js";
 import { sound } from "./sound.js";
 import { fetchVariant, partnersLine } from "./variants.js";
@@ -243,6 +243,9 @@ export class GamePage {
     }
     if (news.declined) {
       this.say(declinedText(news.declined));
+    }
+    if (news.accepted) {
+      this.say(acceptedText(news.accepted.kind, news.accepted.mine));
     }
     if (news.ended) {
       if (!this.quiet) {

@@ -149,13 +149,13 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ t: "state", game: GameView, v: number, you?: SeatColour }
+ * @typedef {{ t: "state", accepted?: { by: SeatColour, kind: OfferKind }, game: GameView, v: number, you?: SeatColour }
  *   | { t: "moved", board?: BoardView, clocks?: ClockView, legal?: NamedMove[], may?: ({ asks: Ask[], seat: SeatColour })[], move: NamedMove, move_due_ms?: number, ply: number, seat: SeatColour }
  *   | { t: "ack", id: number, ply: number }
  *   | { t: "rejected", code: ErrorCode, id: number, reason: string }
  *   | { t: "offered", by: SeatColour, kind: OfferKind, may?: ({ asks: Ask[], seat: SeatColour })[] }
  *   | { t: "declined", by: SeatColour, kind: OfferKind, may?: ({ asks: Ask[], seat: SeatColour })[] }
- *   | { t: "ended", may?: ({ asks: Ask[], seat: SeatColour })[], result: GameEnd }
+ *   | { t: "ended", accepted?: OfferView, may?: ({ asks: Ask[], seat: SeatColour })[], result: GameEnd }
  *   | { t: "presence", connected: boolean, name?: string, seat: SeatColour }
  *   | { t: "seated", name?: string, seat: SeatColour }
  *   | { t: "rematch", game: string, seat?: SeatColour, token?: string }

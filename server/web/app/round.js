@@ -35,6 +35,8 @@ import { remaining } from "./clock.js";
  * @property {boolean} [whole] the whole game was read
  * @property {NamedMove} [moved] a move was played
  * @property {OfferKind} [declined] my side's offer was answered no
+ * @property {{ kind: OfferKind, mine: boolean }} [accepted] an offer was taken up (`mine`:
+ *   my side made it)
  * @property {boolean} [ended] the game ended
  * @property {string} [rejected] the server refused my move, and why
  */
@@ -66,6 +68,9 @@ export function apply(round, m, now, sides = []) {
   const r = { ...round };
   /** @type {News} */
   const news = {};
+  const side = (/** @type {SeatColour} */ seat) => sides.find((s) => s.seat === seat)?.side;
+  const mySide = (/** @type {SeatColour} */ seat) =>
+    r.you !== null && side(seat) !== undefined && side(seat) === side(r.you);
   switch (m.t) {
     case "state":
       r.you = m.you ?? null;
@@ -78,6 +83,9 @@ export function apply(round, m, now, sides = []) {
       r.pending = false;
       r.needsWhole = false;
       news.whole = true;
+      if (m.accepted) {
+        news.accepted = { kind: m.accepted.kind, mine: mySide(m.accepted.by) };
+      }
       break;
     case "moved": {
       if (!r.view || m.ply < r.moves.length) {
@@ -122,9 +130,7 @@ export function apply(round, m, now, sides = []) {
       if (r.view) {
         const offer = r.view.offers.find((o) => o.kind === m.kind);
         // The side that offered hears that the answer was no.
-        const side = (/** @type {SeatColour} */ seat) => sides.find((s) => s.seat === seat)?.side;
-        const by = offer ? side(offer.by) : undefined;
-        if (r.you && by !== undefined && by === side(r.you)) {
+        if (offer && mySide(offer.by)) {
           news.declined = m.kind;
         }
         r.view = { ...r.view, offers: r.view.offers.filter((o) => o.kind !== m.kind) };
@@ -140,6 +146,9 @@ export function apply(round, m, now, sides = []) {
         r.legal = [];
       }
       news.ended = true;
+      if (m.accepted) {
+        news.accepted = { kind: m.accepted.kind, mine: mySide(m.accepted.by) };
+      }
       break;
     case "presence":
       r.view = seat(r.view, m.seat, (s) => ({

@@ -101,13 +101,28 @@ export function titleText(game, myTurn, clockMs) {
   return clockMs === null ? `Your move · ${game}` : `Your move (${clockText(clockMs)}) · ${game}`;
 }
 
+/** An offer by its kind, as a player names it. */
+const OFFERS = { draw: "draw offer", takeback: "takeback", rematch: "rematch" };
+
 /**
  * What the side that made an offer is told when it is declined.
  * @param {import("./protocol.js").OfferKind} kind
  */
 export function declinedText(kind) {
-  const offer = { draw: "draw offer", takeback: "takeback", rematch: "rematch" };
-  return `Your ${offer[kind]} was declined.`;
+  return `Your ${OFFERS[kind]} was declined.`;
+}
+
+/**
+ * What is said when an offer is taken up: to the side that made it, and to everyone else.
+ * @param {import("./protocol.js").OfferKind} kind
+ * @param {boolean} mine my side made the offer
+ */
+export function acceptedText(kind, mine) {
+  if (mine) {
+    return `Your ${OFFERS[kind]} was accepted.`;
+  }
+  const agreed = { draw: "Draw agreed.", takeback: "Takeback agreed.", rematch: "Rematch agreed." };
+  return agreed[kind];
 }
 
 /**

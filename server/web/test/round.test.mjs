@@ -81,6 +81,27 @@ test("my side's offer declined is news for me, another side's is not", () => {
   assert.equal(follow({ messages: mine }).news[2].declined, "draw");
 });
 
+test("an offer taken up is said as accepted, to the side that made it and to the other", () => {
+  const recorded = rounds.find((/** @type {any} */ r) => r.name === "a draw offered and accepted");
+  const { round, news } = follow(recorded);
+  // This page plays White, who offered: the end says it was accepted, and nothing says declined.
+  assert.deepEqual(news.at(-1).accepted, { kind: "draw", mine: true });
+  assert.ok(news.every((n) => n.declined === undefined));
+  assert.equal(round.view.result.reason, "agreement");
+  const black = structuredClone(recorded.messages);
+  black[0].you = "Black";
+  assert.deepEqual(follow({ messages: black }).news.at(-1).accepted, { kind: "draw", mine: false });
+  // A takeback accepted comes as the whole game again, saying why.
+  const state = structuredClone(recorded.messages[0]);
+  state.accepted = { kind: "takeback", by: "White" };
+  assert.deepEqual(follow({ messages: [state] }).news[0].accepted, { kind: "takeback", mine: true });
+  const watching = { ...state, you: undefined };
+  assert.deepEqual(follow({ messages: [watching] }).news[0].accepted, {
+    kind: "takeback",
+    mine: false,
+  });
+});
+
 test("a move heard twice does not bring back what the seats could ask before it", () => {
   const recorded = rounds.find((/** @type {any} */ r) => r.name === "a move heard twice");
   const [state, first] = recorded.messages;
