@@ -1021,6 +1021,7 @@ mod tests {
             .apply(&ServerMessage::Ended {
                 result: on_time,
                 may,
+                accepted: None,
             })
             .unwrap();
         assert_eq!(ended.result, Some(on_time));
