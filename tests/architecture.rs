@@ -580,12 +580,13 @@ fn no_one_shot_request_is_asked_on_the_websocket() {
     // Every request type is served by one route, in its room's routes.
     let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/src");
     for (room, route) in [
-        ("games", r#".route("/games", get(list_games).post(create))"#),
+        ("round", r#".route("/games", get(list_games))"#),
+        ("setup", r#".route("/games", post(create))"#),
         (
             "seats",
             r#".route("/seats", get(list_seats).post(take_seat))"#,
         ),
-        ("games", r#".route("/games/{file}", get(game))"#),
+        ("round", r#".route("/games/{file}", get(game))"#),
     ] {
         let routes = std::fs::read_to_string(server.join(room).join("routes.rs")).unwrap();
         assert!(routes.contains(route), "{room}: {route}");
