@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
 use camelot_online::protocol::{
-    check_version, BoardView, ClientMessage, ErrorCode, SeatToken, ServerMessage, SessionEnd,
-    VersionMismatch, PROTOCOL_VERSION,
+    check_version, Accepted, BoardView, ClientMessage, ErrorCode, SeatToken, ServerMessage,
+    SessionEnd, VersionMismatch, PROTOCOL_VERSION,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -415,22 +415,21 @@ async fn forward(
             let text = if j.board.is_some() { with_board } else { plain };
             write(sink, Message::Text(text.as_ref().into())).await
         }
-        Ok(Broadcast::Resync(why)) => {
-            let (mut state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
-            if let ServerMessage::State { accepted, .. } = &mut state {
-                *accepted = why;
-            }
-            j.plies_sent = plies;
-            send(sink, &state).await
-        }
-        Err(broadcast::error::RecvError::Lagged(_)) => {
-            let (state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
-            j.plies_sent = plies;
-            send(sink, &state).await
-        }
+        Ok(Broadcast::Resync(why)) => send_whole(sink, j, why).await,
+        Err(broadcast::error::RecvError::Lagged(_)) => send_whole(sink, j, None).await,
         Ok(Broadcast::Rematch(news)) => send(sink, &rematch_for(&news, j.seat.as_ref())).await,
         Err(broadcast::error::RecvError::Closed) => Err(Gone),
     }
+}
+
+/// The whole game again, saying which offer's acceptance rewrote it, where one did.
+async fn send_whole(sink: &mut Sink, j: &mut Joined, why: Option<Accepted>) -> Result<(), Gone> {
+    let (mut state, plies) = state_of(&j.hub, j.player(), j.board.is_some()).await;
+    if let ServerMessage::State { accepted, .. } = &mut state {
+        *accepted = why;
+    }
+    j.plies_sent = plies;
+    send(sink, &state).await
 }
 
 /// What a connection is told of a rematch: the game, and for a seat its seat and token.
