@@ -371,27 +371,25 @@ async fn guessing_is_throttled_and_a_wrong_name_is_a_wrong_password() {
     let server = server("accounts-guessing");
     let url = server.address();
     token_of(&url, &sign_up("Bedivere", "the last knight")).await;
-    // The same answer, in the same time: a wrong name is checked against a hash too.
+    token_of(&url, &sign_up("Tristan", "isolde 12345")).await;
+    // The same answer, in the same time: a wrong name is checked against a hash too. The
+    // two kinds take turns, so that a busy machine slows both alike; without the hash a
+    // wrong name is answered some hundred times sooner, far outside these bounds.
     let mut no_name = Vec::new();
+    let mut wrong_password = Vec::new();
     for i in 0..5 {
-        let from = format!("127.0.0.{}", 10 + i);
         no_name.push(
             refused_in(
                 &server,
-                &from,
+                &format!("127.0.0.{}", 10 + i),
                 &format!(r#"{{"name":"Nobody{i}","password":"the last knight"}}"#),
             )
             .await,
         );
-    }
-    token_of(&url, &sign_up("Tristan", "isolde 12345")).await;
-    let mut wrong_password = Vec::new();
-    for i in 0..5 {
-        let from = format!("127.0.0.{}", 20 + i);
         wrong_password.push(
             refused_in(
                 &server,
-                &from,
+                &format!("127.0.0.{}", 20 + i),
                 r#"{"name":"Tristan","password":"isolde 1234"}"#,
             )
             .await,
@@ -400,7 +398,7 @@ async fn guessing_is_throttled_and_a_wrong_name_is_a_wrong_password() {
     let (a, b) = (median(no_name), median(wrong_password));
     let ratio = a.as_secs_f64() / b.as_secs_f64();
     assert!(
-        (0.5..2.0).contains(&ratio),
+        (0.25..4.0).contains(&ratio),
         "a wrong name {a:?}, a wrong password {b:?}"
     );
     // Five tries a minute at one account, from wherever: the sixth waits.

@@ -106,9 +106,17 @@ fn a_browser_plays_a_whole_game_against_the_command_line_through_a_restart() {
         "beginner",
         &dir.join("black.out"),
     );
-    let page = browser.start("play.mjs", &[&invitation(&s, &c, SeatColour::White)]);
-    wait_until("six plies", Duration::from_secs(60), || {
-        record_moves(&s, &c).len() >= 6
+    let held = dir.join("held");
+    let page = browser.start(
+        "play.mjs",
+        &[
+            &invitation(&s, &c, SeatColour::White),
+            &format!("hold={}", held.display()),
+        ],
+    );
+    // The page holds its fourth move until it has seen the server go and come back.
+    wait_until("the page's third move", Duration::from_secs(60), || {
+        held.exists()
     });
     // The server dies in mid-game and comes back on its database and port.
     s.kill();

@@ -1,11 +1,17 @@
 // Plays a seat in the browser to the end of its game: `node e2e/play.mjs URL [phone]
-// [screenshot.png]`, URL an invitation (`http://HOST:PORT/GAME/TOKEN`). Prints
-// `{"result":"1-0 (...)","played":N,"moves":[...]}`. A page that says it lost the
-// server and got it back is counted (`"reconnected":true`).
+// [screenshot.png] [hold=FILE]`, URL an invitation (`http://HOST:PORT/GAME/TOKEN`).
+// Prints `{"result":"1-0 (...)","played":N,"moves":[...]}`. A page that says it lost the
+// server and got it back is counted (`"reconnected":true`). With `hold=FILE` the page
+// writes FILE after its third move and plays no other until it has said the connection
+// was lost and has it again: a test restarts the server then, sure that the game is
+// still going (a quick game could end before a test watching the moves killed it).
 
+import { writeFileSync } from "node:fs";
 import { PHONE, launch, main, moveList, playToTheEnd } from "./browser.mjs";
 
-const [url, mode, shot] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const hold = args.find((a) => a.startsWith("hold="))?.slice("hold=".length);
+const [url, mode, shot] = args.filter((a) => !a.startsWith("hold="));
 
 main(async () => {
   const browser = await launch();
@@ -30,6 +36,15 @@ main(async () => {
     onMove: async (n) => {
       if (shot && n === 3) {
         await page.screenshot({ path: shot });
+      }
+      if (hold && n === 3) {
+        writeFileSync(hold, "");
+        const status = page.locator(".connection");
+        await status.filter({ hasText: /^Connection lost/ }).waitFor({ timeout: 60_000 });
+        reconnected = true;
+        await page.waitForFunction(() => document.querySelector(".connection")?.textContent === "", null, {
+          timeout: 60_000,
+        });
       }
     },
   });
