@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 13] = [
+const TABLE_OWNERS: [(&str, &str); 14] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -703,6 +703,7 @@ const TABLE_OWNERS: [(&str, &str); 13] = [
     ("ratings", "ratings"),
     ("rating_changes", "ratings"),
     ("pairing", "pairing"),
+    ("challenges", "challenges"),
     ("tv", "tv"),
 ];
 

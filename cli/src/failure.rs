@@ -49,6 +49,8 @@ pub enum Failure {
     Online(Box<OnlineError>),
     /// A game that could not be had, or was lost: said as it is, without `error:`.
     Join(Box<JoinError>),
+    /// A challenge of mine that made no game: said as it is, as a game not had is.
+    Challenge(crate::online::ChallengeEnd),
     /// What the tool itself refuses, in its words: options that do not go together, a
     /// position with nothing to search, checks that failed.
     Refused(String),
@@ -72,6 +74,7 @@ impl fmt::Display for Failure {
             Failure::Match(e) => e.fmt(f),
             Failure::Online(e) => e.fmt(f),
             Failure::Join(e) => e.fmt(f),
+            Failure::Challenge(e) => e.fmt(f),
             Failure::Refused(why) => f.write_str(why),
         }
     }

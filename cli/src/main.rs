@@ -111,6 +111,10 @@ fn main() -> ExitCode {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
+        Err(failure::Failure::Challenge(e)) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

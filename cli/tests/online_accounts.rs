@@ -250,3 +250,156 @@ fn a_quick_game_from_the_command_line_is_paired_and_played_out() {
         assert_eq!(page["ratings"][0]["variant"], "camette");
     }
 }
+
+/// `camelot-cli ARGS` as the account whose data directory is `data`, started: its
+/// standard output's lines come through the receiver as they are printed.
+fn started(data: &Path, args: &[&str]) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot-cli"))
+        .args(args)
+        .env("CAMELOT_DATA_DIR", data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tell, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if tell.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, lines)
+}
+
+/// The next line, as JSON, within a minute.
+fn next_json(lines: &std::sync::mpsc::Receiver<String>) -> serde_json::Value {
+    let line = lines
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("a line within a minute");
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+/// Two programs' accounts: Ector waits for challenges; Kay challenges him by name to a
+/// Camette 5+3 as White; Ector sees the challenge's line, accepts it, and both play it
+/// out at their level; then Kay's next challenge is declined as too fast, which Kay's
+/// command says and exits 1 for; a reason that is none is refused with the choices.
+#[test]
+fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
+    let dir = scratch("cli-challenge");
+    let server = Server::start(
+        &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
+        &sqlite(&dir),
+        "127.0.0.1:0",
+    );
+    let url = server.url.as_str();
+    for name in ["Kay", "Ector"] {
+        let made = cli(
+            &dir.join(name),
+            &[
+                "online",
+                "account",
+                "create",
+                "--server",
+                url,
+                "--name",
+                name,
+                "--password-stdin",
+                "--computer",
+            ],
+            "foster father\n",
+        );
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+    }
+    let (kay, ector) = (dir.join("Kay"), dir.join("Ector"));
+    let (mut waiting, incoming) = started(&ector, &["online", "challenges", "--server", url]);
+    let challenge = [
+        "online",
+        "challenge",
+        "Ector",
+        "--server",
+        url,
+        "--variant",
+        "camette",
+        "--time",
+        "5+3",
+        "--color",
+        "white",
+        "--level",
+        "beginner",
+    ];
+    let (challenger, said) = started(&kay, &challenge);
+    let id = next_json(&said)["challenge"].as_str().unwrap().to_string();
+    let seen = next_json(&incoming);
+    assert_eq!(
+        seen,
+        serde_json::json!({
+            "challenge": id, "from": "Kay", "rating": 1500, "provisional": true,
+            "variant": "camette", "time": "5+3", "rated": false, "you_play": "black"
+        })
+    );
+    let (accepter, accepted) = started(
+        &ector,
+        &[
+            "online", "accept", &id, "--server", url, "--level", "beginner",
+        ],
+    );
+    let ector_seat = next_json(&accepted);
+    let kay_seat = next_json(&said);
+    assert_eq!(ector_seat["game"], kay_seat["game"]);
+    assert_eq!(
+        (&ector_seat["seat"], &kay_seat["seat"]),
+        (&"Black".into(), &"White".into())
+    );
+    for (name, child, lines) in [("Kay", challenger, said), ("Ector", accepter, accepted)] {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The rest of what it printed, to its end: the game played out.
+        let rest: Vec<String> = lines.iter().collect();
+        assert!(
+            rest.iter().any(|l| l.starts_with("result: ")),
+            "{name} played to the end: {rest:?}"
+        );
+    }
+    // Declined: the challenger's command says why and fails.
+    let (challenger, said) = started(&kay, &challenge[..challenge.len() - 2]);
+    let second = next_json(&said)["challenge"].as_str().unwrap().to_string();
+    assert_eq!(
+        next_json(&incoming)["challenge"].as_str(),
+        Some(second.as_str())
+    );
+    let wrong = cli(
+        &ector,
+        &[
+            "online", "decline", &second, "--server", url, "--reason", "purple",
+        ],
+        "",
+    );
+    refused_saying(&wrong, "'purple' is none of: generic, later, too-fast");
+    let declined = cli(
+        &ector,
+        &[
+            "online", "decline", &second, "--server", url, "--reason", "too-fast",
+        ],
+        "",
+    );
+    assert!(
+        declined.status.success(),
+        "{}",
+        String::from_utf8_lossy(&declined.stderr)
+    );
+    let out = challenger.wait_with_output().unwrap();
+    refused_saying(&out, "Ector declined: this clock is too fast for them");
+    waiting.kill().unwrap();
+    let _ = waiting.wait();
+}

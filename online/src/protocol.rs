@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 pub mod accounts;
 pub mod analysis;
 mod board;
+pub mod challenges;
 mod identity;
 mod ids;
 pub mod look;
@@ -265,6 +266,12 @@ pub enum ErrorCode {
     TooLarge,
     /// A method the address does not take (405, with `Allow`).
     WrongMethod,
+    /// No challenge of mine has that id.
+    NoSuchChallenge,
+    /// The challenge was answered, cancelled or expired already.
+    ChallengeClosed,
+    /// The player takes no challenges, or none from me.
+    NotAccepting,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -272,7 +279,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 34] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -306,6 +313,9 @@ impl ErrorCode {
         ErrorCode::SignedOut,
         ErrorCode::TooLarge,
         ErrorCode::WrongMethod,
+        ErrorCode::NoSuchChallenge,
+        ErrorCode::ChallengeClosed,
+        ErrorCode::NotAccepting,
         ErrorCode::Other,
     ];
 }

@@ -13,7 +13,7 @@ use crate::common::limits::{Cap, PerMinute};
 use crate::common::site::{self, Origins};
 use crate::round::Hubs;
 use crate::setup::Setup;
-use crate::{accounts, analysis, pages, pairing, players, round, seats, setup, tv};
+use crate::{accounts, analysis, challenges, pages, pairing, players, round, seats, setup, tv};
 
 /// What the rooms that keep an allowance of their own may give one address.
 pub struct RoomLimits {
@@ -25,6 +25,7 @@ pub struct RoomLimits {
     pub qr: PerMinute,
     /// Analyses waiting or under way.
     pub analyses: Cap,
+    pub challenges: challenges::ChallengeLimits,
 }
 
 pub fn router(
@@ -33,12 +34,18 @@ pub fn router(
     accounts: Arc<Accounts>,
     origins: Origins,
     limits: RoomLimits,
+    challenge_watch: Arc<challenges::ChallengeWatch>,
 ) -> Router {
     let api = round::api(hubs.clone())
         .merge(setup::api(setup))
         .merge(seats::api(hubs.clone(), limits.takes))
         .merge(pairing::api(hubs.db.clone(), limits.quick_games))
         .merge(tv::api(hubs.db.clone()))
+        .merge(challenges::api(
+            hubs.db.clone(),
+            challenge_watch,
+            limits.challenges,
+        ))
         .merge(analysis::api(hubs.clone(), limits.analyses))
         .merge(accounts::api().with_state(accounts.clone()))
         .merge(players::api().with_state(accounts.clone()))

@@ -10,6 +10,7 @@ mod store;
 // The rooms, a folder a feature.
 mod accounts;
 mod analysis;
+mod challenges;
 mod computer;
 mod games;
 mod pages;
@@ -244,6 +245,15 @@ struct Args {
         value_name = "N"
     )]
     quick_games_per_address: usize,
+    /// Challenges one account may send a minute (three times as many from one
+    /// address; 0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_CHALLENGES_PER_MINUTE",
+        default_value_t = 10,
+        value_name = "N"
+    )]
+    challenges_per_minute: u32,
     /// Nodes an analysis searches in each position of a game (the 3D game's review's by
     /// default, about a fifth of a second on one core; at most the master's 2 million,
     /// since a computer's turn that falls due waits for the position in progress).
@@ -422,6 +432,13 @@ async fn run(args: Args) -> Result<(), StartError> {
         cap(args.max_connections_per_address),
     );
     let origins = common::site::Origins::new(&args.origins);
+    let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
+    challenges::expire_in_turn(
+        hubs.db.clone(),
+        Duration::from_secs(5),
+        challenge_watch.clone(),
+    );
+    let challenges_on = args.challenges_per_minute > 0;
     listen::serve(
         listener,
         app::router(
@@ -434,7 +451,15 @@ async fn run(args: Args) -> Result<(), StartError> {
                 takes: per_minute(args.seats_per_minute),
                 qr: per_minute(args.qr_per_minute),
                 analyses: cap(args.analyses_per_address),
+                challenges: challenges::ChallengeLimits {
+                    open_per_sender: challenges::OPEN_PER_SENDER,
+                    per_account: PerMinute::new(
+                        challenges_on.then_some(args.challenges_per_minute),
+                    ),
+                    per_address: per_minute(args.challenges_per_minute * 3),
+                },
             },
+            challenge_watch,
         ),
         admission,
         tls,

@@ -1,8 +1,10 @@
 //! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
-//! loadtest|connections|account|login|logout|player|logins|pair`, a headless client of
+//! loadtest|connections|account|login|logout|player|logins|pair|challenge|challenges|
+//! accept|decline|cancel`, a headless client of
 //! `camelot-server` built on the same client library as the game (`camelot-online`).
 
 mod account;
+mod challenge;
 mod connections;
 mod loadtest;
 mod logins;
@@ -25,6 +27,8 @@ use camelot_online::{
     ServerAddress, Update,
 };
 use clap::Subcommand;
+
+pub use challenge::ChallengeEnd;
 
 use crate::failure::{refused, Failure};
 
@@ -70,6 +74,17 @@ enum OnlineCommand {
     /// A quick game: paired with the waiting player of nearest rating; prints the game's
     /// JSON line, and with --level plays it.
     Pair(pair::PairArgs),
+    /// Challenge a player by name; prints the challenge's JSON line, waits for the answer
+    /// and prints the game's (`{"game":ID,"seat":SEAT}`); declined, says why and exits 1.
+    Challenge(challenge::ChallengeArgs),
+    /// The challenges to me, each a JSON line as it comes; waits for more.
+    Challenges(challenge::ChallengesArgs),
+    /// Accept a challenge; prints the game's JSON line.
+    Accept(challenge::AcceptArgs),
+    /// Decline a challenge, with a reason.
+    Decline(challenge::DeclineArgs),
+    /// Take back a challenge of mine.
+    Cancel(challenge::CancelArgs),
 }
 
 impl OnlineArgs {
@@ -91,6 +106,11 @@ impl OnlineArgs {
             OnlineCommand::Player(a) => a.run(),
             OnlineCommand::Logins(a) => a.run(),
             OnlineCommand::Pair(a) => a.run(),
+            OnlineCommand::Challenge(a) => a.run(),
+            OnlineCommand::Challenges(a) => a.run(),
+            OnlineCommand::Accept(a) => a.run(),
+            OnlineCommand::Decline(a) => a.run(),
+            OnlineCommand::Cancel(a) => a.run(),
         }
     }
 }

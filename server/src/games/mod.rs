@@ -12,6 +12,7 @@ use crate::common::clock::now_ms;
 use crate::common::tokens;
 use crate::store::Db;
 
+mod between;
 mod listings;
 mod live;
 mod record;
@@ -19,13 +20,14 @@ mod rows;
 mod store;
 
 // The room's door: what other rooms and the server's start may use.
+pub use between::between_accounts;
 pub use listings::ListedSeat;
 pub use live::{
     Agreement, Change, Holder, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status,
 };
 pub use record::record_text;
 pub(crate) use rows::{insert_game, names_leave_seats};
-pub use rows::{time_columns, LoadError, NewGameRows, WriteError};
+pub use rows::{time_columns, time_of, LoadError, NewGameRows, WriteError};
 
 /// A game's id: eight letters and digits, public.
 const ID_LEN: usize = 8;

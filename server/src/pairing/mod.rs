@@ -11,7 +11,7 @@ mod waits;
 
 // The room's door.
 pub use routes::api;
-pub use store::STALE_MS;
+pub use store::{pool_of, STALE_MS};
 
 use crate::common::chores;
 use crate::common::clock::now_ms;

@@ -4,16 +4,13 @@
 use camelot_engine::{Player, Variant};
 use camelot_online::protocol::accounts::{AccountKind, AccountName};
 use camelot_online::protocol::pairing::range_after;
-use camelot_online::protocol::{GameId, PlayerName, TimeControl};
+use camelot_online::protocol::{GameId, TimeControl};
 use rand::Rng;
 use sqlx::Row;
 
 use crate::accounts::Account;
 use crate::common::owner::Owner;
-use crate::common::tokens;
-use crate::games::new_game_id;
-use crate::games::{insert_game, time_columns, NewGameRows};
-use crate::games::{LiveGame, NewGame, SeatRow};
+use crate::games::{between_accounts, insert_game, time_columns, NewGameRows};
 use crate::store::{on, Db};
 
 /// How long a wait is kept after its player last asked: a player who went away is not
@@ -185,11 +182,18 @@ impl Db {
                 });
             };
             let (first, second) = if my_seat_first {
-                ((&me.id, Some(&me.name)), (&other.account, other.name.as_ref()))
+                ((me.id.as_str(), Some(&me.name)), (other.account.as_str(), other.name.as_ref()))
             } else {
-                ((&other.account, other.name.as_ref()), (&me.id, Some(&me.name)))
+                ((other.account.as_str(), other.name.as_ref()), (me.id.as_str(), Some(&me.name)))
             };
-            let new = paired_game(asked, [first, second], owner, now);
+            let new = between_accounts(
+                asked.variant,
+                asked.time,
+                true,
+                &[(first.0, first.1), (second.0, second.1)],
+                owner,
+                now,
+            );
             let game = new.game.id.clone();
             insert_game!(&mut *tx, &NewGameRows::of(&new));
             // The other's next look takes the game and their seat from their row.
@@ -233,36 +237,6 @@ impl Db {
             .await?
             .rows_affected()
         }))
-    }
-}
-
-/// The rated game two paired players play, each seat theirs by their account (its
-/// token one nobody has: a seat is played by the account alone).
-fn paired_game(
-    asked: &Asked,
-    seats: [(&String, Option<&AccountName>); 2],
-    owner: Owner,
-    now: i64,
-) -> NewGame {
-    let mut game = LiveGame::new(new_game_id(), asked.variant, asked.time, now);
-    game.rated = true;
-    game.joined = false;
-    let rows = seats
-        .iter()
-        .map(|(account, name)| SeatRow {
-            token_hash: Some(tokens::hash(&tokens::new_token())),
-            name: name.and_then(|n| PlayerName::parse(n.as_str()).ok()),
-            computer: None,
-            account: Some((*account).clone()),
-        })
-        .collect::<Vec<_>>();
-    for (info, row) in game.seats.iter_mut().zip(&rows) {
-        info.name = row.name.clone();
-    }
-    NewGame {
-        game,
-        seats: rows,
-        owner,
     }
 }
 

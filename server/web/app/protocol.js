@@ -78,7 +78,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
-/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_game" | "no_such_player" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "signed_out" | "storage" | "time_up" | "too_large" | "too_many" | "unreadable" | "upgrade" | "watcher" | "weak_password" | "wrong_method" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
+/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "challenge_closed" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_challenge" | "no_such_game" | "no_such_player" | "not_accepting" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "signed_out" | "storage" | "time_up" | "too_large" | "too_many" | "unreadable" | "upgrade" | "watcher" | "weak_password" | "wrong_method" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
 
 /** @typedef {"account_closed" | "closed_by_operator" | "ended" | "expired" | "logged_out" | "password_changed" | "password_reset"} SessionEnd */
 

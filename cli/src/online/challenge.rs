@@ -1,0 +1,275 @@
+//! `online challenge|challenges|accept|decline|cancel`: challenges by name, as the
+//! account logged in with `online login`. `challenge` prints `{"challenge":ID}`, waits for
+//! the answer and prints `{"game":ID,"seat":SEAT}` (a refusal, with its reason, exits 1);
+//! `challenges` prints each challenge to me as a JSON line and waits for more; `accept`
+//! prints the game's line. With `--level` a program's account plays the game to the end,
+//! as `online pair --level` does.
+
+use std::collections::HashSet;
+
+use camelot_engine::{Level, SeatColour, Variant};
+use camelot_online::protocol::accounts::AccountName;
+use camelot_online::protocol::accounts::AccountToken;
+use camelot_online::protocol::challenges::{
+    AcceptChallenge, CancelChallenge, ChallengeGame, ChallengeId, ChallengeState, ColourChoice,
+    DeclineChallenge, DeclineReason, ListChallenges, LookAtChallenge, NewChallenge,
+};
+use camelot_online::protocol::{GameId, TimeControl};
+use camelot_online::{ask_as, blocking, ServerAddress};
+
+use super::{account, play, GameAt};
+use crate::failure::Failure;
+
+#[derive(clap::Args)]
+pub struct ChallengeArgs {
+    /// The player challenged.
+    name: AccountName,
+    #[arg(long)]
+    server: ServerAddress,
+    #[arg(long, default_value = "camelot")]
+    variant: Variant,
+    /// A clock: MINUTES+INCREMENT seconds a move, as in 5+3 (neither: no clock).
+    #[arg(long, value_parser = TimeControl::parse_clock, conflicts_with = "days")]
+    time: Option<TimeControl>,
+    /// Correspondence: this many days a move.
+    #[arg(long)]
+    days: Option<u32>,
+    /// Rated: the result changes both players' ratings.
+    #[arg(long)]
+    rated: bool,
+    /// The colour I play: white, black or random.
+    #[arg(long, default_value = "random")]
+    color: ColourChoice,
+    /// Plays my seat at this computer level once accepted (a program's account).
+    #[arg(long)]
+    level: Option<Level>,
+}
+
+#[derive(clap::Args)]
+pub struct ChallengesArgs {
+    #[arg(long)]
+    server: ServerAddress,
+}
+
+#[derive(clap::Args)]
+pub struct AcceptArgs {
+    id: ChallengeId,
+    #[arg(long)]
+    server: ServerAddress,
+    /// Plays my seat at this computer level (a program's account).
+    #[arg(long)]
+    level: Option<Level>,
+}
+
+#[derive(clap::Args)]
+pub struct DeclineArgs {
+    id: ChallengeId,
+    #[arg(long)]
+    server: ServerAddress,
+    /// Why: generic, later, too-fast, too-slow, time-control, rated, casual, variant.
+    #[arg(long, default_value = "generic")]
+    reason: DeclineReason,
+}
+
+#[derive(clap::Args)]
+pub struct CancelArgs {
+    id: ChallengeId,
+    #[arg(long)]
+    server: ServerAddress,
+}
+
+/// The line printed once a challenge made a game.
+#[derive(serde::Serialize)]
+struct GameLine<'a> {
+    game: &'a GameId,
+    seat: SeatColour,
+}
+
+/// The line printed for each challenge to me.
+#[derive(serde::Serialize)]
+struct IncomingLine<'a> {
+    challenge: &'a ChallengeId,
+    from: &'a AccountName,
+    rating: i32,
+    provisional: bool,
+    variant: Variant,
+    time: String,
+    rated: bool,
+    /// The colour I would play: white, black or random.
+    you_play: ColourChoice,
+}
+
+fn line(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("the line serialises")
+}
+
+/// The account's token: a program's where it plays by itself.
+fn token(server: &ServerAddress, level: Option<Level>) -> Result<AccountToken, Failure> {
+    match level {
+        Some(_) => account::program_token_for(server),
+        None => account::token_for(server),
+    }
+}
+
+/// Prints the game's line and, with a level, plays it out.
+fn seated(
+    server: ServerAddress,
+    token: AccountToken,
+    at: ChallengeGame,
+    level: Option<Level>,
+) -> Result<(), Failure> {
+    out!(
+        "{}",
+        line(&GameLine {
+            game: &at.game,
+            seat: at.seat
+        })
+    );
+    match level {
+        Some(level) => play::play_as(
+            GameAt {
+                server,
+                game: at.game,
+            },
+            token,
+            level,
+        ),
+        None => Ok(()),
+    }
+}
+
+impl ChallengeArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let token = token(&self.server, self.level)?;
+        let time = match (self.time, self.days) {
+            (Some(t), _) => t,
+            (None, Some(days)) => TimeControl::Days { days },
+            (None, None) => TimeControl::Untimed,
+        };
+        let sent = blocking(ask_as(
+            &self.server,
+            Some(&token),
+            &NewChallenge {
+                to: self.name.clone(),
+                variant: self.variant,
+                time,
+                rated: self.rated,
+                colour: self.color,
+            },
+        ))?;
+        out!(
+            "{}",
+            line(&serde_json::json!({ "challenge": sent.challenge }))
+        );
+        let look = LookAtChallenge {
+            id: sent.challenge,
+            wait: true,
+        };
+        loop {
+            let view = blocking(ask_as(&self.server, Some(&token), &look))?;
+            let end = match view.state {
+                ChallengeState::Open => continue,
+                ChallengeState::Accepted { game, seat } => {
+                    return seated(self.server, token, ChallengeGame { game, seat }, self.level)
+                }
+                ChallengeState::Declined { reason } => ChallengeEnd::Declined {
+                    by: self.name,
+                    reason,
+                },
+                ChallengeState::Cancelled => ChallengeEnd::Cancelled,
+                ChallengeState::Expired => ChallengeEnd::Expired,
+            };
+            return Err(Failure::Challenge(end));
+        }
+    }
+}
+
+/// A challenge of mine that made no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChallengeEnd {
+    #[error("{by} declined: {}", reason.words())]
+    Declined {
+        by: AccountName,
+        reason: DeclineReason,
+    },
+    #[error("the challenge was cancelled")]
+    Cancelled,
+    #[error("the challenge expired unanswered")]
+    Expired,
+}
+
+impl ChallengesArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let token = account::token_for(&self.server)?;
+        let mut printed = HashSet::new();
+        let mut since = None;
+        loop {
+            let list = blocking(ask_as(
+                &self.server,
+                Some(&token),
+                &ListChallenges { since },
+            ))?;
+            for c in list.incoming.iter().rev() {
+                if printed.insert(c.id.clone()) {
+                    out!(
+                        "{}",
+                        line(&IncomingLine {
+                            challenge: &c.id,
+                            from: &c.from,
+                            rating: c.rating,
+                            provisional: c.provisional,
+                            variant: c.variant,
+                            time: c.time.to_string(),
+                            rated: c.rated,
+                            you_play: match c.colour {
+                                ColourChoice::White => ColourChoice::Black,
+                                ColourChoice::Black => ColourChoice::White,
+                                ColourChoice::Random => ColourChoice::Random,
+                            },
+                        })
+                    );
+                }
+            }
+            since = Some(list.seen);
+        }
+    }
+}
+
+impl AcceptArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let token = token(&self.server, self.level)?;
+        let at = blocking(ask_as(
+            &self.server,
+            Some(&token),
+            &AcceptChallenge { id: self.id },
+        ))?;
+        seated(self.server, token, at, self.level)
+    }
+}
+
+impl DeclineArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let token = account::token_for(&self.server)?;
+        blocking(ask_as(
+            &self.server,
+            Some(&token),
+            &DeclineChallenge {
+                id: self.id,
+                reason: self.reason,
+            },
+        ))?;
+        Ok(())
+    }
+}
+
+impl CancelArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let token = account::token_for(&self.server)?;
+        blocking(ask_as(
+            &self.server,
+            Some(&token),
+            &CancelChallenge { id: self.id },
+        ))?;
+        Ok(())
+    }
+}

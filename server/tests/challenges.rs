@@ -1,0 +1,463 @@
+//! Challenges by name, against real server processes on loopback: a challenge reaches the
+//! player waiting for news at once (on another process too, through PostgreSQL), an
+//! acceptance makes one game with both seated by their accounts, and every refusal says
+//! what it is.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use camelot_engine::{SeatColour, Variant};
+use camelot_online::protocol::accounts::{AccountName, AccountToken};
+use camelot_online::protocol::challenges::{
+    AcceptChallenge, CancelChallenge, ChallengeId, ChallengeList, ChallengeMade, ChallengeState,
+    ColourChoice, DeclineChallenge, DeclineReason, ListChallenges, LookAtChallenge, NewChallenge,
+};
+use camelot_online::protocol::requests::LookAtGame;
+use camelot_online::protocol::{ErrorCode, TimeControl};
+use camelot_online::{ask, ask_as, OnlineError, ServerAddress};
+use camelot_test_support::online::{signed_up, sqlite_server_with};
+use camelot_test_support::{postgres_url, Server};
+use sqlx::Connection as _;
+
+fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+const PASSWORD: &str = "round table";
+
+/// Well inside the server's eight seconds of waiting with nothing new: an answer sooner
+/// than this was woken by the news.
+const WOKEN_WITHIN: Duration = Duration::from_secs(6);
+
+fn five_three() -> TimeControl {
+    TimeControl::Clock {
+        minutes: 5,
+        increment: 3,
+    }
+}
+
+fn challenge(to: &str, rated: bool, colour: ColourChoice) -> NewChallenge {
+    NewChallenge {
+        to: AccountName::parse(to).unwrap(),
+        variant: Variant::Camette,
+        time: five_three(),
+        rated,
+        colour,
+    }
+}
+
+async fn try_send(
+    url: &ServerAddress,
+    from: &AccountToken,
+    to: &str,
+) -> Result<ChallengeMade, OnlineError> {
+    ask_as(url, Some(from), &challenge(to, false, ColourChoice::Random)).await
+}
+
+async fn send(url: &ServerAddress, from: &AccountToken, to: &str) -> ChallengeId {
+    try_send(url, from, to).await.unwrap().challenge
+}
+
+/// The refusal's code and words.
+fn refusal<T: std::fmt::Debug>(r: Result<T, OnlineError>) -> (ErrorCode, String) {
+    match r {
+        Err(OnlineError::Refused { code, message }) => (code, message),
+        other => panic!("refused, not {other:?}"),
+    }
+}
+
+/// Asks for `token`'s challenges, waiting for news after `since`, in a task: its
+/// answer and how long it took.
+fn wait_for_news(
+    url: &ServerAddress,
+    token: &AccountToken,
+    since: i64,
+) -> tokio::task::JoinHandle<(ChallengeList, Duration)> {
+    let (url, token) = (url.clone(), token.clone());
+    tokio::spawn(async move {
+        let start = Instant::now();
+        let list = ask_as(&url, Some(&token), &ListChallenges { since: Some(since) })
+            .await
+            .unwrap();
+        (list, start.elapsed())
+    })
+}
+
+/// Waits on `id`'s answer in a task, as its sender does.
+fn wait_for_answer(
+    url: &ServerAddress,
+    token: &AccountToken,
+    id: &ChallengeId,
+) -> tokio::task::JoinHandle<(ChallengeState, Duration)> {
+    let (url, token, id) = (url.clone(), token.clone(), id.clone());
+    tokio::spawn(async move {
+        let start = Instant::now();
+        let look = LookAtChallenge { id, wait: true };
+        let view = ask_as(&url, Some(&token), &look).await.unwrap();
+        (view.state, start.elapsed())
+    })
+}
+
+/// Gawain challenges Lancelot to a rated Camette 5+3, playing White: Lancelot, waiting for
+/// news, hears of it at once with Gawain's rating; Gawain, waiting for the answer, hears
+/// the acceptance at once; the game is rated, Gawain White and Lancelot Black by their
+/// accounts; a second acceptance is refused, and the lists say what became of it.
+async fn a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game() {
+    let server = sqlite_server_with(bin(), "challenges-accepted", &[]);
+    let url = server.address();
+    let gawain = signed_up(&url, "Gawain", PASSWORD).await;
+    let lancelot = signed_up(&url, "Lancelot", PASSWORD).await;
+    let before = ask_as(&url, Some(&lancelot), &ListChallenges::default())
+        .await
+        .unwrap();
+    assert!(before.incoming.is_empty() && before.outgoing.is_empty());
+    let news = wait_for_news(&url, &lancelot, before.seen);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let sent = ask_as(
+        &url,
+        Some(&gawain),
+        &challenge("Lancelot", true, ColourChoice::White),
+    )
+    .await
+    .unwrap()
+    .challenge;
+    let (heard, took) = news.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "heard after {took:?}");
+    let [c] = heard.incoming.as_slice() else {
+        panic!("one challenge: {heard:?}");
+    };
+    assert_eq!(
+        (
+            c.id.clone(),
+            c.from.as_str(),
+            c.to.as_str(),
+            c.variant,
+            c.time
+        ),
+        (
+            sent.clone(),
+            "Gawain",
+            "Lancelot",
+            Variant::Camette,
+            five_three()
+        )
+    );
+    assert!(c.rated && c.provisional && c.rating == 1500, "{c:?}");
+    assert_eq!(
+        (c.colour, c.state.clone()),
+        (ColourChoice::White, ChallengeState::Open)
+    );
+    assert!(heard.seen > before.seen);
+    let answer = wait_for_answer(&url, &gawain, &sent);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let accepted = ask_as(&url, Some(&lancelot), &AcceptChallenge { id: sent.clone() })
+        .await
+        .unwrap();
+    assert_eq!(accepted.seat, SeatColour::Black);
+    let (state, took) = answer.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "answered after {took:?}");
+    assert_eq!(
+        state,
+        ChallengeState::Accepted {
+            game: accepted.game.clone(),
+            seat: SeatColour::White
+        }
+    );
+    let look = LookAtGame {
+        game: accepted.game.clone(),
+        token: None,
+    };
+    let game = ask(&url, &look).await.unwrap().game;
+    assert!(game.rated);
+    let seated: Vec<(SeatColour, String)> = game
+        .seats
+        .iter()
+        .map(|s| {
+            let name = s.account.as_ref().and_then(|a| a.name.clone());
+            (s.seat, name.map(|n| n.to_string()).unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(
+        seated,
+        [
+            (SeatColour::White, "Gawain".to_string()),
+            (SeatColour::Black, "Lancelot".to_string())
+        ]
+    );
+    let again = ask_as(&url, Some(&lancelot), &AcceptChallenge { id: sent.clone() }).await;
+    assert_eq!(
+        refusal(again),
+        (
+            ErrorCode::ChallengeClosed,
+            "that challenge is no longer open: it was accepted".to_string()
+        )
+    );
+    let theirs = ask_as(&url, Some(&lancelot), &ListChallenges::default())
+        .await
+        .unwrap();
+    assert!(theirs.incoming.is_empty(), "{theirs:?}");
+    let mine = ask_as(&url, Some(&gawain), &ListChallenges::default())
+        .await
+        .unwrap();
+    assert_eq!(mine.outgoing.len(), 1);
+    assert!(matches!(
+        mine.outgoing[0].state,
+        ChallengeState::Accepted {
+            seat: SeatColour::White,
+            ..
+        }
+    ));
+}
+
+/// Each way a challenge can fail says so: no such player, oneself, Grand Cam, nobody
+/// logged in; a challenge answered by its sender or looked at by a third player; declined
+/// with a reason (the sender, waiting, hears it at once); cancelled by its sender and
+/// then neither listed nor accepted; a second challenge to the same player replaces the
+/// first.
+async fn a_challenge_declined_cancelled_or_refused_says_why() {
+    let server = sqlite_server_with(bin(), "challenges-refused", &[]);
+    let url = server.address();
+    let gawain = signed_up(&url, "Gawain", PASSWORD).await;
+    let lancelot = signed_up(&url, "Lancelot", PASSWORD).await;
+    let percival = signed_up(&url, "Percival", PASSWORD).await;
+    let to_nobody = try_send(&url, &gawain, "Mordred");
+    assert_eq!(
+        refusal(to_nobody.await),
+        (
+            ErrorCode::NoSuchPlayer,
+            "nobody has the name 'Mordred'".to_string()
+        )
+    );
+    let to_me = try_send(&url, &gawain, "gawain");
+    assert_eq!(
+        refusal(to_me.await),
+        (
+            ErrorCode::NotAllowed,
+            "you cannot challenge yourself".to_string()
+        )
+    );
+    let mut grand = challenge("Lancelot", false, ColourChoice::Random);
+    grand.variant = Variant::GrandCam;
+    assert_eq!(
+        refusal(ask_as(&url, Some(&gawain), &grand).await).0,
+        ErrorCode::NotAllowed
+    );
+    let anonymous = ask(&url, &challenge("Lancelot", false, ColourChoice::Random)).await;
+    assert_eq!(refusal(anonymous).0, ErrorCode::NotSignedIn);
+
+    let first = send(&url, &gawain, "Lancelot").await;
+    let own = DeclineChallenge {
+        id: first.clone(),
+        reason: DeclineReason::Generic,
+    };
+    assert_eq!(
+        refusal(ask_as(&url, Some(&gawain), &own).await),
+        (
+            ErrorCode::NotAllowed,
+            "that challenge is yours: Lancelot is to answer it".to_string()
+        )
+    );
+    let stranger = ask_as(
+        &url,
+        Some(&percival),
+        &AcceptChallenge { id: first.clone() },
+    )
+    .await;
+    assert_eq!(refusal(stranger).0, ErrorCode::NoSuchChallenge);
+    // Challenged again: the new challenge replaces the first.
+    let second = send(&url, &gawain, "Lancelot").await;
+    let theirs = ask_as(&url, Some(&lancelot), &ListChallenges::default())
+        .await
+        .unwrap();
+    let ids: Vec<&ChallengeId> = theirs.incoming.iter().map(|c| &c.id).collect();
+    assert_eq!(ids, [&second]);
+    let look = LookAtChallenge {
+        id: first.clone(),
+        wait: false,
+    };
+    assert_eq!(
+        ask_as(&url, Some(&gawain), &look).await.unwrap().state,
+        ChallengeState::Cancelled
+    );
+    // Declined as too fast: the sender, waiting, hears it at once.
+    let answer = wait_for_answer(&url, &gawain, &second);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let no = DeclineChallenge {
+        id: second.clone(),
+        reason: DeclineReason::TooFast,
+    };
+    ask_as(&url, Some(&lancelot), &no).await.unwrap();
+    let (state, took) = answer.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "answered after {took:?}");
+    assert_eq!(
+        state,
+        ChallengeState::Declined {
+            reason: DeclineReason::TooFast
+        }
+    );
+    // Cancelled by its sender (only): gone from the list, and accepted no more.
+    let third = send(&url, &gawain, "Lancelot").await;
+    let theirs_to_cancel = CancelChallenge { id: third.clone() };
+    assert_eq!(
+        refusal(ask_as(&url, Some(&lancelot), &theirs_to_cancel).await),
+        (
+            ErrorCode::NotAllowed,
+            "Gawain sent that challenge: only they may cancel it (decline it instead)".to_string()
+        )
+    );
+    ask_as(&url, Some(&gawain), &theirs_to_cancel)
+        .await
+        .unwrap();
+    let theirs = ask_as(&url, Some(&lancelot), &ListChallenges::default())
+        .await
+        .unwrap();
+    assert!(theirs.incoming.is_empty(), "{theirs:?}");
+    let late = ask_as(&url, Some(&lancelot), &AcceptChallenge { id: third }).await;
+    assert_eq!(
+        refusal(late),
+        (
+            ErrorCode::ChallengeClosed,
+            "that challenge is no longer open: it was cancelled".to_string()
+        )
+    );
+}
+
+/// A sender has at most five challenges waiting (a sixth to someone new is refused, one
+/// to a player already challenged replaces theirs), and sends at most N a minute.
+async fn challenges_are_bounded_per_sender() {
+    let server = sqlite_server_with(
+        bin(),
+        "challenges-bounded",
+        &["--sign-ups-per-minute", "0", "--challenges-per-minute", "7"],
+    );
+    let url = server.address();
+    let gawain = signed_up(&url, "Gawain", PASSWORD).await;
+    let mut sent = Vec::new();
+    for i in 0..6 {
+        signed_up(&url, &format!("Knight{i}"), PASSWORD).await;
+    }
+    for i in 0..5 {
+        sent.push(send(&url, &gawain, &format!("Knight{i}")).await);
+    }
+    let sixth = try_send(&url, &gawain, "Knight5");
+    assert_eq!(
+        refusal(sixth.await),
+        (
+            ErrorCode::TooMany,
+            "you have 5 challenges waiting for an answer already: cancel one first".to_string()
+        )
+    );
+    // Knight0 again: it replaces the one to Knight0 (the sixth sent this minute).
+    send(&url, &gawain, "Knight0").await;
+    ask_as(
+        &url,
+        Some(&gawain),
+        &CancelChallenge {
+            id: sent[1].clone(),
+        },
+    )
+    .await
+    .unwrap();
+    send(&url, &gawain, "Knight5").await;
+    ask_as(
+        &url,
+        Some(&gawain),
+        &CancelChallenge {
+            id: sent[2].clone(),
+        },
+    )
+    .await
+    .unwrap();
+    let eighth = try_send(&url, &gawain, "Knight1");
+    let (code, words) = refusal(eighth.await);
+    assert_eq!(
+        (code, words.as_str()),
+        (
+            ErrorCode::TooMany,
+            "too many challenges: at most 7 a minute"
+        )
+    );
+}
+
+async fn drop_database(admin: &str, name: &str) {
+    let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut c)
+        .await
+        .unwrap();
+}
+
+async fn fresh_database(admin: &str, name: &str) -> String {
+    drop_database(admin, name).await;
+    let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut c)
+        .await
+        .unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    format!("{base}/{name}")
+}
+
+/// Two processes on one PostgreSQL: Lancelot waits for news on B, Gawain challenges him
+/// through A; B hears of it at once (its watch on the table), Lancelot accepts through B,
+/// and Gawain, waiting on A, hears the acceptance at once; both processes serve the game.
+async fn a_challenge_sent_through_one_process_reaches_its_player_on_the_other() {
+    let test = "a_challenge_sent_through_one_process_reaches_its_player_on_the_other";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let name = format!("camelot_challenges_{}", std::process::id());
+    let db = fresh_database(&admin, &name).await;
+    let a = Server::start(bin(), &db, "127.0.0.1:0");
+    let b = Server::start(bin(), &db, "127.0.0.1:0");
+    let (a_url, b_url) = (a.address(), b.address());
+    let gawain = signed_up(&a_url, "Gawain", PASSWORD).await;
+    let lancelot = signed_up(&b_url, "Lancelot", PASSWORD).await;
+    let before = ask_as(&b_url, Some(&lancelot), &ListChallenges::default())
+        .await
+        .unwrap();
+    let news = wait_for_news(&b_url, &lancelot, before.seen);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let sent = send(&a_url, &gawain, "Lancelot").await;
+    let (heard, took) = news.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "heard on B after {took:?}");
+    assert_eq!(heard.incoming.first().map(|c| &c.id), Some(&sent));
+    let answer = wait_for_answer(&a_url, &gawain, &sent);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let accepted = ask_as(
+        &b_url,
+        Some(&lancelot),
+        &AcceptChallenge { id: sent.clone() },
+    )
+    .await
+    .unwrap();
+    let (state, took) = answer.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "answered on A after {took:?}");
+    let ChallengeState::Accepted { game, seat } = state else {
+        panic!("accepted: {state:?}");
+    };
+    assert_eq!(game, accepted.game);
+    assert_ne!(seat, accepted.seat);
+    for url in [&a_url, &b_url] {
+        let look = LookAtGame {
+            game: game.clone(),
+            token: None,
+        };
+        assert!(ask(url, &look)
+            .await
+            .unwrap()
+            .game
+            .seats
+            .iter()
+            .all(|s| !s.open));
+    }
+    drop((a, b));
+    drop_database(&admin, &name).await;
+}
+
+camelot_test_support::harness!(;
+    async: a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game,
+    a_challenge_declined_cancelled_or_refused_says_why,
+    challenges_are_bounded_per_sender,
+    a_challenge_sent_through_one_process_reaches_its_player_on_the_other
+);
