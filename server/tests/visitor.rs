@@ -436,7 +436,57 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     assert_eq!(out["headerSignedOut"], "Log inSign up", "the header too");
 }
 
+/// Gawain challenges Lancelot by name from Lancelot's page: Lancelot's front page shows
+/// it without a reload, within a second or so of its sending, naming Gawain, his rating,
+/// the game and Lancelot's colour; accepted, both browsers are at the board of one rated
+/// game, Gawain White. Challenged again from the front page and declined as too fast,
+/// Gawain's page says so in those words.
+fn a_player_challenges_another_by_name_in_their_browsers() {
+    let test = "a_player_challenges_another_by_name_in_their_browsers";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-challenge");
+    let s = start(&dir);
+    let out = browser
+        .run("challenge.mjs", &[&s.url])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out["incoming"],
+        "Gawain (1500?) challenges you: Camette, 5+3, rated; you play Black."
+    );
+    // Heard without a reload: well within the server's 8 s of waiting with nothing new.
+    let heard = out["heardInMs"].as_u64().unwrap();
+    assert!(heard < 6_000, "heard after {heard} ms");
+    assert_eq!(
+        out["waiting"],
+        "You challenged Lancelot: Camette, 5+3, rated. Waiting for an answer\u{2026}"
+    );
+    let (at, theirs) = (
+        out["gawainAt"].as_str().unwrap(),
+        out["lancelotAt"].as_str().unwrap(),
+    );
+    assert_eq!(at, theirs, "both at one game");
+    assert_eq!(at.matches('/').count(), 1, "seated by their accounts: {at}");
+    let seats = script_strings(&out["gawainSeats"]).join(" | ");
+    assert!(
+        seats.contains("White") && seats.find("Gawain") < seats.find("Lancelot"),
+        "{seats}"
+    );
+    let game: serde_json::Value = serde_json::from_str(&camelot_test_support::http_get(
+        &s.url,
+        &format!("/games{at}"),
+    ))
+    .unwrap();
+    assert_eq!(game["game"]["rated"], true, "{game}");
+    assert_eq!(
+        out["declined"],
+        "Lancelot declined your challenge: this clock is too fast for them."
+    );
+}
+
 camelot_test_support::harness!(
+    a_player_challenges_another_by_name_in_their_browsers,
     two_people_sign_up_and_play_a_rated_game_in_their_browsers,
     a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,
     a_phone_keeps_its_board_in_place_through_a_game_against_the_computer,

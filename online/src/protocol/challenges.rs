@@ -75,6 +75,12 @@ pub enum ColourChoice {
 }
 
 impl ColourChoice {
+    pub const ALL: [ColourChoice; 3] = [
+        ColourChoice::White,
+        ColourChoice::Black,
+        ColourChoice::Random,
+    ];
+
     pub fn words(self) -> &'static str {
         match self {
             ColourChoice::White => "White",
@@ -163,6 +169,20 @@ impl DeclineReason {
         DeclineReason::Casual,
         DeclineReason::Variant,
     ];
+
+    /// What the player declining picks, in a word or two.
+    pub fn label(self) -> &'static str {
+        match self {
+            DeclineReason::Generic => "No, thank you",
+            DeclineReason::Later => "Later",
+            DeclineReason::TooFast => "Too fast",
+            DeclineReason::TooSlow => "Too slow",
+            DeclineReason::TimeControl => "Another time",
+            DeclineReason::Rated => "Rated only",
+            DeclineReason::Casual => "Casual only",
+            DeclineReason::Variant => "Another variant",
+        }
+    }
 
     /// What the challenger is told.
     pub fn words(self) -> &'static str {

@@ -26,6 +26,10 @@ use super::accounts::{
     SignUp, VariantLeaders, VariantRating,
 };
 use super::analysis::{AnalysedPly, AnalysisView, ScoreView};
+use super::challenges::{
+    ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState, ChallengeView,
+    ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
+};
 use super::look::{flat_piece, partner_ring, FlatPiece};
 use super::pairing::{Pairing, QuickGame};
 use super::requests::{
@@ -79,6 +83,19 @@ fn constants(out: &mut String) {
         "/** The draws a player may claim, by code: \"a 50-move draw\". */"
     );
     let _ = writeln!(out, "export const CLAIMS = {};\n", record(&claims));
+    let declines: Vec<Value> = DeclineReason::ALL
+        .into_iter()
+        .map(|r| serde_json::json!({ "reason": r, "label": r.label(), "words": r.words() }))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** Why a challenge may be declined, in the order offered: the decliner's label, the challenger's words. */"
+    );
+    let _ = writeln!(
+        out,
+        "export const DECLINES = /** @type {{{{ reason: DeclineReason, label: string, words: string }}[]}} */ ({});\n",
+        js(&declines)
+    );
     let colours: BTreeMap<String, String> = SeatColour::ALL
         .into_iter()
         .map(|s| (code(&s), flat_piece(s).fill.hex()))
@@ -215,6 +232,8 @@ impl Shapes {
             ),
             ("Level", names(values(&SERVER_LEVELS))),
             ("MoveQuality", names(values(&MoveQuality::ALL))),
+            ("ColourChoice", names(values(&ColourChoice::ALL))),
+            ("DeclineReason", names(values(&DeclineReason::ALL))),
         ];
         Shapes {
             enums,
@@ -478,6 +497,40 @@ mod samples {
                     message: "no such game".into(),
                 }]),
             ),
+            ("NewChallenge", None, values(&new_challenges())),
+            (
+                "ChallengeMade",
+                None,
+                values(&[ChallengeMade {
+                    challenge: challenge_id(),
+                }]),
+            ),
+            ("ChallengeView", Some("state"), values(&challenge_views())),
+            (
+                "ChallengeList",
+                None,
+                values(&[ChallengeList {
+                    incoming: challenge_views(),
+                    outgoing: challenge_views(),
+                    seen: 1_700_000_000_000,
+                }]),
+            ),
+            (
+                "ChallengeGame",
+                None,
+                values(&[ChallengeGame {
+                    game: id(),
+                    seat: SeatColour::Black,
+                }]),
+            ),
+            (
+                "DeclineChallenge",
+                None,
+                values(&[DeclineChallenge {
+                    id: challenge_id(),
+                    reason: DeclineReason::TooFast,
+                }]),
+            ),
             ("TvGame", None, values(&[tv_game()])),
             ("TvNext", None, values(&tv_nexts())),
             ("TvNow", None, values(&tv_nows())),
@@ -485,6 +538,51 @@ mod samples {
             ("AnalysedPly", None, values(&analysed_plies())),
             ("AnalysisView", Some("state"), values(&analysis_views())),
         ]
+    }
+
+    fn challenge_id() -> ChallengeId {
+        ChallengeId::parse("ch4ll3ng3id1").expect("an id")
+    }
+
+    fn new_challenges() -> Vec<NewChallenge> {
+        vec![NewChallenge {
+            to: account_name(),
+            variant: Variant::Camette,
+            time: times()[1],
+            rated: true,
+            colour: ColourChoice::White,
+        }]
+    }
+
+    fn challenge_views() -> Vec<ChallengeView> {
+        let states = [
+            ChallengeState::Open,
+            ChallengeState::Accepted {
+                game: id(),
+                seat: SeatColour::White,
+            },
+            ChallengeState::Declined {
+                reason: DeclineReason::Later,
+            },
+            ChallengeState::Cancelled,
+            ChallengeState::Expired,
+        ];
+        states
+            .into_iter()
+            .map(|state| ChallengeView {
+                id: challenge_id(),
+                from: account_name(),
+                to: AccountName::parse("Lancelot").expect("a name"),
+                variant: Variant::Camelot,
+                time: times()[1],
+                rated: false,
+                colour: ColourChoice::Random,
+                rating: 1500,
+                provisional: true,
+                expires_at: 1_700_000_600_000,
+                state,
+            })
+            .collect()
     }
 
     fn scores() -> Vec<ScoreView> {

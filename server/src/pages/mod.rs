@@ -65,6 +65,12 @@ const FILES: &[(&str, &str, &str)] = &[
     ("why.js", JS, include_str!("../../web/app/why.js")),
     ("notify.js", JS, include_str!("../../web/app/notify.js")),
     (
+        "challenges.js",
+        JS,
+        include_str!("../../web/app/challenges.js"),
+    ),
+    ("terms.js", JS, include_str!("../../web/app/terms.js")),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../../web/app/style.css"),

@@ -2,35 +2,21 @@
 // my games, the seats left open for anyone to take, and the live games to watch.
 
 import { me } from "./account.js";
+import { challengeForm } from "./challenges.js";
 import { TIMES, createForm } from "./create.js";
 import { el, nameField, put, saveName, sentence } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
+import { timeText } from "./terms.js";
 import { followTv } from "./tv.js";
 
 /**
- * @typedef {import("./protocol.js").TimeControl} TimeControl
  * @typedef {import("./protocol.js").GameSummary} GameSummary
  * @typedef {import("./protocol.js").OpenSeat} OpenSeat
  * @typedef {import("./protocol.js").TakeSeat} TakeSeat
  * @typedef {import("./protocol.js").Taken} Taken
  */
-
-/**
- * A time control as players say it.
- * @param {TimeControl} t
- */
-export function timeText(t) {
-  switch (t.kind) {
-    case "clock":
-      return `${t.minutes}+${t.increment}`;
-    case "days":
-      return t.days === 1 ? "1 day a move" : `${t.days} days a move`;
-    default:
-      return "no clock";
-  }
-}
 
 /**
  * A variant's name, by its id.
@@ -100,7 +86,7 @@ export async function lobbyPage(main) {
   showMine(mineTitle, mineList, mine);
   me().then((session) => {
     if (session) {
-      start.before(quickGame());
+      start.before(quickGame(), challengeForm(null));
     }
   });
   /** @param {GameSummary} g */

@@ -5,6 +5,7 @@
 // and `/players` the best players.
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
+import { followChallenges } from "./challenges.js";
 import { el } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
 import { gamePage } from "./game.js";
@@ -25,6 +26,7 @@ toggle.addEventListener("click", () => {
 showSound();
 
 accountLinks(/** @type {HTMLElement} */ (document.getElementById("account")));
+void followChallenges(/** @type {HTMLElement} */ (document.getElementById("challenges")));
 
 const parts = location.pathname.split("/").filter((p) => p.length > 0);
 /** The pages with names of their own, beside the games' ids. */

@@ -145,10 +145,12 @@ export class Refused extends Error {
  * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {object} [body]
+ * @param {{ signal?: AbortSignal }} [options] `signal` gives the request up (a wait
+ *   for news the page no longer needs)
  * @returns {Promise<T>}
  */
-export async function request(method, path, body) {
-  return (await exchange(method, path, body)).answer;
+export async function request(method, path, body, options = {}) {
+  return (await exchange(method, path, body, options.signal)).answer;
 }
 
 /**
@@ -177,8 +179,9 @@ export function nextPage(link) {
  * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {object} [body]
+ * @param {AbortSignal} [signal]
  */
-async function exchange(method, path, body) {
+async function exchange(method, path, body, signal) {
   /** @type {Record<string, string>} */
   const headers = { [VERSION_HEADER]: String(PROTOCOL), accept: "application/json" };
   if (body !== undefined) {
@@ -190,7 +193,7 @@ async function exchange(method, path, body) {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
     });
   } catch {
     throw new Refused("unreachable", "the server cannot be reached");

@@ -2,9 +2,12 @@
 // the games going on now and the games they finished; and `/players`, the best players
 // of each variant. The server gives both as JSON; nothing is kept here.
 
+import { me } from "./account.js";
+import { challengeForm } from "./challenges.js";
 import { el, put, sentence, svg } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
+import { ratingText } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").PlayerProfile} PlayerProfile
@@ -19,15 +22,6 @@ import { VARIANTS } from "./protocol.js";
  */
 function variantName(id) {
   return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
-
-/**
- * A rating as players read it: rounded, with a "?" while it is provisional.
- * @param {number} rating
- * @param {boolean} provisional
- */
-export function ratingText(rating, provisional) {
-  return `${Math.round(rating)}${provisional ? "?" : ""}`;
 }
 
 /**
@@ -155,6 +149,13 @@ export async function playerPage(main, name) {
     return;
   }
   document.title = `${p.name} · Camelot`;
+  // Another player's page, to me logged in: I may challenge them.
+  const challengeHost = el("div", { class: "challenge-host" });
+  me().then((session) => {
+    if (session && session.name.toLowerCase() !== p.name.toLowerCase()) {
+      put(challengeHost, challengeForm(p.name));
+    }
+  });
   const games = el("ul", { class: "played" }, ...p.games.games.map(playedLine));
   moreGames(games, p.name, p.games.next);
   /** @type {Map<string, RatingPoint[]>} */
@@ -169,6 +170,7 @@ export async function playerPage(main, name) {
       { class: "player-page" },
       el("h1", {}, p.name, p.kind === "computer" ? el("span", { class: "badge" }, " computer") : null),
       el("p", {}, `Playing here since ${new Date(p.since).toLocaleDateString()}.`),
+      challengeHost,
       el("h2", {}, "Ratings"),
       p.ratings.length === 0
         ? el("p", {}, "No rated game yet.")

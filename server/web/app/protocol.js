@@ -30,6 +30,9 @@ export const CLAIMS = Object.freeze({
   "repetition": "repetition",
 });
 
+/** Why a challenge may be declined, in the order offered: the decliner's label, the challenger's words. */
+export const DECLINES = /** @type {{ reason: DeclineReason, label: string, words: string }[]} */ ([{"label":"No, thank you","reason":"generic","words":"not accepting challenges just now"},{"label":"Later","reason":"later","words":"not now: please ask again later"},{"label":"Too fast","reason":"too_fast","words":"this clock is too fast for them"},{"label":"Too slow","reason":"too_slow","words":"this clock is too slow for them"},{"label":"Another time","reason":"time_control","words":"they would rather play another time control"},{"label":"Rated only","reason":"rated","words":"they would rather play rated"},{"label":"Casual only","reason":"casual","words":"they would rather play casual"},{"label":"Another variant","reason":"variant","words":"they would rather play another variant"}]);
+
 /** Each seat's pieces' colour on a flat board. */
 export const SEAT_COLOURS = Object.freeze({
   "Black": "#12100f",
@@ -85,6 +88,10 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 /** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
 
 /** @typedef {"best" | "blunder" | "good" | "inaccuracy" | "mistake"} MoveQuality */
+
+/** @typedef {"black" | "random" | "white"} ColourChoice */
+
+/** @typedef {"casual" | "generic" | "later" | "rated" | "time_control" | "too_fast" | "too_slow" | "variant"} DeclineReason */
 
 /**
  * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }} NamedMove
@@ -271,6 +278,34 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ code: ErrorCode, message: string }} ApiError
+ */
+
+/**
+ * @typedef {{ colour: ColourChoice, rated: boolean, time: TimeControl, to: string, variant: Variant }} NewChallenge
+ */
+
+/**
+ * @typedef {{ challenge: string }} ChallengeMade
+ */
+
+/**
+ * @typedef {{ state: "open", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }
+ *   | { state: "accepted", colour: ColourChoice, expires_at: number, from: string, game: string, id: string, provisional: boolean, rated: boolean, rating: number, seat: SeatColour, time: TimeControl, to: string, variant: Variant }
+ *   | { state: "declined", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, reason: DeclineReason, time: TimeControl, to: string, variant: Variant }
+ *   | { state: "cancelled", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }
+ *   | { state: "expired", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }} ChallengeView
+ */
+
+/**
+ * @typedef {{ incoming: ChallengeView[], outgoing: ChallengeView[], seen: number }} ChallengeList
+ */
+
+/**
+ * @typedef {TakeSeat} ChallengeGame
+ */
+
+/**
+ * @typedef {{ id: string, reason: DeclineReason }} DeclineChallenge
  */
 
 /**

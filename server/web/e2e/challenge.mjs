@@ -1,0 +1,82 @@
+// A challenge by name between two browsers: `node e2e/challenge.mjs BASE [screenshot-dir]`.
+// Gawain (a desktop) and Lancelot (a phone) sign up; Lancelot stays on the front page.
+// Gawain challenges him from his player's page to a rated Camette 5+3 as White; Lancelot's
+// page shows the challenge without a reload, and he accepts; both pages are at the
+// board. Then Gawain challenges him again from the front page's form, Lancelot declines
+// it as too fast, and Gawain's page says so. Prints `{"heardInMs":N,"incoming":TEXT,
+// "gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,"waiting":TEXT}`.
+
+import { PHONE, launch, main } from "./browser.mjs";
+
+const [base, shots] = process.argv.slice(2);
+
+/**
+ * Signs up on the page's own form.
+ * @param {import("playwright-core").Page} page
+ * @param {string} name
+ */
+async function signUp(page, name) {
+  await page.goto(`${base}/signup`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill("the green chapel");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL(`${base}/`);
+  await page.locator(".account-links .me").waitFor();
+}
+
+main(async () => {
+  const browser = await launch();
+  const gawain = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const lancelot = await (await browser.newContext(PHONE)).newPage();
+  const errors = [];
+  for (const p of [gawain, lancelot]) {
+    p.on("pageerror", (e) => errors.push(String(e)));
+  }
+  await signUp(gawain, "Gawain");
+  await signUp(lancelot, "Lancelot");
+  // Lancelot's front page follows its news before the challenge is sent.
+  await lancelot.locator("#challenges[data-following]").waitFor({ state: "attached" });
+  await gawain.goto(`${base}/players/Lancelot`);
+  const form = gawain.locator(".challenge-form");
+  await form.locator('select[name="challenge-variant"]').selectOption("camette");
+  await form.locator('select[name="challenge-time"]').selectOption({ label: "5 minutes + 3 s a move" });
+  await form.locator('select[name="challenge-colour"]').selectOption("white");
+  await form.locator('input[name="challenge-rated"]').check();
+  const sentAt = Date.now();
+  await form.getByRole("button", { name: "Challenge Lancelot" }).click();
+  const incoming = lancelot.locator(".challenge.incoming");
+  await incoming.waitFor({ timeout: 10_000 });
+  const heardInMs = Date.now() - sentAt;
+  const incomingText = (await incoming.locator("p").textContent()) ?? "";
+  await gawain.locator(".challenge.outgoing").waitFor();
+  const waiting = (await gawain.locator(".challenge.outgoing p").textContent()) ?? "";
+  if (shots) {
+    await lancelot.screenshot({ path: `${shots}/challenge-incoming-phone.png` });
+    await gawain.screenshot({ path: `${shots}/challenge-sent-desktop.png` });
+  }
+  await incoming.getByRole("button", { name: "Accept" }).click();
+  await Promise.all([gawain.waitForSelector("svg.board", { timeout: 20_000 }), lancelot.waitForSelector("svg.board")]);
+  const gawainAt = new URL(gawain.url()).pathname;
+  const lancelotAt = new URL(lancelot.url()).pathname;
+  await gawain.locator(".seats li").first().waitFor();
+  const gawainSeats = await gawain.locator(".seats li").allTextContents();
+  // Again, from the front page's form; declined as too fast.
+  await gawain.goto(base);
+  await lancelot.goto(base);
+  await lancelot.locator("#challenges[data-following]").waitFor({ state: "attached" });
+  const box = gawain.getByRole("region", { name: "Challenge a player" });
+  await box.getByLabel("Player").fill("Lancelot");
+  await box.getByRole("button", { name: "Challenge" }).click();
+  await incoming.waitFor({ timeout: 10_000 });
+  await incoming.getByLabel("Why you decline Gawain's challenge").selectOption("too_fast");
+  await incoming.getByRole("button", { name: "Decline" }).click();
+  const outcome = gawain.locator(".challenge.outcome p");
+  await outcome.waitFor({ timeout: 10_000 });
+  const declined = (await outcome.textContent()) ?? "";
+  await incoming.waitFor({ state: "detached" });
+  await browser.close();
+  if (errors.length > 0) {
+    throw new Error(`the page failed: ${errors.join("; ")}`);
+  }
+  return { heardInMs, incoming: incomingText, gawainAt, lancelotAt, gawainSeats, declined, waiting };
+});

@@ -1,0 +1,58 @@
+// What the page says of a challenge, and which answer takes it to a game.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { challengeBody, incomingText, newlyAccepted, outcomeText } from "../app/challenges.js";
+
+/** @returns {import("../app/protocol.js").ChallengeView} */
+function view(/** @type {object} */ more) {
+  return {
+    id: "c1",
+    from: "Kay",
+    to: "Ector",
+    variant: "camette",
+    time: { kind: "clock", minutes: 5, increment: 3 },
+    rated: false,
+    colour: "white",
+    rating: 1500,
+    provisional: true,
+    expires_at: 0,
+    state: "open",
+    ...more,
+  };
+}
+
+test("a challenge to me names the challenger, their rating, the game and my colour", () => {
+  assert.equal(incomingText(view({})), "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black.");
+  assert.equal(
+    incomingText(view({ rated: true, colour: "random", rating: 1712.4, provisional: false, time: { kind: "days", days: 3 } })),
+    "Kay (1712) challenges you: Camette, 3 days a move, rated; colours by chance.",
+  );
+});
+
+test("a declined or expired challenge of mine says so, in the reason's words", () => {
+  assert.equal(outcomeText(view({ state: "declined", reason: "too_fast" })), "Ector declined your challenge: this clock is too fast for them.");
+  assert.equal(outcomeText(view({ state: "expired" })), "Your challenge to Ector expired unanswered.");
+  assert.equal(outcomeText(view({})), null);
+  assert.equal(outcomeText(view({ state: "cancelled" })), null);
+});
+
+test("only a challenge accepted since the page last heard it open takes me to its game", () => {
+  const known = new Map([
+    ["c1", "open"],
+    ["c2", "accepted"],
+  ]);
+  const accepted = (/** @type {string} */ id, /** @type {string} */ game) => view({ id, state: "accepted", game, seat: "White" });
+  assert.deepEqual(newlyAccepted(known, [accepted("c1", "g1"), accepted("c2", "g2"), accepted("c3", "g3")]), ["g1"]);
+  assert.deepEqual(newlyAccepted(known, [view({ id: "c1" })]), []);
+});
+
+test("the form's request trims the name and carries the time chosen", () => {
+  assert.deepEqual(challengeBody("  Ector ", "camelot", 1, true, "black"), {
+    to: "Ector",
+    variant: "camelot",
+    time: { kind: "clock", minutes: 5, increment: 3 },
+    rated: true,
+    colour: "black",
+  });
+});
