@@ -69,6 +69,16 @@ impl ServerAddress {
         format!("{scheme}://{}/ws", self.base)
     }
 
+    /// The site socket's address: `ws://host:port/site`.
+    pub fn site_url(&self) -> String {
+        let scheme = if self.secure { "wss" } else { "ws" };
+        format!(
+            "{scheme}://{}{}",
+            self.base,
+            crate::protocol::site::SITE_SOCKET
+        )
+    }
+
     /// `http://host:port` or `https://host`: where the server's pages and records are.
     pub fn http_url(&self) -> String {
         let scheme = if self.secure { "https" } else { "http" };

@@ -32,7 +32,15 @@ pub(crate) async fn connect(
     server: &ServerAddress,
     account: Option<&AccountToken>,
 ) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, OnlineError> {
-    let url = server.ws_url();
+    connect_to(server.ws_url(), server, account).await
+}
+
+/// Opens the socket at `url` of `server`.
+pub(crate) async fn connect_to(
+    url: String,
+    server: &ServerAddress,
+    account: Option<&AccountToken>,
+) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, OnlineError> {
     let tls = server.is_secure().then(crate::tls::connector);
     let mut request = url
         .as_str()

@@ -22,6 +22,8 @@ mod error;
 #[cfg(feature = "client")]
 mod link;
 #[cfg(feature = "client")]
+mod site;
+#[cfg(feature = "client")]
 mod tls;
 
 pub use address::{BadAddress, ServerAddress};
@@ -36,3 +38,5 @@ pub use connection::Connection;
 pub use error::{Cause, JoinError, OnlineError};
 #[cfg(feature = "client")]
 pub use link::{FirstContact, Link, LinkEvent, LinkOptions, Waker};
+#[cfg(feature = "client")]
+pub use site::SiteConnection;

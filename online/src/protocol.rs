@@ -33,6 +33,7 @@ mod name;
 pub mod page;
 pub mod pairing;
 pub mod requests;
+pub mod site;
 mod time;
 
 pub use accounts::SessionEnd;

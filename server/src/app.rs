@@ -13,7 +13,9 @@ use crate::common::limits::{Cap, PerMinute};
 use crate::common::site::{self, Origins};
 use crate::round::Hubs;
 use crate::setup::Setup;
-use crate::{accounts, analysis, challenges, pages, pairing, players, round, seats, setup, tv};
+use crate::{
+    accounts, analysis, challenges, pages, pairing, players, presence, round, seats, setup, tv,
+};
 
 /// What the rooms that keep an allowance of their own may give one address.
 pub struct RoomLimits {
@@ -34,7 +36,7 @@ pub fn router(
     accounts: Arc<Accounts>,
     origins: Origins,
     limits: RoomLimits,
-    challenge_watch: Arc<challenges::ChallengeWatch>,
+    site: presence::SiteRooms,
 ) -> Router {
     let api = round::api(hubs.clone())
         .merge(setup::api(setup))
@@ -43,15 +45,17 @@ pub fn router(
         .merge(tv::api(hubs.db.clone()))
         .merge(challenges::api(
             hubs.db.clone(),
-            challenge_watch,
+            site.challenges.clone(),
             limits.challenges,
         ))
+        .merge(presence::api(site.clone()))
         .merge(analysis::api(hubs.clone(), limits.analyses))
         .merge(accounts::api().with_state(accounts.clone()))
         .merge(players::api().with_state(accounts.clone()))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
         .merge(round::socket(hubs.clone(), accounts.watch.clone()))
+        .merge(presence::socket(site, accounts.watch.clone()))
         .merge(api)
         .merge(pages::routes(hubs, limits.qr))
         .fallback(pages::no_such_page)

@@ -16,6 +16,7 @@ mod games;
 mod pages;
 mod pairing;
 mod players;
+mod presence;
 mod queue;
 mod ratings;
 mod round;
@@ -433,6 +434,11 @@ async fn run(args: Args) -> Result<(), StartError> {
     );
     let origins = common::site::Origins::new(&args.origins);
     let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
+    let site = presence::SiteRooms {
+        db: hubs.db.clone(),
+        challenges: challenge_watch.clone(),
+        present: presence::Present::start(hubs.db.clone()),
+    };
     challenges::expire_in_turn(
         hubs.db.clone(),
         Duration::from_secs(5),
@@ -459,7 +465,7 @@ async fn run(args: Args) -> Result<(), StartError> {
                     per_address: per_minute(args.challenges_per_minute * 3),
                 },
             },
-            challenge_watch,
+            site,
         ),
         admission,
         tls,

@@ -1,7 +1,8 @@
 //! `online challenge|challenges|accept|decline|cancel`: challenges by name, as the
 //! account logged in with `online login`. `challenge` prints `{"challenge":ID}`, waits for
 //! the answer and prints `{"game":ID,"seat":SEAT}` (a refusal, with its reason, exits 1);
-//! `challenges` prints each challenge to me as a JSON line and waits for more; `accept`
+//! `challenges` keeps the site socket open (the account is online meanwhile) and prints
+//! each challenge to me as a JSON line as it comes; `accept`
 //! prints the game's line. With `--level` a program's account plays the game to the end,
 //! as `online pair --level` does.
 
@@ -12,10 +13,11 @@ use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::accounts::AccountToken;
 use camelot_online::protocol::challenges::{
     AcceptChallenge, CancelChallenge, ChallengeGame, ChallengeId, ChallengeState, ColourChoice,
-    DeclineChallenge, DeclineReason, ListChallenges, LookAtChallenge, NewChallenge,
+    DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
 };
+use camelot_online::protocol::site::SiteServerMessage;
 use camelot_online::protocol::{GameId, TimeControl};
-use camelot_online::{ask_as, blocking, ServerAddress};
+use camelot_online::{ask_as, blocking, OnlineError, ServerAddress, SiteConnection};
 
 use super::{account, play, GameAt};
 use crate::failure::Failure;
@@ -202,35 +204,61 @@ impl ChallengesArgs {
     pub fn run(self) -> Result<(), Failure> {
         let token = account::token_for(&self.server)?;
         let mut printed = HashSet::new();
-        let mut since = None;
+        let mut attempt = 0;
         loop {
-            let list = blocking(ask_as(
-                &self.server,
-                Some(&token),
-                &ListChallenges { since },
-            ))?;
-            for c in list.incoming.iter().rev() {
-                if printed.insert(c.id.clone()) {
-                    out!(
-                        "{}",
-                        line(&IncomingLine {
-                            challenge: &c.id,
-                            from: &c.from,
-                            rating: c.rating,
-                            provisional: c.provisional,
-                            variant: c.variant,
-                            time: c.time.to_string(),
-                            rated: c.rated,
-                            you_play: match c.colour {
-                                ColourChoice::White => ColourChoice::Black,
-                                ColourChoice::Black => ColourChoice::White,
-                                ColourChoice::Random => ColourChoice::Random,
-                            },
-                        })
-                    );
+            match blocking(follow(&self.server, &token, &mut printed, &mut attempt)) {
+                Ok(ended) => return Err(Failure::Refused(ended)),
+                // The socket broke (the server restarted, the network went): open it
+                // again, a little later each time.
+                Err(e) => {
+                    eprintln!("the server's socket broke ({e}); connecting again");
+                    let pause = 200u64 << attempt.min(4);
+                    attempt += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(pause));
                 }
             }
-            since = Some(list.seen);
+        }
+    }
+}
+
+/// Follows the site socket, printing each challenge to me not printed yet: until the
+/// server ends it for good (why, in its words) or it breaks.
+async fn follow(
+    server: &ServerAddress,
+    token: &AccountToken,
+    printed: &mut HashSet<ChallengeId>,
+    attempt: &mut u32,
+) -> Result<String, OnlineError> {
+    let mut site = SiteConnection::open(server, token).await?;
+    loop {
+        match site.recv().await? {
+            SiteServerMessage::Challenges(list) => {
+                *attempt = 0;
+                for c in list.incoming.iter().rev() {
+                    if printed.insert(c.id.clone()) {
+                        out!(
+                            "{}",
+                            line(&IncomingLine {
+                                challenge: &c.id,
+                                from: &c.from,
+                                rating: c.rating,
+                                provisional: c.provisional,
+                                variant: c.variant,
+                                time: c.time.to_string(),
+                                rated: c.rated,
+                                you_play: match c.colour {
+                                    ColourChoice::White => ColourChoice::Black,
+                                    ColourChoice::Black => ColourChoice::White,
+                                    ColourChoice::Random => ColourChoice::Random,
+                                },
+                            })
+                        );
+                    }
+                }
+            }
+            SiteServerMessage::SignedOut { message, .. }
+            | SiteServerMessage::Error { message, .. } => return Ok(message),
+            SiteServerMessage::Pong { .. } | SiteServerMessage::Unheard => {}
         }
     }
 }

@@ -342,6 +342,12 @@ pub struct PlayerProfile {
     /// The player's finished games, newest first: the first page.
     #[serde(default)]
     pub games: PlayedGames,
+    /// Connected to the server now (a site socket open).
+    #[serde(default)]
+    pub online: bool,
+    /// When the player was last connected (unix ms), if ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen_at: Option<i64>,
 }
 
 /// A page of a player's finished games, newest first, and the game the next page comes

@@ -36,6 +36,7 @@ use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
     TvGame, TvNext, TvNow,
 };
+use super::site::{Around, SiteClientMessage, SiteServerMessage, WaitingPlayer};
 use super::{
     Accepted, Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId,
     GameView, Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView,
@@ -531,6 +532,57 @@ mod samples {
                     reason: DeclineReason::TooFast,
                 }]),
             ),
+            (
+                "SiteServerMessage",
+                Some("t"),
+                values(&[
+                    SiteServerMessage::Challenges(ChallengeList {
+                        incoming: challenge_views(),
+                        outgoing: vec![],
+                        seen: 1_700_000_000_000,
+                    }),
+                    SiteServerMessage::Pong { n: 1 },
+                    SiteServerMessage::SignedOut {
+                        why: crate::protocol::SessionEnd::PasswordChanged,
+                        message: "the password was changed".into(),
+                    },
+                    SiteServerMessage::Error {
+                        code: ErrorCode::NotSignedIn,
+                        message: "log in first".into(),
+                    },
+                ]),
+            ),
+            (
+                "SiteClientMessage",
+                Some("t"),
+                values(&[SiteClientMessage::Ping { n: 1 }]),
+            ),
+            (
+                "WaitingPlayer",
+                None,
+                values(&[WaitingPlayer {
+                    name: account_name(),
+                    rating: 1512,
+                    variant: Variant::Camette,
+                    time: times()[1],
+                    waited_ms: 4_000,
+                }]),
+            ),
+            (
+                "Around",
+                None,
+                values(&[Around {
+                    online: 2,
+                    players: vec![account_name()],
+                    waiting: vec![WaitingPlayer {
+                        name: account_name(),
+                        rating: 1512,
+                        variant: Variant::Camette,
+                        time: times()[1],
+                        waited_ms: 4_000,
+                    }],
+                }]),
+            ),
             ("TvGame", None, values(&[tv_game()])),
             ("TvNext", None, values(&tv_nexts())),
             ("TvNow", None, values(&tv_nows())),
@@ -776,6 +828,8 @@ mod samples {
                 ],
                 next: Some(id()),
             },
+            online: true,
+            seen_at: Some(1_700_000_200_000),
         }]
     }
 

@@ -27,6 +27,21 @@ use crate::store::Db;
 pub use routes::{api, ChallengeLimits};
 pub use watch::ChallengeWatch;
 
+/// `account`'s challenges at `now` as they see them: the open ones to it, its own open
+/// or lately answered, and the latest change of any.
+pub async fn list_for(
+    db: &Db,
+    account: &str,
+    now: i64,
+) -> Result<camelot_online::protocol::challenges::ChallengeList, sqlx::Error> {
+    let (incoming, outgoing, seen) = db.challenges_of(account, now).await?;
+    Ok(camelot_online::protocol::challenges::ChallengeList {
+        incoming: incoming.iter().map(|r| r.view_for(account, now)).collect(),
+        outgoing: outgoing.iter().map(|r| r.view_for(account, now)).collect(),
+        seen,
+    })
+}
+
 /// How long a request waiting for news waits before it answers "nothing new", in
 /// seconds: inside the server's deadline for answering ([`crate::listen::REQUEST_DEADLINE`]).
 const PATIENCE_S: u64 = 8;

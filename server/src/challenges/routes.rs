@@ -20,7 +20,7 @@ use camelot_online::protocol::GameId;
 use crate::accounts::{self, Account};
 use crate::challenges::store::{Answered, ChallengeRow, Closing, Stored};
 use crate::challenges::watch::ChallengeWatch;
-use crate::challenges::{lifetime_ms, ChallengeError, PATIENCE_S};
+use crate::challenges::{lifetime_ms, list_for, ChallengeError, PATIENCE_S};
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
@@ -184,15 +184,10 @@ async fn list(
     let mut waiting = c.watch.wait_for(&me.id);
     let start = Instant::now();
     loop {
-        let now = now_ms();
-        let (incoming, outgoing, seen) = c.db.challenges_of(&me.id, now).await.map_err(storage)?;
+        let list = list_for(&c.db, &me.id, now_ms()).await.map_err(storage)?;
         let waited = start.elapsed();
-        if since.is_none_or(|s| seen > s) || waited >= PATIENCE {
-            return Ok(Json(ChallengeList {
-                incoming: incoming.iter().map(|r| r.view_for(&me.id, now)).collect(),
-                outgoing: outgoing.iter().map(|r| r.view_for(&me.id, now)).collect(),
-                seen,
-            }));
+        if since.is_none_or(|s| list.seen > s) || waited >= PATIENCE {
+            return Ok(Json(list));
         }
         waiting.news(PATIENCE - waited).await;
     }

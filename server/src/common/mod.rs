@@ -9,4 +9,5 @@ pub mod http;
 pub mod limits;
 pub mod owner;
 pub mod site;
+pub mod socket;
 pub mod tokens;

@@ -1,7 +1,7 @@
 //! Requests from other sites' pages are refused: a page elsewhere could otherwise make
 //! its visitors' browsers create games, take open seats or open game sockets here, with
 //! their addresses. A request that changes something (any method but GET and HEAD) and
-//! the game socket's handshake are refused when they carry an `Origin` that is not this
+//! the sockets' handshakes (the game's and the site's) are refused when they carry an `Origin` that is not this
 //! server's: the `Host` the request was sent to, or one of the origins the operator
 //! listed (`--origin`, for a proxy that changes the `Host`). A request with no `Origin`
 //! comes from no page (the command line, the 3D game) and is served. The requests that
@@ -53,7 +53,7 @@ impl Origins {
 /// The router's guard (see the module's text).
 pub async fn same_site(State(origins): State<Origins>, request: Request, next: Next) -> Response {
     let changes = !matches!(*request.method(), Method::GET | Method::HEAD);
-    let socket = request.uri().path() == "/ws";
+    let socket = matches!(request.uri().path(), "/ws" | "/site");
     if changes || socket {
         if let Err(refused) = check_origin(&origins, request.headers()) {
             return refused.into_response();

@@ -61,6 +61,15 @@ impl From<PairingError> for ServiceError {
     }
 }
 
+/// The people waiting for a quick game at `now`, longest waiting first: who is around
+/// may join them by asking for the same game.
+pub async fn waiting_players(
+    db: &Db,
+    now: i64,
+) -> Result<Vec<camelot_online::protocol::site::WaitingPlayer>, sqlx::Error> {
+    db.waiting_for_pairing(now).await
+}
+
 /// The quick games' clean-up, every `period`: the waits nobody asked after for
 /// [`STALE_MS`].
 pub fn forget_in_turn(db: Db, period: Duration) {

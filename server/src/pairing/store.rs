@@ -4,13 +4,14 @@
 use camelot_engine::{Player, Variant};
 use camelot_online::protocol::accounts::{AccountKind, AccountName};
 use camelot_online::protocol::pairing::range_after;
+use camelot_online::protocol::site::WaitingPlayer;
 use camelot_online::protocol::{GameId, TimeControl};
 use rand::Rng;
 use sqlx::Row;
 
 use crate::accounts::Account;
 use crate::common::owner::Owner;
-use crate::games::{between_accounts, insert_game, time_columns, NewGameRows};
+use crate::games::{between_accounts, insert_game, time_columns, time_of, NewGameRows};
 use crate::store::{on, Db};
 
 /// How long a wait is kept after its player last asked: a player who went away is not
@@ -210,6 +211,34 @@ impl Db {
                 seat: Player(if my_seat_first { 0 } else { 1 }),
             })
         })
+    }
+
+    /// The people waiting to be paired at `now`, longest waiting first.
+    pub(super) async fn waiting_for_pairing(
+        &self,
+        now: i64,
+    ) -> Result<Vec<WaitingPlayer>, sqlx::Error> {
+        Ok(on!(self, read pool => {
+            sqlx::query(
+                "SELECT name, rating, variant, time_kind, time_a, time_b, asked_at FROM pairing \
+                 WHERE game_id IS NULL AND pool = 'people' AND seen_at > $1 AND name IS NOT NULL \
+                 ORDER BY asked_at LIMIT 50",
+            )
+            .bind(now - STALE_MS)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .filter_map(|r| {
+                Some(WaitingPlayer {
+                    name: AccountName::parse(r.get::<Option<&str>, _>("name")?).ok()?,
+                    rating: r.get::<f64, _>("rating").round() as i32,
+                    variant: r.get::<&str, _>("variant").parse().ok()?,
+                    time: time_of(r.get("time_kind"), r.get("time_a"), r.get("time_b")),
+                    waited_ms: (now - r.get::<i64, _>("asked_at")).max(0) as u64,
+                })
+            })
+            .collect()
+        }))
     }
 
     /// Gives up `account`'s wait (a pairing already made stays: the game is theirs).

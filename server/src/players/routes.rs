@@ -13,10 +13,12 @@ use camelot_online::protocol::ErrorCode;
 
 use crate::accounts::Account;
 use crate::accounts::Accounts;
+use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::{clip, page_of};
 use crate::pages;
 use crate::players::store::{self, GAMES_SHOWN};
+use crate::presence;
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
@@ -108,6 +110,9 @@ async fn player(
     let games = store::finished_games_of(&accounts.db, &account.id, None)
         .await
         .map_err(storage)?;
+    let (online, seen_at) = presence::seen_of(&accounts.db, &account.id, now_ms())
+        .await
+        .map_err(storage)?;
     Ok(Json(PlayerProfile {
         name: account.name,
         kind: account.kind,
@@ -116,6 +121,8 @@ async fn player(
         playing,
         history,
         games: page_of_games(games),
+        online,
+        seen_at,
     })
     .into_response())
 }

@@ -6,7 +6,7 @@
 //! else, and is told why before it closes.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use camelot_engine::Player;
@@ -14,13 +14,14 @@ use camelot_online::protocol::{
     check_version, Accepted, BoardView, ClientMessage, ErrorCode, SeatToken, ServerMessage,
     SessionEnd, VersionMismatch, PROTOCOL_VERSION,
 };
-use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::stream::SplitStream;
+use futures_util::StreamExt;
 use tokio::sync::broadcast;
 
 use crate::accounts::Account;
 use crate::accounts::Watched;
 use crate::common::limits::AddressKey;
+use crate::common::socket::{close_politely, send, write, Gone, RateLimit, Sink};
 use crate::games::LiveGame;
 use crate::round::hub::{BoardsWanted, Broadcast, Hub, Hubs, RematchNews};
 
@@ -40,45 +41,6 @@ const FIRST_MESSAGE: Duration = Duration::from_secs(10);
 /// there answers with a pong by itself (a browser's socket does, whatever its page is
 /// doing), and the pong counts as hearing from it.
 const PING_AFTER_SHARE: u32 = 3;
-/// A write the client does not take within this ends the connection.
-const WRITE_DEADLINE: Duration = Duration::from_secs(10);
-/// After its last word the server waits this long for the client's close frame (what
-/// it sends after that, or that cannot be read as messages, the socket's lingering close
-/// reads and drops).
-const CLOSING: Duration = Duration::from_secs(2);
-
-/// A token bucket: each message takes one; they come back at `PER_SECOND`.
-struct RateLimit {
-    tokens: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new() -> RateLimit {
-        RateLimit {
-            tokens: BURST,
-            last: Instant::now(),
-        }
-    }
-
-    /// Gives back the message's token (a stored move).
-    fn refund(&mut self) {
-        self.tokens = (self.tokens + 1.0).min(BURST);
-    }
-
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * PER_SECOND).min(BURST);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
 
 /// A seat this connection plays, and the token that proved it.
 struct Seat {
@@ -107,8 +69,6 @@ impl Joined {
     }
 }
 
-type Sink = SplitSink<WebSocket, Message>;
-
 /// How handling a message went.
 enum Next {
     Go,
@@ -117,9 +77,6 @@ enum Next {
     /// Say this, then close.
     Close(Box<ServerMessage>),
 }
-
-/// The client is gone, or stopped reading.
-struct Gone;
 
 /// The account a connection's handshake showed a session of, and the watch on that
 /// session: once it ends, the connection acts for the account no more.
@@ -163,21 +120,6 @@ pub async fn serve(socket: WebSocket, hubs: Arc<Hubs>, client: AddressKey, me: O
     }
 }
 
-/// Says goodbye with a close frame, then waits (a little) for the client's. What cannot
-/// be read as messages (the rest of a refused message) is read and dropped by the
-/// socket's lingering close (`listen::linger`), so the client gets both.
-async fn close_politely(sink: &mut Sink, stream: &mut SplitStream<WebSocket>) {
-    let _ = tokio::time::timeout(WRITE_DEADLINE, sink.send(Message::Close(None))).await;
-    let _ = tokio::time::timeout(CLOSING, async {
-        while let Some(Ok(m)) = stream.next().await {
-            if matches!(m, Message::Close(_)) {
-                break;
-            }
-        }
-    })
-    .await;
-}
-
 /// Why the session a connection was admitted on ended, once it has; never for a
 /// connection admitted on none.
 async fn session_end(watched: &mut Option<&mut Watched>) -> SessionEnd {
@@ -200,7 +142,7 @@ async fn converse(
     joined: &mut Option<Joined>,
 ) -> Option<ServerMessage> {
     let (me, mut watched) = me;
-    let mut limit = RateLimit::new();
+    let mut limit = RateLimit::new(BURST, PER_SECOND);
     let mut bad = 0;
     let mut quiet = Quiet::new(hubs.idle);
     loop {
@@ -459,18 +401,5 @@ fn state_in(hub: &Hub, g: &LiveGame, seat: Option<Player>, board: bool) -> Serve
         you: seat.map(|s| g.seat_colour(s)),
         game: Box::new(view),
         accepted: None,
-    }
-}
-
-async fn send(sink: &mut Sink, m: &ServerMessage) -> Result<(), Gone> {
-    let text = serde_json::to_string(m).expect("messages serialise");
-    write(sink, Message::Text(text.into())).await
-}
-
-/// One frame to the client, which must take it within [`WRITE_DEADLINE`].
-async fn write(sink: &mut Sink, frame: Message) -> Result<(), Gone> {
-    match tokio::time::timeout(WRITE_DEADLINE, sink.send(frame)).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(_)) | Err(_) => Err(Gone),
     }
 }

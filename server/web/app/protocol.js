@@ -252,7 +252,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, playing: string[], ratings: VariantRating[], since: number }} PlayerProfile
+ * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, online: boolean, playing: string[], ratings: VariantRating[], seen_at: number, since: number }} PlayerProfile
  */
 
 /**
@@ -306,6 +306,25 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ id: string, reason: DeclineReason }} DeclineChallenge
+ */
+
+/**
+ * @typedef {{ t: "challenges", incoming: ChallengeView[], outgoing: never[], seen: number }
+ *   | { t: "pong", n: number }
+ *   | { t: "signed_out", message: string, why: SessionEnd }
+ *   | { t: "error", code: ErrorCode, message: string }} SiteServerMessage
+ */
+
+/**
+ * @typedef {{ t: "ping", n: number }} SiteClientMessage
+ */
+
+/**
+ * @typedef {{ name: string, rating: number, time: TimeControl, variant: Variant, waited_ms: number }} WaitingPlayer
+ */
+
+/**
+ * @typedef {{ online: number, players: string[], waiting: WaitingPlayer[] }} Around
  */
 
 /**
