@@ -440,16 +440,17 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
 /// it without a reload, within a second or so of its sending, naming Gawain, his rating,
 /// the game and Lancelot's colour; accepted, both browsers are at the board of one rated
 /// game, Gawain White. Challenged again from the front page and declined as too fast,
-/// Gawain's page says so in those words.
-fn a_player_challenges_another_by_name_in_their_browsers() {
-    let test = "a_player_challenges_another_by_name_in_their_browsers";
+/// Gawain's page says so in those words. Lancelot is online on his page and on the front
+/// page's list; waiting for a quick game, he is listed there and Gawain plays him.
+fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
+    let test = "a_player_challenges_another_and_sees_who_is_around_in_their_browsers";
     let Some(browser) = Browser::find(test) else {
         return;
     };
     let dir = scratch("visitor-challenge");
     let s = start(&dir);
     let out = browser
-        .run("challenge.mjs", &[&s.url])
+        .run("club.mjs", &[&s.url])
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         out["incoming"],
@@ -483,10 +484,21 @@ fn a_player_challenges_another_by_name_in_their_browsers() {
         out["declined"],
         "Lancelot declined your challenge: this clock is too fast for them."
     );
+    // Who is around: Lancelot is online, with the challenge's game going on to watch.
+    assert_eq!(out["presence"], "Playing now: watch");
+    assert_eq!(out["online"], "2 players online: Gawain, Lancelot");
+    let listed = out["listed"].as_str().unwrap();
+    assert!(
+        listed.starts_with("Lancelot (1500), Camette, no clock, waiting ")
+            && listed.ends_with(" s Play Lancelot"),
+        "{listed}"
+    );
+    let quick = script_strings(&out["quickAt"]);
+    assert_eq!(quick[0], quick[1], "one quick game for both");
 }
 
 camelot_test_support::harness!(
-    a_player_challenges_another_by_name_in_their_browsers,
+    a_player_challenges_another_and_sees_who_is_around_in_their_browsers,
     two_people_sign_up_and_play_a_rated_game_in_their_browsers,
     a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,
     a_phone_keeps_its_board_in_place_through_a_game_against_the_computer,

@@ -70,6 +70,7 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../web/app/challenges.js"),
     ),
     ("terms.js", JS, include_str!("../../web/app/terms.js")),
+    ("around.js", JS, include_str!("../../web/app/around.js")),
     (
         "style.css",
         "text/css; charset=utf-8",

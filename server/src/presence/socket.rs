@@ -51,7 +51,7 @@ pub async fn serve(socket: WebSocket, rooms: SiteRooms, me: Option<(Account, Wat
     let last = match me {
         None => Some(error(
             ErrorCode::NotSignedIn,
-            "log in first: the site socket is an account's",
+            "you are not logged in (your session may have ended)",
         )),
         Some((account, mut watched)) => {
             let _online = rooms.present.arrive(&account);

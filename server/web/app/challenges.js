@@ -1,13 +1,12 @@
 // Challenges in the page: a form to challenge a player by name (on their page and on the
 // front page), and, on every page while I am logged in, the challenges to me and mine as
-// the server tells them, without a reload: the page asks for news and the server answers
-// once something changed (or after a while with nothing new, and the page asks again).
-// The server judges every challenge; the page only shows what it says.
+// the server tells them on the site socket, without a reload. The server judges every
+// challenge; the page only shows what it says.
 
-import { me } from "./account.js";
+import { me, signedOut } from "./account.js";
 import { TIMES } from "./create.js";
 import { el, put, sentence } from "./dom.js";
-import { Refused, backoff, request } from "./net.js";
+import { SiteLink, request } from "./net.js";
 import { DECLINES, VARIANTS } from "./protocol.js";
 import { ratingText, timeText } from "./terms.js";
 
@@ -104,13 +103,8 @@ export async function followChallenges(host) {
   const session = await me();
   if (session && !bar) {
     bar = new ChallengeBar(host);
-    void bar.follow();
+    bar.follow();
   }
-}
-
-/** Tells the bar now of a challenge this page just sent, without waiting for news. */
-function heardSent() {
-  bar?.wake();
 }
 
 class ChallengeBar {
@@ -119,48 +113,39 @@ class ChallengeBar {
     this.host = host;
     /** @type {Map<string, string>} */
     this.known = new Map();
-    /** Outcomes shown until dismissed, by challenge. */
+    /** Outcomes no longer shown, by challenge. */
     this.dismissed = new Set();
-    this.seen = /** @type {number | null} */ (null);
-    /** @type {AbortController | null} */
-    this.asking = null;
     /** @type {ChallengeList | null} */
     this.list = null;
     /** Whether a first list was heard: what was in it is not news. */
     this.started = false;
   }
 
-  /** Asks again at once (a challenge sent or answered here). */
-  wake() {
-    this.asking?.abort();
-  }
-
-  async follow() {
-    let attempt = 0;
-    for (;;) {
-      this.asking = new AbortController();
-      const path = this.seen === null ? "/challenges" : `/challenges?since=${this.seen}`;
-      try {
-        /** @type {ChallengeList} */
-        const list = await request("GET", path, undefined, { signal: this.asking.signal });
-        attempt = 0;
-        this.heard(list, !this.started);
-        this.started = true;
-        // Said on the page, for whoever waits to know the page follows its news.
-        this.host.dataset.following = "";
-      } catch (e) {
-        if (this.asking.signal.aborted) {
-          // Woken: ask again at once, without waiting for news.
-          this.seen = null;
-          continue;
+  follow() {
+    new SiteLink({
+      onMessage: (m) => {
+        if (m.t === "challenges") {
+          this.heard(m, !this.started);
+          this.started = true;
+          // Said on the page, for whoever waits to know the page follows its news.
+          this.host.dataset.following = "";
         }
-        if (e instanceof Refused && e.code === "not_signed_in") {
-          put(this.host);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, backoff(attempt++)));
-      }
-    }
+      },
+      // The session ended (logged out here or elsewhere, the password changed): said at
+      // once, on whatever page, and the header offers to log in again.
+      onStopped: (why) => {
+        signedOut();
+        this.host.hidden = false;
+        put(
+          this.host,
+          el(
+            "div",
+            { class: "challenge outcome signed-out", role: "status" },
+            el("p", {}, `You were logged out: ${sentence(why)} `, el("a", { href: "/login" }, "Log in again")),
+          ),
+        );
+      },
+    });
   }
 
   /**
@@ -168,7 +153,6 @@ class ChallengeBar {
    * @param {boolean} first the first list this page heard: nothing in it is news
    */
   heard(list, first) {
-    this.seen = list.seen;
     const games = first ? [] : newlyAccepted(this.known, list.outgoing);
     for (const c of list.outgoing) {
       if (first && c.state !== "open") {
@@ -213,9 +197,7 @@ class ChallengeBar {
         const a = await request("POST", path, body);
         if ("game" in a) {
           location.assign(`/${a.game}`);
-          return;
         }
-        this.wake();
       } catch (e) {
         said.textContent = sentence(e instanceof Error ? e.message : String(e));
       }
@@ -253,7 +235,6 @@ class ChallengeBar {
               type: "button",
               onclick: async () => {
                 await request("DELETE", `/challenges/${c.id}`, {}).catch(() => {});
-                this.wake();
               },
             },
             "Cancel",
@@ -326,7 +307,6 @@ export function challengeForm(name) {
         try {
           await request("POST", "/challenges", body);
           said.textContent = `Challenge sent to ${body.to}: the answer shows at the top of the page.`;
-          heardSent();
         } catch (err) {
           said.textContent = sentence(err instanceof Error ? err.message : String(err));
         }

@@ -2,6 +2,7 @@
 // my games, the seats left open for anyone to take, and the live games to watch.
 
 import { me } from "./account.js";
+import { aroundSection, pairMe } from "./around.js";
 import { challengeForm } from "./challenges.js";
 import { TIMES, createForm } from "./create.js";
 import { el, nameField, put, saveName, sentence } from "./dom.js";
@@ -75,6 +76,7 @@ export async function lobbyPage(main) {
         ),
         tv,
       ),
+      aroundSection(),
       mineTitle,
       mineList,
       el("h2", {}, "Open seats"),
@@ -241,23 +243,14 @@ function quickGame() {
         waiting = true;
         find.disabled = true;
         cancel.hidden = false;
-        said.textContent = "Waiting for an opponent\u2026";
-        const body = { variant: variant.value, time: TIMES[Number(time.value)][1] };
-        while (waiting) {
-          try {
-            /** @type {import("./protocol.js").Pairing} */
-            const p = await request("POST", "/pairing", body);
-            if (p.state === "paired") {
-              location.assign(`/${p.game}`);
-              return;
-            }
-            said.textContent = `Waiting for an opponent\u2026 (ratings within ${p.range} of yours)`;
-          } catch (err) {
-            said.textContent = sentence(err instanceof Error ? err.message : String(err));
-            waiting = false;
-            find.disabled = false;
-            cancel.hidden = true;
-          }
+        const body = { variant: /** @type {import("./protocol.js").Variant} */ (variant.value), time: TIMES[Number(time.value)][1] };
+        try {
+          await pairMe(body, said, () => waiting);
+        } catch (err) {
+          said.textContent = sentence(err instanceof Error ? err.message : String(err));
+          waiting = false;
+          find.disabled = false;
+          cancel.hidden = true;
         }
       },
     },

@@ -126,6 +126,67 @@ export class GameLink {
   }
 }
 
+/**
+ * @typedef {import("./protocol.js").SiteServerMessage} SiteServerMessage
+ */
+
+/**
+ * The site socket (`/site`): a logged-in tab's one live connection, which hears the
+ * account's challenges as they change. It connects again when it drops, a little later
+ * each time, and stops for good once the server says the session is over.
+ */
+export class SiteLink {
+  /**
+   * @param {{ onMessage: (m: SiteServerMessage) => void, onStopped: (why: string) => void }} o
+   */
+  constructor(o) {
+    this.o = o;
+    this.attempt = 0;
+    this.stopped = false;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/site`);
+    this.ws = ws;
+    ws.onmessage = (e) => {
+      /** @type {SiteServerMessage} */
+      let m;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (m.t === "signed_out" || (m.t === "error" && m.code === "not_signed_in")) {
+        this.stop();
+        this.o.onStopped(m.message);
+        return;
+      }
+      if (m.t === "challenges") {
+        this.attempt = 0;
+      }
+      this.o.onMessage(m);
+    };
+    ws.onclose = () => {
+      if (!this.stopped) {
+        window.setTimeout(() => {
+          if (!this.stopped) {
+            this.connect();
+          }
+        }, backoff(this.attempt++));
+      }
+    };
+  }
+
+  stop() {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}
+
 /** A refused request: the server's code and its words. */
 export class Refused extends Error {
   /**

@@ -7,7 +7,7 @@ import { challengeForm } from "./challenges.js";
 import { el, put, sentence, svg } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
-import { ratingText } from "./terms.js";
+import { agoText, ratingText } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").PlayerProfile} PlayerProfile
@@ -134,6 +134,26 @@ function moreGames(list, name, next) {
 }
 
 /**
+ * Whether a player is here: playing now (with their games to watch), online now, or
+ * when they were last seen.
+ * @param {PlayerProfile} p
+ */
+function presenceLine(p) {
+  if (p.online && p.playing.length > 0) {
+    return el(
+      "p",
+      { class: "presence online" },
+      "Playing now: ",
+      ...p.playing.flatMap((g, i) => [i > 0 ? ", " : "", el("a", { href: `/${g}` }, "watch")]),
+    );
+  }
+  if (p.online) {
+    return el("p", { class: "presence online" }, "Online now");
+  }
+  return p.seen_at === undefined ? null : el("p", { class: "presence" }, `Last seen ${agoText(p.seen_at, Date.now())}`);
+}
+
+/**
  * `/players/NAME`.
  * @param {HTMLElement} main
  * @param {string} name
@@ -170,6 +190,7 @@ export async function playerPage(main, name) {
       { class: "player-page" },
       el("h1", {}, p.name, p.kind === "computer" ? el("span", { class: "badge" }, " computer") : null),
       el("p", {}, `Playing here since ${new Date(p.since).toLocaleDateString()}.`),
+      presenceLine(p),
       challengeHost,
       el("h2", {}, "Ratings"),
       p.ratings.length === 0

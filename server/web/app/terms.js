@@ -27,3 +27,26 @@ export function timeText(t) {
 export function ratingText(rating, provisional) {
   return `${Math.round(rating)}${provisional ? "?" : ""}`;
 }
+
+/**
+ * How long ago `then` was, at `now`, as players say it: "just now", "5 minutes ago",
+ * "3 hours ago", "yesterday", "12 days ago".
+ * @param {number} then unix ms
+ * @param {number} now unix ms
+ */
+export function agoText(then, now) {
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  const plural = (/** @type {number} */ n, /** @type {string} */ unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) {
+    return "just now";
+  }
+  if (minutes < 60) {
+    return plural(minutes, "minute");
+  }
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) {
+    return plural(hours, "hour");
+  }
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "yesterday" : plural(days, "day");
+}

@@ -56,3 +56,22 @@ test("the form's request trims the name and carries the time chosen", () => {
     colour: "black",
   });
 });
+
+test("who is around, and how long ago a player was here, in words", async () => {
+  const { onlineText, waitingText } = await import("../app/around.js");
+  const { agoText } = await import("../app/terms.js");
+  assert.equal(onlineText(0), "Nobody is online just now.");
+  assert.equal(onlineText(1), "1 player online:");
+  assert.equal(onlineText(3), "3 players online:");
+  assert.equal(
+    waitingText({ name: "Kay", rating: 1512, variant: "camette", time: { kind: "untimed" }, waited_ms: 12_400 }),
+    "Kay (1512), Camette, no clock, waiting 12 s",
+  );
+  const now = 10 * 86_400_000;
+  assert.equal(agoText(now - 20_000, now), "just now");
+  assert.equal(agoText(now - 60_000, now), "1 minute ago");
+  assert.equal(agoText(now - 5 * 60_000, now), "5 minutes ago");
+  assert.equal(agoText(now - 3 * 3_600_000, now), "3 hours ago");
+  assert.equal(agoText(now - 30 * 3_600_000, now), "yesterday");
+  assert.equal(agoText(now - 12 * 86_400_000, now), "12 days ago");
+});

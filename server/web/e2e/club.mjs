@@ -1,10 +1,13 @@
-// A challenge by name between two browsers: `node e2e/challenge.mjs BASE [screenshot-dir]`.
+// The club between two browsers: `node e2e/club.mjs BASE [screenshot-dir]`.
 // Gawain (a desktop) and Lancelot (a phone) sign up; Lancelot stays on the front page.
 // Gawain challenges him from his player's page to a rated Camette 5+3 as White; Lancelot's
 // page shows the challenge without a reload, and he accepts; both pages are at the
 // board. Then Gawain challenges him again from the front page's form, Lancelot declines
-// it as too fast, and Gawain's page says so. Prints `{"heardInMs":N,"incoming":TEXT,
-// "gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,"waiting":TEXT}`.
+// it as too fast, and Gawain's page says so. Lancelot's page says he is online, and the
+// front page names who is online; Lancelot asks for a quick game, Gawain's front page
+// lists him waiting and Gawain plays him with one click. Prints `{"heardInMs":N,
+// "incoming":TEXT,"gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,
+// "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH]}`.
 
 import { PHONE, launch, main } from "./browser.mjs";
 
@@ -74,9 +77,44 @@ main(async () => {
   await outcome.waitFor({ timeout: 10_000 });
   const declined = (await outcome.textContent()) ?? "";
   await incoming.waitFor({ state: "detached" });
+  // Who is around: Lancelot, on the front page, is online on his page and on Gawain's
+  // front page.
+  await gawain.goto(`${base}/players/Lancelot`);
+  const presence = (await gawain.locator(".presence").textContent()) ?? "";
+  await gawain.goto(base);
+  const online = gawain.locator(".around .online");
+  // Gawain's own socket came with this page, maybe after its first look: the next look
+  // (every 10 s) counts him.
+  await online.filter({ hasText: "Gawain" }).filter({ hasText: "Lancelot" }).waitFor({ timeout: 15_000 });
+  const onlineText = (await online.textContent()) ?? "";
+  if (shots) {
+    await gawain.screenshot({ path: `${shots}/around-desktop.png`, fullPage: true });
+  }
+  // Lancelot waits for a quick game; Gawain's front page lists him (it looks every 10
+  // s) and Gawain plays him from there.
+  await lancelot.getByLabel("Quick game's variant").selectOption("camette");
+  await lancelot.getByRole("button", { name: "Find an opponent" }).click();
+  const listedItem = gawain.locator(".around .waiting li").filter({ hasText: "Lancelot" });
+  await listedItem.waitFor({ timeout: 20_000 });
+  const listed = (await listedItem.textContent()) ?? "";
+  await listedItem.getByRole("button", { name: "Play Lancelot" }).click();
+  await Promise.all([gawain.waitForSelector("svg.board", { timeout: 20_000 }), lancelot.waitForSelector("svg.board", { timeout: 20_000 })]);
+  const quickAt = [new URL(gawain.url()).pathname, new URL(lancelot.url()).pathname];
   await browser.close();
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
   }
-  return { heardInMs, incoming: incomingText, gawainAt, lancelotAt, gawainSeats, declined, waiting };
+  return {
+    heardInMs,
+    incoming: incomingText,
+    gawainAt,
+    lancelotAt,
+    gawainSeats,
+    declined,
+    waiting,
+    presence,
+    online: onlineText,
+    listed,
+    quickAt,
+  };
 });
