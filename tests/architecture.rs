@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 14] = [
+const TABLE_OWNERS: [(&str, &str); 17] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -704,6 +704,9 @@ const TABLE_OWNERS: [(&str, &str); 14] = [
     ("rating_changes", "ratings"),
     ("pairing", "pairing"),
     ("challenges", "challenges"),
+    ("challenge_choices", "challenges"),
+    ("presence", "presence"),
+    ("relations", "relations"),
     ("tv", "tv"),
 ];
 

@@ -600,9 +600,7 @@ fn the_menus_lists_bring_every_seat_and_game_a_page_at_a_time() {
 /// rated game.
 fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     use camelot::online::account::OnlineAccount;
-    use camelot_online::protocol::accounts::{
-        AccountKind, AccountName, LookAtPlayer, Password, SignUp,
-    };
+    use camelot_online::protocol::accounts::{AccountName, LookAtPlayer};
     use camelot_online::protocol::pairing::{Pairing, QuickGame};
     use camelot_online::protocol::{ClientMessage, Hello, ServerMessage};
     use camelot_online::{ask_as, Connection};
@@ -637,19 +635,7 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
         "the sign-up's device is kept for its logins"
     );
     // Another player, elsewhere, asks for the same quick game.
-    let other = blocking(ask(
-        &server,
-        &SignUp {
-            name: AccountName::parse("Palamedes").unwrap(),
-            password: Password::parse("the questing beast").unwrap(),
-            kind: AccountKind::Person,
-            rated_with_people: false,
-            token: true,
-        },
-    ))
-    .unwrap()
-    .token
-    .unwrap();
+    let other = palamedes_elsewhere(&server);
     let quick = QuickGame {
         variant: Variant::Camette,
         time: TimeControl::Untimed,
@@ -716,8 +702,126 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
     assert!(page.ratings[0].rating > 1500.0, "won: {:?}", page.ratings);
 }
 
+/// Challenges at the table: logged in there, its site socket open (the account online on
+/// its page), a challenge from a player elsewhere is heard and accepted at the table,
+/// which opens its game with the account's seat; then the table challenges that player,
+/// who accepts elsewhere, and the table opens that game by itself.
+fn a_challenge_is_heard_accepted_and_sent_at_the_table() {
+    use camelot::online::challenges::OnlineChallenges;
+    use camelot_online::ask_as;
+    use camelot_online::protocol::accounts::{AccountName, LookAtPlayer};
+    use camelot_online::protocol::challenges::{
+        AcceptChallenge, ChallengeState, ColourChoice, ListChallenges, LookAtChallenge,
+        NewChallenge,
+    };
+
+    let s = sqlite_server_with(&sibling("camelot-server"), "table-challenges", &[]);
+    let server = s.address();
+    let data = scratch("table-challenges-data");
+    let mut app = app(&data);
+    sign_up_at_the_table(&mut app, &server, "Tristram", "harp of cornwall");
+    until(
+        &mut app,
+        "the site socket heard",
+        Duration::from_secs(20),
+        |a| a.world().resource::<OnlineChallenges>().list.is_some(),
+    );
+    let tristram = AccountName::parse("Tristram").unwrap();
+    let page = blocking(ask(
+        &server,
+        &LookAtPlayer {
+            name: tristram.clone(),
+        },
+    ))
+    .unwrap();
+    assert!(page.online, "online while the table is logged in");
+    let other = palamedes_elsewhere(&server);
+    let challenge = NewChallenge {
+        to: tristram,
+        variant: Variant::Camette,
+        time: TimeControl::Untimed,
+        rated: false,
+        colour: ColourChoice::White,
+    };
+    let sent = blocking(ask_as(&server, Some(&other), &challenge))
+        .unwrap()
+        .challenge;
+    until(
+        &mut app,
+        "the challenge heard",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<OnlineChallenges>()
+                .list
+                .as_ref()
+                .is_some_and(|l| l.incoming.iter().any(|c| c.id == sent))
+        },
+    );
+    app.world_mut()
+        .resource_scope(|world, mut c: Mut<OnlineChallenges>| {
+            c.accept(world.resource::<Storage>(), sent.clone());
+        });
+    until(
+        &mut app,
+        "at the challenge's table",
+        Duration::from_secs(30),
+        |a| table(a).is_some_and(|t| !t.held().is_empty()),
+    );
+    let look = LookAtChallenge {
+        id: sent,
+        wait: false,
+    };
+    let ChallengeState::Accepted { game, seat } = blocking(ask_as(&server, Some(&other), &look))
+        .unwrap()
+        .state
+    else {
+        panic!("accepted");
+    };
+    let t = table(&app).unwrap();
+    assert_eq!(t.game, game);
+    assert_eq!(seat, SeatColour::White, "the challenger's colour");
+    assert_eq!(
+        Variant::Camette.rules().seat_colour(t.held()[0]),
+        SeatColour::Black
+    );
+    // The table challenges; accepted elsewhere, the table goes to that game by itself.
+    app.world_mut()
+        .resource_scope(|world, mut c: Mut<OnlineChallenges>| {
+            c.form.to = "Palamedes".into();
+            c.challenge(
+                world.resource::<Storage>(),
+                Variant::Camette,
+                TimeControl::Untimed,
+            );
+        });
+    let theirs = (0..200)
+        .find_map(|_| {
+            app.update();
+            let list = blocking(ask_as(&server, Some(&other), &ListChallenges::default())).unwrap();
+            if list.incoming.is_empty() {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            list.incoming.first().map(|c| c.id.clone())
+        })
+        .expect("Palamedes is challenged");
+    let made = blocking(ask_as(
+        &server,
+        Some(&other),
+        &AcceptChallenge { id: theirs },
+    ))
+    .unwrap();
+    until(
+        &mut app,
+        "at the second game's table",
+        Duration::from_secs(30),
+        |a| table(a).is_some_and(|t| t.game == made.game && !t.held().is_empty()),
+    );
+}
+
 camelot_test_support::harness!(
     an_account_signs_up_and_plays_a_quick_game_at_the_table,
+    a_challenge_is_heard_accepted_and_sent_at_the_table,
     moves_cross_between_the_table_and_other_clients,
     a_dropped_connection_is_said_and_mended_and_offers_cross,
     a_game_never_had_shows_no_table_and_is_said_in_the_menu,
@@ -725,6 +829,21 @@ camelot_test_support::harness!(
     the_table_and_a_browser_play_each_other,
     the_menus_lists_bring_every_seat_and_game_a_page_at_a_time
 );
+
+/// Palamedes, another player, signed up elsewhere: his program's session.
+fn palamedes_elsewhere(
+    server: &camelot_online::ServerAddress,
+) -> camelot_online::protocol::accounts::AccountToken {
+    use camelot_online::protocol::accounts::{AccountKind, AccountName, Password, SignUp};
+    let sign_up = SignUp {
+        name: AccountName::parse("Palamedes").unwrap(),
+        password: Password::parse("the questing beast").unwrap(),
+        kind: AccountKind::Person,
+        rated_with_people: false,
+        token: true,
+    };
+    blocking(ask(server, &sign_up)).unwrap().token.unwrap()
+}
 
 /// Whether the sessions file `kept` holds this machine's device token on `server`.
 fn kept_device(kept: &std::path::Path, server: &camelot_online::ServerAddress) -> bool {

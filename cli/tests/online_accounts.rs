@@ -286,15 +286,15 @@ fn next_json(lines: &std::sync::mpsc::Receiver<String>) -> serde_json::Value {
 /// Camette 5+3 as White; Ector sees the challenge's line, accepts it, and both play it
 /// out at their level; then Kay's next challenge is declined as too fast, which Kay's
 /// command says and exits 1 for; a reason that is none is refused with the choices.
-#[test]
-fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
-    let dir = scratch("cli-challenge");
+/// A server, and two programs' accounts on it, Kay's and Ector's, each logged in from
+/// a data directory of its own.
+fn kay_and_ector(test: &str) -> (Server, std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(test);
     let server = Server::start(
         &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
         &sqlite(&dir),
         "127.0.0.1:0",
     );
-    let url = server.url.as_str();
     for name in ["Kay", "Ector"] {
         let made = cli(
             &dir.join(name),
@@ -303,7 +303,7 @@ fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
                 "account",
                 "create",
                 "--server",
-                url,
+                &server.url,
                 "--name",
                 name,
                 "--password-stdin",
@@ -317,7 +317,13 @@ fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
             String::from_utf8_lossy(&made.stderr)
         );
     }
-    let (kay, ector) = (dir.join("Kay"), dir.join("Ector"));
+    (server, dir.join("Kay"), dir.join("Ector"))
+}
+
+#[test]
+fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
+    let (server, kay, ector) = kay_and_ector("cli-challenge");
+    let url = server.url.as_str();
     let (mut waiting, incoming) = started(&ector, &["online", "challenges", "--server", url]);
     let challenge = [
         "online",
@@ -402,4 +408,36 @@ fn a_challenge_from_the_command_line_is_seen_accepted_played_and_declined() {
     refused_saying(&out, "Ector declined: this clock is too fast for them");
     waiting.kill().unwrap();
     let _ = waiting.wait();
+}
+
+/// Ector takes challenges from nobody: Kay's is refused, saying so; Ector follows Kay,
+/// and `online following` lists him.
+#[test]
+fn whom_a_program_takes_challenges_from_and_follows_from_the_command_line() {
+    let (server, kay, ector) = kay_and_ector("cli-relations");
+    let url = server.url.as_str();
+    let challenge = ["online", "challenge", "Ector", "--server", url];
+    let nobody = cli(
+        &ector,
+        &["online", "challenges-from", "nobody", "--server", url],
+        "",
+    );
+    assert!(
+        nobody.status.success(),
+        "{}",
+        String::from_utf8_lossy(&nobody.stderr)
+    );
+    let refused = cli(&kay, &challenge, "");
+    refused_saying(&refused, "Ector takes no challenges just now");
+    let follow = cli(&ector, &["online", "follow", "Kay", "--server", url], "");
+    assert!(
+        follow.status.success(),
+        "{}",
+        String::from_utf8_lossy(&follow.stderr)
+    );
+    let following = cli(&ector, &["online", "following", "--server", url], "");
+    assert_eq!(
+        json(&following),
+        serde_json::json!({"name": "Kay", "online": false, "playing": []})
+    );
 }

@@ -32,6 +32,7 @@ pub mod look;
 mod name;
 pub mod page;
 pub mod pairing;
+pub mod relations;
 pub mod requests;
 pub mod site;
 mod time;

@@ -49,6 +49,18 @@ impl SiteConnection {
         }
     }
 
+    /// The next message within `limit`, or `None` when none came (a thread that also
+    /// looks at something else between messages).
+    pub async fn recv_within(
+        &mut self,
+        limit: std::time::Duration,
+    ) -> Result<Option<SiteServerMessage>, OnlineError> {
+        match tokio::time::timeout(limit, self.recv()).await {
+            Ok(m) => m.map(Some),
+            Err(_) => Ok(None),
+        }
+    }
+
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
     }

@@ -14,7 +14,8 @@ use crate::common::site::{self, Origins};
 use crate::round::Hubs;
 use crate::setup::Setup;
 use crate::{
-    accounts, analysis, challenges, pages, pairing, players, presence, round, seats, setup, tv,
+    accounts, analysis, challenges, pages, pairing, players, presence, relations, round, seats,
+    setup, tv,
 };
 
 /// What the rooms that keep an allowance of their own may give one address.
@@ -49,6 +50,7 @@ pub fn router(
             limits.challenges,
         ))
         .merge(presence::api(site.clone()))
+        .merge(relations::api(hubs.db.clone()))
         .merge(analysis::api(hubs.clone(), limits.analyses))
         .merge(accounts::api().with_state(accounts.clone()))
         .merge(players::api().with_state(accounts.clone()))

@@ -19,6 +19,7 @@ mod players;
 mod presence;
 mod queue;
 mod ratings;
+mod relations;
 mod round;
 mod seats;
 mod setup;
@@ -30,7 +31,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use camelot_online::protocol::GameId;
 use clap::Parser;
 
 use crate::analysis::AnalysisBudget;
@@ -317,12 +317,15 @@ enum AccountCommand {
     Close { name: AccountName },
 }
 
+/// How often open challenges past their time are marked expired.
+const EXPIRE_EVERY: Duration = Duration::from_secs(5);
+
 /// `0` on the command line: no limit.
 fn cap(n: usize) -> Cap {
     Cap((n > 0).then_some(n))
 }
 
-fn per_minute(n: u32) -> PerMinute {
+fn per_minute<K: std::hash::Hash + Eq>(n: u32) -> PerMinute<K> {
     PerMinute::new((n > 0).then_some(n))
 }
 
@@ -342,7 +345,7 @@ fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), StartError> {
-    let url = match args.database {
+    let url = match args.database.clone() {
         Some(u) => u,
         None => default_database()?,
     };
@@ -418,7 +421,7 @@ async fn run(args: Args) -> Result<(), StartError> {
             .listen(CHANNEL)
             .await
             .map_err(StartError::Notifications)?;
-        tokio::spawn(fan_in(hubs.clone(), listener));
+        tokio::spawn(round::fan_in(hubs.clone(), listener));
     }
     let scheme = if tls.is_some() { "https" } else { "http" };
     let url = format!("{scheme}://{addr}");
@@ -434,39 +437,15 @@ async fn run(args: Args) -> Result<(), StartError> {
     );
     let origins = common::site::Origins::new(&args.origins);
     let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
+    challenges::expire_in_turn(hubs.db.clone(), EXPIRE_EVERY, challenge_watch.clone());
     let site = presence::SiteRooms {
         db: hubs.db.clone(),
-        challenges: challenge_watch.clone(),
+        challenges: challenge_watch,
         present: presence::Present::start(hubs.db.clone()),
     };
-    challenges::expire_in_turn(
-        hubs.db.clone(),
-        Duration::from_secs(5),
-        challenge_watch.clone(),
-    );
-    let challenges_on = args.challenges_per_minute > 0;
     listen::serve(
         listener,
-        app::router(
-            hubs,
-            setup,
-            accounts,
-            origins,
-            app::RoomLimits {
-                quick_games: cap(args.quick_games_per_address),
-                takes: per_minute(args.seats_per_minute),
-                qr: per_minute(args.qr_per_minute),
-                analyses: cap(args.analyses_per_address),
-                challenges: challenges::ChallengeLimits {
-                    open_per_sender: challenges::OPEN_PER_SENDER,
-                    per_account: PerMinute::new(
-                        challenges_on.then_some(args.challenges_per_minute),
-                    ),
-                    per_address: per_minute(args.challenges_per_minute * 3),
-                },
-            },
-            site,
-        ),
+        app::router(hubs, setup, accounts, origins, room_limits(&args), site),
         admission,
         tls,
         Arc::new(TrustedProxies::new(args.trusted_proxies)),
@@ -476,6 +455,21 @@ async fn run(args: Args) -> Result<(), StartError> {
     )
     .await;
     Ok(())
+}
+
+/// What the rooms that keep an allowance of their own give, from the command line.
+fn room_limits(args: &Args) -> app::RoomLimits {
+    app::RoomLimits {
+        quick_games: cap(args.quick_games_per_address),
+        takes: per_minute(args.seats_per_minute),
+        qr: per_minute(args.qr_per_minute),
+        analyses: cap(args.analyses_per_address),
+        challenges: challenges::ChallengeLimits {
+            open_per_sender: challenges::OPEN_PER_SENDER,
+            per_account: per_minute(args.challenges_per_minute),
+            per_address: per_minute(args.challenges_per_minute * 3),
+        },
+    }
 }
 
 /// Does what the operator asked of an account, and says so.
@@ -573,28 +567,4 @@ fn forget_in_turn(db: &Db, after: Duration, tv_kept: u32) {
     queue::forget_in_turn(db.clone(), period);
     accounts::forget_in_turn(db.clone(), period);
     pairing::forget_in_turn(db.clone(), period);
-}
-
-/// Moves stored by other server processes, heard from PostgreSQL, passed to this
-/// process's players and watchers.
-async fn fan_in(hubs: Arc<Hubs>, mut listener: sqlx::postgres::PgListener) {
-    loop {
-        match listener.recv().await {
-            Ok(n) => {
-                let Ok(id) = GameId::parse(n.payload()) else {
-                    continue;
-                };
-                if let Err(e) = hubs.refresh(&id).await {
-                    eprintln!("camelot-server: game {id}: {e}");
-                }
-                // Another process's change may owe the computer a turn.
-                hubs.wake.ring();
-            }
-            // The listener reconnects by itself; wait a little before asking again.
-            Err(e) => {
-                eprintln!("camelot-server: listening to the database: {e}");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            }
-        }
-    }
 }

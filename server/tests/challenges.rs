@@ -379,6 +379,114 @@ async fn challenges_are_bounded_per_sender() {
     );
 }
 
+/// Whom a player takes challenges from, and blocks: Lancelot takes none, then only from
+/// players he follows (Gawain, once followed, may; Percival may not), then from everyone
+/// but Percival, whom he blocks; his page shows Percival that, his list of players
+/// followed names Gawain; and a blocked pair is never paired for a quick game, while
+/// another player is.
+async fn choices_and_blocks_decide_who_may_challenge_and_who_is_paired() {
+    use camelot_online::protocol::accounts::LookAtPlayer;
+    use camelot_online::protocol::pairing::{Pairing, QuickGame};
+    use camelot_online::protocol::relations::{
+        AcceptFrom, LookAtChallengeChoice, LookAtFollowing, Relation, SetChallengeChoice,
+        SetRelation,
+    };
+    let server = sqlite_server_with(bin(), "challenges-choices", &[]);
+    let url = server.address();
+    let gawain = signed_up(&url, "Gawain", PASSWORD).await;
+    let lancelot = signed_up(&url, "Lancelot", PASSWORD).await;
+    let percival = signed_up(&url, "Percival", PASSWORD).await;
+    let choose = |accept| SetChallengeChoice { accept };
+    let relate = |name: &str, relation| SetRelation {
+        name: AccountName::parse(name).unwrap(),
+        relation,
+    };
+    ask_as(&url, Some(&lancelot), &choose(AcceptFrom::Nobody))
+        .await
+        .unwrap();
+    let choice = ask_as(&url, Some(&lancelot), &LookAtChallengeChoice {})
+        .await
+        .unwrap();
+    assert_eq!(choice.accept, AcceptFrom::Nobody);
+    assert_eq!(
+        refusal(try_send(&url, &gawain, "Lancelot").await),
+        (
+            ErrorCode::NotAccepting,
+            "Lancelot takes no challenges just now".to_string()
+        )
+    );
+    ask_as(&url, Some(&lancelot), &choose(AcceptFrom::Following))
+        .await
+        .unwrap();
+    assert_eq!(
+        refusal(try_send(&url, &gawain, "Lancelot").await).1,
+        "Lancelot takes challenges only from players they follow"
+    );
+    ask_as(
+        &url,
+        Some(&lancelot),
+        &relate("Gawain", Some(Relation::Follow)),
+    )
+    .await
+    .unwrap();
+    send(&url, &gawain, "Lancelot").await;
+    assert_eq!(
+        refusal(try_send(&url, &percival, "Lancelot").await).0,
+        ErrorCode::NotAccepting
+    );
+    ask_as(&url, Some(&lancelot), &choose(AcceptFrom::Everyone))
+        .await
+        .unwrap();
+    ask_as(
+        &url,
+        Some(&lancelot),
+        &relate("Percival", Some(Relation::Block)),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        refusal(try_send(&url, &percival, "Lancelot").await).1,
+        "Lancelot takes no challenges from you"
+    );
+    let me_too = relate("Lancelot", Some(Relation::Follow));
+    assert_eq!(
+        refusal(ask_as(&url, Some(&lancelot), &me_too).await).0,
+        ErrorCode::NotAllowed
+    );
+    let page = ask_as(
+        &url,
+        Some(&lancelot),
+        &LookAtPlayer {
+            name: AccountName::parse("Percival").unwrap(),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(page.relation, Some(Relation::Block));
+    let followed = ask_as(&url, Some(&lancelot), &LookAtFollowing {})
+        .await
+        .unwrap();
+    let names: Vec<&str> = followed.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Gawain"]);
+    // Blocked, never paired: Percival waits, Lancelot asks for the same game and waits
+    // too (his request's eight seconds pass unpaired); Gawain, asking, is paired.
+    let quick = QuickGame {
+        variant: Variant::Camette,
+        time: TimeControl::Untimed,
+    };
+    let (u, t, q) = (url.clone(), percival.clone(), quick.clone());
+    let percival_waits = tokio::spawn(async move { ask_as(&u, Some(&t), &q).await.unwrap() });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let lancelots = ask_as(&url, Some(&lancelot), &quick).await.unwrap();
+    assert!(
+        matches!(lancelots, Pairing::Waiting { .. }),
+        "{lancelots:?}"
+    );
+    let gawains = ask_as(&url, Some(&gawain), &quick).await.unwrap();
+    assert!(matches!(gawains, Pairing::Paired { .. }), "{gawains:?}");
+    let _ = percival_waits.await;
+}
+
 async fn drop_database(admin: &str, name: &str) {
     let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
     sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
@@ -459,5 +567,6 @@ camelot_test_support::harness!(;
     async: a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game,
     a_challenge_declined_cancelled_or_refused_says_why,
     challenges_are_bounded_per_sender,
+    choices_and_blocks_decide_who_may_challenge_and_who_is_paired,
     a_challenge_sent_through_one_process_reaches_its_player_on_the_other
 );

@@ -442,6 +442,8 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
 /// game, Gawain White. Challenged again from the front page and declined as too fast,
 /// Gawain's page says so in those words. Lancelot is online on his page and on the front
 /// page's list; waiting for a quick game, he is listed there and Gawain plays him.
+/// Lancelot follows Gawain, listed on his front page, and takes challenges from nobody:
+/// Gawain's next challenge is refused in those words.
 fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
     let test = "a_player_challenges_another_and_sees_who_is_around_in_their_browsers";
     let Some(browser) = Browser::find(test) else {
@@ -495,6 +497,9 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
     );
     let quick = script_strings(&out["quickAt"]);
     assert_eq!(quick[0], quick[1], "one quick game for both");
+    // Followed, with his two games (the challenge's and the quick game) to watch.
+    assert_eq!(out["followed"], "Gawain (online) watch watch");
+    assert_eq!(out["refused"], "Lancelot takes no challenges just now");
 }
 
 camelot_test_support::harness!(

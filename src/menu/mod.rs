@@ -18,6 +18,7 @@ use crate::game::session::Session;
 use crate::game::settings::PlaySettings;
 use crate::learning::view::LearnMenu;
 use crate::online::account::OnlineAccount;
+use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view as online_view;
@@ -152,6 +153,7 @@ pub struct MenuPages<'w> {
 pub struct OnlineMenu<'w> {
     lobby: ResMut<'w, Lobby>,
     account: ResMut<'w, OnlineAccount>,
+    challenges: ResMut<'w, OnlineChallenges>,
     settings: ResMut<'w, OnlineSettings>,
     join: MessageWriter<'w, JoinOnline>,
 }
@@ -228,6 +230,7 @@ pub fn menu(
                         &mut state.online_time,
                         &mut o.lobby,
                         &mut o.account,
+                        &mut o.challenges,
                         &mut o.settings,
                         &storage,
                     ) {

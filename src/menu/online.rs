@@ -7,6 +7,8 @@ use camelot_engine::Variant;
 
 use super::play::{seat_choice, PlayChoice};
 use crate::online::account::OnlineAccount;
+use crate::online::challenge_view;
+use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::view::{self as online_view, OnlinePick, TimeChoice};
@@ -18,6 +20,7 @@ pub fn online_page(
     time: &mut TimeChoice,
     lobby: &mut Lobby,
     account: &mut OnlineAccount,
+    challenges: &mut OnlineChallenges,
     settings: &mut OnlineSettings,
     storage: &Storage,
 ) -> Option<OnlinePick> {
@@ -62,6 +65,14 @@ pub fn online_page(
             choice_now.variant,
             time,
         );
+        ui.add_space(6.0);
+        challenge_view::challenges_section(
+            ui,
+            challenges,
+            storage,
+            choice_now.variant,
+            time.control(),
+        );
         let ui = &mut columns[1];
         ui.heading("Join a game");
         if let Some(p) = online_view::join_section(ui, lobby, storage, server.as_ref(), name) {
@@ -83,6 +94,7 @@ mod tests {
         time: TimeChoice,
         lobby: Lobby,
         account: OnlineAccount,
+        challenges: OnlineChallenges,
         settings: OnlineSettings,
         storage: Storage,
     }
@@ -105,6 +117,7 @@ mod tests {
                                 &mut o.time,
                                 &mut o.lobby,
                                 &mut o.account,
+                                &mut o.challenges,
                                 &mut o.settings,
                                 &o.storage,
                             );
@@ -117,6 +130,7 @@ mod tests {
                             },
                             lobby: Lobby::default(),
                             account: OnlineAccount::default(),
+                            challenges: OnlineChallenges::default(),
                             settings: OnlineSettings::default(),
                             storage: Storage::new(None),
                         },

@@ -12,6 +12,8 @@
 
 pub mod account;
 mod background;
+pub mod challenge_view;
+pub mod challenges;
 pub mod lobby;
 pub mod local_server;
 pub mod settings;
@@ -57,7 +59,7 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .in_set(AppSystems::Present),
         );
-    app.add_plugins((lobby::plugin, account::plugin));
+    app.add_plugins((lobby::plugin, account::plugin, challenges::plugin));
 }
 
 /// Who the menu puts in a seat: someone at this table (a person, the computer, a friend

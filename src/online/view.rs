@@ -13,6 +13,8 @@ use camelot_online::{Invitation, Mirror, ServerAddress};
 
 use crate::game::session::Session;
 use crate::online::account::{saved_token, OnlineAccount};
+use crate::online::challenge_view;
+use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
 use crate::online::{
@@ -793,6 +795,8 @@ fn offers(ui: &mut egui::Ui, t: &PanelModel, mirror: &Mirror, requests: &mut Vec
 pub struct OnlineSection<'w> {
     online: Res<'w, Online>,
     requests: MessageWriter<'w, OnlineRequest>,
+    challenges: ResMut<'w, OnlineChallenges>,
+    storage: Res<'w, Storage>,
 }
 
 impl OnlineSection<'_> {
@@ -807,6 +811,19 @@ impl OnlineSection<'_> {
             panel_section(ui, &PanelModel::of(t), session, &mut asked);
         }
         self.requests.write_batch(asked);
+    }
+
+    /// The challenges to me, at any table: accepted, the table opens at its game.
+    pub fn show_challenges(&mut self, ui: &mut egui::Ui) {
+        if self
+            .challenges
+            .list
+            .as_ref()
+            .is_some_and(|l| !l.incoming.is_empty())
+        {
+            ui.separator();
+            challenge_view::incoming(ui, &mut self.challenges, &self.storage);
+        }
     }
 }
 

@@ -169,6 +169,7 @@ fn sections(
     } else {
         game_buttons(ui, p, act);
     }
+    p.online.show_challenges(ui);
     typed_move(ui, p);
     table_buttons(ui, p, act);
     ui.separator();

@@ -1,6 +1,7 @@
 //! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
 //! loadtest|connections|account|login|logout|player|logins|pair|challenge|challenges|
-//! accept|decline|cancel`, a headless client of
+//! accept|decline|cancel|follow|unfollow|block|unblock|following|challenges-from`, a
+//! headless client of
 //! `camelot-server` built on the same client library as the game (`camelot-online`).
 
 mod account;
@@ -11,6 +12,7 @@ mod logins;
 mod meeting;
 mod pair;
 mod play;
+mod relations;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -29,6 +31,8 @@ use camelot_online::{
 use clap::Subcommand;
 
 pub use challenge::ChallengeEnd;
+
+use camelot_online::protocol::relations::Relation;
 
 use crate::failure::{refused, Failure};
 
@@ -85,6 +89,16 @@ enum OnlineCommand {
     Decline(challenge::DeclineArgs),
     /// Take back a challenge of mine.
     Cancel(challenge::CancelArgs),
+    /// Follow a player: see them online and their games (`online following`).
+    Follow(relations::RelationArgs),
+    Unfollow(relations::RelationArgs),
+    /// Block a player: they may not challenge me, and we are never paired.
+    Block(relations::RelationArgs),
+    Unblock(relations::RelationArgs),
+    /// The players I follow, a JSON line each: name, online, the games they play.
+    Following(relations::FollowingArgs),
+    /// Whom I take challenges from: everyone, following (the players I follow), nobody.
+    ChallengesFrom(relations::ChallengesFromArgs),
 }
 
 impl OnlineArgs {
@@ -111,6 +125,11 @@ impl OnlineArgs {
             OnlineCommand::Accept(a) => a.run(),
             OnlineCommand::Decline(a) => a.run(),
             OnlineCommand::Cancel(a) => a.run(),
+            OnlineCommand::Follow(a) => a.run(Some(Relation::Follow)),
+            OnlineCommand::Unfollow(a) | OnlineCommand::Unblock(a) => a.run(None),
+            OnlineCommand::Block(a) => a.run(Some(Relation::Block)),
+            OnlineCommand::Following(a) => a.run(),
+            OnlineCommand::ChallengesFrom(a) => a.run(),
         }
     }
 }

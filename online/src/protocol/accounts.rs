@@ -325,6 +325,14 @@ impl Request for LookAtPlayer {
     }
 }
 
+/// What I am to another player (`relations`'s requests set it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    Follow,
+    Block,
+}
+
 /// A player as everyone may see them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerProfile {
@@ -348,6 +356,9 @@ pub struct PlayerProfile {
     /// When the player was last connected (unix ms), if ever.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seen_at: Option<i64>,
+    /// What I (logged in) am to them: following or blocking them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relation: Option<Relation>,
 }
 
 /// A page of a player's finished games, newest first, and the game the next page comes

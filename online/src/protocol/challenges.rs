@@ -90,16 +90,16 @@ impl ColourChoice {
     }
 }
 
-/// A word a command line takes that names none of the choices.
+/// A word a command line takes that names none of the choices: what was given, and the
+/// choices, in a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{given}' is none of: {choices}")]
+#[error("{message}")]
 pub struct UnknownChoice {
-    given: Excerpt,
-    choices: String,
+    message: String,
 }
 
 /// The choice of `all` whose serde name is `s` (or with '-' for '_').
-fn choice<T: Serialize + Copy>(s: &str, all: &[T]) -> Result<T, UnknownChoice> {
+pub(crate) fn choice<T: Serialize + Copy>(s: &str, all: &[T]) -> Result<T, UnknownChoice> {
     let name = |t: &T| {
         serde_json::to_value(t)
             .ok()
@@ -109,13 +109,14 @@ fn choice<T: Serialize + Copy>(s: &str, all: &[T]) -> Result<T, UnknownChoice> {
     all.iter()
         .find(|t| name(t).as_deref() == Some(wanted.as_str()))
         .copied()
-        .ok_or_else(|| UnknownChoice {
-            given: Excerpt::new(s),
-            choices: all
+        .ok_or_else(|| {
+            let choices: Vec<String> = all
                 .iter()
                 .filter_map(|t| name(t).map(|n| n.replace('_', "-")))
-                .collect::<Vec<_>>()
-                .join(", "),
+                .collect();
+            UnknownChoice {
+                message: format!("'{}' is none of: {}", Excerpt::new(s), choices.join(", ")),
+            }
         })
 }
 

@@ -32,6 +32,10 @@ use super::challenges::{
 };
 use super::look::{flat_piece, partner_ring, FlatPiece};
 use super::pairing::{Pairing, QuickGame};
+use super::relations::{
+    AcceptFrom, ChallengeChoice, FollowedPlayer, Following, Relation, SetChallengeChoice,
+    SetRelation,
+};
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
     TvGame, TvNext, TvNow,
@@ -84,19 +88,7 @@ fn constants(out: &mut String) {
         "/** The draws a player may claim, by code: \"a 50-move draw\". */"
     );
     let _ = writeln!(out, "export const CLAIMS = {};\n", record(&claims));
-    let declines: Vec<Value> = DeclineReason::ALL
-        .into_iter()
-        .map(|r| serde_json::json!({ "reason": r, "label": r.label(), "words": r.words() }))
-        .collect();
-    let _ = writeln!(
-        out,
-        "/** Why a challenge may be declined, in the order offered: the decliner's label, the challenger's words. */"
-    );
-    let _ = writeln!(
-        out,
-        "export const DECLINES = /** @type {{{{ reason: DeclineReason, label: string, words: string }}[]}} */ ({});\n",
-        js(&declines)
-    );
+    club_constants(out);
     let colours: BTreeMap<String, String> = SeatColour::ALL
         .into_iter()
         .map(|s| (code(&s), flat_piece(s).fill.hex()))
@@ -169,6 +161,37 @@ fn constants(out: &mut String) {
     );
 }
 
+/// The club's words: whom a player takes challenges from, and why a challenge may be
+/// declined.
+fn club_constants(out: &mut String) {
+    let declines: Vec<Value> = DeclineReason::ALL
+        .into_iter()
+        .map(|r| serde_json::json!({ "reason": r, "label": r.label(), "words": r.words() }))
+        .collect();
+    let accepts: Vec<Value> = crate::protocol::relations::AcceptFrom::ALL
+        .into_iter()
+        .map(|a| serde_json::json!({ "accept": a, "words": a.words() }))
+        .collect();
+    let _ = writeln!(
+        out,
+        "/** Whom a player may take challenges from, in their words. */"
+    );
+    let _ = writeln!(
+        out,
+        "export const ACCEPT_FROM = /** @type {{{{ accept: AcceptFrom, words: string }}[]}} */ ({});\n",
+        js(&accepts)
+    );
+    let _ = writeln!(
+        out,
+        "/** Why a challenge may be declined, in the order offered: the decliner's label, the challenger's words. */"
+    );
+    let _ = writeln!(
+        out,
+        "export const DECLINES = /** @type {{{{ reason: DeclineReason, label: string, words: string }}[]}} */ ({});\n",
+        js(&declines)
+    );
+}
+
 /// A value as JavaScript (JSON is).
 fn js<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("plain values serialise")
@@ -234,6 +257,11 @@ impl Shapes {
             ("Level", names(values(&SERVER_LEVELS))),
             ("MoveQuality", names(values(&MoveQuality::ALL))),
             ("ColourChoice", names(values(&ColourChoice::ALL))),
+            (
+                "Relation",
+                names(values(&[Relation::Follow, Relation::Block])),
+            ),
+            ("AcceptFrom", names(values(&AcceptFrom::ALL))),
             ("DeclineReason", names(values(&DeclineReason::ALL))),
         ];
         Shapes {
@@ -451,23 +479,6 @@ mod samples {
             ("Taken", None, values(&taken())),
             ("GameState", None, values(&game_states(&game))),
             ("SeatAccount", None, values(&seat_accounts())),
-            ("Session", None, values(&sessions())),
-            ("SignUp", None, values(&sign_ups())),
-            ("LogIn", None, values(&log_ins())),
-            ("ChangePassword", None, values(&change_passwords())),
-            ("CloseAccount", None, values(&close_accounts())),
-            ("VariantRating", None, values(&variant_ratings())),
-            ("RatingPoint", None, values(&profiles()[0].history)),
-            ("PlayedGame", None, values(&profiles()[0].games.games)),
-            (
-                "PlayedGames",
-                None,
-                values(&[profiles()[0].games.clone(), PlayedGames::default()]),
-            ),
-            ("PlayerProfile", None, values(&profiles())),
-            ("Leader", None, values(&leaders()[0].variants[0].players)),
-            ("VariantLeaders", None, values(&leaders()[0].variants)),
-            ("Leaders", None, values(&leaders())),
             (
                 "QuickGame",
                 None,
@@ -498,6 +509,48 @@ mod samples {
                     message: "no such game".into(),
                 }]),
             ),
+            ("TvGame", None, values(&[tv_game()])),
+            ("TvNext", None, values(&tv_nexts())),
+            ("TvNow", None, values(&tv_nows())),
+        ]
+        .into_iter()
+        .chain(accounts())
+        .chain([
+            ("ScoreView", None, values(&scores())),
+            ("AnalysedPly", None, values(&analysed_plies())),
+            ("AnalysisView", Some("state"), values(&analysis_views())),
+        ])
+        .chain(club())
+        .collect()
+    }
+
+    /// Accounts, sessions, players' pages and the best players.
+    fn accounts() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        vec![
+            ("Session", None, values(&sessions())),
+            ("SignUp", None, values(&sign_ups())),
+            ("LogIn", None, values(&log_ins())),
+            ("ChangePassword", None, values(&change_passwords())),
+            ("CloseAccount", None, values(&close_accounts())),
+            ("VariantRating", None, values(&variant_ratings())),
+            ("RatingPoint", None, values(&profiles()[0].history)),
+            ("PlayedGame", None, values(&profiles()[0].games.games)),
+            (
+                "PlayedGames",
+                None,
+                values(&[profiles()[0].games.clone(), PlayedGames::default()]),
+            ),
+            ("PlayerProfile", None, values(&profiles())),
+            ("Leader", None, values(&leaders()[0].variants[0].players)),
+            ("VariantLeaders", None, values(&leaders()[0].variants)),
+            ("Leaders", None, values(&leaders())),
+        ]
+    }
+
+    /// The club's requests and messages: challenges, the site socket, who is around,
+    /// relations.
+    fn club() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        vec![
             ("NewChallenge", None, values(&new_challenges())),
             (
                 "ChallengeMade",
@@ -532,6 +585,15 @@ mod samples {
                     reason: DeclineReason::TooFast,
                 }]),
             ),
+        ]
+        .into_iter()
+        .chain(site())
+        .collect()
+    }
+
+    /// The site socket, who is around, relations.
+    fn site() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        vec![
             (
                 "SiteServerMessage",
                 Some("t"),
@@ -583,12 +645,45 @@ mod samples {
                     }],
                 }]),
             ),
-            ("TvGame", None, values(&[tv_game()])),
-            ("TvNext", None, values(&tv_nexts())),
-            ("TvNow", None, values(&tv_nows())),
-            ("ScoreView", None, values(&scores())),
-            ("AnalysedPly", None, values(&analysed_plies())),
-            ("AnalysisView", Some("state"), values(&analysis_views())),
+            (
+                "SetRelation",
+                None,
+                values(&[
+                    SetRelation {
+                        name: account_name(),
+                        relation: Some(Relation::Block),
+                    },
+                    SetRelation {
+                        name: account_name(),
+                        relation: None,
+                    },
+                ]),
+            ),
+            (
+                "Following",
+                None,
+                values(&[Following {
+                    players: vec![FollowedPlayer {
+                        name: account_name(),
+                        online: true,
+                        playing: vec![id()],
+                    }],
+                }]),
+            ),
+            (
+                "ChallengeChoice",
+                None,
+                values(&[ChallengeChoice {
+                    accept: AcceptFrom::Following,
+                }]),
+            ),
+            (
+                "SetChallengeChoice",
+                None,
+                values(&[SetChallengeChoice {
+                    accept: AcceptFrom::Nobody,
+                }]),
+            ),
         ]
     }
 
@@ -830,6 +925,7 @@ mod samples {
             },
             online: true,
             seen_at: Some(1_700_000_200_000),
+            relation: Some(Relation::Follow),
         }]
     }
 

@@ -10,6 +10,7 @@
 //! answered once something changed: every process watches the table's changes
 //! ([`watch`]), so a challenge sent on one process reaches a player waiting on another.
 
+mod choices;
 mod routes;
 mod store;
 mod watch;
@@ -81,6 +82,12 @@ pub enum ChallengeError {
     TooManyOpen(usize),
     #[error("too many challenges: at most {0} a minute")]
     TooManyAMinute(u32),
+    #[error("{0} takes no challenges from you")]
+    NotFromYou(String),
+    #[error("{0} takes no challenges just now")]
+    TakesNone(String),
+    #[error("{0} takes challenges only from players they follow")]
+    OnlyFollowed(String),
     #[error("no challenge of yours has that id")]
     NoSuchChallenge,
     #[error("that challenge is yours: {0} is to answer it")]
@@ -106,6 +113,9 @@ impl From<ChallengeError> for ServiceError {
                 (Answer::TooMany { retry_after: None }, ErrorCode::TooMany)
             }
             ChallengeError::TooManyAMinute(n) => (Answer::too_many(*n), ErrorCode::TooMany),
+            ChallengeError::NotFromYou(_)
+            | ChallengeError::TakesNone(_)
+            | ChallengeError::OnlyFollowed(_) => (Answer::Forbidden, ErrorCode::NotAccepting),
             ChallengeError::NoSuchChallenge => (Answer::NotFound, ErrorCode::NoSuchChallenge),
             ChallengeError::YoursToWait(_) | ChallengeError::TheirsToCancel(_) => {
                 (Answer::Forbidden, ErrorCode::NotAllowed)

@@ -1,6 +1,7 @@
 //! `POST /challenges` (a challenge sent), `GET /challenges` (mine, waiting for news with
 //! `?since=`), `GET /challenges/ID` (one, waiting for its answer with `?wait=1`), `POST
-//! /challenges/ID/accept`, `POST /challenges/ID/decline` and `DELETE /challenges/ID`.
+//! /challenges/ID/accept`, `POST /challenges/ID/decline`, `DELETE /challenges/ID`, and
+//! `GET`/`POST /account/challenges` (whom I take challenges from).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,9 +16,11 @@ use camelot_online::protocol::challenges::{
     ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState, ChallengeView,
     DeclineChallenge, NewChallenge,
 };
+use camelot_online::protocol::relations::{ChallengeChoice, SetChallengeChoice};
 use camelot_online::protocol::GameId;
 
 use crate::accounts::{self, Account};
+use crate::challenges::choices;
 use crate::challenges::store::{Answered, ChallengeRow, Closing, Stored};
 use crate::challenges::watch::ChallengeWatch;
 use crate::challenges::{lifetime_ms, list_for, ChallengeError, PATIENCE_S};
@@ -66,6 +69,7 @@ pub fn api(db: Db, watch: Arc<ChallengeWatch>, limits: ChallengeLimits) -> Route
         .route("/challenges/{id}", get(look).delete(cancel))
         .route("/challenges/{id}/accept", post(accept))
         .route("/challenges/{id}/decline", post(decline))
+        .route("/account/challenges", get(look_choice).post(set_choice))
         .with_state(state)
 }
 
@@ -120,6 +124,7 @@ async fn send(
     if them.id == me.id {
         return Err(ChallengeError::Yourself.into());
     }
+    choices::may_challenge(&c.db, &me, &them).await?;
     if asked.rated && pool_of(&me) != pool_of(&them) {
         let program = if pool_of(&them) == "programs" {
             &them
@@ -303,4 +308,30 @@ async fn tell(c: &Challenges, id: &ChallengeId, now: i64) {
     } else {
         c.watch.look_now();
     }
+}
+
+/// `GET /account/challenges`.
+async fn look_choice(
+    State(c): State<Challenges>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<ChallengeChoice>, ServiceError> {
+    let me = me(&c.db, &headers, &method).await?;
+    let accept = c.db.challenge_choice(&me.id).await.map_err(storage)?;
+    Ok(Json(ChallengeChoice { accept }))
+}
+
+/// `POST /account/challenges`.
+async fn set_choice(
+    State(c): State<Challenges>,
+    method: Method,
+    headers: HeaderMap,
+    JsonBody(bytes): JsonBody,
+) -> Result<Json<Done>, ServiceError> {
+    let me = me(&c.db, &headers, &method).await?;
+    let asked: SetChallengeChoice = body(&bytes)?;
+    c.db.set_challenge_choice(&me.id, asked.accept)
+        .await
+        .map_err(storage)?;
+    Ok(Json(Done {}))
 }

@@ -72,6 +72,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("terms.js", JS, include_str!("../../web/app/terms.js")),
     ("around.js", JS, include_str!("../../web/app/around.js")),
     (
+        "relations.js",
+        JS,
+        include_str!("../../web/app/relations.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../../web/app/style.css"),

@@ -12,6 +12,7 @@ use sqlx::Row;
 use crate::accounts::Account;
 use crate::common::owner::Owner;
 use crate::games::{between_accounts, insert_game, time_columns, time_of, NewGameRows};
+use crate::relations;
 use crate::store::{on, Db};
 
 /// How long a wait is kept after its player last asked: a player who went away is not
@@ -62,8 +63,9 @@ fn pairing_sql(postgres: bool) -> (String, String) {
          WHERE p.account_id <> $1 AND p.game_id IS NULL AND p.variant = $2 \
          AND p.time_kind = $3 AND p.time_a = $4 AND p.time_b = $5 AND p.pool = $6 \
          AND p.seen_at > $7 AND ABS(p.rating - $8) <= $9 \
-         AND ABS(p.rating - $8) <= 100 + ($10 - p.asked_at) / 100 \
+         AND ABS(p.rating - $8) <= 100 + ($10 - p.asked_at) / 100 AND {} \
          ORDER BY ABS(p.rating - $8), p.asked_at LIMIT 1{}",
+        relations::neither_blocks("$1", "p.account_id"),
         if postgres {
             " FOR UPDATE OF p SKIP LOCKED"
         } else {

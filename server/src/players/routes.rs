@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use camelot_online::protocol::accounts::{AccountName, PlayedGame, PlayedGames, PlayerProfile};
 use camelot_online::protocol::ErrorCode;
 
+use crate::accounts;
 use crate::accounts::Account;
 use crate::accounts::Accounts;
 use crate::common::clock::now_ms;
@@ -19,6 +20,7 @@ use crate::common::http::{clip, page_of};
 use crate::pages;
 use crate::players::store::{self, GAMES_SHOWN};
 use crate::presence;
+use crate::relations;
 
 pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
@@ -113,6 +115,17 @@ async fn player(
     let (online, seen_at) = presence::seen_of(&accounts.db, &account.id, now_ms())
         .await
         .map_err(storage)?;
+    // What the viewer, logged in, is to them.
+    let viewer = accounts::signed_in(&accounts.db, &headers, &Method::GET, now_ms())
+        .await
+        .ok()
+        .flatten();
+    let relation = match viewer {
+        Some(v) => relations::relation(&accounts.db, &v.account.id, &account.id)
+            .await
+            .map_err(storage)?,
+        None => None,
+    };
     Ok(Json(PlayerProfile {
         name: account.name,
         kind: account.kind,
@@ -123,6 +136,7 @@ async fn player(
         games: page_of_games(games),
         online,
         seen_at,
+        relation,
     })
     .into_response())
 }

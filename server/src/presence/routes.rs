@@ -1,4 +1,5 @@
-//! `GET /site` (the site socket) and `GET /online` (who is around).
+//! `GET /site` (the site socket), `GET /online` (who is around) and `GET /following`
+//! (the players I follow, with their games).
 
 use std::sync::Arc;
 
@@ -8,15 +9,17 @@ use axum::http::{HeaderMap, Method};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Extension, Json, Router};
+use camelot_online::protocol::relations::{FollowedPlayer, Following};
 use camelot_online::protocol::site::{Around, SITE_SOCKET};
-use camelot_online::protocol::MAX_CLIENT_FRAME_BYTES;
+use camelot_online::protocol::{ErrorCode, MAX_CLIENT_FRAME_BYTES};
 
 use crate::accounts::{self, SessionWatch};
 use crate::common::clock::now_ms;
-use crate::common::error::ServiceError;
+use crate::common::error::{Answer, ServiceError};
 use crate::pairing;
 use crate::presence::socket::{self, SiteRooms};
-use crate::presence::ONLINE_WITHIN_MS;
+use crate::presence::{seen_of, ONLINE_WITHIN_MS};
+use crate::relations;
 
 /// What a site socket may leave queued when it stops reading before it is dropped.
 const SOCKET_MAX_QUEUED: usize = 256 * 1024;
@@ -33,6 +36,7 @@ pub fn socket(rooms: SiteRooms, sessions: Arc<SessionWatch>) -> Router {
 pub fn api(rooms: SiteRooms) -> Router {
     Router::new()
         .route("/online", get(around))
+        .route("/following", get(following))
         .with_state(rooms)
 }
 
@@ -74,4 +78,39 @@ async fn around(State(rooms): State<SiteRooms>) -> Result<Json<Around>, ServiceE
         players,
         waiting,
     }))
+}
+
+/// `GET /following`: the players I follow, online first, with their live games.
+async fn following(
+    State(rooms): State<SiteRooms>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<Following>, ServiceError> {
+    let me = accounts::signed_in(&rooms.db, &headers, &method, now_ms())
+        .await?
+        .ok_or_else(|| {
+            ServiceError::refused(
+                Answer::Unauthorized,
+                ErrorCode::NotSignedIn,
+                "log in to see the players you follow",
+            )
+        })?
+        .account;
+    let storage = |e: sqlx::Error| ServiceError::Storage(format!("the players followed: {e}"));
+    let now = now_ms();
+    let mut players = Vec::new();
+    for (id, name) in relations::followed_by(&rooms.db, &me.id)
+        .await
+        .map_err(storage)?
+    {
+        let (online, _) = seen_of(&rooms.db, &id, now).await.map_err(storage)?;
+        let playing = rooms.db.live_games_of(&id).await.map_err(storage)?;
+        players.push(FollowedPlayer {
+            name,
+            online,
+            playing,
+        });
+    }
+    players.sort_by_key(|p| !p.online);
+    Ok(Json(Following { players }))
 }

@@ -5,12 +5,14 @@
 //! processes' changes heard; the socket and the routes that look at a game are here too.
 
 mod connection;
+mod fan_in;
 mod hub;
 mod routes;
 mod seating;
 mod service;
 
 // The room's door.
+pub use fan_in::fan_in;
 pub use hub::{Hub, Hubs};
 pub use routes::{api, socket};
 pub use seating::TakeError;

@@ -4,6 +4,7 @@
 
 import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
+import { challengeChoiceForm } from "./relations.js";
 
 /**
  * @typedef {import("./protocol.js").Session} Session
@@ -225,6 +226,7 @@ export async function settingsPage(main) {
       el("h2", {}, "Password"),
       change,
       changed,
+      challengeChoiceForm(),
       el("h2", {}, "Close the account"),
       close,
       closed,

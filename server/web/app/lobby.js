@@ -4,6 +4,7 @@
 import { me } from "./account.js";
 import { aroundSection, pairMe } from "./around.js";
 import { challengeForm } from "./challenges.js";
+import { followingSection } from "./relations.js";
 import { TIMES, createForm } from "./create.js";
 import { el, nameField, put, saveName, sentence } from "./dom.js";
 import { myGames } from "./mine.js";
@@ -89,6 +90,7 @@ export async function lobbyPage(main) {
   me().then((session) => {
     if (session) {
       start.before(quickGame(), challengeForm(null));
+      mineTitle.before(followingSection());
     }
   });
   /** @param {GameSummary} g */

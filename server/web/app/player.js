@@ -4,6 +4,7 @@
 
 import { me } from "./account.js";
 import { challengeForm } from "./challenges.js";
+import { relationButtons } from "./relations.js";
 import { el, put, sentence, svg } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
@@ -173,7 +174,7 @@ export async function playerPage(main, name) {
   const challengeHost = el("div", { class: "challenge-host" });
   me().then((session) => {
     if (session && session.name.toLowerCase() !== p.name.toLowerCase()) {
-      put(challengeHost, challengeForm(p.name));
+      put(challengeHost, relationButtons(p.name, p.relation), challengeForm(p.name));
     }
   });
   const games = el("ul", { class: "played" }, ...p.games.games.map(playedLine));

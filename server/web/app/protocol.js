@@ -30,6 +30,9 @@ export const CLAIMS = Object.freeze({
   "repetition": "repetition",
 });
 
+/** Whom a player may take challenges from, in their words. */
+export const ACCEPT_FROM = /** @type {{ accept: AcceptFrom, words: string }[]} */ ([{"accept":"everyone","words":"everyone"},{"accept":"following","words":"players I follow"},{"accept":"nobody","words":"nobody"}]);
+
 /** Why a challenge may be declined, in the order offered: the decliner's label, the challenger's words. */
 export const DECLINES = /** @type {{ reason: DeclineReason, label: string, words: string }[]} */ ([{"label":"No, thank you","reason":"generic","words":"not accepting challenges just now"},{"label":"Later","reason":"later","words":"not now: please ask again later"},{"label":"Too fast","reason":"too_fast","words":"this clock is too fast for them"},{"label":"Too slow","reason":"too_slow","words":"this clock is too slow for them"},{"label":"Another time","reason":"time_control","words":"they would rather play another time control"},{"label":"Rated only","reason":"rated","words":"they would rather play rated"},{"label":"Casual only","reason":"casual","words":"they would rather play casual"},{"label":"Another variant","reason":"variant","words":"they would rather play another variant"}]);
 
@@ -90,6 +93,10 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 /** @typedef {"best" | "blunder" | "good" | "inaccuracy" | "mistake"} MoveQuality */
 
 /** @typedef {"black" | "random" | "white"} ColourChoice */
+
+/** @typedef {"block" | "follow"} Relation */
+
+/** @typedef {"everyone" | "following" | "nobody"} AcceptFrom */
 
 /** @typedef {"casual" | "generic" | "later" | "rated" | "time_control" | "too_fast" | "too_slow" | "variant"} DeclineReason */
 
@@ -216,6 +223,31 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
+ * @typedef {{ time: TimeControl, variant: Variant }} QuickGame
+ */
+
+/**
+ * @typedef {{ state: "waiting", range: number, waited_ms: number }
+ *   | { state: "paired", game: string, seat: SeatColour }} Pairing
+ */
+
+/**
+ * @typedef {{ code: ErrorCode, message: string }} ApiError
+ */
+
+/**
+ * @typedef {{ id: string, variant: Variant }} TvGame
+ */
+
+/**
+ * @typedef {{ in_ms: number, variant: Variant }} TvNext
+ */
+
+/**
+ * @typedef {{ game?: TvGame, next?: TvNext }} TvNow
+ */
+
+/**
  * @typedef {{ device?: string, kind: string, name: string, token?: string }} Session
  */
 
@@ -252,7 +284,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, online: boolean, playing: string[], ratings: VariantRating[], seen_at: number, since: number }} PlayerProfile
+ * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, online: boolean, playing: string[], ratings: VariantRating[], relation: Relation, seen_at: number, since: number }} PlayerProfile
  */
 
 /**
@@ -268,16 +300,17 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ time: TimeControl, variant: Variant }} QuickGame
+ * @typedef {{ cp?: number, loss?: number, win?: number }} ScoreView
  */
 
 /**
- * @typedef {{ state: "waiting", range: number, waited_ms: number }
- *   | { state: "paired", game: string, seat: SeatColour }} Pairing
+ * @typedef {{ after: number, before: number, best: null | { captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }, judgement: null | MoveQuality, line: NamedMove[], played: NamedMove, ply: number, score: ScoreView, seat: SeatColour }} AnalysedPly
  */
 
 /**
- * @typedef {{ code: ErrorCode, message: string }} ApiError
+ * @typedef {{ state: "queued", ahead: number }
+ *   | { state: "running", positions: number, searched: number }
+ *   | { state: "done", plies: AnalysedPly[] }} AnalysisView
  */
 
 /**
@@ -328,27 +361,17 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ id: string, variant: Variant }} TvGame
+ * @typedef {{ name: string, relation: null | Relation }} SetRelation
  */
 
 /**
- * @typedef {{ in_ms: number, variant: Variant }} TvNext
+ * @typedef {{ players: ({ name: string, online: boolean, playing: string[] })[] }} Following
  */
 
 /**
- * @typedef {{ game?: TvGame, next?: TvNext }} TvNow
+ * @typedef {{ accept: AcceptFrom }} ChallengeChoice
  */
 
 /**
- * @typedef {{ cp?: number, loss?: number, win?: number }} ScoreView
- */
-
-/**
- * @typedef {{ after: number, before: number, best: null | { captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }, judgement: null | MoveQuality, line: NamedMove[], played: NamedMove, ply: number, score: ScoreView, seat: SeatColour }} AnalysedPly
- */
-
-/**
- * @typedef {{ state: "queued", ahead: number }
- *   | { state: "running", positions: number, searched: number }
- *   | { state: "done", plies: AnalysedPly[] }} AnalysisView
+ * @typedef {{ accept: AcceptFrom }} SetChallengeChoice
  */

@@ -5,9 +5,11 @@
 // board. Then Gawain challenges him again from the front page's form, Lancelot declines
 // it as too fast, and Gawain's page says so. Lancelot's page says he is online, and the
 // front page names who is online; Lancelot asks for a quick game, Gawain's front page
-// lists him waiting and Gawain plays him with one click. Prints `{"heardInMs":N,
+// lists him waiting and Gawain plays him with one click. Lancelot follows Gawain (his front
+// page lists him) and takes challenges from nobody (Gawain's next is refused). Prints `{"heardInMs":N,
 // "incoming":TEXT,"gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,
-// "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH]}`.
+// "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH],
+// "followed":TEXT,"refused":TEXT}`.
 
 import { PHONE, launch, main } from "./browser.mjs";
 
@@ -100,6 +102,25 @@ main(async () => {
   await listedItem.getByRole("button", { name: "Play Lancelot" }).click();
   await Promise.all([gawain.waitForSelector("svg.board", { timeout: 20_000 }), lancelot.waitForSelector("svg.board", { timeout: 20_000 })]);
   const quickAt = [new URL(gawain.url()).pathname, new URL(lancelot.url()).pathname];
+  // Lancelot follows Gawain from his page: the front page lists him, online, with his
+  // games to watch. Then Lancelot takes challenges from nobody, and Gawain's challenge
+  // is refused, saying so.
+  await lancelot.goto(`${base}/players/Gawain`);
+  await lancelot.getByRole("button", { name: "Follow", exact: true }).click();
+  await lancelot.getByText("You follow Gawain.").waitFor();
+  await lancelot.goto(base);
+  const followedItem = lancelot.locator(".following li").first();
+  await followedItem.waitFor();
+  const followed = (await followedItem.textContent()) ?? "";
+  await lancelot.goto(`${base}/settings`);
+  await lancelot.getByLabel("Take challenges from").selectOption("nobody");
+  await lancelot.getByRole("button", { name: "Keep" }).click();
+  await lancelot.getByText("Kept.").waitFor();
+  await gawain.goto(`${base}/players/Lancelot`);
+  await gawain.getByRole("button", { name: "Challenge Lancelot" }).click();
+  const refusedChallenge = gawain.locator(".challenge-box .notice");
+  await refusedChallenge.filter({ hasText: "Lancelot" }).waitFor();
+  const refused = (await refusedChallenge.textContent()) ?? "";
   await browser.close();
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
@@ -116,5 +137,7 @@ main(async () => {
     online: onlineText,
     listed,
     quickAt,
+    followed,
+    refused,
   };
 });
