@@ -500,6 +500,8 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
     // Followed, with his two games (the challenge's and the quick game) to watch.
     assert_eq!(out["followed"], "Gawain (online) watch watch");
     assert_eq!(out["refused"], "Lancelot takes no challenges just now");
+    // A visitor's pages load with a clean console (no 401 for asking who is there).
+    assert_eq!(out["consoleErrors"], serde_json::json!([]));
 }
 
 camelot_test_support::harness!(

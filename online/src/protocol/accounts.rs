@@ -258,6 +258,26 @@ impl Request for WhoAmI {
     }
 }
 
+/// `GET /me`: whose session the request shows, if any: answered alike for a visitor
+/// with none (a page asks it at every load, and nobody there is no error).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhoIsHere {}
+
+impl Request for WhoIsHere {
+    type Answer = Here;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        "/me".into()
+    }
+}
+
+/// Who is here: the session, without its token, or nobody.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Here {
+    pub session: Option<Session>,
+}
+
 /// `DELETE /session`: the session the request shows is ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogOut {}

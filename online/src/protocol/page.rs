@@ -528,6 +528,16 @@ mod samples {
     fn accounts() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
         vec![
             ("Session", None, values(&sessions())),
+            (
+                "Here",
+                None,
+                values(&[
+                    crate::protocol::accounts::Here {
+                        session: Some(sessions()[1].clone()),
+                    },
+                    crate::protocol::accounts::Here { session: None },
+                ]),
+            ),
             ("SignUp", None, values(&sign_ups())),
             ("LogIn", None, values(&log_ins())),
             ("ChangePassword", None, values(&change_passwords())),

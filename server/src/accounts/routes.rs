@@ -8,9 +8,9 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
-use camelot_online::protocol::accounts::{AccountName, Done, LogIn, Password, Session};
+use camelot_online::protocol::accounts::{AccountName, Done, Here, LogIn, Password, Session};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -28,6 +28,7 @@ pub fn api() -> Router<Arc<Accounts>> {
         .route("/account", post(sign_up).delete(close))
         .route("/account/password", post(change_password))
         .route("/session", post(log_in).get(who).delete(log_out))
+        .route("/me", get(here))
 }
 
 /// A request's body: where it is not the request, a name or a password that is not one
@@ -130,6 +131,23 @@ async fn who(
         kind: me.account.kind,
         token: None,
         device: None,
+    }))
+}
+
+/// `GET /me`: who is here, nobody included, without an error.
+async fn here(
+    State(accounts): State<Arc<Accounts>>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<Here>, ServiceError> {
+    let me = sessions::signed_in(&accounts.db, &headers, &method, now_ms()).await?;
+    Ok(Json(Here {
+        session: me.map(|me| Session {
+            name: me.account.name,
+            kind: me.account.kind,
+            token: None,
+            device: None,
+        }),
     }))
 }
 

@@ -18,9 +18,10 @@ let asked = null;
 /** The session this browser has, or null: asked of the server once a page. */
 export function me() {
   if (!asked) {
-    // Not logged in (`not_signed_in`), or the server out of reach: nobody, for now.
-    asked = request("GET", "/session").then(
-      (s) => /** @type {Session} */ (s),
+    // Asked of `/me`, which answers a visitor with nobody without an error (the
+    // console stays clean); the server out of reach: nobody, for now.
+    asked = request("GET", "/me").then(
+      (/** @type {import("./protocol.js").Here} */ h) => /** @type {Session | null} */ (h.session ?? null),
       () => null,
     );
   }

@@ -252,6 +252,10 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
+ * @typedef {{ session: null | { kind: string, name: string } }} Here
+ */
+
+/**
  * @typedef {{ kind: string, name: string, password: string, rated_with_people?: boolean, token?: boolean }} SignUp
  */
 

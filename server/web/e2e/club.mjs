@@ -9,7 +9,8 @@
 // page lists him) and takes challenges from nobody (Gawain's next is refused). Prints `{"heardInMs":N,
 // "incoming":TEXT,"gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,
 // "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH],
-// "followed":TEXT,"refused":TEXT}`.
+// "followed":TEXT,"refused":TEXT,"consoleErrors":[...]}`; a visitor's pages are read
+// with the console watched.
 
 import { PHONE, launch, main } from "./browser.mjs";
 
@@ -102,6 +103,19 @@ main(async () => {
   await listedItem.getByRole("button", { name: "Play Lancelot" }).click();
   await Promise.all([gawain.waitForSelector("svg.board", { timeout: 20_000 }), lancelot.waitForSelector("svg.board", { timeout: 20_000 })]);
   const quickAt = [new URL(gawain.url()).pathname, new URL(lancelot.url()).pathname];
+  // A visitor, logged in nowhere, reads the front page and a player's page: the console
+  // says nothing went wrong (asking who is there is no error).
+  const visitor = await (await browser.newContext()).newPage();
+  const consoleErrors = [];
+  visitor.on("console", (m) => {
+    if (m.type() === "error") {
+      consoleErrors.push(m.text());
+    }
+  });
+  await visitor.goto(base);
+  await visitor.locator(".around .online").waitFor();
+  await visitor.goto(`${base}/players/Gawain`);
+  await visitor.locator(".player-page h1").waitFor();
   // Lancelot follows Gawain from his page: the front page lists him, online, with his
   // games to watch. Then Lancelot takes challenges from nobody, and Gawain's challenge
   // is refused, saying so.
@@ -139,5 +153,6 @@ main(async () => {
     quickAt,
     followed,
     refused,
+    consoleErrors,
   };
 });
