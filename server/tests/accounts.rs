@@ -235,10 +235,17 @@ async fn a_changed_password_ends_every_session_on_every_device() {
         old: password("not the grail"),
         ..change.clone()
     };
-    assert_eq!(
-        code(ask_as(&url, Some(&first), &wrong).await),
-        ErrorCode::WrongPassword
-    );
+    // Logged in, a wrong current password is said as that.
+    match ask_as(&url, Some(&first), &wrong).await {
+        Err(OnlineError::Refused { code, message }) => assert_eq!(
+            (code, message.as_str()),
+            (
+                ErrorCode::WrongPassword,
+                "that is not your current password"
+            )
+        ),
+        other => panic!("refused: {other:?}"),
+    }
     let fresh = ask_as(&url, Some(&first), &change)
         .await
         .unwrap()
@@ -612,4 +619,31 @@ async fn passwords_guessers_try_first_are_refused_with_the_reason() {
     assert!(ask(&url, &log_in("Galahad", "the siege perilous"))
         .await
         .is_ok());
+}
+
+/// A sign-up refused for a taken name or a weak password made nothing, and does not
+/// count against the address's sign-ups: with two a minute, two refusals and then two
+/// sign-ups go through, and only a third sign-up waits.
+#[tokio::test]
+async fn refused_sign_ups_do_not_count_against_the_allowance() {
+    let server = sqlite_server_with(
+        Path::new(BIN),
+        "accounts-refused-sign-ups",
+        &["--sign-ups-per-minute", "2"],
+    );
+    let url = server.address();
+    token_of(&url, &sign_up("Gareth", "the kitchen knight")).await;
+    assert_eq!(
+        code(ask(&url, &sign_up("gareth", "another claim")).await),
+        ErrorCode::NameTaken
+    );
+    assert_eq!(
+        code(ask(&url, &sign_up("Gaheris", "password")).await),
+        ErrorCode::WeakPassword
+    );
+    token_of(&url, &sign_up("Gaheris", "the younger brother")).await;
+    assert_eq!(
+        code(ask(&url, &sign_up("Agravain", "the older brother")).await),
+        ErrorCode::TooMany
+    );
 }

@@ -502,6 +502,17 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
     assert_eq!(out["refused"], "Lancelot takes no challenges just now");
     // A visitor's pages load with a clean console (no 401 for asking who is there).
     assert_eq!(out["consoleErrors"], serde_json::json!([]));
+    // Accounts in a player's words.
+    assert_eq!(
+        out["longName"],
+        "A name is 2 to 20 letters, digits, _ or -. This one has 27 characters."
+    );
+    assert_eq!(out["longSaid"], "A name has at most 20 characters");
+    assert_eq!(
+        out["loggedIn"],
+        "You are logged in as Gawain. To use another account, log out first (at the top of the page)."
+    );
+    assert_eq!(out["wrongSaid"], "That is not your current password");
 }
 
 camelot_test_support::harness!(

@@ -12,7 +12,9 @@
 use std::time::{Duration, Instant};
 
 use camelot_engine::Variant;
-use camelot_online::protocol::accounts::{AccountKind, AccountName, AccountToken, Password, SignUp};
+use camelot_online::protocol::accounts::{
+    AccountKind, AccountName, AccountToken, Password, SignUp,
+};
 use camelot_online::protocol::challenges::{ColourChoice, NewChallenge};
 use camelot_online::protocol::requests::NewGame;
 use camelot_online::protocol::site::SiteServerMessage;

@@ -23,7 +23,7 @@ pub enum BadAccountName {
     #[error("a name holds letters, digits, _ and - only, not '{}'", .0.escape_debug())]
     Character(char),
     /// A name that would pass for the server's own or another's role.
-    #[error("'{0}' is kept: it could be taken for the server's own")]
+    #[error("the name '{0}' is not available: it could be mistaken for the server's own")]
     Reserved(Excerpt),
 }
 
@@ -54,6 +54,9 @@ const RESERVED: &[&str] = &[
 const RESERVED_PREFIXES: &[&str] = &["admin", "computer", "moderator"];
 
 impl AccountName {
+    /// What a name may be, in a sentence (the sign-up form shows it).
+    pub const RULE: &'static str = "A name is 2 to 20 letters, digits, _ or -.";
+
     pub const MIN_CHARS: usize = 2;
     pub const MAX_CHARS: usize = 20;
 

@@ -164,6 +164,18 @@ fn constants(out: &mut String) {
 /// The club's words: whom a player takes challenges from, and why a challenge may be
 /// declined.
 fn club_constants(out: &mut String) {
+    let _ = writeln!(out, "/** What an account's name may be, in a sentence. */");
+    let _ = writeln!(
+        out,
+        "export const NAME_RULE = {};\n",
+        js(&super::accounts::AccountName::RULE)
+    );
+    let _ = writeln!(out, "/** The most characters a name has. */");
+    let _ = writeln!(
+        out,
+        "export const NAME_MAX = {};\n",
+        super::accounts::AccountName::MAX_CHARS
+    );
     let declines: Vec<Value> = DeclineReason::ALL
         .into_iter()
         .map(|r| serde_json::json!({ "reason": r, "label": r.label(), "words": r.words() }))

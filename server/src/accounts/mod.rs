@@ -98,6 +98,10 @@ pub enum AccountError {
     /// by trying.
     #[error("no account has that name and password")]
     WrongPassword,
+    /// Asked again for a change or a closing, by a player logged in: said plainly,
+    /// since they are who they are.
+    #[error("that is not your current password")]
+    NotYourPassword,
     #[error("log in first")]
     NotSignedIn,
     /// A cookie's session on a request that changes something, from no page.
@@ -124,7 +128,9 @@ impl From<AccountError> for ServiceError {
             AccountError::BadPassword(_) => (Answer::BadRequest, ErrorCode::BadPassword),
             AccountError::WeakPassword(_) => (Answer::BadRequest, ErrorCode::WeakPassword),
             AccountError::NameTaken => (Answer::Conflict, ErrorCode::NameTaken),
-            AccountError::WrongPassword => (Answer::Unauthorized, ErrorCode::WrongPassword),
+            AccountError::WrongPassword | AccountError::NotYourPassword => {
+                (Answer::Unauthorized, ErrorCode::WrongPassword)
+            }
             AccountError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             AccountError::CookieWithoutOrigin => (Answer::Forbidden, ErrorCode::CrossSite),
             AccountError::TooMany { per_minute } => {

@@ -35,7 +35,11 @@ pub async fn sign_up(
     if !accounts.limits.sign_ups.allow(from) {
         return Err(too_many(&accounts.limits.sign_ups));
     }
-    check_strength(&req.password, req.name.as_str())?;
+    if let Err(weak) = check_strength(&req.password, req.name.as_str()) {
+        // Refused before anything was made: it does not count against the sign-ups.
+        accounts.limits.sign_ups.give_back(from);
+        return Err(weak.into());
+    }
     let now = now_ms();
     let account = Account {
         id: tokens::random(12),
@@ -51,6 +55,8 @@ pub async fn sign_up(
         .await
         .map_err(AccountError::storage)?;
     if !stored {
+        // A taken name made nothing: it does not count against the address's sign-ups.
+        accounts.limits.sign_ups.give_back(from);
         return Err(AccountError::NameTaken);
     }
     open(
@@ -236,6 +242,6 @@ async fn check_password(
     if accounts.hasher.verify(password, hash).await {
         Ok(())
     } else {
-        Err(AccountError::WrongPassword)
+        Err(AccountError::NotYourPassword)
     }
 }

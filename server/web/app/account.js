@@ -4,6 +4,7 @@
 
 import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
+import { NAME_MAX, NAME_RULE } from "./protocol.js";
 import { challengeChoiceForm } from "./relations.js";
 
 /**
@@ -88,15 +89,39 @@ function field(label, props) {
  * @param {HTMLElement} main
  * @param {boolean} signUp
  */
-export function accountPage(main, signUp) {
+export async function accountPage(main, signUp) {
   document.title = signUp ? "Sign up · Camelot" : "Log in · Camelot";
+  const session = await me();
+  if (session) {
+    put(
+      main,
+      el(
+        "div",
+        { class: "account-page" },
+        el("h1", {}, signUp ? "Sign up" : "Log in"),
+        el(
+          "p",
+          {},
+          "You are logged in as ",
+          el("a", { href: `/players/${session.name}` }, session.name),
+          ". To use another account, log out first (at the top of the page).",
+        ),
+      ),
+    );
+    return;
+  }
+  // No length cut: a name too long is said so, not shortened behind the player's back;
+  // the server judges the name.
   const name = field("Name", {
     name: "username",
     autocomplete: "username",
-    minlength: 2,
-    maxlength: 20,
-    pattern: "[A-Za-z0-9_\\-]+",
-    title: "2 to 20 letters, digits, _ or -",
+    "aria-describedby": "name-rule",
+  });
+  const rule = el("p", { class: "field-rule", id: "name-rule" }, NAME_RULE);
+  name.input.addEventListener("input", () => {
+    const n = name.input.value.trim().length;
+    rule.textContent = n > NAME_MAX ? `${NAME_RULE} This one has ${n} characters.` : NAME_RULE;
+    rule.classList.toggle("bad", n > NAME_MAX);
   });
   const password = field("Password", {
     name: "password",
@@ -124,6 +149,7 @@ export function accountPage(main, signUp) {
       },
     },
     name.row,
+    signUp ? rule : null,
     password.row,
     el("button", { type: "submit" }, signUp ? "Sign up" : "Log in"),
   );

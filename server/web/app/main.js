@@ -36,7 +36,7 @@ if (parts.length === 0) {
 } else if (parts.length === 1 && parts[0] === "tv") {
   tvPage(main);
 } else if (parts.length === 1 && (parts[0] === "signup" || parts[0] === "login")) {
-  accountPage(main, parts[0] === "signup");
+  void accountPage(main, parts[0] === "signup");
 } else if (parts.length === 1 && parts[0] === "settings") {
   settingsPage(main);
 } else if (parts.length === 1 && parts[0] === "players") {

@@ -30,6 +30,12 @@ export const CLAIMS = Object.freeze({
   "repetition": "repetition",
 });
 
+/** What an account's name may be, in a sentence. */
+export const NAME_RULE = "A name is 2 to 20 letters, digits, _ or -.";
+
+/** The most characters a name has. */
+export const NAME_MAX = 20;
+
 /** Whom a player may take challenges from, in their words. */
 export const ACCEPT_FROM = /** @type {{ accept: AcceptFrom, words: string }[]} */ ([{"accept":"everyone","words":"everyone"},{"accept":"following","words":"players I follow"},{"accept":"nobody","words":"nobody"}]);
 

@@ -9,8 +9,9 @@
 // page lists him) and takes challenges from nobody (Gawain's next is refused). Prints `{"heardInMs":N,
 // "incoming":TEXT,"gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,
 // "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH],
-// "followed":TEXT,"refused":TEXT,"consoleErrors":[...]}`; a visitor's pages are read
-// with the console watched.
+// "followed":TEXT,"refused":TEXT,"consoleErrors":[...],"longName":TEXT,"longSaid":TEXT,
+// "loggedIn":TEXT,"wrongSaid":TEXT}`; a visitor's pages are read with the console
+// watched, and the account pages' words checked.
 
 import { PHONE, launch, main } from "./browser.mjs";
 
@@ -116,6 +117,27 @@ main(async () => {
   await visitor.locator(".around .online").waitFor();
   await visitor.goto(`${base}/players/Gawain`);
   await visitor.locator(".player-page h1").waitFor();
+  const visitorsConsole = [...consoleErrors];
+  // Accounts in a player's words: a name too long is said so as it is typed, and
+  // refused whole, not cut; logged in, /login says so; a wrong current password is
+  // called that.
+  await visitor.goto(`${base}/signup`);
+  await visitor.getByLabel("Name").fill("Bedivere_of_the_Round_Table");
+  const longName = (await visitor.locator("#name-rule").textContent()) ?? "";
+  await visitor.getByLabel("Password").fill("the last of the knights");
+  await visitor.getByRole("button", { name: "Sign up" }).click();
+  const longRefused = visitor.locator(".account-page .notice");
+  await longRefused.filter({ hasText: "name" }).waitFor();
+  const longSaid = (await longRefused.textContent()) ?? "";
+  await gawain.goto(`${base}/login`);
+  const loggedIn = (await gawain.locator(".account-page p").textContent()) ?? "";
+  await gawain.goto(`${base}/settings`);
+  await gawain.getByLabel("Password now").fill("not my password at all");
+  await gawain.getByLabel("New password").fill("a brand new green knight");
+  await gawain.getByRole("button", { name: "Change the password" }).click();
+  const wrongNow = gawain.locator(".account-page .notice").first();
+  await wrongNow.filter({ hasText: "password" }).waitFor();
+  const wrongSaid = (await wrongNow.textContent()) ?? "";
   // Lancelot follows Gawain from his page: the front page lists him, online, with his
   // games to watch. Then Lancelot takes challenges from nobody, and Gawain's challenge
   // is refused, saying so.
@@ -153,6 +175,10 @@ main(async () => {
     quickAt,
     followed,
     refused,
-    consoleErrors,
+    consoleErrors: visitorsConsole,
+    longName,
+    longSaid,
+    loggedIn,
+    wrongSaid,
   };
 });
