@@ -513,6 +513,13 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
         "You are logged in as Gawain. To use another account, log out first (at the top of the page)."
     );
     assert_eq!(out["wrongSaid"], "That is not your current password");
+    // The phone's header: one line of 44 px targets (it was two lines, 90 px, with
+    // 19 px links); the rules pages name who is logged in.
+    let header = &out["phoneHeader"];
+    let height = header["height"].as_f64().unwrap();
+    let shortest = header["shortestTarget"].as_f64().unwrap();
+    assert!(height < 60.0 && shortest >= 44.0, "{header}");
+    assert_eq!(out["rulesHeader"], "LancelotSettingsLog out");
 }
 
 camelot_test_support::harness!(

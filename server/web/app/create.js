@@ -229,7 +229,7 @@ export function createForm(host) {
     ratedRow,
     el("button", { type: "submit" }, "Start the game"),
   );
-  put(host, form, said, result);
+  put(host, el("h3", {}, "The computer, a friend or anyone"), form, said, result);
 }
 
 /**

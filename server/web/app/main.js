@@ -6,7 +6,7 @@
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
 import { followChallenges } from "./challenges.js";
-import { el } from "./dom.js";
+import { el, svg } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
@@ -15,8 +15,26 @@ import { muted, setMuted } from "./sound.js";
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const toggle = /** @type {HTMLButtonElement} */ (document.getElementById("sound"));
+/** A speaker, drawn (a phone may have no emoji font): with waves, or struck through. */
+const speaker = (/** @type {boolean} */ on) =>
+  svg(
+    "svg",
+    { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
+    svg("path", { d: "M4 9h4l5-4v14l-5-4H4z", fill: "currentColor" }),
+    on
+      ? svg("path", { d: "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": 2 })
+      : svg("path", { d: "M16 9l6 6M22 9l-6 6", fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+  );
 const showSound = () => {
-  toggle.textContent = muted() ? "Sound off" : "Sound on";
+  // A word on a wide screen, the speaker alone on a phone's narrow header (the style
+  // says which shows); aria-pressed says on or off either way.
+  const word = toggle.querySelector(".sound-word");
+  const icon = toggle.querySelector(".sound-icon");
+  if (word && icon) {
+    word.textContent = muted() ? "Sound off" : "Sound on";
+    icon.replaceChildren(speaker(!muted()));
+  }
+  toggle.title = muted() ? "Sound off" : "Sound on";
   toggle.setAttribute("aria-pressed", String(!muted()));
 };
 toggle.addEventListener("click", () => {

@@ -4,7 +4,9 @@
 // its landings still open marked as at the table. The page knows no rules: the server
 // sent the position and the moves.
 
+import { accountLinks } from "./account.js";
 import { Board } from "./board.js";
+import { followChallenges } from "./challenges.js";
 
 /**
  * @typedef {import("./protocol.js").VariantView} VariantView
@@ -46,4 +48,14 @@ for (const host of document.querySelectorAll(".diagram[data-diagram]")) {
   draw(/** @type {HTMLElement} */ (host)).catch((e) => {
     host.textContent = `The diagram cannot be drawn: ${e instanceof Error ? e.message : e}`;
   });
+}
+
+// The header's account menu and my challenges, as on every page.
+const accountHost = document.getElementById("account");
+if (accountHost) {
+  void accountLinks(accountHost);
+}
+const challengesHost = document.getElementById("challenges");
+if (challengesHost) {
+  void followChallenges(challengesHost);
 }

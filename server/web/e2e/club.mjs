@@ -10,7 +10,8 @@
 // "incoming":TEXT,"gawainAt":PATH,"lancelotAt":PATH,"gawainSeats":[...],"declined":TEXT,
 // "waiting":TEXT,"presence":TEXT,"online":TEXT,"listed":TEXT,"quickAt":[PATH,PATH],
 // "followed":TEXT,"refused":TEXT,"consoleErrors":[...],"longName":TEXT,"longSaid":TEXT,
-// "loggedIn":TEXT,"wrongSaid":TEXT}`; a visitor's pages are read with the console
+// "loggedIn":TEXT,"wrongSaid":TEXT,"phoneHeader":{height,shortestTarget},
+// "rulesHeader":TEXT}`; a visitor's pages are read with the console
 // watched, and the account pages' words checked.
 
 import { PHONE, launch, main } from "./browser.mjs";
@@ -118,6 +119,18 @@ main(async () => {
   await visitor.goto(`${base}/players/Gawain`);
   await visitor.locator(".player-page h1").waitFor();
   const visitorsConsole = [...consoleErrors];
+  // The phone's header, logged in: one line, and every tap target 44 px tall at least;
+  // the rules pages have the account menu too.
+  await lancelot.goto(base);
+  await lancelot.locator(".account-links .me").waitFor();
+  const phoneHeader = await lancelot.evaluate(() => {
+    const header = /** @type {HTMLElement} */ (document.querySelector("header"));
+    const targets = [...header.querySelectorAll("a, button")].map((t) => t.getBoundingClientRect().height);
+    return { height: header.getBoundingClientRect().height, shortestTarget: Math.min(...targets) };
+  });
+  await lancelot.goto(`${base}/rules`);
+  await lancelot.locator(".account-links .me").waitFor();
+  const rulesHeader = (await lancelot.locator("header .account-links").textContent()) ?? "";
   // Accounts in a player's words: a name too long is said so as it is typed, and
   // refused whole, not cut; logged in, /login says so; a wrong current password is
   // called that.
@@ -176,6 +189,8 @@ main(async () => {
     followed,
     refused,
     consoleErrors: visitorsConsole,
+    phoneHeader,
+    rulesHeader,
     longName,
     longSaid,
     loggedIn,

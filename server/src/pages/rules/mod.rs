@@ -330,7 +330,10 @@ fn build(variant: Option<Variant>) -> String {
          <title>{}</title>\n<link rel=\"icon\" type=\"image/png\" href=\"/favicon.ico\">\n\
          <link rel=\"stylesheet\" href=\"/app/style.css\">\n\
          <script type=\"module\" src=\"/app/rules.js\"></script>\n</head>\n<body>\n\
-         <header><a class=\"home\" href=\"/\">Camelot</a></header>\n<main>\n{nav}\n\
+         <header><a class=\"home\" href=\"/\">Camelot</a>\
+         <nav id=\"account\" class=\"account-links\" aria-label=\"Account\"></nav></header>\n\
+         <aside id=\"challenges\" class=\"challenges\" aria-label=\"Challenges\" \
+         aria-live=\"polite\" hidden></aside>\n<main>\n{nav}\n\
          <article class=\"rules\">\n{body}</article>\n</main>\n</body>\n</html>\n",
         escape(&title)
     )
