@@ -443,7 +443,7 @@ fn a_move_in_the_list_looks_back_during_the_game() {
     assert_eq!(squares("now"), ["D5", "E5"], "{out}");
     assert_eq!(squares("back"), ["A3", "B3"], "{out}");
     assert_eq!(script_strings(&out["back"]["current"]), ["B3-A3"]);
-    assert_eq!(out["back"]["where"], "Looking back: ply 1 of 2");
+    assert_eq!(out["back"]["where"], "Looking back: move 1 of 2");
     assert_eq!(
         out["back"]["movable"], 0,
         "no move offered while looking back"

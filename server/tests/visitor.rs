@@ -224,7 +224,7 @@ fn a_finished_game_is_replayed_ply_by_ply_and_its_record_downloaded() {
             out["said"][i]
                 .as_str()
                 .unwrap()
-                .starts_with(&format!("Ply {i} of {plies}")),
+                .starts_with(&format!("Move {i} of {plies}")),
             "{}",
             out["said"][i]
         );

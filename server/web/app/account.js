@@ -239,7 +239,7 @@ export async function settingsPage(main) {
     el(
       "p",
       {},
-      "Your games stay, played by \u201cdeleted player\u201d; your name is nobody's for 30 days.",
+      "Your games stay, played by \u201cdeleted player\u201d; nobody else can take your name for 30 days.",
     ),
     confirm.row,
     el("button", { type: "submit", class: "danger" }, "Close my account"),

@@ -172,7 +172,9 @@ export class Analysis {
     this.button.hidden = true;
     this.status.textContent =
       view.state === "queued"
-        ? `Waiting for the server's computer (${view.ahead} ${view.ahead === 1 ? "analysis" : "analyses"} before this one)…`
+        ? view.ahead === 0
+          ? "The server's computer looks at this game next…"
+          : `The server's computer is looking at ${view.ahead} other ${view.ahead === 1 ? "game" : "games"} first…`
         : `Analysing: ${view.searched} of ${view.positions} positions…`;
     this.poller = window.setTimeout(() => this.fetch("GET"), POLL_MS);
   }

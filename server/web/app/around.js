@@ -34,7 +34,7 @@ export async function pairMe(body, said, still) {
       location.assign(`/${p.game}`);
       return true;
     }
-    said.textContent = `Waiting for an opponent\u2026 (ratings within ${p.range} of yours)`;
+    said.textContent = `Waiting for an opponent\u2026 (opponents within ${p.range} points of your rating)`;
   }
   return false;
 }

@@ -96,7 +96,7 @@ export function addresses(created, seats, players, origin) {
  */
 function choices() {
   return [
-    ["me", "Me, here"],
+    ["me", "Me"],
     ["friend", "A friend (a link to send)"],
     ["anyone", "Anyone (an open seat)"],
     ...LEVELS.map(

@@ -21,6 +21,14 @@ import { followTv } from "./tv.js";
  */
 
 /**
+ * How far a game has gone: "no moves yet", "1 move", "12 moves".
+ * @param {number} plies
+ */
+export function movesText(plies) {
+  return plies === 0 ? "no moves yet" : plies === 1 ? "1 move" : `${plies} moves`;
+}
+
+/**
  * A variant's name, by its id.
  * @param {string} id
  */
@@ -99,17 +107,17 @@ export async function lobbyPage(main) {
       "li",
       {},
       el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
-      g.tv ? `: ${g.plies} plies, the computer's TV` : `: ${g.plies} plies, ${g.connected} connected`,
+      g.tv ? `: ${movesText(g.plies)}, the computer's TV` : `: ${movesText(g.plies)}, ${g.connected} ${g.connected === 1 ? "person" : "people"} here`,
     );
   /** @param {OpenSeat} s */
   const openSeat = (s) =>
     el(
       "li",
-      {},
-      `${variantName(s.variant)}, ${timeText(s.time)}, game ${s.game}`,
+      { "data-game": s.game },
+      `${variantName(s.variant)}, ${timeText(s.time)}`,
       s.rated ? ", rated" : "",
       s.creator ? `, ${creatorText(s.creator)}` : "",
-      s.rating_range !== undefined ? `, for ratings within ${s.rating_range}` : "",
+      s.rating_range !== undefined ? `, for players within ${s.rating_range} points of their rating` : "",
       ": ",
       el(
         "button",

@@ -214,6 +214,9 @@ export async function playerPage(main, name) {
               ),
             ),
           ),
+      p.ratings.some((r) => r.provisional)
+        ? el("p", { class: "legend" }, "A \u201c?\u201d marks a provisional rating: it settles after a few more rated games.")
+        : null,
       ...[...byVariant].map(([variant, points]) => graph(variant, points)),
       el("h2", {}, "Playing now"),
       p.playing.length === 0
@@ -246,7 +249,11 @@ export async function leadersPage(main) {
       "div",
       { class: "player-page" },
       el("h1", {}, "The best players"),
-      el("p", {}, "Of each variant, with five rated games or more and a settled rating."),
+      el(
+        "p",
+        {},
+        "Of each variant: players with five rated games or more and a settled rating (a provisional one, marked \u201c?\u201d on players\u2019 pages, settles after a few more games).",
+      ),
       leaders.variants.length === 0 ? el("p", {}, "Nobody yet.") : null,
       ...leaders.variants.map((v) =>
         el(

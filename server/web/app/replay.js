@@ -117,7 +117,7 @@ export class Replay {
     this.plies = plies;
     this.slider.max = String(plies);
     this.slider.value = String(this.shown());
-    this.where.textContent = over || this.at === null ? `Ply ${this.shown()} of ${plies}` : `Looking back: ply ${this.shown()} of ${plies}`;
+    this.where.textContent = over || this.at === null ? `Move ${this.shown()} of ${plies}` : `Looking back: move ${this.shown()} of ${plies}`;
   }
 
   /**

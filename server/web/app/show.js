@@ -87,8 +87,8 @@ export function show(page) {
   scrollWithin(page.list, current ?? page.list.lastElementChild);
   const lost = (shown?.lost ?? [])
     .filter((l) => l.men + l.knights > 0)
-    .map((l) => `${l.seat} ${lostText(l.men, l.knights)}`);
-  page.lost.textContent = lost.length > 0 ? `Captured: ${lost.join("; ")}` : "";
+    .map((l) => `${l.seat} has lost ${lostText(l.men, l.knights)}`);
+  page.lost.textContent = lost.length > 0 ? `${lost.join("; ")}.` : "";
 }
 
 /**

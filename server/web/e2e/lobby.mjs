@@ -17,7 +17,11 @@ function rows(page, list) {
   return page
     .locator(`${list} > li:not(.more)`)
     .evaluateAll((lis) =>
-      lis.map((li) => [li.textContent, li.querySelector("a")?.getAttribute("href")].filter(Boolean).join(" ")),
+      lis.map((li) =>
+        [li.textContent, li.querySelector("a")?.getAttribute("href"), /** @type {HTMLElement} */ (li).dataset.game]
+          .filter(Boolean)
+          .join(" "),
+      ),
     );
 }
 

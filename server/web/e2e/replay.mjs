@@ -28,13 +28,13 @@ main(async () => {
   const plies = Number((await page.locator(".replay input[type=range]").getAttribute("max")) ?? "0");
   await page.locator("body").click({ position: { x: 5, y: 5 } });
   await page.keyboard.press("Home");
-  await page.waitForFunction(() => document.querySelector(".replay .where")?.textContent?.startsWith("Ply 0 "));
+  await page.waitForFunction(() => document.querySelector(".replay .where")?.textContent?.startsWith("Move 0 "));
   const boards = [await pieces(page)];
   const said = [await where.textContent()];
   for (let i = 1; i <= plies; i++) {
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(
-      (k) => document.querySelector(".replay .where")?.textContent?.startsWith(`Ply ${k} `),
+      (k) => document.querySelector(".replay .where")?.textContent?.startsWith(`Move ${k} `),
       i,
     );
     boards.push(await pieces(page));
@@ -43,7 +43,7 @@ main(async () => {
   // The slider: one back from the end, and the list marks that move.
   await page.locator(".replay input[type=range]").fill(String(plies - 1));
   await page.waitForFunction(
-    (k) => document.querySelector(".replay .where")?.textContent?.startsWith(`Ply ${k} `),
+    (k) => document.querySelector(".replay .where")?.textContent?.startsWith(`Move ${k} `),
     plies - 1,
   );
   const sliderBoard = await pieces(page);
