@@ -17,7 +17,10 @@ use camelot_online::protocol::{ErrorCode, TimeControl};
 use camelot_online::{ask, ask_as, OnlineError, ServerAddress};
 use camelot_test_support::online::{signed_up, sqlite_server_with};
 use camelot_test_support::{postgres_url, Server};
-use sqlx::Connection as _;
+
+#[path = "shared/databases.rs"]
+mod databases;
+use databases::{drop_database, fresh_database};
 
 fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_camelot-server"))
@@ -485,25 +488,6 @@ async fn choices_and_blocks_decide_who_may_challenge_and_who_is_paired() {
     let gawains = ask_as(&url, Some(&gawain), &quick).await.unwrap();
     assert!(matches!(gawains, Pairing::Paired { .. }), "{gawains:?}");
     let _ = percival_waits.await;
-}
-
-async fn drop_database(admin: &str, name: &str) {
-    let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-}
-
-async fn fresh_database(admin: &str, name: &str) -> String {
-    drop_database(admin, name).await;
-    let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
-    format!("{base}/{name}")
 }
 
 /// Two processes on one PostgreSQL: Lancelot waits for news on B, Gawain challenges him

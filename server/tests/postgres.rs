@@ -20,36 +20,12 @@ use camelot_test_support::online::{by_squares, create, finished_game};
 use camelot_test_support::{postgres_url, Server};
 use sqlx::Connection as _;
 
+#[path = "shared/databases.rs"]
+mod databases;
+use databases::{drop_database, fresh_database};
+
 fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_camelot-server"))
-}
-
-/// Drops a test's database once its servers are gone.
-async fn drop_database(admin: &str, name: &str) {
-    let mut c = sqlx::PgConnection::connect(admin)
-        .await
-        .expect("connects to PostgreSQL");
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-}
-
-/// A database of this test's own on the server `admin` names: created now.
-async fn fresh_database(admin: &str, name: &str) -> String {
-    let mut c = sqlx::PgConnection::connect(admin)
-        .await
-        .expect("connects to PostgreSQL");
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
-    format!("{base}/{name}")
 }
 
 async fn join(url: &ServerAddress, game: &GameId, token: Option<&SeatToken>) -> Connection {

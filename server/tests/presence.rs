@@ -18,7 +18,10 @@ use camelot_online::protocol::{ErrorCode, SessionEnd, TimeControl};
 use camelot_online::{ask, ask_as, ServerAddress, SiteConnection};
 use camelot_test_support::online::{signed_up, sqlite_server_with};
 use camelot_test_support::{postgres_url, Server};
-use sqlx::Connection as _;
+
+#[path = "shared/databases.rs"]
+mod databases;
+use databases::{drop_database, fresh_database};
 
 fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_camelot-server"))
@@ -182,14 +185,6 @@ async fn a_player_waiting_for_a_quick_game_is_listed_and_joined() {
     assert!(ask(&url, &LookAround {}).await.unwrap().waiting.is_empty());
 }
 
-async fn drop_database(admin: &str, db: &str) {
-    let mut c = sqlx::PgConnection::connect(admin).await.unwrap();
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-}
-
 /// Two processes on one PostgreSQL: Lancelot's site socket on B makes him online on A
 /// too, and a challenge Gawain sends through A reaches that socket on B.
 async fn a_player_connected_to_one_process_is_around_on_the_other() {
@@ -198,14 +193,7 @@ async fn a_player_connected_to_one_process_is_around_on_the_other() {
         return;
     };
     let db_name = format!("camelot_presence_{}", std::process::id());
-    drop_database(&admin, &db_name).await;
-    let mut c = sqlx::PgConnection::connect(&admin).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {db_name}"))
-        .execute(&mut c)
-        .await
-        .unwrap();
-    let (base, _) = admin.rsplit_once('/').unwrap();
-    let db = format!("{base}/{db_name}");
+    let db = fresh_database(&admin, &db_name).await;
     let a = Server::start(bin(), &db, "127.0.0.1:0");
     let b = Server::start(bin(), &db, "127.0.0.1:0");
     let (a_url, b_url) = (a.address(), b.address());
