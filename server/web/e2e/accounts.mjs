@@ -150,7 +150,10 @@ main(async () => {
   }
   // Mordred logs out: the header offers to log in again, and the server forgets him.
   await phone.goto(base);
-  await phone.getByRole("button", { name: "Log out" }).click();
+  // The page reloads after the server has forgotten the session; the old page may show
+  // "Log in" first (its site socket is closed on the session's end), so the new
+  // document's load is what is waited for.
+  await Promise.all([phone.waitForEvent("load"), phone.getByRole("button", { name: "Log out" }).click()]);
   await phone.waitForURL(`${base}/`);
   await phone.locator(".account-links a[href='/login']").waitFor();
   const loggedOut = await phone.locator(".account-links").textContent();
