@@ -36,6 +36,7 @@ pub mod relations;
 pub mod requests;
 pub mod site;
 mod time;
+pub mod tournaments;
 
 pub use accounts::SessionEnd;
 pub use board::{
@@ -274,6 +275,10 @@ pub enum ErrorCode {
     ChallengeClosed,
     /// The player takes no challenges, or none from me.
     NotAccepting,
+    /// No tournament has that id.
+    NoSuchTournament,
+    /// The tournament takes no such change now (it is over, full, or I am not in it).
+    TournamentClosed,
     /// Anything else (and any code a newer server sends that this build does not know).
     #[default]
     #[serde(other)]
@@ -281,7 +286,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::Upgrade,
         ErrorCode::Unreadable,
         ErrorCode::Flood,
@@ -318,6 +323,8 @@ impl ErrorCode {
         ErrorCode::NoSuchChallenge,
         ErrorCode::ChallengeClosed,
         ErrorCode::NotAccepting,
+        ErrorCode::NoSuchTournament,
+        ErrorCode::TournamentClosed,
         ErrorCode::Other,
     ];
 }

@@ -15,7 +15,7 @@ use crate::round::Hubs;
 use crate::setup::Setup;
 use crate::{
     accounts, analysis, challenges, pages, pairing, players, presence, relations, round, seats,
-    setup, tv,
+    setup, tournaments, tv,
 };
 
 /// What the rooms that keep an allowance of their own may give one address.
@@ -29,6 +29,7 @@ pub struct RoomLimits {
     /// Analyses waiting or under way.
     pub analyses: Cap,
     pub challenges: challenges::ChallengeLimits,
+    pub tournaments: tournaments::TournamentLimits,
 }
 
 pub fn router(
@@ -51,6 +52,7 @@ pub fn router(
         ))
         .merge(presence::api(site.clone()))
         .merge(relations::api(hubs.db.clone()))
+        .merge(tournaments::api(hubs.db.clone(), limits.tournaments))
         .merge(analysis::api(hubs.clone(), limits.analyses))
         .merge(accounts::api().with_state(accounts.clone()))
         .merge(players::api().with_state(accounts.clone()))

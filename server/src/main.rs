@@ -23,6 +23,7 @@ mod relations;
 mod round;
 mod seats;
 mod setup;
+mod tournaments;
 mod tv;
 
 use std::io::Write;
@@ -255,6 +256,14 @@ struct Args {
         value_name = "N"
     )]
     challenges_per_minute: u32,
+    /// Tournaments made a minute from one address (0: no limit).
+    #[arg(
+        long,
+        env = "CAMELOT_TOURNAMENTS_PER_MINUTE",
+        default_value_t = 3,
+        value_name = "N"
+    )]
+    tournaments_per_minute: u32,
     /// Nodes an analysis searches in each position of a game (the 3D game's review's by
     /// default, about a fifth of a second on one core; at most the master's 2 million,
     /// since a computer's turn that falls due waits for the position in progress).
@@ -319,6 +328,8 @@ enum AccountCommand {
 
 /// How often open challenges past their time are marked expired.
 const EXPIRE_EVERY: Duration = Duration::from_secs(5);
+/// How often each process's director looks at the tournaments due or under way.
+const DIRECT_EVERY: Duration = Duration::from_secs(1);
 
 /// `0` on the command line: no limit.
 fn cap(n: usize) -> Cap {
@@ -438,6 +449,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
     challenges::expire_in_turn(hubs.db.clone(), EXPIRE_EVERY, challenge_watch.clone());
+    tournaments::direct_in_turn(hubs.db.clone(), DIRECT_EVERY);
     let site = presence::SiteRooms {
         db: hubs.db.clone(),
         challenges: challenge_watch,
@@ -468,6 +480,9 @@ fn room_limits(args: &Args) -> app::RoomLimits {
             open_per_sender: challenges::OPEN_PER_SENDER,
             per_account: per_minute(args.challenges_per_minute),
             per_address: per_minute(args.challenges_per_minute * 3),
+        },
+        tournaments: tournaments::TournamentLimits {
+            per_address: per_minute(args.tournaments_per_minute),
         },
     }
 }

@@ -13,6 +13,7 @@ use crate::common::tokens;
 use crate::store::Db;
 
 mod between;
+mod endings;
 mod listings;
 mod live;
 mod record;

@@ -1,0 +1,500 @@
+//! `POST /tournaments` (one made), `GET /tournaments` (the lists), `GET /tournaments/ID`
+//! (its standings and games), `POST /tournaments/ID/join|withdraw|pause`, `GET
+//! /tournaments/ID/game?wait=1` (my game going on, waited for) and `GET
+//! /tournaments/ID/record` (all its games as one record file).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, Method};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use camelot_engine::Player;
+use camelot_online::protocol::accounts::{AccountKind, Done};
+use camelot_online::protocol::tournaments::{
+    Bye, MyNext, MyPlace, NewTournament, PauseInTournament, Standing, TournamentGame, TournamentId,
+    TournamentKind, TournamentList, TournamentMade, TournamentPage, TournamentSeat,
+    TournamentState, TournamentView,
+};
+use camelot_online::protocol::TimeControl;
+
+use crate::accounts::{self, Account};
+use crate::common::client::ClientAddress;
+use crate::common::clock::now_ms;
+use crate::common::error::ServiceError;
+use crate::common::http::{body, JsonBody};
+use crate::common::limits::{AddressKey, PerMinute};
+use crate::common::tokens;
+use crate::games::{log_storage, record_text};
+use crate::pairing::pool_of;
+use crate::ratings;
+use crate::store::Db;
+use crate::tournaments::scoring::{points_of, standings, Entrant};
+use crate::tournaments::store::{Mark, TournamentRow};
+use crate::tournaments::{TournamentError, MAX_PLAYERS, OPEN_PER_CREATOR};
+
+/// A tournament's id: ten letters and digits.
+const ID_LEN: usize = 10;
+
+/// How long a player waiting for their next game waits before the answer "none yet".
+const PATIENCE: Duration = Duration::from_secs(8);
+
+/// How often a waiting player's game is looked for.
+const LOOK_EVERY: Duration = Duration::from_millis(400);
+
+/// The most games one record file holds.
+const RECORD_GAMES: usize = 2_000;
+
+/// How many tournaments one address may create a minute.
+pub struct TournamentLimits {
+    pub per_address: PerMinute<AddressKey>,
+}
+
+#[derive(Clone)]
+struct Tournaments {
+    db: Db,
+    limits: Arc<TournamentLimits>,
+}
+
+pub fn api(db: Db, limits: TournamentLimits) -> Router {
+    let state = Tournaments {
+        db,
+        limits: Arc::new(limits),
+    };
+    Router::new()
+        .route("/tournaments", post(create).get(list))
+        .route("/tournaments/{id}", get(look))
+        .route("/tournaments/{id}/join", post(join))
+        .route("/tournaments/{id}/withdraw", post(withdraw))
+        .route("/tournaments/{id}/pause", post(pause))
+        .route("/tournaments/{id}/game", get(my_game))
+        .route("/tournaments/{id}/record", get(record))
+        .with_state(state)
+}
+
+fn storage(e: sqlx::Error) -> TournamentError {
+    log_storage(&e);
+    TournamentError::Storage
+}
+
+async fn who(
+    db: &Db,
+    headers: &HeaderMap,
+    method: &Method,
+) -> Result<Option<Account>, ServiceError> {
+    Ok(accounts::signed_in(db, headers, method, now_ms())
+        .await?
+        .map(|s| s.account))
+}
+
+async fn me(db: &Db, headers: &HeaderMap, method: &Method) -> Result<Account, ServiceError> {
+    Ok(who(db, headers, method)
+        .await?
+        .ok_or(TournamentError::NotSignedIn)?)
+}
+
+fn id_of(text: &str) -> Result<TournamentId, TournamentError> {
+    TournamentId::parse(text).map_err(|_| TournamentError::NoSuchTournament)
+}
+
+async fn tournament(db: &Db, id: &TournamentId) -> Result<TournamentRow, TournamentError> {
+    db.tournament(id)
+        .await
+        .map_err(storage)?
+        .ok_or(TournamentError::NoSuchTournament)
+}
+
+/// A new tournament's settings judged: its row, or why not.
+fn judged(asked: NewTournament, me: &Account, now: i64) -> Result<TournamentRow, TournamentError> {
+    let name = asked.name.trim().to_string();
+    let letters = name.chars().count();
+    if !(3..=40).contains(&letters) || name.chars().any(char::is_control) {
+        return Err(TournamentError::BadName);
+    }
+    if asked.variant.rules().players() != 2 {
+        return Err(TournamentError::NotForTwo);
+    }
+    let time = asked.time.check().map_err(TournamentError::Time)?;
+    if time == TimeControl::Untimed {
+        return Err(TournamentError::NoClock);
+    }
+    let (minutes, rounds, cycles) = match asked.kind {
+        TournamentKind::Arena => {
+            let m = asked.minutes.ok_or(TournamentError::Length)?;
+            if !(1..=1440).contains(&m) || matches!(time, TimeControl::Days { .. }) {
+                return Err(TournamentError::Length);
+            }
+            (m, 0, 0)
+        }
+        TournamentKind::Swiss => {
+            let r = asked.rounds.ok_or(TournamentError::Rounds)?;
+            if !(1..=20).contains(&r) {
+                return Err(TournamentError::Rounds);
+            }
+            (0, r, 0)
+        }
+        TournamentKind::RoundRobin => {
+            let c = asked.rounds.unwrap_or(1);
+            if !(1..=2).contains(&c) {
+                return Err(TournamentError::Cycles);
+            }
+            (0, 0, c)
+        }
+    };
+    let starts_at = asked.starts_at.unwrap_or(now).max(now);
+    if starts_at > now + 30 * 86_400_000 {
+        return Err(TournamentError::TooFar);
+    }
+    let max_players = asked.max_players.unwrap_or(MAX_PLAYERS);
+    if !(2..=MAX_PLAYERS).contains(&max_players) {
+        return Err(TournamentError::MaxPlayers(MAX_PLAYERS));
+    }
+    Ok(TournamentRow {
+        id: TournamentId::parse(&tokens::random(ID_LEN)).expect("letters and digits"),
+        name,
+        kind: asked.kind,
+        variant: asked.variant,
+        time,
+        minutes,
+        rounds,
+        cycles,
+        rated: !asked.casual,
+        programs: asked.programs,
+        max_players,
+        creator: Some(me.id.clone()),
+        creator_name: Some(me.name.clone()),
+        created_at: now,
+        starts_at,
+        ends_at: None,
+        state: TournamentState::Soon,
+        round: 0,
+        step: 0,
+        players: 0,
+    })
+}
+
+async fn create(
+    State(c): State<Tournaments>,
+    client: ClientAddress,
+    method: Method,
+    headers: HeaderMap,
+    JsonBody(bytes): JsonBody,
+) -> Result<Json<TournamentMade>, ServiceError> {
+    let me = me(&c.db, &headers, &method).await?;
+    let asked: NewTournament = body(&bytes)?;
+    let row = judged(asked, &me, now_ms())?;
+    let open = c.db.open_tournaments_of(&me.id).await.map_err(storage)?;
+    if open >= OPEN_PER_CREATOR {
+        return Err(TournamentError::TooManyOpen(OPEN_PER_CREATOR).into());
+    }
+    if !c.limits.per_address.allow(client.key()) {
+        let n = c.limits.per_address.limit().unwrap_or(0);
+        return Err(TournamentError::TooManyAMinute(n).into());
+    }
+    c.db.insert_tournament(&row).await.map_err(storage)?;
+    Ok(Json(TournamentMade { tournament: row.id }))
+}
+
+pub fn view_of(t: &TournamentRow) -> TournamentView {
+    TournamentView {
+        id: t.id.clone(),
+        name: t.name.clone(),
+        kind: t.kind,
+        variant: t.variant,
+        time: t.time,
+        rated: t.rated,
+        programs: t.programs,
+        minutes: t.minutes,
+        rounds: t.rounds,
+        round: t.round,
+        max_players: t.max_players,
+        players: t.players,
+        starts_at: t.starts_at,
+        ends_at: t.ends_at,
+        state: t.state,
+        creator: t.creator_name.clone(),
+    }
+}
+
+async fn list(State(c): State<Tournaments>) -> Result<Json<TournamentList>, ServiceError> {
+    let read = |states: &'static [TournamentState], n| {
+        let db = c.db.clone();
+        async move { db.tournaments_in(states, n).await.map_err(storage) }
+    };
+    let views = |rows: Vec<TournamentRow>| rows.iter().map(view_of).collect();
+    Ok(Json(TournamentList {
+        soon: views(read(&[TournamentState::Soon], 50).await?),
+        running: views(read(&[TournamentState::Running], 50).await?),
+        finished: views(read(&[TournamentState::Finished, TournamentState::Cancelled], 20).await?),
+    }))
+}
+
+/// Tournament `id` as `viewer` (where logged in) sees it.
+pub async fn page_of(
+    db: &Db,
+    id: &TournamentId,
+    viewer: Option<&str>,
+) -> Result<TournamentPage, TournamentError> {
+    let t = tournament(db, id).await?;
+    let entrants = db.entrants(id).await.map_err(storage)?;
+    let games = db.tournament_games(id).await.map_err(storage)?;
+    let byes = db.byes(id).await.map_err(storage)?;
+    let by_account: std::collections::HashMap<&str, &Entrant> =
+        entrants.iter().map(|e| (e.account.as_str(), e)).collect();
+    let lines = standings(t.kind, &entrants, &games, &byes);
+    let has_breaks = t.kind != TournamentKind::Arena;
+    let standings = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let e = by_account.get(l.account.as_str())?;
+            Some(Standing {
+                rank: i as u32 + 1,
+                name: e.name.clone(),
+                rating: e.rating,
+                points: l.points,
+                games: l.games,
+                wins: l.wins,
+                draws: l.draws,
+                losses: l.losses,
+                fire: l.fire,
+                buchholz: l.buchholz.filter(|_| has_breaks),
+                sonneborn_berger: l.sonneborn_berger.filter(|_| has_breaks),
+                withdrawn: e.withdrawn,
+                paused: e.paused,
+                playing: l.playing.clone(),
+            })
+        })
+        .collect();
+    let points = points_of(t.kind, &games);
+    let shown = games
+        .iter()
+        .filter_map(|g| {
+            Some(TournamentGame {
+                game: g.game.clone(),
+                round: g.round,
+                white: by_account.get(g.first.as_str())?.name.clone(),
+                black: by_account.get(g.second.as_str())?.name.clone(),
+                score: g.score,
+                points: points.get(&g.game).copied(),
+            })
+        })
+        .collect();
+    let byes_shown = byes
+        .iter()
+        .filter_map(|(round, who)| {
+            Some(Bye {
+                round: *round,
+                name: by_account.get(who.as_str())?.name.clone(),
+            })
+        })
+        .collect();
+    let me = match viewer.and_then(|v| by_account.get(v)) {
+        Some(e) => Some(MyPlace {
+            withdrawn: e.withdrawn,
+            paused: e.paused,
+            game: live_game_of(db, &t, &games, &e.account).await?,
+        }),
+        None => None,
+    };
+    Ok(TournamentPage {
+        tournament: view_of(&t),
+        standings,
+        games: shown,
+        byes: byes_shown,
+        me,
+    })
+}
+
+/// `account`'s game of the tournament that goes on, and their seat: asked of the games
+/// themselves, so that a game just over is not given again before the director saw it.
+async fn live_game_of(
+    db: &Db,
+    t: &TournamentRow,
+    games: &[crate::tournaments::scoring::Played],
+    account: &str,
+) -> Result<Option<TournamentSeat>, TournamentError> {
+    let mine: Vec<_> = games
+        .iter()
+        .filter(|g| g.score.is_none() && (g.first == account || g.second == account))
+        .collect();
+    if mine.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<_> = mine.iter().map(|g| g.game.clone()).collect();
+    let endings = db.endings_of(&ids).await.map_err(storage)?;
+    Ok(mine
+        .into_iter()
+        .find(|g| matches!(endings.get(&g.game), Some(None)))
+        .map(|g| TournamentSeat {
+            game: g.game.clone(),
+            seat: t
+                .variant
+                .rules()
+                .seat_colour(Player(u8::from(g.second == account))),
+        }))
+}
+
+async fn look(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<TournamentPage>, ServiceError> {
+    let viewer = who(&c.db, &headers, &method).await?;
+    let id = id_of(&id)?;
+    Ok(Json(
+        page_of(&c.db, &id, viewer.as_ref().map(|a| a.id.as_str())).await?,
+    ))
+}
+
+async fn join(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<Done>, ServiceError> {
+    let me = me(&c.db, &headers, &method).await?;
+    let id = id_of(&id)?;
+    let t = tournament(&c.db, &id).await?;
+    let open = match t.state {
+        TournamentState::Soon => true,
+        TournamentState::Running => t.kind == TournamentKind::Arena,
+        _ => false,
+    };
+    if !open {
+        return Err(TournamentError::Closed(t.state.words()).into());
+    }
+    if me.kind == AccountKind::Computer && !t.programs {
+        return Err(TournamentError::NoPrograms.into());
+    }
+    let rating = c.db.rating_in(&me.id, t.variant).await.map_err(storage)?;
+    let entrant = Entrant {
+        account: me.id.clone(),
+        name: me.name.clone(),
+        rating: ratings::shown(None, rating, None).rating.unwrap_or(1500),
+        pool: pool_of(&me).to_string(),
+        joined_at: now_ms(),
+        withdrawn: false,
+        paused: false,
+    };
+    if !c
+        .db
+        .join_tournament(&id, &entrant, t.max_players)
+        .await
+        .map_err(storage)?
+    {
+        return Err(TournamentError::Full(t.max_players).into());
+    }
+    Ok(Json(Done {}))
+}
+
+async fn mark(
+    c: &Tournaments,
+    id: &str,
+    headers: &HeaderMap,
+    method: &Method,
+    column: Mark,
+    on: bool,
+) -> Result<Json<Done>, ServiceError> {
+    let me = me(&c.db, headers, method).await?;
+    let id = id_of(id)?;
+    let t = tournament(&c.db, &id).await?;
+    if matches!(
+        t.state,
+        TournamentState::Finished | TournamentState::Cancelled
+    ) {
+        return Err(TournamentError::Closed(t.state.words()).into());
+    }
+    if column == Mark::Paused && t.kind != TournamentKind::Arena {
+        return Err(TournamentError::PauseInArena.into());
+    }
+    if !c
+        .db
+        .mark_player(&id, &me.id, column, on, now_ms())
+        .await
+        .map_err(storage)?
+    {
+        return Err(TournamentError::NotIn.into());
+    }
+    Ok(Json(Done {}))
+}
+
+async fn withdraw(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+) -> Result<Json<Done>, ServiceError> {
+    mark(&c, &id, &headers, &method, Mark::Withdrawn, true).await
+}
+
+async fn pause(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+    JsonBody(bytes): JsonBody,
+) -> Result<Json<Done>, ServiceError> {
+    let asked: PauseInTournament = body(&bytes)?;
+    mark(&c, &id, &headers, &method, Mark::Paused, asked.paused).await
+}
+
+async fn my_game(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Result<Json<MyNext>, ServiceError> {
+    let me = me(&c.db, &headers, &method).await?;
+    let id = id_of(&id)?;
+    let wait = query
+        .as_deref()
+        .is_some_and(|q| q.split('&').any(|p| p == "wait=1"));
+    let start = Instant::now();
+    loop {
+        let t = tournament(&c.db, &id).await?;
+        let games = c.db.tournament_games(&id).await.map_err(storage)?;
+        let game = live_game_of(&c.db, &t, &games, &me.id).await?;
+        let over = matches!(
+            t.state,
+            TournamentState::Finished | TournamentState::Cancelled
+        );
+        if !wait || game.is_some() || over || start.elapsed() >= PATIENCE {
+            return Ok(Json(MyNext {
+                state: t.state,
+                game,
+            }));
+        }
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
+}
+
+async fn record(
+    State(c): State<Tournaments>,
+    Path(id): Path<String>,
+) -> Result<Response, ServiceError> {
+    let id = id_of(&id)?;
+    tournament(&c.db, &id).await?;
+    let games = c.db.tournament_games(&id).await.map_err(storage)?;
+    let mut text = String::new();
+    for g in games.iter().take(RECORD_GAMES) {
+        match c.db.load(&g.game).await {
+            Ok(Some(game)) => {
+                text.push_str(&record_text(&game));
+                text.push('\n');
+            }
+            Ok(None) => {}
+            Err(e) => {
+                return Err(ServiceError::Storage(format!(
+                    "reading game {}: {e}",
+                    g.game
+                )))
+            }
+        }
+    }
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
