@@ -1,6 +1,6 @@
 //! The online room: `camelot-cli online create|play|move|take|seats|rematch|watch|list|
 //! loadtest|connections|account|login|logout|player|logins|pair|challenge|challenges|
-//! accept|decline|cancel|follow|unfollow|block|unblock|following|challenges-from`, a
+//! accept|decline|cancel|follow|unfollow|block|unblock|following|challenges-from|tournament`, a
 //! headless client of
 //! `camelot-server` built on the same client library as the game (`camelot-online`).
 
@@ -13,6 +13,7 @@ mod meeting;
 mod pair;
 mod play;
 mod relations;
+mod tournament;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -99,6 +100,8 @@ enum OnlineCommand {
     Following(relations::FollowingArgs),
     /// Whom I take challenges from: everyone, following (the players I follow), nobody.
     ChallengesFrom(relations::ChallengesFromArgs),
+    /// The server's tournaments: list, create, join, withdraw, pause, standings.
+    Tournament(tournament::TournamentArgs),
 }
 
 impl OnlineArgs {
@@ -130,6 +133,7 @@ impl OnlineArgs {
             OnlineCommand::Block(a) => a.run(Some(Relation::Block)),
             OnlineCommand::Following(a) => a.run(),
             OnlineCommand::ChallengesFrom(a) => a.run(),
+            OnlineCommand::Tournament(a) => a.run(),
         }
     }
 }

@@ -296,6 +296,9 @@ pub struct TournamentGame {
     pub score: Option<GameScore>,
     /// The points each earned by it, White's first (an arena's streaks counted).
     pub points: Option<[f64; 2]>,
+    /// When it was paired, and when the tournament saw it end (unix ms).
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
 }
 
 /// A round a player sat out with a point (a Swiss's odd one out).

@@ -31,11 +31,7 @@ const LEASE_MS: i64 = 10_000;
 /// Starts this process's director, looking every `period`.
 pub fn direct_in_turn(db: Db, period: Duration) {
     let me = format!("director-{}", tokens::random(12));
-    let said: fn(u64) -> String = |n| match n {
-        1 => "moved a tournament along".to_string(),
-        n => format!("moved {n} tournaments along"),
-    };
-    chores::every(period, "directing tournaments", Some(said), move || {
+    chores::every(period, "directing tournaments", None, move || {
         let db = db.clone();
         let me = me.clone();
         async move { step_all(&db, &me).await }
@@ -138,7 +134,17 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
             s.games.push((round, new, first, second));
         }
     }
-    db.write_step(&s).await
+    let written = db.write_step(&s).await?;
+    if written && s.state != t.state {
+        let what = match s.state {
+            TournamentState::Running => "started",
+            TournamentState::Finished => "finished",
+            TournamentState::Cancelled => "cancelled: fewer than two players came",
+            TournamentState::Soon => "soon",
+        };
+        eprintln!("camelot-server: tournament {id} ({}) {what}", t.name);
+    }
+    Ok(written)
 }
 
 /// What a step decides.

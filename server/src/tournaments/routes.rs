@@ -279,6 +279,8 @@ pub async fn page_of(
                 black: by_account.get(g.second.as_str())?.name.clone(),
                 score: g.score,
                 points: points.get(&g.game).copied(),
+                started_at: g.started_at,
+                ended_at: g.ended_at,
             })
         })
         .collect();
