@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 17] = [
+const TABLE_OWNERS: [(&str, &str); 21] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -707,6 +707,10 @@ const TABLE_OWNERS: [(&str, &str); 17] = [
     ("challenge_choices", "challenges"),
     ("presence", "presence"),
     ("relations", "relations"),
+    ("tournaments", "tournaments"),
+    ("tournament_players", "tournaments"),
+    ("tournament_games", "tournaments"),
+    ("tournament_byes", "tournaments"),
     ("tv", "tv"),
 ];
 
@@ -827,7 +831,8 @@ fn no_server_file_is_over_600_lines() {
 }
 
 /// The browser page's modules each do one thing: none over 400 lines (the round, the
-/// panel, what is shown, the words, move entry, the board and its pieces apart).
+/// panel, what is shown, the words, move entry, the board and its pieces apart). The
+/// protocol's module is generated from the Rust definitions, as long as they are.
 #[test]
 fn no_page_module_is_over_400_lines() {
     let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("server/web/app");
@@ -836,6 +841,7 @@ fn no_page_module_is_over_400_lines() {
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .filter(|p| p.file_name().is_some_and(|n| n != "protocol.js"))
         .map(|p| {
             let lines = std::fs::read_to_string(&p).unwrap().lines().count();
             (p.file_name().unwrap().to_string_lossy().into_owned(), lines)

@@ -88,23 +88,10 @@ fn recount(page: &TournamentPage) -> HashMap<String, f64> {
     points
 }
 
-#[test]
-fn an_arena_of_eight_programs_runs_itself_and_its_standings_add_up() {
-    let dir = scratch("cli-arena");
-    let db = sqlite(&dir);
-    // Nine accounts from one address: more sign-ups than a minute's allowance.
-    let server = Server::start_with(
-        &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &db,
-            "--sign-ups-per-minute",
-            "0",
-        ],
-    );
-    let url = server.url.as_str();
+/// Arthur (a person) makes a one-minute arena of Camette 1+0 starting in 15 s, and
+/// eight programs join it, each playing its games at a level; each program's command
+/// ends with the final standings. The tournament's id.
+fn an_arena_played_by_eight_programs(dir: &Path, url: &str) -> String {
     let host = dir.join("Arthur");
     account(&host, url, "Arthur", false);
     let made = json(&cli(
@@ -180,6 +167,27 @@ fn an_arena_of_eight_programs_runs_itself_and_its_standings_add_up() {
         assert_eq!(last["state"], "finished", "{text}");
         assert_eq!(last["standings"].as_array().unwrap().len(), 8);
     }
+    id
+}
+
+#[test]
+fn an_arena_of_eight_programs_runs_itself_and_its_standings_add_up() {
+    let dir = scratch("cli-arena");
+    let db = sqlite(&dir);
+    // Nine accounts from one address: more sign-ups than a minute's allowance.
+    let server = Server::start_with(
+        &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--sign-ups-per-minute",
+            "0",
+        ],
+    );
+    let url = server.url.as_str();
+    let id = an_arena_played_by_eight_programs(&dir, url);
     let server_url: ServerAddress = url.parse().unwrap();
     let page = blocking(ask(
         &server_url,
@@ -226,10 +234,11 @@ fn an_arena_of_eight_programs_runs_itself_and_its_standings_add_up() {
     for g in &page.games {
         let end = g.ended_at.expect("ended");
         for (me, them) in [(&g.white, &g.black), (&g.black, &g.white)] {
-            by_player
-                .entry(me.to_string())
-                .or_default()
-                .push((g.started_at, end, them.to_string()));
+            by_player.entry(me.to_string()).or_default().push((
+                g.started_at,
+                end,
+                them.to_string(),
+            ));
         }
     }
     for (who, mut games) in by_player {
@@ -241,11 +250,14 @@ fn an_arena_of_eight_programs_runs_itself_and_its_standings_add_up() {
     }
     // The standings from the command line, as scripts read them.
     let record = cli(
-        &host,
+        &dir.join("Arthur"),
         &["online", "tournament", "standings", &id, "--server", url],
         "",
     );
     let line = json(&record);
     assert_eq!(line["standings"][0]["rank"], 1);
-    assert_eq!(line["standings"][0]["name"], page.standings[0].name.as_str());
+    assert_eq!(
+        line["standings"][0]["name"],
+        page.standings[0].name.as_str()
+    );
 }

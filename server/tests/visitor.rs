@@ -3,7 +3,8 @@
 //! it to the end; starts a game for a friend, who joins from the invitation on a
 //! phone-sized page, and the two play it out (a mistyped link says so and offers the
 //! game to watch); follows the server's TV move by move; replays a finished game ply by
-//! ply and downloads its record; reads the rules with their diagrams.
+//! ply and downloads its record; reads the rules with their diagrams; makes and joins a
+//! tournament and is paired in it.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -522,7 +523,55 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
     assert_eq!(out["rulesHeader"], "LancelotSettingsLog out");
 }
 
+/// Gareth makes an arena from /tournaments and joins it; Lynette, on a phone, finds it on
+/// the front page and joins: the server pairs them and both pages open the game by
+/// themselves. White moves, Black resigns, and the tournament's page gives White 2
+/// points, first, with Black second at none.
+fn two_players_meet_in_an_arena_made_and_joined_in_their_browsers() {
+    let test = "two_players_meet_in_an_arena_made_and_joined_in_their_browsers";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-tournament");
+    let s = start(&dir);
+    let out = browser
+        .run("tournament.mjs", &[&s.url])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let listed = out["listed"].as_str().unwrap();
+    // Read before Lynette joins, just as the arena starts or once it has.
+    assert!(
+        listed.starts_with("Orkney Arena: Arena for 30 minutes, Camette 5+3, rated, 1 player; ")
+            && (listed.ends_with("ends in 30 minutes") || listed.ends_with("starting now")),
+        "{listed}"
+    );
+    assert!(
+        out["kind"]
+            .as_str()
+            .unwrap()
+            .starts_with("Arena for 30 minutes, Camette 5+3, rated, 1 player; "),
+        "{out}"
+    );
+    let (at, theirs) = (
+        out["garethAt"].as_str().unwrap(),
+        out["lynetteAt"].as_str().unwrap(),
+    );
+    assert_eq!(at, theirs, "both at one game");
+    assert_eq!(at.matches('/').count(), 1, "seated by their accounts: {at}");
+    let rows = script_strings(&out["standings"]);
+    let winner = out["winner"].as_str().unwrap();
+    let loser = if winner == "Gareth" {
+        "Lynette"
+    } else {
+        "Gareth"
+    };
+    assert!(rows[0].starts_with(&format!("1{winner}")), "{rows:?}");
+    assert!(rows[0].contains("15002"), "1500, 2 points: {rows:?}");
+    assert!(rows[1].starts_with(&format!("2{loser}")), "{rows:?}");
+    assert_eq!(out["errors"], serde_json::json!([]));
+}
+
 camelot_test_support::harness!(
+    two_players_meet_in_an_arena_made_and_joined_in_their_browsers,
     a_player_challenges_another_and_sees_who_is_around_in_their_browsers,
     two_people_sign_up_and_play_a_rated_game_in_their_browsers,
     a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end,

@@ -115,7 +115,9 @@ struct CreateArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Start {
     Now,
-    In { seconds: u32 },
+    In {
+        seconds: u32,
+    },
     /// The next time of day, in minutes after midnight UTC.
     AtUtc(u32),
 }
@@ -144,7 +146,12 @@ fn start_of(s: &str) -> Result<Start, BadStart> {
     if let Some(after) = s.strip_prefix('+') {
         let seconds = match after.strip_suffix('s') {
             Some(secs) => secs.parse::<u32>().ok(),
-            None => after.strip_suffix('m').unwrap_or(after).parse::<u32>().ok().and_then(|m| m.checked_mul(60)),
+            None => after
+                .strip_suffix('m')
+                .unwrap_or(after)
+                .parse::<u32>()
+                .ok()
+                .and_then(|m| m.checked_mul(60)),
         };
         return seconds.map(|seconds| Start::In { seconds }).ok_or_else(bad);
     }
@@ -188,7 +195,11 @@ impl TournamentArgs {
             TournamentCommand::Join(a) => a.run(),
             TournamentCommand::Withdraw(a) => {
                 let token = account::token_for(&a.server)?;
-                blocking(ask_as(&a.server, Some(&token), &WithdrawFromTournament { id: a.id }))?;
+                blocking(ask_as(
+                    &a.server,
+                    Some(&token),
+                    &WithdrawFromTournament { id: a.id },
+                ))?;
                 Ok(())
             }
             TournamentCommand::Pause(a) => {
@@ -284,7 +295,10 @@ impl CreateArgs {
                 max_players: self.max_players,
             },
         ))?;
-        out!("{}", line(&serde_json::json!({ "tournament": made.tournament })));
+        out!(
+            "{}",
+            line(&serde_json::json!({ "tournament": made.tournament }))
+        );
         Ok(())
     }
 }
@@ -305,7 +319,9 @@ impl JoinArgs {
         blocking(ask_as(
             &self.server,
             Some(&token),
-            &JoinTournament { id: self.id.clone() },
+            &JoinTournament {
+                id: self.id.clone(),
+            },
         ))?;
         out!(
             "{}",

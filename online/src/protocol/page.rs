@@ -41,6 +41,11 @@ use super::requests::{
     TvGame, TvNext, TvNow,
 };
 use super::site::{Around, SiteClientMessage, SiteServerMessage, WaitingPlayer};
+use super::tournaments::{
+    Bye, GameScore, MyNext, MyPlace, NewTournament, PauseInTournament, Standing, TournamentGame,
+    TournamentId, TournamentKind, TournamentList, TournamentMade, TournamentPage, TournamentSeat,
+    TournamentState, TournamentView,
+};
 use super::{
     Accepted, Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId,
     GameView, Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView,
@@ -533,6 +538,7 @@ mod samples {
             ("AnalysisView", Some("state"), values(&analysis_views())),
         ])
         .chain(club())
+        .chain(tournaments())
         .collect()
     }
 
@@ -707,6 +713,220 @@ mod samples {
                 }]),
             ),
         ]
+    }
+
+    /// Tournaments: one made, the lists, one's page.
+    fn tournaments() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        let page = tournament_page();
+        vec![
+            (
+                "NewTournament",
+                None,
+                values(&[
+                    NewTournament {
+                        name: "Midwinter Arena".into(),
+                        kind: TournamentKind::Arena,
+                        variant: Variant::Camelot,
+                        time: times()[1],
+                        minutes: Some(60),
+                        rounds: None,
+                        starts_at: Some(1_700_000_000_000),
+                        casual: false,
+                        programs: true,
+                        max_players: None,
+                    },
+                    NewTournament {
+                        name: "Postal Championship".into(),
+                        kind: TournamentKind::RoundRobin,
+                        variant: Variant::Camelot,
+                        time: TimeControl::Days { days: 3 },
+                        minutes: None,
+                        rounds: Some(2),
+                        starts_at: None,
+                        casual: true,
+                        programs: false,
+                        max_players: Some(12),
+                    },
+                ]),
+            ),
+            (
+                "TournamentMade",
+                None,
+                values(&[TournamentMade {
+                    tournament: tournament_id(),
+                }]),
+            ),
+            ("TournamentView", None, values(&tournament_views())),
+            (
+                "TournamentList",
+                None,
+                values(&[TournamentList {
+                    soon: tournament_views(),
+                    running: tournament_views(),
+                    finished: vec![],
+                }]),
+            ),
+            ("Standing", None, values(&page.standings)),
+            ("TournamentGame", None, values(&page.games)),
+            ("Bye", None, values(&page.byes)),
+            ("TournamentSeat", None, values(&[tournament_seat()])),
+            (
+                "MyPlace",
+                None,
+                values(&[
+                    page.me.clone().expect("my place"),
+                    MyPlace {
+                        withdrawn: true,
+                        paused: false,
+                        game: None,
+                    },
+                ]),
+            ),
+            (
+                "TournamentPage",
+                None,
+                values(&[page.clone(), TournamentPage { me: None, ..page }]),
+            ),
+            (
+                "PauseInTournament",
+                None,
+                values(&[PauseInTournament {
+                    id: tournament_id(),
+                    paused: true,
+                }]),
+            ),
+            (
+                "MyNext",
+                None,
+                values(&[
+                    MyNext {
+                        state: TournamentState::Running,
+                        game: Some(tournament_seat()),
+                    },
+                    MyNext {
+                        state: TournamentState::Finished,
+                        game: None,
+                    },
+                ]),
+            ),
+        ]
+    }
+
+    fn tournament_id() -> TournamentId {
+        TournamentId::parse("t0urn4m3nt").expect("an id")
+    }
+
+    fn tournament_seat() -> TournamentSeat {
+        TournamentSeat {
+            game: id(),
+            seat: SeatColour::White,
+        }
+    }
+
+    fn tournament_views() -> Vec<TournamentView> {
+        let arena = TournamentView {
+            id: tournament_id(),
+            name: "Midwinter Arena".into(),
+            kind: TournamentKind::Arena,
+            variant: Variant::Camelot,
+            time: times()[1],
+            rated: true,
+            programs: false,
+            minutes: 60,
+            rounds: 0,
+            round: 3,
+            max_players: 500,
+            players: 12,
+            starts_at: 1_700_000_000_000,
+            ends_at: Some(1_700_003_600_000),
+            state: TournamentState::Running,
+            creator: Some(account_name()),
+        };
+        let swiss = TournamentView {
+            kind: TournamentKind::Swiss,
+            rounds: 5,
+            minutes: 0,
+            ends_at: None,
+            state: TournamentState::Soon,
+            creator: None,
+            ..arena.clone()
+        };
+        let postal = TournamentView {
+            kind: TournamentKind::RoundRobin,
+            time: TimeControl::Days { days: 3 },
+            state: TournamentState::Finished,
+            ..swiss.clone()
+        };
+        let cancelled = TournamentView {
+            state: TournamentState::Cancelled,
+            ..swiss.clone()
+        };
+        vec![arena, swiss, postal, cancelled]
+    }
+
+    fn tournament_page() -> TournamentPage {
+        let standing = Standing {
+            rank: 1,
+            name: account_name(),
+            rating: 1612,
+            points: 2.5,
+            games: 3,
+            wins: 2,
+            draws: 1,
+            losses: 0,
+            fire: true,
+            buchholz: Some(4.0),
+            sonneborn_berger: Some(3.25),
+            withdrawn: false,
+            paused: false,
+            playing: Some(id()),
+        };
+        let other = Standing {
+            rank: 2,
+            fire: false,
+            buchholz: None,
+            sonneborn_berger: None,
+            withdrawn: true,
+            paused: true,
+            playing: None,
+            ..standing.clone()
+        };
+        let game = TournamentGame {
+            game: id(),
+            round: 1,
+            white: account_name(),
+            black: account_name(),
+            score: Some(GameScore::First),
+            points: Some([2.0, 0.0]),
+            started_at: 1_700_000_000_000,
+            ended_at: Some(1_700_000_300_000),
+        };
+        let scores = [GameScore::Second, GameScore::Draw, GameScore::Void];
+        let mut games = vec![game.clone()];
+        games.extend(scores.into_iter().map(|score| TournamentGame {
+            score: Some(score),
+            ..game.clone()
+        }));
+        games.push(TournamentGame {
+            score: None,
+            points: None,
+            ended_at: None,
+            ..game
+        });
+        TournamentPage {
+            tournament: tournament_views()[0].clone(),
+            standings: vec![standing, other],
+            games,
+            byes: vec![Bye {
+                round: 2,
+                name: account_name(),
+            }],
+            me: Some(MyPlace {
+                withdrawn: false,
+                paused: false,
+                game: Some(tournament_seat()),
+            }),
+        }
     }
 
     fn challenge_id() -> ChallengeId {

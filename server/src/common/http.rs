@@ -152,6 +152,15 @@ pub fn clip(s: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverTls(pub bool);
 
+/// Whether a request asks for JSON rather than a page (a browser going to an address
+/// that is also a request's, as `/players/NAME` and `/tournaments`, is given the page).
+pub fn wants_json(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("application/json"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,6 +72,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("terms.js", JS, include_str!("../../web/app/terms.js")),
     ("around.js", JS, include_str!("../../web/app/around.js")),
     (
+        "tournaments.js",
+        JS,
+        include_str!("../../web/app/tournaments.js"),
+    ),
+    (
         "relations.js",
         JS,
         include_str!("../../web/app/relations.js"),

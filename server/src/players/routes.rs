@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, Method};
+use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -16,7 +16,7 @@ use crate::accounts::Account;
 use crate::accounts::Accounts;
 use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
-use crate::common::http::{clip, page_of};
+use crate::common::http::{clip, page_of, wants_json};
 use crate::pages;
 use crate::players::store::{self, GAMES_SHOWN};
 use crate::presence;
@@ -74,14 +74,6 @@ async fn leaders(
         .await
         .map_err(|e| ServiceError::Storage(format!("the best players: {e}")))?;
     Ok(Json(leaders).into_response())
-}
-
-/// Whether a request asks for JSON rather than a page.
-pub fn wants_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|a| a.contains("application/json"))
 }
 
 fn no_such_player(name: &str) -> ServiceError {

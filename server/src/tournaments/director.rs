@@ -185,10 +185,13 @@ pub fn plan(
     };
     match t.state {
         TournamentState::Soon if now < t.starts_at => None,
-        TournamentState::Soon if active.len() < 2 => Some(Plan {
-            state: TournamentState::Cancelled,
-            ..same
-        }),
+        // An arena starts at its time whoever has come, and pairs as soon as two wait.
+        TournamentState::Soon if active.len() < 2 && t.kind != TournamentKind::Arena => {
+            Some(Plan {
+                state: TournamentState::Cancelled,
+                ..same
+            })
+        }
         TournamentState::Soon => {
             let mut start = Plan {
                 state: TournamentState::Running,

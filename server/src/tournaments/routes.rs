@@ -24,10 +24,11 @@ use crate::accounts::{self, Account};
 use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
-use crate::common::http::{body, JsonBody};
+use crate::common::http::{body, wants_json, JsonBody};
 use crate::common::limits::{AddressKey, PerMinute};
 use crate::common::tokens;
 use crate::games::{log_storage, record_text};
+use crate::pages;
 use crate::pairing::pool_of;
 use crate::ratings;
 use crate::store::Db;
@@ -218,17 +219,21 @@ pub fn view_of(t: &TournamentRow) -> TournamentView {
     }
 }
 
-async fn list(State(c): State<Tournaments>) -> Result<Json<TournamentList>, ServiceError> {
+async fn list(State(c): State<Tournaments>, headers: HeaderMap) -> Result<Response, ServiceError> {
+    if !wants_json(&headers) {
+        return Ok(pages::page());
+    }
     let read = |states: &'static [TournamentState], n| {
         let db = c.db.clone();
         async move { db.tournaments_in(states, n).await.map_err(storage) }
     };
     let views = |rows: Vec<TournamentRow>| rows.iter().map(view_of).collect();
-    Ok(Json(TournamentList {
+    let list = TournamentList {
         soon: views(read(&[TournamentState::Soon], 50).await?),
         running: views(read(&[TournamentState::Running], 50).await?),
         finished: views(read(&[TournamentState::Finished, TournamentState::Cancelled], 20).await?),
-    }))
+    };
+    Ok(Json(list).into_response())
 }
 
 /// Tournament `id` as `viewer` (where logged in) sees it.
@@ -344,12 +349,14 @@ async fn look(
     Path(id): Path<String>,
     method: Method,
     headers: HeaderMap,
-) -> Result<Json<TournamentPage>, ServiceError> {
+) -> Result<Response, ServiceError> {
+    if !wants_json(&headers) {
+        return Ok(pages::page());
+    }
     let viewer = who(&c.db, &headers, &method).await?;
     let id = id_of(&id)?;
-    Ok(Json(
-        page_of(&c.db, &id, viewer.as_ref().map(|a| a.id.as_str())).await?,
-    ))
+    let page = page_of(&c.db, &id, viewer.as_ref().map(|a| a.id.as_str())).await?;
+    Ok(Json(page).into_response())
 }
 
 async fn join(

@@ -11,6 +11,7 @@ import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 import { timeText } from "./terms.js";
+import { tournamentItem } from "./tournaments.js";
 import { followTv } from "./tv.js";
 
 /**
@@ -86,6 +87,7 @@ export async function lobbyPage(main) {
         tv,
       ),
       aroundSection(),
+      tournamentsSection(),
       mineTitle,
       mineList,
       el("h2", {}, "Open seats"),
@@ -325,4 +327,26 @@ function offerMore(list, next, o) {
     }
   });
   list.append(row);
+}
+
+/**
+ * The tournaments under way and starting soon (a few), and the way to all of them.
+ */
+function tournamentsSection() {
+  const list = el("ul", { class: "tournament-list" });
+  const section = el(
+    "section",
+    { class: "tournaments-soon", "aria-label": "Tournaments" },
+    el("h2", {}, "Tournaments"),
+    list,
+    el("p", {}, el("a", { href: "/tournaments" }, "Every tournament, and making one")),
+  );
+  /** @type {Promise<import("./protocol.js").TournamentList>} */ (request("GET", "/tournaments"))
+    .then((all) => {
+      const now = Date.now();
+      const shown = [...all.running, ...all.soon].slice(0, 5);
+      put(list, ...(shown.length === 0 ? [el("li", {}, "None under way or starting soon.")] : shown.map((t) => tournamentItem(t, now))));
+    })
+    .catch(() => put(list, el("li", {}, "The tournaments cannot be read just now.")));
+  return section;
 }

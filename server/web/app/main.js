@@ -2,7 +2,7 @@
 // seat in it, logged in) and `/GAME/TOKEN` plays the seat the token holds (an invitation
 // code is such an address); `/tv` shows the computer match the server keeps on;
 // `/signup`, `/login` and `/settings` are the account's; `/players/NAME` a player's page
-// and `/players` the best players.
+// and `/players` the best players; `/tournaments` the tournaments, `/tournaments/ID` one.
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
 import { followChallenges } from "./challenges.js";
@@ -10,6 +10,7 @@ import { el, svg } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
+import { tournamentPage, tournamentsPage } from "./tournaments.js";
 import { tvPage } from "./tv.js";
 import { muted, setMuted } from "./sound.js";
 
@@ -48,7 +49,7 @@ void followChallenges(/** @type {HTMLElement} */ (document.getElementById("chall
 
 const parts = location.pathname.split("/").filter((p) => p.length > 0);
 /** The pages with names of their own, beside the games' ids. */
-const named = ["tv", "signup", "login", "settings", "players"];
+const named = ["tv", "signup", "login", "settings", "players", "tournaments"];
 if (parts.length === 0) {
   lobbyPage(main);
 } else if (parts.length === 1 && parts[0] === "tv") {
@@ -61,6 +62,10 @@ if (parts.length === 0) {
   leadersPage(main);
 } else if (parts.length === 2 && parts[0] === "players") {
   playerPage(main, decodeURIComponent(parts[1]));
+} else if (parts.length === 1 && parts[0] === "tournaments") {
+  void tournamentsPage(main);
+} else if (parts.length === 2 && parts[0] === "tournaments" && /^[A-Za-z0-9]+$/.test(parts[1])) {
+  void tournamentPage(main, parts[1]);
 } else if (named.includes(parts[0])) {
   main.append(el("p", {}, "There is no such page."));
 } else if (parts.length <= 2 && parts.every((p) => /^[A-Za-z0-9]+$/.test(p))) {

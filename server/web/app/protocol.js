@@ -90,7 +90,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"agreement" | "all_captured" | "bare_pieces" | "entered_enemy_castle" | "fifty_moves" | "goal_castle" | "no_legal_move" | "nobody_can_move" | "repetition" | "resignation" | "time"} EndReason */
 
-/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "challenge_closed" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_challenge" | "no_such_game" | "no_such_player" | "not_accepting" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "signed_out" | "storage" | "time_up" | "too_large" | "too_many" | "unreadable" | "upgrade" | "watcher" | "weak_password" | "wrong_method" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
+/** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "challenge_closed" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_challenge" | "no_such_game" | "no_such_player" | "no_such_tournament" | "not_accepting" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "signed_out" | "storage" | "time_up" | "too_large" | "too_many" | "tournament_closed" | "unreadable" | "upgrade" | "watcher" | "weak_password" | "wrong_method" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
 
 /** @typedef {"account_closed" | "closed_by_operator" | "ended" | "expired" | "logged_out" | "password_changed" | "password_reset"} SessionEnd */
 
@@ -384,4 +384,52 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ accept: AcceptFrom }} SetChallengeChoice
+ */
+
+/**
+ * @typedef {{ casual: boolean, kind: string, max_players: null | number, minutes: null | number, name: string, programs: boolean, rounds: null | number, starts_at: null | number, time: TimeControl, variant: Variant }} NewTournament
+ */
+
+/**
+ * @typedef {{ tournament: string }} TournamentMade
+ */
+
+/**
+ * @typedef {{ creator: null | string, ends_at: null | number, id: string, kind: string, max_players: number, minutes: number, name: string, players: number, programs: boolean, rated: boolean, round: number, rounds: number, starts_at: number, state: string, time: TimeControl, variant: Variant }} TournamentView
+ */
+
+/**
+ * @typedef {{ finished: never[], running: TournamentView[], soon: TournamentView[] }} TournamentList
+ */
+
+/**
+ * @typedef {{ buchholz: null | number, draws: number, fire: boolean, games: number, losses: number, name: string, paused: boolean, playing: null | string, points: number, rank: number, rating: number, sonneborn_berger: null | number, wins: number, withdrawn: boolean }} Standing
+ */
+
+/**
+ * @typedef {{ black: string, ended_at: null | number, game: string, points: null | number[], round: number, score: null | string, started_at: number, white: string }} TournamentGame
+ */
+
+/**
+ * @typedef {{ name: string, round: number }} Bye
+ */
+
+/**
+ * @typedef {{ game: string, seat: SeatColour }} TournamentSeat
+ */
+
+/**
+ * @typedef {{ game: null | { game: string, seat: SeatColour }, paused: boolean, withdrawn: boolean }} MyPlace
+ */
+
+/**
+ * @typedef {{ byes: Bye[], games: TournamentGame[], me: null | { game: TournamentSeat, paused: boolean, withdrawn: boolean }, standings: Standing[], tournament: TournamentView }} TournamentPage
+ */
+
+/**
+ * @typedef {{ id: string, paused: boolean }} PauseInTournament
+ */
+
+/**
+ * @typedef {{ game: null | { game: string, seat: SeatColour }, state: string }} MyNext
  */
