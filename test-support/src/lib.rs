@@ -12,6 +12,7 @@ pub mod online;
 mod proxy;
 mod server;
 mod skip;
+pub mod tournaments;
 
 pub use binaries::{head_commit, workspace_binary};
 pub use browser::{script_strings, Browser, ScriptFailed, ScriptOutput};

@@ -1,0 +1,145 @@
+//! Tournaments across server processes: two processes on one PostgreSQL both direct the
+//! same arena, one is killed while it runs, and the other carries it to its end; every
+//! pairing is made once (nobody is ever in two games at once), and the standings equal
+//! the test's recount from the games as stored.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use camelot_engine::Variant;
+use camelot_online::protocol::tournaments::{
+    LookAtTournament, NewTournament, TournamentKind, TournamentState,
+};
+use camelot_online::protocol::TimeControl;
+use camelot_online::{ask, ask_as};
+use camelot_test_support::online::signed_up;
+use camelot_test_support::tournaments::{check_finished_arena, cli_account, program_joins};
+use camelot_test_support::{postgres_url, scratch, workspace_binary, Server};
+
+#[path = "shared/databases.rs"]
+mod databases;
+use databases::{drop_database, fresh_database};
+
+fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+fn cli() -> PathBuf {
+    workspace_binary("camelot-cli", env!("CARGO_BIN_EXE_camelot-server"))
+}
+
+fn server(db: &str) -> Server {
+    Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            db,
+            "--sign-ups-per-minute",
+            "0",
+        ],
+    )
+}
+
+/// Process A makes an arena of Camette 1+0 for a minute, starting in 10 s; four
+/// programs join it through process B and play there. Midway, A is killed: B's
+/// director takes the tournament over (A's lease runs out) and ends it.
+async fn an_arena_goes_on_when_one_of_two_processes_dies() {
+    let test = "an_arena_goes_on_when_one_of_two_processes_dies";
+    let Some(admin) = postgres_url(test) else {
+        return;
+    };
+    let db_name = format!("camelot_tournaments_{}", std::process::id());
+    let db = fresh_database(&admin, &db_name).await;
+    let mut a = server(&db);
+    let b = server(&db);
+    let (a_url, b_url) = (a.address(), b.address());
+    let host = signed_up(&a_url, "Arthur", "round table").await;
+    let made = ask_as(
+        &a_url,
+        Some(&host),
+        &NewTournament {
+            name: "Two Castles Arena".into(),
+            kind: TournamentKind::Arena,
+            variant: Variant::Camette,
+            time: TimeControl::Clock {
+                minutes: 1,
+                increment: 0,
+            },
+            minutes: Some(1),
+            rounds: None,
+            starts_at: Some(now_ms() + 10_000),
+            casual: false,
+            programs: true,
+            max_players: None,
+        },
+    )
+    .await
+    .unwrap();
+    let id = made.tournament.to_string();
+    let dir = scratch("tournaments-postgres");
+    let b_text = b.url.clone();
+    let players: Vec<_> = [
+        ("Tor", "beginner"),
+        ("Lamorak", "novice"),
+        ("Dagonet", "beginner"),
+        ("Bors", "novice"),
+    ]
+    .iter()
+    .map(|(name, level)| {
+        let data = dir.join(name);
+        cli_account(&cli(), &data, &b_text, name, true);
+        program_joins(&cli(), &data, &b_text, &id, level)
+    })
+    .collect();
+    // Half way through the arena's minute.
+    tokio::time::sleep(Duration::from_secs(40)).await;
+    a.kill();
+    let killed_at = now_ms();
+    let outs = tokio::task::spawn_blocking(move || {
+        players
+            .into_iter()
+            .map(|p| p.wait_with_output().unwrap())
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    for o in &outs {
+        assert!(
+            o.status.success(),
+            "{}\n{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let page = ask(
+        &b_url,
+        &LookAtTournament {
+            id: made.tournament.clone(),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(page.tournament.state, TournamentState::Finished);
+    assert!(page.games.len() >= 4, "{} games", page.games.len());
+    // Paired on after A died, by B alone.
+    assert!(
+        page.games.iter().any(|g| g.started_at > killed_at),
+        "{:?}",
+        page.games
+    );
+    check_finished_arena(&b_url, &page).await;
+    drop(b);
+    drop_database(&admin, &db_name).await;
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+camelot_test_support::harness!(;
+    async: an_arena_goes_on_when_one_of_two_processes_dies
+);
