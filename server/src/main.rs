@@ -73,6 +73,8 @@ enum StartError {
     Tls(TlsError),
     #[error(transparent)]
     Operator(accounts::OperatorError),
+    #[error(transparent)]
+    Schedule(tournaments::ScheduleError),
 }
 
 #[derive(Parser)]
@@ -314,6 +316,9 @@ enum Command {
     /// An account on the server's database (--database), as its operator.
     #[command(subcommand)]
     Account(AccountCommand),
+    /// The operator's tournaments: scheduled every day at a time.
+    #[command(subcommand)]
+    Tournament(tournaments::TournamentCommand),
 }
 
 #[derive(clap::Subcommand)]
@@ -360,8 +365,15 @@ async fn run(args: Args) -> Result<(), StartError> {
         Some(u) => u,
         None => default_database()?,
     };
-    if let Some(Command::Account(command)) = args.command {
-        return operate(&url, command).await;
+    match args.command {
+        Some(Command::Account(command)) => return operate(&url, command).await,
+        Some(Command::Tournament(command)) => {
+            let db = Db::open(&url).await.map_err(StartError::Database)?;
+            return tournaments::operate(&db, command)
+                .await
+                .map_err(StartError::Schedule);
+        }
+        None => {}
     }
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => Some(Arc::new(listen::Tls {

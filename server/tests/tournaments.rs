@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use camelot_engine::Variant;
 use camelot_online::protocol::tournaments::{
-    LookAtTournament, NewTournament, TournamentKind, TournamentState,
+    ListTournaments, LookAtTournament, NewTournament, TournamentKind, TournamentState,
 };
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, ask_as};
@@ -140,6 +140,95 @@ fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// `camelot-server --database URL tournament ARGS`: its standard output.
+fn operator(db: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(bin())
+        .args(["--database", db, "tournament"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The operator schedules a daily arena half an hour from now: a running server makes
+/// it at once (within the hour before its start) and lists it starting soon, made by
+/// nobody; started again, the server does not make it twice; unscheduled, the schedule
+/// is gone and the tournament stays.
+async fn the_operator_schedules_a_daily_arena_and_the_server_makes_it_once() {
+    let dir = scratch("tournaments-schedule");
+    let db = camelot_test_support::sqlite(&dir);
+    let at = now_ms() + 30 * 60_000;
+    let minute = (at.rem_euclid(86_400_000) / 60_000) as u32;
+    let daily = format!("{:02}:{:02}", minute / 60, minute % 60);
+    let said = operator(
+        &db,
+        &[
+            "schedule",
+            "--kind",
+            "arena",
+            "--variant",
+            "camelot",
+            "--time",
+            "3+2",
+            "--minutes",
+            "60",
+            "--daily",
+            &daily,
+        ],
+    );
+    let id = said
+        .strip_prefix("scheduled ")
+        .and_then(|r| r.split(':').next())
+        .unwrap_or_else(|| panic!("{said}"))
+        .to_string();
+    assert!(
+        said.contains(&format!(
+            ": Daily Camelot 3+2 Arena, every day at {daily} UTC; the next starts in "
+        )),
+        "{said}"
+    );
+    let listed = operator(&db, &["schedules"]);
+    assert_eq!(
+        listed.trim(),
+        format!("{id}: Daily Camelot 3+2 Arena, every day at {daily} UTC")
+    );
+    for _ in 0..2 {
+        let server = server(&db);
+        let url = server.address();
+        let mut soon = Vec::new();
+        for _ in 0..50 {
+            soon = ask(&url, &ListTournaments).await.unwrap().soon;
+            if !soon.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // Give a second look the time to make it twice, if it would.
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        let soon = ask(&url, &ListTournaments).await.unwrap().soon;
+        assert_eq!(soon.len(), 1, "{soon:?}");
+        let t = &soon[0];
+        assert_eq!(t.name, "Daily Camelot 3+2 Arena");
+        assert_eq!(
+            (t.kind, t.minutes, t.creator.clone()),
+            (TournamentKind::Arena, 60, None)
+        );
+        assert_eq!(t.starts_at.div_euclid(60_000), at.div_euclid(60_000));
+    }
+    let gone = operator(&db, &["unschedule", &id]);
+    assert_eq!(
+        gone.trim(),
+        format!("unscheduled {id}: the tournaments it made stay")
+    );
+    assert_eq!(operator(&db, &["schedules"]), "");
+}
+
 camelot_test_support::harness!(;
-    async: an_arena_goes_on_when_one_of_two_processes_dies
+    async: an_arena_goes_on_when_one_of_two_processes_dies,
+    the_operator_schedules_a_daily_arena_and_the_server_makes_it_once
 );

@@ -13,7 +13,7 @@ use camelot_online::protocol::tournaments::{
     PauseInTournament, TournamentId, TournamentKind, TournamentPage, TournamentState,
     WithdrawFromTournament,
 };
-use camelot_online::protocol::{GameId, TimeControl, TimeControlError};
+use camelot_online::protocol::{GameId, TimeControl};
 use camelot_online::{ask, ask_as, blocking, ServerAddress};
 use clap::Subcommand;
 
@@ -88,7 +88,7 @@ struct CreateArgs {
     #[arg(long, default_value = "camelot")]
     variant: Variant,
     /// Its games' time: MINUTES+INCREMENT (as 3+2), or DAYSd for days a move (as 3d).
-    #[arg(long, value_parser = time_of)]
+    #[arg(long, value_parser = TimeControl::parse_clock_or_days)]
     time: TimeControl,
     /// An arena's length in minutes.
     #[arg(long, conflicts_with = "rounds")]
@@ -120,16 +120,6 @@ enum Start {
     },
     /// The next time of day, in minutes after midnight UTC.
     AtUtc(u32),
-}
-
-fn time_of(s: &str) -> Result<TimeControl, TimeControlError> {
-    match s.trim().strip_suffix('d') {
-        Some(days) => days
-            .parse()
-            .map(|days| TimeControl::Days { days })
-            .map_err(|_| TimeControl::parse_clock(s).unwrap_err()),
-        None => TimeControl::parse_clock(s),
-    }
 }
 
 /// Words that name no start.
@@ -276,9 +266,14 @@ fn standings_line(page: &TournamentPage) -> String {
 impl CreateArgs {
     fn run(self) -> Result<(), Failure> {
         let token = account::token_for(&self.server)?;
-        let name = self
-            .name
-            .unwrap_or_else(|| format!("{} {} {}", self.variant, self.time, self.kind.words()));
+        let name = self.name.unwrap_or_else(|| {
+            format!(
+                "{} {} {}",
+                self.variant.rules().name,
+                self.time,
+                self.kind.words()
+            )
+        });
         let made = blocking(ask_as(
             &self.server,
             Some(&token),

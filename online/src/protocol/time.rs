@@ -71,6 +71,18 @@ impl TimeControl {
         let increment = i.trim().parse().map_err(|_| bad())?;
         TimeControl::Clock { minutes, increment }.check()
     }
+
+    /// `5+3` (a clock) or `3d` (days a move), as the command line writes a tournament's
+    /// time.
+    pub fn parse_clock_or_days(s: &str) -> Result<TimeControl, TimeControlError> {
+        match s.trim().strip_suffix('d') {
+            Some(days) => match days.trim().parse() {
+                Ok(days) => TimeControl::Days { days }.check(),
+                Err(_) => Err(TimeControlError::NotAClock(Excerpt::new(s))),
+            },
+            None => TimeControl::parse_clock(s),
+        }
+    }
 }
 
 impl fmt::Display for TimeControl {

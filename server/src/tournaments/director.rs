@@ -40,7 +40,7 @@ pub fn direct_in_turn(db: Db, period: Duration) {
 
 async fn step_all(db: &Db, me: &str) -> Result<u64, sqlx::Error> {
     let now = now_ms();
-    let mut moved = 0;
+    let mut moved = db.make_scheduled(now).await?;
     for id in db.tournaments_due(now).await? {
         if db.lease_tournament(&id, me, now, now + LEASE_MS).await? && step(db, &id, now).await? {
             moved += 1;

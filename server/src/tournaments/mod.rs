@@ -9,9 +9,13 @@
 //! stored games every time, so that nothing a restart could lose is kept apart.
 
 mod director;
+mod figures;
+mod operator;
 mod pairings;
 mod routes;
+mod schedules;
 mod scoring;
+mod settings;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -22,6 +26,7 @@ use crate::common::error::{Answer, ServiceError};
 
 // The room's door.
 pub use director::direct_in_turn;
+pub use operator::{operate, ScheduleError, TournamentCommand};
 pub use routes::{api, TournamentLimits};
 
 /// Tournaments one account has made that have not ended.

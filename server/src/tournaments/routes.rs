@@ -18,7 +18,6 @@ use camelot_online::protocol::tournaments::{
     TournamentKind, TournamentList, TournamentMade, TournamentPage, TournamentSeat,
     TournamentState, TournamentView,
 };
-use camelot_online::protocol::TimeControl;
 
 use crate::accounts::{self, Account};
 use crate::common::client::ClientAddress;
@@ -26,18 +25,15 @@ use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{body, wants_json, JsonBody};
 use crate::common::limits::{AddressKey, PerMinute};
-use crate::common::tokens;
 use crate::games::{log_storage, record_text};
 use crate::pages;
 use crate::pairing::pool_of;
 use crate::ratings;
 use crate::store::Db;
 use crate::tournaments::scoring::{points_of, standings, Entrant};
+use crate::tournaments::settings::judged;
 use crate::tournaments::store::{Mark, TournamentRow};
-use crate::tournaments::{TournamentError, MAX_PLAYERS, OPEN_PER_CREATOR};
-
-/// A tournament's id: ten letters and digits.
-const ID_LEN: usize = 10;
+use crate::tournaments::{TournamentError, OPEN_PER_CREATOR};
 
 /// How long a player waiting for their next game waits before the answer "none yet".
 const PATIENCE: Duration = Duration::from_secs(8);
@@ -107,75 +103,6 @@ async fn tournament(db: &Db, id: &TournamentId) -> Result<TournamentRow, Tournam
         .ok_or(TournamentError::NoSuchTournament)
 }
 
-/// A new tournament's settings judged: its row, or why not.
-fn judged(asked: NewTournament, me: &Account, now: i64) -> Result<TournamentRow, TournamentError> {
-    let name = asked.name.trim().to_string();
-    let letters = name.chars().count();
-    if !(3..=40).contains(&letters) || name.chars().any(char::is_control) {
-        return Err(TournamentError::BadName);
-    }
-    if asked.variant.rules().players() != 2 {
-        return Err(TournamentError::NotForTwo);
-    }
-    let time = asked.time.check().map_err(TournamentError::Time)?;
-    if time == TimeControl::Untimed {
-        return Err(TournamentError::NoClock);
-    }
-    let (minutes, rounds, cycles) = match asked.kind {
-        TournamentKind::Arena => {
-            let m = asked.minutes.ok_or(TournamentError::Length)?;
-            if !(1..=1440).contains(&m) || matches!(time, TimeControl::Days { .. }) {
-                return Err(TournamentError::Length);
-            }
-            (m, 0, 0)
-        }
-        TournamentKind::Swiss => {
-            let r = asked.rounds.ok_or(TournamentError::Rounds)?;
-            if !(1..=20).contains(&r) {
-                return Err(TournamentError::Rounds);
-            }
-            (0, r, 0)
-        }
-        TournamentKind::RoundRobin => {
-            let c = asked.rounds.unwrap_or(1);
-            if !(1..=2).contains(&c) {
-                return Err(TournamentError::Cycles);
-            }
-            (0, 0, c)
-        }
-    };
-    let starts_at = asked.starts_at.unwrap_or(now).max(now);
-    if starts_at > now + 30 * 86_400_000 {
-        return Err(TournamentError::TooFar);
-    }
-    let max_players = asked.max_players.unwrap_or(MAX_PLAYERS);
-    if !(2..=MAX_PLAYERS).contains(&max_players) {
-        return Err(TournamentError::MaxPlayers(MAX_PLAYERS));
-    }
-    Ok(TournamentRow {
-        id: TournamentId::parse(&tokens::random(ID_LEN)).expect("letters and digits"),
-        name,
-        kind: asked.kind,
-        variant: asked.variant,
-        time,
-        minutes,
-        rounds,
-        cycles,
-        rated: !asked.casual,
-        programs: asked.programs,
-        max_players,
-        creator: Some(me.id.clone()),
-        creator_name: Some(me.name.clone()),
-        created_at: now,
-        starts_at,
-        ends_at: None,
-        state: TournamentState::Soon,
-        round: 0,
-        step: 0,
-        players: 0,
-    })
-}
-
 async fn create(
     State(c): State<Tournaments>,
     client: ClientAddress,
@@ -185,7 +112,7 @@ async fn create(
 ) -> Result<Json<TournamentMade>, ServiceError> {
     let me = me(&c.db, &headers, &method).await?;
     let asked: NewTournament = body(&bytes)?;
-    let row = judged(asked, &me, now_ms())?;
+    let row = judged(asked, Some((&me.id, &me.name)), now_ms())?;
     let open = c.db.open_tournaments_of(&me.id).await.map_err(storage)?;
     if open >= OPEN_PER_CREATOR {
         return Err(TournamentError::TooManyOpen(OPEN_PER_CREATOR).into());

@@ -49,7 +49,7 @@ pub fn kind_code(k: TournamentKind) -> &'static str {
     }
 }
 
-fn kind_of(code: &str) -> Option<TournamentKind> {
+pub fn kind_of(code: &str) -> Option<TournamentKind> {
     TournamentKind::ALL
         .into_iter()
         .find(|k| kind_code(*k) == code)
@@ -100,6 +100,41 @@ const COLUMNS: &str = "t.id, t.name, t.kind, t.variant, t.time_kind, t.time_a, t
      t.creator_name, t.created_at, t.starts_at, t.ends_at, t.state, t.round, t.step, \
      (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id \
       AND p.withdrawn = 0) AS players";
+
+/// Inserts tournament `$t` on the transaction `$tx`.
+macro_rules! insert_tournament {
+    ($tx:expr, $t:expr) => {{
+        let t: &TournamentRow = $t;
+        let (kind, a, b) = time_columns(t.time);
+        sqlx::query(
+            "INSERT INTO tournaments (id, name, kind, variant, time_kind, time_a, time_b, \
+                 minutes, rounds, cycles, rated, programs, max_players, creator, creator_name, \
+                 created_at, starts_at, ends_at, state, round, step, changed_at) VALUES \
+                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+                 NULL, 'soon', 0, 0, $16)",
+        )
+        .bind(t.id.as_str())
+        .bind(&t.name)
+        .bind(kind_code(t.kind))
+        .bind(t.variant.id())
+        .bind(kind)
+        .bind(a)
+        .bind(b)
+        .bind(i64::from(t.minutes))
+        .bind(i64::from(t.rounds))
+        .bind(i64::from(t.cycles))
+        .bind(i64::from(t.rated))
+        .bind(i64::from(t.programs))
+        .bind(i64::from(t.max_players))
+        .bind(t.creator.as_deref())
+        .bind(t.creator_name.as_ref().map(|n| n.as_str()))
+        .bind(t.created_at)
+        .bind(t.starts_at)
+        .execute(&mut *$tx)
+        .await?;
+    }};
+}
+pub(super) use insert_tournament;
 
 /// Inserts player `$e` into tournament `$id`, on the transaction `$tx`.
 macro_rules! insert_entrant {
@@ -189,35 +224,9 @@ pub struct Step {
 impl Db {
     /// Stores a new tournament.
     pub(super) async fn insert_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
-        let (kind, a, b) = time_columns(t.time);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO tournaments (id, name, kind, variant, time_kind, time_a, time_b, \
-                 minutes, rounds, cycles, rated, programs, max_players, creator, creator_name, \
-                 created_at, starts_at, ends_at, state, round, step, changed_at) VALUES \
-                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-                 NULL, 'soon', 0, 0, $16)",
-            )
-            .bind(t.id.as_str())
-            .bind(&t.name)
-            .bind(kind_code(t.kind))
-            .bind(t.variant.id())
-            .bind(kind)
-            .bind(a)
-            .bind(b)
-            .bind(i64::from(t.minutes))
-            .bind(i64::from(t.rounds))
-            .bind(i64::from(t.cycles))
-            .bind(i64::from(t.rated))
-            .bind(i64::from(t.programs))
-            .bind(i64::from(t.max_players))
-            .bind(t.creator.as_deref())
-            .bind(t.creator_name.as_ref().map(AccountName::as_str))
-            .bind(t.created_at)
-            .bind(t.starts_at)
-            .execute(&mut *tx)
-            .await?;
+            insert_tournament!(&mut *tx, t);
             tx.commit().await?;
             Ok(())
         })
