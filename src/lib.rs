@@ -66,6 +66,9 @@ pub enum AppSystems {
     Input,
     /// The game changes: moves entered, computer answers, undo and redo.
     Act,
+    /// What was played here goes out (an online game's moves to its server): after every
+    /// change of the frame, so that a move made this frame leaves this frame.
+    Send,
     /// The board for a new variant is built.
     Build,
     /// Moves are shown as they are played.
@@ -83,7 +86,7 @@ pub fn game_plugin(app: &mut App) {
     use AppSystems::*;
     app.configure_sets(
         Update,
-        (Input, Act, Build, Animate, Mirror, Present).chain(),
+        (Input, Act, Send, Build, Animate, Mirror, Present).chain(),
     )
     .configure_sets(Update, Mirror.run_if(table::animation::board_idle))
     .add_plugins((

@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 21] = [
+const TABLE_OWNERS: [(&str, &str); 22] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -711,6 +711,7 @@ const TABLE_OWNERS: [(&str, &str); 21] = [
     ("tournament_players", "tournaments"),
     ("tournament_games", "tournaments"),
     ("tournament_byes", "tournaments"),
+    ("tournament_schedules", "tournaments"),
     ("tv", "tv"),
 ];
 

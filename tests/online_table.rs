@@ -819,7 +819,106 @@ fn a_challenge_is_heard_accepted_and_sent_at_the_table() {
     );
 }
 
+/// Tournaments at the table: logged in there, the account joins an arena another player
+/// made (as the Online screen's Join does) and that player joins elsewhere; the server
+/// pairs them, and the table opens the game with the account's seat by itself, nothing
+/// else done.
+fn a_tournament_game_opens_at_the_table_by_itself() {
+    use camelot::online::tournaments::OnlineTournaments;
+    use camelot_online::ask_as;
+    use camelot_online::protocol::tournaments::{
+        JoinTournament, MyTournamentGame, NewTournament, TournamentKind,
+    };
+
+    let s = sqlite_server_with(&sibling("camelot-server"), "table-tournament", &[]);
+    let server = s.address();
+    let data = scratch("table-tournament-data");
+    let mut app = app(&data);
+    sign_up_at_the_table(&mut app, &server, "Tristram", "harp of cornwall");
+    let other = palamedes_elsewhere(&server);
+    let made = blocking(ask_as(
+        &server,
+        Some(&other),
+        &NewTournament {
+            name: "Tintagel Arena".into(),
+            kind: TournamentKind::Arena,
+            variant: Variant::Camette,
+            time: TimeControl::Clock {
+                minutes: 5,
+                increment: 3,
+            },
+            minutes: Some(30),
+            rounds: None,
+            starts_at: None,
+            casual: true,
+            programs: false,
+            max_players: None,
+        },
+    ))
+    .unwrap();
+    app.world_mut()
+        .resource_scope(|_, mut t: Mut<OnlineTournaments>| t.refresh(&server));
+    until(&mut app, "the list heard", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<OnlineTournaments>()
+            .list
+            .as_ref()
+            .is_some_and(|(_, l, _)| {
+                l.running
+                    .iter()
+                    .chain(&l.soon)
+                    .any(|t| t.id == made.tournament && t.name == "Tintagel Arena")
+            })
+    });
+    app.world_mut()
+        .resource_scope(|world, mut t: Mut<OnlineTournaments>| {
+            t.join(
+                world.resource::<Storage>(),
+                &server,
+                made.tournament.clone(),
+            );
+        });
+    until(&mut app, "joined", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<OnlineTournaments>()
+            .playing()
+            .is_some()
+    });
+    blocking(ask_as(
+        &server,
+        Some(&other),
+        &JoinTournament {
+            id: made.tournament.clone(),
+        },
+    ))
+    .unwrap();
+    let theirs = blocking(ask_as(
+        &server,
+        Some(&other),
+        &MyTournamentGame {
+            id: made.tournament.clone(),
+            wait: true,
+        },
+    ))
+    .unwrap()
+    .game
+    .expect("paired");
+    until(
+        &mut app,
+        "at the tournament game's table",
+        Duration::from_secs(30),
+        |a| table(a).is_some_and(|t| t.game == theirs.game && !t.held().is_empty()),
+    );
+    let t = table(&app).unwrap();
+    assert_ne!(
+        Variant::Camette.rules().seat_colour(t.held()[0]),
+        theirs.seat,
+        "the account's own seat"
+    );
+}
+
 camelot_test_support::harness!(
+    a_tournament_game_opens_at_the_table_by_itself,
     an_account_signs_up_and_plays_a_quick_game_at_the_table,
     a_challenge_is_heard_accepted_and_sent_at_the_table,
     moves_cross_between_the_table_and_other_clients,

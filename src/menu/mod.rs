@@ -21,6 +21,7 @@ use crate::online::account::OnlineAccount;
 use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
+use crate::online::tournaments::OnlineTournaments;
 use crate::online::view as online_view;
 use crate::online::JoinOnline;
 use crate::settings::view::SettingsWindow;
@@ -154,6 +155,7 @@ pub struct OnlineMenu<'w> {
     lobby: ResMut<'w, Lobby>,
     account: ResMut<'w, OnlineAccount>,
     challenges: ResMut<'w, OnlineChallenges>,
+    tournaments: ResMut<'w, OnlineTournaments>,
     settings: ResMut<'w, OnlineSettings>,
     join: MessageWriter<'w, JoinOnline>,
 }
@@ -230,7 +232,10 @@ pub fn menu(
                         &mut state.online_time,
                         &mut o.lobby,
                         &mut o.account,
-                        &mut o.challenges,
+                        online::Club {
+                            challenges: &mut o.challenges,
+                            tournaments: &mut o.tournaments,
+                        },
                         &mut o.settings,
                         &storage,
                     ) {

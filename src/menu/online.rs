@@ -11,8 +11,16 @@ use crate::online::challenge_view;
 use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
+use crate::online::tournament_view;
+use crate::online::tournaments::OnlineTournaments;
 use crate::online::view::{self as online_view, OnlinePick, TimeChoice};
 use crate::storage::saving::Storage;
+
+/// The club's parts of the Online screen: the challenges and the tournaments.
+pub struct Club<'a> {
+    pub challenges: &'a mut OnlineChallenges,
+    pub tournaments: &'a mut OnlineTournaments,
+}
 
 pub fn online_page(
     ui: &mut egui::Ui,
@@ -20,7 +28,7 @@ pub fn online_page(
     time: &mut TimeChoice,
     lobby: &mut Lobby,
     account: &mut OnlineAccount,
-    challenges: &mut OnlineChallenges,
+    club: Club<'_>,
     settings: &mut OnlineSettings,
     storage: &Storage,
 ) -> Option<OnlinePick> {
@@ -68,7 +76,7 @@ pub fn online_page(
         ui.add_space(6.0);
         challenge_view::challenges_section(
             ui,
-            challenges,
+            club.challenges,
             storage,
             choice_now.variant,
             time.control(),
@@ -78,6 +86,18 @@ pub fn online_page(
         if let Some(p) = online_view::join_section(ui, lobby, storage, server.as_ref(), name) {
             pick = Some(p);
         }
+        ui.add_space(6.0);
+        let logged_in = account
+            .logged_in
+            .as_ref()
+            .is_some_and(|m| Some(&m.server) == server.as_ref());
+        tournament_view::tournaments_section(
+            ui,
+            club.tournaments,
+            storage,
+            server.as_ref(),
+            logged_in,
+        );
     });
     pick
 }
@@ -95,6 +115,7 @@ mod tests {
         lobby: Lobby,
         account: OnlineAccount,
         challenges: OnlineChallenges,
+        tournaments: OnlineTournaments,
         settings: OnlineSettings,
         storage: Storage,
     }
@@ -117,7 +138,10 @@ mod tests {
                                 &mut o.time,
                                 &mut o.lobby,
                                 &mut o.account,
-                                &mut o.challenges,
+                                Club {
+                                    challenges: &mut o.challenges,
+                                    tournaments: &mut o.tournaments,
+                                },
                                 &mut o.settings,
                                 &o.storage,
                             );
@@ -131,6 +155,7 @@ mod tests {
                             lobby: Lobby::default(),
                             account: OnlineAccount::default(),
                             challenges: OnlineChallenges::default(),
+                            tournaments: OnlineTournaments::default(),
                             settings: OnlineSettings::default(),
                             storage: Storage::new(None),
                         },

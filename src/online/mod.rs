@@ -18,6 +18,8 @@ pub mod lobby;
 pub mod local_server;
 pub mod settings;
 mod table;
+pub mod tournament_view;
+pub mod tournaments;
 pub mod view;
 mod wake;
 
@@ -41,14 +43,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<OnlineRequest>()
         .add_systems(
             Update,
-            (
-                table::join,
-                table::follow_the_server,
-                table::send_what_was_played_here,
-                table::requests,
-            )
+            (table::join, table::follow_the_server, table::requests)
                 .chain()
                 .in_set(AppSystems::Act),
+        )
+        .add_systems(
+            Update,
+            table::send_what_was_played_here.in_set(AppSystems::Send),
         )
         .add_systems(
             Update,
@@ -59,7 +60,12 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .in_set(AppSystems::Present),
         );
-    app.add_plugins((lobby::plugin, account::plugin, challenges::plugin));
+    app.add_plugins((
+        lobby::plugin,
+        account::plugin,
+        challenges::plugin,
+        tournaments::plugin,
+    ));
 }
 
 /// Who the menu puts in a seat: someone at this table (a person, the computer, a friend

@@ -219,6 +219,50 @@ pub struct TournamentView {
     pub creator: Option<AccountName>,
 }
 
+impl TournamentView {
+    /// What it is, in one line: "Arena for 30 minutes, Camette 5+3, rated, 12 players".
+    pub fn kind_line(&self) -> String {
+        let length = match self.kind {
+            TournamentKind::Arena => format!(" for {} minutes", self.minutes),
+            TournamentKind::Swiss => format!(", {} rounds", self.rounds),
+            TournamentKind::RoundRobin => String::new(),
+        };
+        let players = match self.players {
+            1 => "1 player".to_string(),
+            n => format!("{n} players"),
+        };
+        format!(
+            "{}{length}, {} {}, {}, {players}",
+            self.kind.words(),
+            self.variant.rules().name,
+            self.time,
+            if self.rated { "rated" } else { "casual" }
+        )
+    }
+
+    /// When it is, at `now` (unix ms): "starts in 5 minutes", "ends in 12 minutes",
+    /// "round 2 of 5", "finished".
+    pub fn when_words(&self, now: i64) -> String {
+        let minutes = |ms: i64| match (ms.max(0) + 59_999) / 60_000 {
+            1 => "1 minute".to_string(),
+            m => format!("{m} minutes"),
+        };
+        match self.state {
+            TournamentState::Soon if self.starts_at <= now => "starting now".into(),
+            TournamentState::Soon => format!("starts in {}", minutes(self.starts_at - now)),
+            TournamentState::Running => match (self.kind, self.ends_at) {
+                (TournamentKind::Arena, Some(end)) if end > now => {
+                    format!("ends in {}", minutes(end - now))
+                }
+                (TournamentKind::Arena, _) => "its last games are being played".into(),
+                _ => format!("round {} of {}", self.round, self.rounds),
+            },
+            TournamentState::Finished => "finished".into(),
+            TournamentState::Cancelled => "cancelled: too few players came".into(),
+        }
+    }
+}
+
 /// `GET /tournaments/ID`: one tournament with its standings and games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LookAtTournament {

@@ -1,0 +1,74 @@
+//! Tournaments on the Online screen: those under way and starting soon, each with its
+//! kind and time and a Join button for an account logged in; the one I play in, with
+//! Withdraw. Its games open at the table by themselves ([`super::tournaments`]).
+
+use bevy_egui::egui;
+use camelot_online::protocol::tournaments::TournamentView;
+use camelot_online::ServerAddress;
+
+use crate::online::tournaments::OnlineTournaments;
+use crate::storage::saving::Storage;
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The Online screen's tournaments on `server`; `logged_in`: the account may join.
+pub fn tournaments_section(
+    ui: &mut egui::Ui,
+    tournaments: &mut OnlineTournaments,
+    storage: &Storage,
+    server: Option<&ServerAddress>,
+    logged_in: bool,
+) {
+    let Some(server) = server else {
+        return;
+    };
+    tournaments.refresh(server);
+    ui.heading("Tournaments");
+    let shown: Vec<TournamentView> = tournaments
+        .list
+        .as_ref()
+        .filter(|(s, _, _)| s == server)
+        .map(|(_, l, _)| l.running.iter().chain(&l.soon).take(6).cloned().collect())
+        .unwrap_or_default();
+    if shown.is_empty() && tournaments.list.is_some() {
+        ui.label("None under way or starting soon.");
+    }
+    let now = now_ms();
+    let playing = tournaments.playing().map(|(_, id)| id.clone());
+    for t in shown {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(&t.name).strong());
+            ui.label(format!("{}; {}", t.kind_line(), t.when_words(now)));
+            if playing.as_ref() == Some(&t.id) {
+                ui.label("(you play in it)");
+            } else if logged_in
+                && ui
+                    .add_enabled(!tournaments.busy, egui::Button::new("Join"))
+                    .on_hover_text("Your games in it open here as the server pairs you")
+                    .clicked()
+            {
+                tournaments.join(storage, server, t.id.clone());
+            }
+        });
+    }
+    if playing.is_some()
+        && ui
+            .add_enabled(
+                !tournaments.busy,
+                egui::Button::new("Withdraw from the tournament"),
+            )
+            .clicked()
+    {
+        tournaments.withdraw(storage);
+    }
+    if !logged_in {
+        ui.label("Log in to play in one.");
+    }
+    if let Some(s) = &tournaments.status {
+        ui.label(s);
+    }
+}

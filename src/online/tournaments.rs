@@ -1,0 +1,280 @@
+//! Tournaments at the 3D table: the Online screen lists the server's tournaments (under
+//! way and starting soon); joined, a thread of its own waits on the server for each game
+//! the tournament pairs the account in, and the table opens each by itself, nothing
+//! clicked. The server pairs and scores; this only shows what it says.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::EventLoopProxyWrapper;
+use camelot_online::protocol::accounts::{AccountToken, Done};
+use camelot_online::protocol::tournaments::{
+    JoinTournament, ListTournaments, MyTournamentGame, TournamentId, TournamentList,
+    TournamentState, WithdrawFromTournament,
+};
+use camelot_online::protocol::GameId;
+use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
+
+use super::account::{saved_token, OnlineAccount};
+use super::background::Background;
+use super::wake::waker;
+use super::{JoinOnline, JoinOrigin};
+use crate::storage::saving::Storage;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineTournaments>()
+        .add_systems(Startup, wake_the_window)
+        .add_systems(Update, (forget_another_account, hear).chain());
+}
+
+fn wake_the_window(
+    mut tournaments: ResMut<OnlineTournaments>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+) {
+    let wake = waker(proxy.as_deref());
+    tournaments.requests.wake = wake.clone();
+    tournaments.wake = wake;
+}
+
+/// How long the list shown is kept before it is asked again.
+const LIST_KEPT: Duration = Duration::from_secs(10);
+
+/// What a request came to.
+enum Answer {
+    Listed(ServerAddress, Result<TournamentList, OnlineError>),
+    Joined(ServerAddress, TournamentId, Result<Done, OnlineError>),
+    Withdrawn(Result<Done, OnlineError>),
+}
+
+/// What the thread that waits for my games tells the table.
+enum Heard {
+    Game(GameId),
+    Over(TournamentState),
+    Trouble(String),
+}
+
+/// The tournament I play in here, and its thread.
+struct Playing {
+    server: ServerAddress,
+    id: TournamentId,
+    heard: Mutex<Receiver<Heard>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Playing {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The server's tournaments as last listed, and the one I play in.
+#[derive(Resource, Default)]
+pub struct OnlineTournaments {
+    requests: Background<Answer>,
+    wake: Option<Waker>,
+    /// The latest list, its server and when it came.
+    pub list: Option<(ServerAddress, TournamentList, Instant)>,
+    playing: Option<Playing>,
+    /// What the last request came to, or what the server said, in words.
+    pub status: Option<String>,
+    pub busy: bool,
+}
+
+/// Waits on `server` for each game tournament `id` pairs `token`'s account in, until it
+/// is over or `stop`: each new game is sent on `tell`.
+fn wait_for_games(
+    server: ServerAddress,
+    token: AccountToken,
+    id: TournamentId,
+    tell: Sender<Heard>,
+    stop: Arc<AtomicBool>,
+    wake: Option<Waker>,
+) {
+    let told = |h: Heard| {
+        let gone = tell.send(h).is_err();
+        if let Some(w) = &wake {
+            w();
+        }
+        gone
+    };
+    let mut opened: HashSet<GameId> = HashSet::new();
+    let next = MyTournamentGame { id, wait: true };
+    while !stop.load(Ordering::Relaxed) {
+        match blocking(ask_as(&server, Some(&token), &next)) {
+            Ok(mine) => match mine.game {
+                Some(seat) => {
+                    if !opened.insert(seat.game.clone()) {
+                        // The game already open goes on: asked again in a while.
+                        std::thread::sleep(Duration::from_secs(2));
+                    } else if told(Heard::Game(seat.game)) {
+                        return;
+                    }
+                }
+                None if matches!(
+                    mine.state,
+                    TournamentState::Finished | TournamentState::Cancelled
+                ) =>
+                {
+                    told(Heard::Over(mine.state));
+                    return;
+                }
+                None => {}
+            },
+            Err(e) => {
+                if told(Heard::Trouble(e.to_string())) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+impl OnlineTournaments {
+    /// The tournament I play in here, on which server.
+    pub fn playing(&self) -> Option<(&ServerAddress, &TournamentId)> {
+        self.playing.as_ref().map(|p| (&p.server, &p.id))
+    }
+
+    /// Asks `server` for its list, unless the one shown is recent.
+    pub fn refresh(&mut self, server: &ServerAddress) {
+        let fresh = self
+            .list
+            .as_ref()
+            .is_some_and(|(s, _, at)| s == server && at.elapsed() < LIST_KEPT);
+        if fresh || self.busy {
+            return;
+        }
+        let server = server.clone();
+        self.busy = true;
+        self.requests.spawn(move || {
+            let answer = blocking(ask(&server, &ListTournaments));
+            Answer::Listed(server, answer)
+        });
+    }
+
+    /// Joins tournament `id` on `server` as the account logged in there: its games open
+    /// here as they are paired.
+    pub fn join(&mut self, storage: &Storage, server: &ServerAddress, id: TournamentId) {
+        let Some(token) = saved_token(storage, server) else {
+            self.status = Some("Log in to play in a tournament".into());
+            return;
+        };
+        let server = server.clone();
+        self.busy = true;
+        self.requests.spawn(move || {
+            let answer = blocking(ask_as(
+                &server,
+                Some(&token),
+                &JoinTournament { id: id.clone() },
+            ));
+            Answer::Joined(server, id, answer)
+        });
+    }
+
+    /// Withdraws from the tournament I play in: paired no more.
+    pub fn withdraw(&mut self, storage: &Storage) {
+        let Some(p) = self.playing.take() else {
+            return;
+        };
+        let token = saved_token(storage, &p.server);
+        let (server, id) = (p.server.clone(), p.id.clone());
+        self.busy = true;
+        self.requests.spawn(move || {
+            Answer::Withdrawn(blocking(ask_as(
+                &server,
+                token.as_ref(),
+                &WithdrawFromTournament { id },
+            )))
+        });
+    }
+
+    fn start_waiting(&mut self, storage: &Storage, server: ServerAddress, id: TournamentId) {
+        let Some(token) = saved_token(storage, &server) else {
+            return;
+        };
+        let (tell, heard) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (s, i, st, w) = (server.clone(), id.clone(), stop.clone(), self.wake.clone());
+        std::thread::spawn(move || wait_for_games(s, token, i, tell, st, w));
+        self.playing = Some(Playing {
+            server,
+            id,
+            heard: Mutex::new(heard),
+            stop,
+        });
+    }
+}
+
+/// A tournament joined by an account no longer logged in is left to it.
+fn forget_another_account(mut tournaments: ResMut<OnlineTournaments>, account: Res<OnlineAccount>) {
+    let here = account.logged_in.as_ref().map(|m| &m.server);
+    if tournaments.playing().is_some_and(|(s, _)| Some(s) != here) {
+        tournaments.playing = None;
+    }
+}
+
+fn hear(
+    mut tournaments: ResMut<OnlineTournaments>,
+    storage: Res<Storage>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut join: MessageWriter<JoinOnline>,
+) {
+    let heard: Vec<Heard> = tournaments
+        .playing
+        .as_ref()
+        .and_then(|p| p.heard.lock().ok().map(|rx| rx.try_iter().collect()))
+        .unwrap_or_default();
+    for h in heard {
+        redraw.write(RequestRedraw);
+        let Some((server, _)) = tournaments.playing() else {
+            continue;
+        };
+        let server = server.clone();
+        match h {
+            Heard::Game(game) => {
+                tournaments.status = None;
+                join.write(JoinOnline {
+                    server,
+                    game,
+                    tokens: Vec::new(),
+                    seats: None,
+                    origin: JoinOrigin::Menu,
+                });
+            }
+            Heard::Over(state) => {
+                tournaments.status = Some(format!("The tournament is over: {}", state.words()));
+                tournaments.playing = None;
+            }
+            Heard::Trouble(why) => tournaments.status = Some(why),
+        }
+    }
+    for a in tournaments.requests.answers() {
+        redraw.write(RequestRedraw);
+        tournaments.busy = false;
+        match a {
+            Answer::Listed(server, Ok(list)) => {
+                tournaments.list = Some((server, list, Instant::now()));
+            }
+            Answer::Joined(server, id, Ok(_)) => {
+                tournaments.status =
+                    Some("Joined: your games open here as the server pairs you".into());
+                tournaments.start_waiting(&storage, server, id);
+                // The list's count of players is out of date.
+                tournaments.list = None;
+            }
+            Answer::Withdrawn(Ok(_)) => {
+                tournaments.status = Some("Withdrawn: you are paired no more".into());
+                tournaments.list = None;
+            }
+            Answer::Listed(_, Err(e))
+            | Answer::Joined(_, _, Err(e))
+            | Answer::Withdrawn(Err(e)) => tournaments.status = Some(e.to_string()),
+        }
+    }
+}
