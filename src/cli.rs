@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use camelot_engine::Variant;
+use camelot_online::protocol::tournaments::TournamentId;
 use camelot_online::protocol::{GameId, SeatToken};
 use camelot_online::ServerAddress;
 use clap::Parser;
@@ -49,12 +50,22 @@ pub struct Options {
     #[arg(long)]
     pub diagnose: bool,
     /// An online game's server (http://HOST:PORT or https://HOST): with --game, open the
-    /// table at it.
-    #[arg(long, requires = "game", conflicts_with_all = ["variant", "load", "resume", "terminal"])]
+    /// table at it; with --join-tournament, play in that tournament there.
+    #[arg(long, requires = "online_target", conflicts_with_all = ["variant", "load", "resume", "terminal"])]
     pub server: Option<ServerAddress>,
     /// The online game's id.
-    #[arg(long, requires = "server")]
+    #[arg(long, requires = "server", group = "online_target")]
     pub game: Option<GameId>,
+    /// A tournament on --server to play in, as the account logged in there (on the
+    /// Online screen, or with camelot-cli online login): each game it pairs the account
+    /// in opens at the table by itself.
+    #[arg(
+        long,
+        requires = "server",
+        group = "online_target",
+        conflicts_with = "game"
+    )]
+    pub join_tournament: Option<TournamentId>,
     /// The secret token of the seat to play (without one: watch the game).
     #[arg(long, requires = "game")]
     pub token: Option<SeatToken>,

@@ -141,6 +141,19 @@ mod window {
                 origin: camelot::online::JoinOrigin::CommandLine,
             });
         }
+        if let (Some(server), Some(id)) = (&opts.server, &opts.join_tournament) {
+            let storage = app.world().resource::<camelot::storage::saving::Storage>();
+            if camelot::online::account::saved_token(storage, server).is_none() {
+                eprintln!(
+                    "camelot: not logged in to {server}: log in on the Online screen, or with \
+                     camelot-cli online login --server {server} --name NAME"
+                );
+                return ExitCode::FAILURE;
+            }
+            app.world_mut()
+                .resource_mut::<camelot::online::tournaments::OnlineTournaments>()
+                .join_when_started(server.clone(), id.clone());
+        }
         if opts.starts_game() || benchmarking {
             app.insert_state(Screen::Playing);
             // The game the command line opens starts at the table like one from the menu.

@@ -2,7 +2,8 @@
 //! waits for the other side: the window rests while nothing happens, and a move sent by
 //! another client (`camelot-cli online move`) is on the screen within a second, with
 //! nothing touched; two windows, each a computer seat of one untimed game, play it to
-//! its end with nothing touched. A resting table with a live connection uses no CPU.
+//! its end with nothing touched. A resting table with a live connection uses no CPU. A
+//! tournament joined from the command line opens its paired game by itself.
 //!
 //! The headless tests cannot see this: their app runs every frame.
 
@@ -451,7 +452,100 @@ fn a_server_started_here_ends_with_the_game_however_the_game_ends() {
     }
 }
 
+/// The game joins a tournament from its command line (`camelot --server URL
+/// --join-tournament ID`, the account logged in with camelot-cli): the window rests on its
+/// menu, and when the server pairs it (a program joins), the game opens at the table with
+/// nothing touched.
+fn a_tournament_game_opens_in_a_resting_window_untouched() {
+    let _alone = one_window_at_a_time();
+    let Some(screen) = VirtualScreen::start(1024, 700) else {
+        return display::skip(
+            "a_tournament_game_opens_in_a_resting_window_untouched",
+            "no Xvfb (apt-get install xvfb mesa-vulkan-drivers)",
+        );
+    };
+    let dir = scratch("online-window-tournament");
+    let server = Server::start(&sibling("camelot-server"), &sqlite(&dir), "127.0.0.1:0");
+    let cli = sibling("camelot-cli");
+    let account = |data: &Path, name: &str, program: bool| {
+        camelot_test_support::tournaments::cli_account(&cli, data, &server.url, name, program)
+    };
+    let (mine, theirs) = (dir.join("data"), dir.join("palamedes"));
+    account(&mine, "Tristram", false);
+    account(&theirs, "Palamedes", true);
+    let made = Command::new(&cli)
+        .args(["online", "tournament", "create", "--server", &server.url])
+        .args(["--kind", "arena", "--variant", "camette", "--time", "5+3"])
+        .args(["--minutes", "30", "--programs", "--casual"])
+        .env("CAMELOT_DATA_DIR", &theirs)
+        .output()
+        .unwrap();
+    let made: serde_json::Value = serde_json::from_slice(&made.stdout).unwrap();
+    let id = made["tournament"].as_str().unwrap().to_string();
+    let size = format!("{}x{}", screen.width, screen.height);
+    let mut game = game_window(
+        &screen,
+        &mine,
+        &[
+            "--server",
+            &server.url,
+            "--join-tournament",
+            &id,
+            "--window",
+            &size,
+        ],
+    );
+    let before = resting(
+        &screen,
+        &mine,
+        Duration::from_secs(2),
+        Duration::from_secs(180),
+    );
+    let joined = |data: &Path| {
+        std::fs::read_to_string(data.join("stdout"))
+            .unwrap_or_default()
+            .contains(&format!("joined tournament {id}"))
+    };
+    let start = Instant::now();
+    while !joined(&mine) {
+        assert!(start.elapsed() < Duration::from_secs(60), "never joined");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let mut other = camelot_test_support::tournaments::program_joins(
+        &cli,
+        &theirs,
+        &server.url,
+        &id,
+        "beginner",
+    );
+    let paired = Instant::now();
+    let changed = |now: &[u8]| before.iter().zip(now).filter(|(a, b)| a != b).count();
+    let mut seen = 0;
+    while paired.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(250));
+        seen = changed(&screen.capture());
+        if seen > 10_000 {
+            break;
+        }
+    }
+    eprintln!(
+        "the tournament's game on screen {} ms after the second player joined ({seen} bytes changed)",
+        paired.elapsed().as_millis()
+    );
+    let _ = other.kill();
+    let _ = other.wait();
+    let _ = game.kill();
+    let _ = game.wait();
+    let stderr = std::fs::read_to_string(mine.join("stderr")).unwrap_or_default();
+    assert!(
+        seen > 10_000,
+        "a minute after the pairing the screen is as before ({seen} bytes changed): the \
+         game did not open by itself\n{stderr}"
+    );
+}
+
 camelot_test_support::harness!(
+    a_tournament_game_opens_in_a_resting_window_untouched,
     a_server_started_here_ends_with_the_game_however_the_game_ends,
     a_screens_first_frames_show_every_letter_untouched,
     a_move_from_elsewhere_is_on_screen_untouched,

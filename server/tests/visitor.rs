@@ -557,6 +557,10 @@ fn two_players_meet_in_an_arena_made_and_joined_in_their_browsers() {
     );
     assert_eq!(at, theirs, "both at one game");
     assert_eq!(at.matches('/').count(), 1, "seated by their accounts: {at}");
+    assert_eq!(
+        out["gameKind"], "Camette, 5+3, rated",
+        "the game page says what it is"
+    );
     let rows = script_strings(&out["standings"]);
     let winner = out["winner"].as_str().unwrap();
     let loser = if winner == "Gareth" {

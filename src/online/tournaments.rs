@@ -17,10 +17,10 @@ use camelot_online::protocol::tournaments::{
     JoinTournament, ListTournaments, MyTournamentGame, TournamentId, TournamentList,
     TournamentState, WithdrawFromTournament,
 };
-use camelot_online::protocol::GameId;
+use camelot_online::protocol::{ErrorCode, GameId};
 use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
 
-use super::account::{saved_token, OnlineAccount};
+use super::account::saved_token;
 use super::background::Background;
 use super::wake::waker;
 use super::{JoinOnline, JoinOrigin};
@@ -29,7 +29,7 @@ use crate::storage::saving::Storage;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<OnlineTournaments>()
         .add_systems(Startup, wake_the_window)
-        .add_systems(Update, (forget_another_account, hear).chain());
+        .add_systems(Update, hear);
 }
 
 fn wake_the_window(
@@ -56,6 +56,8 @@ enum Heard {
     Game(GameId),
     Over(TournamentState),
     Trouble(String),
+    /// The account's session ended (logged out here or elsewhere): it waits no more.
+    SignedOut(String),
 }
 
 /// The tournament I play in here, and its thread.
@@ -80,6 +82,8 @@ pub struct OnlineTournaments {
     /// The latest list, its server and when it came.
     pub list: Option<(ServerAddress, TournamentList, Instant)>,
     playing: Option<Playing>,
+    /// A tournament to join once the game runs (the command line's `--join-tournament`).
+    pending: Option<(ServerAddress, TournamentId)>,
     /// What the last request came to, or what the server said, in words.
     pub status: Option<String>,
     pub busy: bool,
@@ -125,6 +129,13 @@ fn wait_for_games(
                 }
                 None => {}
             },
+            Err(OnlineError::Refused {
+                code: ErrorCode::NotSignedIn | ErrorCode::SignedOut,
+                message,
+            }) => {
+                told(Heard::SignedOut(message));
+                return;
+            }
             Err(e) => {
                 if told(Heard::Trouble(e.to_string())) {
                     return;
@@ -177,6 +188,12 @@ impl OnlineTournaments {
         });
     }
 
+    /// Joins tournament `id` on `server` once the game runs (its window can be woken by
+    /// then, so that each game it is paired in opens at once).
+    pub fn join_when_started(&mut self, server: ServerAddress, id: TournamentId) {
+        self.pending = Some((server, id));
+    }
+
     /// Withdraws from the tournament I play in: paired no more.
     pub fn withdraw(&mut self, storage: &Storage) {
         let Some(p) = self.playing.take() else {
@@ -211,20 +228,15 @@ impl OnlineTournaments {
     }
 }
 
-/// A tournament joined by an account no longer logged in is left to it.
-fn forget_another_account(mut tournaments: ResMut<OnlineTournaments>, account: Res<OnlineAccount>) {
-    let here = account.logged_in.as_ref().map(|m| &m.server);
-    if tournaments.playing().is_some_and(|(s, _)| Some(s) != here) {
-        tournaments.playing = None;
-    }
-}
-
 fn hear(
     mut tournaments: ResMut<OnlineTournaments>,
     storage: Res<Storage>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut join: MessageWriter<JoinOnline>,
 ) {
+    if let Some((server, id)) = tournaments.pending.take() {
+        tournaments.join(&storage, &server, id);
+    }
     let heard: Vec<Heard> = tournaments
         .playing
         .as_ref()
@@ -252,6 +264,10 @@ fn hear(
                 tournaments.playing = None;
             }
             Heard::Trouble(why) => tournaments.status = Some(why),
+            Heard::SignedOut(why) => {
+                tournaments.status = Some(format!("No longer waiting for games: {why}"));
+                tournaments.playing = None;
+            }
         }
     }
     for a in tournaments.requests.answers() {
@@ -262,6 +278,9 @@ fn hear(
                 tournaments.list = Some((server, list, Instant::now()));
             }
             Answer::Joined(server, id, Ok(_)) => {
+                println!(
+                    "joined tournament {id} on {server}: its games open here as they are paired"
+                );
                 tournaments.status =
                     Some("Joined: your games open here as the server pairs you".into());
                 tournaments.start_waiting(&storage, server, id);

@@ -196,3 +196,63 @@ fn names_open_seats_and_rematches_read_back() {
         r#"{"seat":"White","open":true,"connected":false}"#
     );
 }
+
+#[test]
+fn a_tournament_says_what_it_is_and_when_in_words() {
+    use super::tournaments::{TournamentId, TournamentKind, TournamentState, TournamentView};
+    let arena = TournamentView {
+        id: TournamentId::parse("t1").unwrap(),
+        name: "Orkney Arena".into(),
+        kind: TournamentKind::Arena,
+        variant: camelot_engine::Variant::Camette,
+        time: TimeControl::Clock {
+            minutes: 5,
+            increment: 3,
+        },
+        rated: true,
+        programs: false,
+        minutes: 30,
+        rounds: 0,
+        round: 4,
+        max_players: 500,
+        players: 1,
+        starts_at: 1_000_000,
+        ends_at: Some(1_000_000 + 30 * 60_000),
+        state: TournamentState::Soon,
+        creator: None,
+    };
+    assert_eq!(
+        arena.kind_line(),
+        "Arena for 30 minutes, Camette 5+3, rated, 1 player"
+    );
+    assert_eq!(arena.when_words(1_000_000 - 90_000), "starts in 2 minutes");
+    assert_eq!(arena.when_words(1_000_000), "starting now");
+    let running = TournamentView {
+        state: TournamentState::Running,
+        ..arena.clone()
+    };
+    assert_eq!(running.when_words(1_000_000 + 60_000), "ends in 29 minutes");
+    assert_eq!(
+        running.when_words(1_000_000 + 31 * 60_000),
+        "its last games are being played"
+    );
+    let swiss = TournamentView {
+        kind: TournamentKind::Swiss,
+        rounds: 5,
+        round: 2,
+        players: 7,
+        rated: false,
+        ..running
+    };
+    assert_eq!(
+        swiss.kind_line(),
+        "Swiss, 5 rounds, Camette 5+3, casual, 7 players"
+    );
+    assert_eq!(swiss.when_words(0), "round 2 of 5");
+    // The kind as the command line and the page write it.
+    assert_eq!(
+        "roundrobin".parse::<TournamentKind>(),
+        Ok(TournamentKind::RoundRobin)
+    );
+    assert!("knockout".parse::<TournamentKind>().is_err());
+}

@@ -16,6 +16,7 @@ import { refused } from "./panel.js";
 import { acceptedText, declinedText } from "./words.js";
 import { Replay } from "./replay.js";
 import { sound } from "./sound.js";
+import { timeText } from "./terms.js";
 import { fetchVariant, partnersLine } from "./variants.js";
 
 /**
@@ -77,6 +78,8 @@ export class GamePage {
 
     this.boardHost = el("div", { class: "board-host" });
     this.status = el("p", { class: "connection", role: "status", "aria-live": "polite" });
+    /** What kind of game it is: its variant, time, and rated or casual. */
+    this.kind = el("p", { class: "game-kind" });
     this.seats = el("ul", { class: "seats", "aria-label": "Players" });
     /** Who partners whom, where seats play in partnerships. */
     this.partners = el("p", { class: "partners" });
@@ -156,6 +159,7 @@ export class GamePage {
           "section",
           { class: "panel", "aria-label": "The game" },
           this.status,
+          this.kind,
           this.seats,
           this.partners,
           this.invites,
@@ -272,9 +276,12 @@ export class GamePage {
    * @param {Extract<ServerMessage, { t: "state" }>} m
    */
   async tookState(m) {
-    if (this.token && m.you && !(await me())) {
+    const session = await me();
+    if (this.token && m.you && !session) {
       rememberGame({ game: this.gameId, seat: m.you, url: location.href, variant: m.game.variant });
     }
+    // Logged in, a player is their account's name: no name of their own to give.
+    this.nameForm.hidden = session !== null;
     if (!this.variant || this.variant.id !== m.game.variant) {
       this.variant = await fetchVariant(m.game.variant);
       this.board = new Board(this.boardHost, this.variant, {
@@ -287,6 +294,7 @@ export class GamePage {
         still: m.you ? undefined : `${this.variant.name} board, as it stands`,
       });
       this.partners.textContent = partnersLine(this.variant);
+      this.kind.textContent = `${this.variant.name}, ${timeText(m.game.time)}, ${m.game.rated ? "rated" : "casual"}`;
       this.rules.replaceChildren(el("a", { href: `/rules/${this.variant.id}` }, `The rules of ${this.variant.name}`));
       this.title = `${this.variant.name}: game ${this.gameId}`;
       if (!this.quiet) {

@@ -3,7 +3,7 @@
 // now, and joins it on its page; Lynette (a phone) signs up, finds it on the front page,
 // opens it and joins. The server pairs them: both pages open the game by themselves.
 // White plays a move, Black resigns; back on the tournament's page, the standings give
-// White 2 points. Prints `{"listed":TEXT,"kind":TEXT,"garethAt":PATH,"lynetteAt":PATH,
+// White 2 points. Prints `{"listed":TEXT,"kind":TEXT,"garethAt":PATH,"lynetteAt":PATH,"gameKind":TEXT,
 // "standings":[ROW,...],"winner":NAME,"errors":[...]}`.
 
 import { PROTOCOL, VERSION_HEADER } from "../app/protocol.js";
@@ -61,6 +61,8 @@ main(async () => {
   // Paired within the director's next look: both pages open the game by themselves.
   await Promise.all([gareth.waitForSelector("svg.board", { timeout: 20_000 }), lynette.waitForSelector("svg.board", { timeout: 20_000 })]);
   const garethAt = new URL(gareth.url()).pathname;
+  await gareth.locator(".game-kind:not(:empty)").waitFor();
+  const gameKind = (await gareth.locator(".game-kind").textContent()) ?? "";
   const lynetteAt = new URL(lynette.url()).pathname;
   // White moves; Black resigns.
   const first = await Promise.race([gareth, lynette].map(async (p) => (await waitForTurn(p, 20_000), p)));
@@ -99,5 +101,5 @@ main(async () => {
     await lynette.screenshot({ path: `${shots}/tournament-phone.png`, fullPage: true });
   }
   await browser.close();
-  return { listed, kind, garethAt, lynetteAt, standings, winner, errors };
+  return { listed, kind, garethAt, lynetteAt, gameKind, standings, winner, errors };
 });
