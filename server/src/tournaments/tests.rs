@@ -305,7 +305,7 @@ fn a_round_robin_by_days_a_move_plays_every_game_at_once() {
 }
 
 #[test]
-fn a_tournament_nobody_came_to_is_cancelled_at_its_time() {
+fn a_swiss_nobody_came_to_is_cancelled_at_its_time_and_an_arena_starts_anyway() {
     let t = row(TournamentKind::Swiss, 3);
     assert_eq!(
         plan(&t, &[entrant("a", 1500)], &[], &[], -1),
@@ -314,4 +314,8 @@ fn a_tournament_nobody_came_to_is_cancelled_at_its_time() {
     );
     let p = plan(&t, &[entrant("a", 1500)], &[], &[], 1).unwrap();
     assert_eq!(p.state, TournamentState::Cancelled);
+    let arena = row(TournamentKind::Arena, 0);
+    let p = plan(&arena, &[], &[], &[], 1).unwrap();
+    assert_eq!(p.state, TournamentState::Running, "paired as players come");
+    assert!(p.pairs.is_empty());
 }
