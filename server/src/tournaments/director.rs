@@ -67,7 +67,7 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
         return Ok(false);
     };
     let entrants = db.entrants(id).await?;
-    let mut games = db.tournament_games(id).await?;
+    let mut games = db.tournament_games(id, None).await?;
     let byes = db.byes(id).await?;
     let live: Vec<GameId> = games
         .iter()

@@ -171,7 +171,7 @@ pub async fn page_of(
 ) -> Result<TournamentPage, TournamentError> {
     let t = tournament(db, id).await?;
     let entrants = db.entrants(id).await.map_err(storage)?;
-    let games = db.tournament_games(id).await.map_err(storage)?;
+    let games = db.tournament_games(id, None).await.map_err(storage)?;
     let byes = db.byes(id).await.map_err(storage)?;
     let by_account: std::collections::HashMap<&str, &Entrant> =
         entrants.iter().map(|e| (e.account.as_str(), e)).collect();
@@ -393,8 +393,11 @@ async fn my_game(
     let start = Instant::now();
     loop {
         let t = tournament(&c.db, &id).await?;
-        let games = c.db.tournament_games(&id).await.map_err(storage)?;
-        let game = live_game_of(&c.db, &t, &games, &me.id).await?;
+        let mine =
+            c.db.tournament_games(&id, Some(&me.id))
+                .await
+                .map_err(storage)?;
+        let game = live_game_of(&c.db, &t, &mine, &me.id).await?;
         let over = matches!(
             t.state,
             TournamentState::Finished | TournamentState::Cancelled
@@ -415,7 +418,7 @@ async fn record(
 ) -> Result<Response, ServiceError> {
     let id = id_of(&id)?;
     tournament(&c.db, &id).await?;
-    let games = c.db.tournament_games(&id).await.map_err(storage)?;
+    let games = c.db.tournament_games(&id, None).await.map_err(storage)?;
     let mut text = String::new();
     for g in games.iter().take(RECORD_GAMES) {
         match c.db.load(&g.game).await {

@@ -319,18 +319,29 @@ impl Db {
         }))
     }
 
-    /// Tournament `id`'s games, in the order they started.
+    /// Tournament `id`'s games, in the order they started; with `live_of`, only that
+    /// account's not yet seen ended (what a player waiting for their game asks often).
     pub(super) async fn tournament_games(
         &self,
         id: &TournamentId,
+        live_of: Option<&str>,
     ) -> Result<Vec<Played>, sqlx::Error> {
+        let only = if live_of.is_some() {
+            " AND score IS NULL AND (first_account = $2 OR second_account = $2)"
+        } else {
+            ""
+        };
+        let sql = format!(
+            "SELECT game_id, round, first_account, second_account, started_at, score, \
+             ended_at FROM tournament_games WHERE tournament_id = $1{only} \
+             ORDER BY started_at, game_id"
+        );
         Ok(on!(self, read pool => {
-            sqlx::query(
-                "SELECT game_id, round, first_account, second_account, started_at, score, \
-                 ended_at FROM tournament_games WHERE tournament_id = $1 \
-                 ORDER BY started_at, game_id",
-            )
-            .bind(id.as_str())
+            let mut query = sqlx::query(&sql).bind(id.as_str());
+            if let Some(account) = live_of {
+                query = query.bind(account);
+            }
+            query
             .fetch_all(pool)
             .await?
             .iter()
