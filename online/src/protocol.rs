@@ -44,7 +44,7 @@ pub use board::{
 };
 pub use ids::{BadGameId, GameId, SeatToken};
 pub use name::{BadName, PlayerName};
-pub use time::{TimeControl, TimeControlError};
+pub use time::{BadTimeOfDay, TimeControl, TimeControlError, TimeOfDay};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 4;

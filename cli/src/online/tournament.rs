@@ -13,7 +13,7 @@ use camelot_online::protocol::tournaments::{
     PauseInTournament, TournamentId, TournamentKind, TournamentPage, TournamentState,
     WithdrawFromTournament,
 };
-use camelot_online::protocol::{GameId, TimeControl};
+use camelot_online::protocol::{GameId, TimeControl, TimeOfDay};
 use camelot_online::{ask, ask_as, blocking, ServerAddress};
 use clap::Subcommand;
 
@@ -118,8 +118,8 @@ enum Start {
     In {
         seconds: u32,
     },
-    /// The next time of day, in minutes after midnight UTC.
-    AtUtc(u32),
+    /// The next such time of day (UTC).
+    AtUtc(TimeOfDay),
 }
 
 /// Words that name no start.
@@ -145,11 +145,7 @@ fn start_of(s: &str) -> Result<Start, BadStart> {
         };
         return seconds.map(|seconds| Start::In { seconds }).ok_or_else(bad);
     }
-    let (h, m) = s.split_once(':').ok_or_else(bad)?;
-    match (h.parse::<u32>(), m.parse::<u32>()) {
-        (Ok(h), Ok(m)) if h < 24 && m < 60 => Ok(Start::AtUtc(h * 60 + m)),
-        _ => Err(bad()),
-    }
+    TimeOfDay::parse(s).map(Start::AtUtc).map_err(|_| bad())
 }
 
 impl Start {
@@ -158,11 +154,7 @@ impl Start {
         match self {
             Start::Now => None,
             Start::In { seconds } => Some(now + i64::from(seconds) * 1000),
-            Start::AtUtc(minute) => {
-                let day = 86_400_000;
-                let today = now - now.rem_euclid(day) + i64::from(minute) * 60_000;
-                Some(if today > now { today } else { today + day })
-            }
+            Start::AtUtc(time) => Some(time.next_after(now)),
         }
     }
 }

@@ -256,3 +256,24 @@ fn a_tournament_says_what_it_is_and_when_in_words() {
     );
     assert!("knockout".parse::<TournamentKind>().is_err());
 }
+
+#[test]
+fn a_time_of_day_reads_writes_and_comes_next() {
+    use super::TimeOfDay;
+    let t = TimeOfDay::parse("19:05").unwrap();
+    assert_eq!(
+        (t.minutes(), t.to_string()),
+        (19 * 60 + 5, "19:05".to_string())
+    );
+    for bad in ["24:00", "7", "12:60", "x:y"] {
+        assert!(TimeOfDay::parse(bad).is_err(), "{bad}");
+    }
+    let midnight = 20 * 86_400_000;
+    assert_eq!(t.next_after(midnight), midnight + (19 * 60 + 5) * 60_000);
+    assert_eq!(
+        t.next_after(midnight + (19 * 60 + 5) * 60_000),
+        midnight + 86_400_000 + (19 * 60 + 5) * 60_000,
+        "at the very time: tomorrow's"
+    );
+    assert_eq!(TimeOfDay::from_minutes(1440), None);
+}

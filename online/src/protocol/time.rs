@@ -95,3 +95,60 @@ impl fmt::Display for TimeControl {
         }
     }
 }
+
+/// A time of day in UTC, minutes after midnight: when a scheduled tournament starts, or
+/// the command line's `--start HH:MM`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeOfDay(u32);
+
+/// Text that is no time of day.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is no time of day: give HH:MM (UTC), as 19:00")]
+pub struct BadTimeOfDay(Excerpt);
+
+const DAY_MS: i64 = 86_400_000;
+
+impl TimeOfDay {
+    /// `HH:MM`, 00:00 to 23:59.
+    pub fn parse(s: &str) -> Result<TimeOfDay, BadTimeOfDay> {
+        let bad = || BadTimeOfDay(Excerpt::new(s));
+        let (h, m) = s.trim().split_once(':').ok_or_else(bad)?;
+        match (h.parse::<u32>(), m.parse::<u32>()) {
+            (Ok(h), Ok(m)) if h < 24 && m < 60 => Ok(TimeOfDay(h * 60 + m)),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The time `minutes` after midnight, where that is within the day.
+    pub fn from_minutes(minutes: u32) -> Option<TimeOfDay> {
+        (minutes < 24 * 60).then_some(TimeOfDay(minutes))
+    }
+
+    pub fn minutes(self) -> u32 {
+        self.0
+    }
+
+    /// Its next moment after `now` (both unix ms).
+    pub fn next_after(self, now: i64) -> i64 {
+        let today = now - now.rem_euclid(DAY_MS) + i64::from(self.0) * 60_000;
+        if today > now {
+            today
+        } else {
+            today + DAY_MS
+        }
+    }
+}
+
+impl std::str::FromStr for TimeOfDay {
+    type Err = BadTimeOfDay;
+
+    fn from_str(s: &str) -> Result<TimeOfDay, BadTimeOfDay> {
+        TimeOfDay::parse(s)
+    }
+}
+
+impl fmt::Display for TimeOfDay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02}:{:02}", self.0 / 60, self.0 % 60)
+    }
+}

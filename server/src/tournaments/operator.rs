@@ -4,13 +4,13 @@
 
 use camelot_engine::Variant;
 use camelot_online::protocol::tournaments::{NewTournament, TournamentKind};
-use camelot_online::protocol::TimeControl;
+use camelot_online::protocol::{TimeControl, TimeOfDay};
 
 use crate::common::clock::now_ms;
 use crate::common::tokens;
 use crate::store::Db;
 use crate::tournaments::figures;
-use crate::tournaments::schedules::{first_start, Schedule};
+use crate::tournaments::schedules::Schedule;
 use crate::tournaments::settings::judged;
 use crate::tournaments::TournamentError;
 
@@ -51,8 +51,8 @@ pub struct ScheduleArgs {
     #[arg(long)]
     rounds: Option<u32>,
     /// The time of day it starts, HH:MM in UTC.
-    #[arg(long, value_parser = minute_of_day)]
-    daily: u32,
+    #[arg(long)]
+    daily: TimeOfDay,
     /// Its games change no rating.
     #[arg(long)]
     casual: bool,
@@ -61,20 +61,6 @@ pub struct ScheduleArgs {
     programs: bool,
     #[arg(long)]
     max_players: Option<u32>,
-}
-
-/// A time of day that is none.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is no time of day: give HH:MM (UTC), as 19:00")]
-pub struct BadTimeOfDay(String);
-
-fn minute_of_day(s: &str) -> Result<u32, BadTimeOfDay> {
-    let bad = || BadTimeOfDay(s.chars().take(20).collect());
-    let (h, m) = s.trim().split_once(':').ok_or_else(bad)?;
-    match (h.parse::<u32>(), m.parse::<u32>()) {
-        (Ok(h), Ok(m)) if h < 24 && m < 60 => Ok(h * 60 + m),
-        _ => Err(bad()),
-    }
 }
 
 /// What the operator's command could not do.
@@ -86,10 +72,6 @@ pub enum ScheduleError {
     NoSuchSchedule(String),
     #[error("the database: {0}")]
     Storage(#[from] sqlx::Error),
-}
-
-fn at_text(minute: u32) -> String {
-    format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
 /// Does what the operator asked, and says so.
@@ -105,7 +87,7 @@ pub async fn operate(db: &Db, command: TournamentCommand) -> Result<(), Schedule
                     a.kind.words()
                 )
             });
-            let next_at = first_start(a.daily, now);
+            let next_at = a.daily.next_after(now);
             // Judged as a player's would be, at its first start.
             let row = judged(
                 NewTournament {
@@ -135,7 +117,7 @@ pub async fn operate(db: &Db, command: TournamentCommand) -> Result<(), Schedule
                 rated: row.rated,
                 programs: row.programs,
                 max_players: row.max_players,
-                at_minute: a.daily,
+                at_minute: a.daily.minutes(),
                 next_at,
             };
             db.insert_schedule(&s, now).await?;
@@ -143,18 +125,15 @@ pub async fn operate(db: &Db, command: TournamentCommand) -> Result<(), Schedule
                 "scheduled {}: {}, every day at {} UTC; the next starts in {} minutes",
                 s.id,
                 s.name,
-                at_text(s.at_minute),
+                a.daily,
                 (next_at - now).div_euclid(60_000)
             );
         }
         TournamentCommand::Schedules => {
-            for s in db.schedules().await? {
-                println!(
-                    "{}: {}, every day at {} UTC",
-                    s.id,
-                    s.name,
-                    at_text(s.at_minute)
-                );
+            for s in db.schedules(i64::MAX).await? {
+                let at = TimeOfDay::from_minutes(s.at_minute)
+                    .map_or_else(|| format!("minute {}", s.at_minute), |t| t.to_string());
+                println!("{}: {}, every day at {at} UTC", s.id, s.name);
             }
         }
         TournamentCommand::Figures { players } => {

@@ -38,16 +38,6 @@ pub struct Schedule {
     pub next_at: i64,
 }
 
-/// The first start at `at_minute` (minutes after midnight UTC) after `now`.
-pub fn first_start(at_minute: u32, now: i64) -> i64 {
-    let today = now - now.rem_euclid(DAY_MS) + i64::from(at_minute) * 60_000;
-    if today > now {
-        today
-    } else {
-        today + DAY_MS
-    }
-}
-
 impl Schedule {
     /// The tournament it makes for its next start.
     fn tournament(&self, now: i64) -> TournamentRow {
@@ -136,11 +126,14 @@ impl Db {
         Ok(())
     }
 
-    /// Every schedule, the soonest first.
-    pub(super) async fn schedules(&self) -> Result<Vec<Schedule>, sqlx::Error> {
-        let sql = format!("SELECT {COLUMNS} FROM tournament_schedules ORDER BY next_at, id");
+    /// The schedules whose next start is by `by` (unix ms), the soonest first.
+    pub(super) async fn schedules(&self, by: i64) -> Result<Vec<Schedule>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM tournament_schedules WHERE next_at <= $1 ORDER BY next_at, id"
+        );
         Ok(on!(self, read pool => {
             sqlx::query(&sql)
+                .bind(by)
                 .fetch_all(pool)
                 .await?
                 .iter()
@@ -165,12 +158,7 @@ impl Db {
     /// [`AHEAD_MS`]), each moved on a day (past `now`, where the server was down); how
     /// many were made.
     pub(super) async fn make_scheduled(&self, now: i64) -> Result<u64, sqlx::Error> {
-        let due: Vec<Schedule> = self
-            .schedules()
-            .await?
-            .into_iter()
-            .filter(|s| s.next_at - AHEAD_MS <= now)
-            .collect();
+        let due = self.schedules(now + AHEAD_MS).await?;
         let mut made = 0;
         for s in due {
             let mut next = s.next_at + DAY_MS;
