@@ -525,8 +525,9 @@ fn a_player_challenges_another_and_sees_who_is_around_in_their_browsers() {
 
 /// Gareth makes an arena from /tournaments and joins it; Lynette, on a phone, finds it on
 /// the front page and joins: the server pairs them and both pages open the game by
-/// themselves. White moves, Black resigns, and the tournament's page gives White 2
-/// points, first, with Black second at none.
+/// themselves. White moves, and a visitor's TV shows their game as the tournament's top
+/// game; Black resigns, and the tournament's page gives White 2 points, first, with Black
+/// second at none.
 fn two_players_meet_in_an_arena_made_and_joined_in_their_browsers() {
     let test = "two_players_meet_in_an_arena_made_and_joined_in_their_browsers";
     let Some(browser) = Browser::find(test) else {
@@ -560,6 +561,15 @@ fn two_players_meet_in_an_arena_made_and_joined_in_their_browsers() {
     assert_eq!(
         out["gameKind"], "Camette, 5+3, rated",
         "the game page says what it is"
+    );
+    assert_eq!(
+        format!("/{}", out["tvGame"].as_str().unwrap()),
+        at,
+        "the TV shows the tournament's game"
+    );
+    assert_eq!(
+        out["tvTitle"], "Camette, the top game of Orkney Arena",
+        "the TV names the tournament"
     );
     let rows = script_strings(&out["standings"]);
     let winner = out["winner"].as_str().unwrap();

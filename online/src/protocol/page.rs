@@ -38,7 +38,7 @@ use super::relations::{
 };
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
-    TvGame, TvNext, TvNow,
+    TvGame, TvNext, TvNow, TvTournament,
 };
 use super::site::{Around, SiteClientMessage, SiteServerMessage, WaitingPlayer};
 use super::tournaments::{
@@ -526,7 +526,12 @@ mod samples {
                     message: "no such game".into(),
                 }]),
             ),
-            ("TvGame", None, values(&[tv_game()])),
+            ("TvGame", None, values(&[tv_game(), tournament_tv_game()])),
+            (
+                "TvTournament",
+                None,
+                values(&[tournament_tv_game().tournament.expect("a tournament")]),
+            ),
             ("TvNext", None, values(&tv_nexts())),
             ("TvNow", None, values(&tv_nows())),
         ]
@@ -1512,6 +1517,18 @@ mod samples {
         TvGame {
             id: id(),
             variant: Variant::Anti,
+            tournament: None,
+        }
+    }
+
+    fn tournament_tv_game() -> TvGame {
+        TvGame {
+            id: id(),
+            variant: Variant::Camelot,
+            tournament: Some(TvTournament {
+                id: tournament_id(),
+                name: "Evening arena".into(),
+            }),
         }
     }
 
@@ -1527,6 +1544,10 @@ mod samples {
             },
             TvNow {
                 game: None,
+                next: None,
+            },
+            TvNow {
+                game: Some(tournament_tv_game()),
                 next: None,
             },
         ]

@@ -358,11 +358,22 @@ pub struct TvNow {
     pub next: Option<TvNext>,
 }
 
-/// The game on the TV.
+/// The game on the TV: the top game of a tournament under way where one is being
+/// played, or else the computer's match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TvGame {
     pub id: GameId,
     pub variant: Variant,
+    /// The tournament it is the top game of; none for the computer's match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TvTournament>,
+}
+
+/// The tournament whose top game the TV shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TvTournament {
+    pub id: super::tournaments::TournamentId,
+    pub name: String,
 }
 
 /// The TV's next match: its game, and when it starts.

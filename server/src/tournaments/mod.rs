@@ -19,6 +19,7 @@ mod settings;
 mod store;
 #[cfg(test)]
 mod tests;
+mod top;
 
 use camelot_online::protocol::ErrorCode;
 
@@ -28,6 +29,7 @@ use crate::common::error::{Answer, ServiceError};
 pub use director::direct_in_turn;
 pub use operator::{operate, ScheduleError, TournamentCommand};
 pub use routes::{api, TournamentLimits};
+pub use top::{top_game, TopGame};
 
 /// Tournaments one account has made that have not ended.
 pub const OPEN_PER_CREATOR: usize = 3;

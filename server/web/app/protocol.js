@@ -242,7 +242,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ id: string, variant: Variant }} TvGame
+ * @typedef {{ id: string, tournament?: TvTournament, variant: Variant }} TvGame
+ */
+
+/**
+ * @typedef {{ id: string, name: string }} TvTournament
  */
 
 /**

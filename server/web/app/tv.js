@@ -1,6 +1,6 @@
-// The server's TV: the computer match it keeps on, one variant after another. `/tv` shows
-// it full size and the front page small; either moves on to the next game by itself when
-// the server puts it on.
+// The server's TV: the top game of a tournament under way, or else the computer match it
+// keeps on, one variant after another. `/tv` shows it full size and the front page small;
+// either moves on to the next game by itself when the server puts it on.
 
 import { el, put } from "./dom.js";
 import { gamePage } from "./game.js";
@@ -11,6 +11,7 @@ import { VARIANTS } from "./protocol.js";
  * @typedef {import("./protocol.js").TvNow} TvNow
  * @typedef {import("./protocol.js").TvGame} TvGame
  * @typedef {import("./protocol.js").TvNext} TvNext
+ * @typedef {import("./protocol.js").TvTournament} TvTournament
  */
 
 /** How often the page asks which game is on. */
@@ -32,6 +33,25 @@ export function nextLine(next, leftMs) {
 }
 
 /**
+ * Names what the TV shows in `title`: the tournament's top game, linked to the
+ * tournament, or the computer's match.
+ * @param {HTMLElement} title
+ * @param {TvGame} g
+ */
+function titleOf(title, g) {
+  const t = g.tournament;
+  if (t) {
+    put(
+      title,
+      `${variantName(g.variant)}, the top game of `,
+      el("a", { href: `/tournaments/${t.id}` }, t.name),
+    );
+  } else {
+    title.textContent = `${variantName(g.variant)}, the computer against itself`;
+  }
+}
+
+/**
  * Shows the TV in `host` and follows it from game to game. Between two matches the
  * last one stays on the board, its result shown, and a line says when the next starts.
  * @param {HTMLElement} host
@@ -47,15 +67,16 @@ export function followTv(host, o = {}) {
   put(host, said, board);
   /** @type {{ next: TvNext, at: number } | null} */
   let waiting = null;
-  const show = (/** @type {string} */ id, /** @type {string} */ variant) => {
-    if (id === on) {
+  const show = (/** @type {TvGame} */ g) => {
+    if (g.id === on) {
       return;
     }
     page?.stop();
-    on = id;
+    on = g.id;
     if (o.title) {
-      o.title.textContent = `${variantName(variant)}, the computer against itself`;
+      titleOf(o.title, g);
     }
+    const id = g.id;
     const game = el("div", { class: "tv-game", "data-game": id });
     put(board, game);
     page = gamePage(game, id, undefined, { compact: o.compact });
@@ -74,7 +95,7 @@ export function followTv(host, o = {}) {
       /** @type {TvNow} */
       const now = await request("GET", "/tv/now");
       if (now.game) {
-        show(now.game.id, now.game.variant);
+        show(now.game);
       }
       waiting = now.next ? { next: now.next, at: Date.now() + now.next.in_ms } : null;
     } catch {
@@ -83,7 +104,7 @@ export function followTv(host, o = {}) {
     tell();
   };
   if (o.first) {
-    show(o.first.id, o.first.variant);
+    show(o.first);
   }
   look();
   window.setInterval(look, LOOK_MS);

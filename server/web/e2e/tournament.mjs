@@ -2,9 +2,10 @@
 // Gareth (a desktop) signs up, makes an arena of Camette 5+3 from /tournaments starting
 // now, and joins it on its page; Lynette (a phone) signs up, finds it on the front page,
 // opens it and joins. The server pairs them: both pages open the game by themselves.
-// White plays a move, Black resigns; back on the tournament's page, the standings give
-// White 2 points. Prints `{"listed":TEXT,"kind":TEXT,"garethAt":PATH,"lynetteAt":PATH,"gameKind":TEXT,
-// "standings":[ROW,...],"winner":NAME,"errors":[...]}`.
+// White plays a move, and a visitor's /tv shows their game as the tournament's top game;
+// Black resigns; back on the tournament's page, the standings give White 2 points.
+// Prints `{"listed":TEXT,"kind":TEXT,"garethAt":PATH,"lynetteAt":PATH,"gameKind":TEXT,
+// "tvGame":ID,"tvTitle":TEXT,"standings":[ROW,...],"winner":NAME,"errors":[...]}`.
 
 import { PROTOCOL, VERSION_HEADER } from "../app/protocol.js";
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
@@ -69,6 +70,19 @@ main(async () => {
   const [white, black] = first === gareth ? [gareth, lynette] : [lynette, gareth];
   await playOneMove(white, { tap: white === lynette });
   await black.waitForFunction(() => document.querySelector(".turn")?.textContent === "Your move", undefined, { timeout: 20_000 });
+  // A visitor's TV follows the tournament's top game.
+  const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  visitor.on("pageerror", (e) => errors.push(String(e)));
+  await visitor.goto(`${base}/tv`);
+  const tv = visitor.locator(".tv-game[data-game]");
+  await tv.waitFor({ timeout: 20_000 });
+  const tvGame = (await tv.getAttribute("data-game")) ?? "";
+  await visitor.locator(".tv-title a").waitFor();
+  const tvTitle = (await visitor.locator(".tv-title").textContent()) ?? "";
+  if (shots) {
+    await visitor.locator(".tv-game svg.board").waitFor();
+    await visitor.screenshot({ path: `${shots}/tv-tournament-desktop.png` });
+  }
   await black.getByRole("button", { name: "Resign" }).click();
   await black.getByRole("button", { name: "Really resign?" }).click();
   await white.locator(".turn[data-result]").waitFor({ timeout: 20_000 });
@@ -101,5 +115,5 @@ main(async () => {
     await lynette.screenshot({ path: `${shots}/tournament-phone.png`, fullPage: true });
   }
   await browser.close();
-  return { listed, kind, garethAt, lynetteAt, gameKind, standings, winner, errors };
+  return { listed, kind, garethAt, lynetteAt, gameKind, tvGame, tvTitle, standings, winner, errors };
 });
