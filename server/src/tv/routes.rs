@@ -22,10 +22,13 @@ use crate::tournaments::{top_game, TopGame};
 /// asks every few seconds, and standings are computed from the games.
 const TOP_KEPT: Duration = Duration::from_secs(2);
 
+/// The top game last found, and when.
+type Found = Option<(Instant, Option<TopGame>)>;
+
 #[derive(Clone)]
 struct Tv {
     db: Db,
-    top: Arc<Mutex<Option<(Instant, Option<TopGame>)>>>,
+    top: Arc<Mutex<Found>>,
 }
 
 pub fn api(db: Db) -> Router {
