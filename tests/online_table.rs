@@ -915,6 +915,78 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
         theirs.seat,
         "the account's own seat"
     );
+    // The standings the table shows: both players, each playing, at no points yet.
+    app.world_mut()
+        .resource_scope(|_, mut t: Mut<OnlineTournaments>| t.refresh_standings());
+    until(
+        &mut app,
+        "the standings heard",
+        Duration::from_secs(20),
+        |a| {
+            a.world()
+                .resource::<OnlineTournaments>()
+                .standings
+                .is_some()
+        },
+    );
+    let (page, _) = app
+        .world()
+        .resource::<OnlineTournaments>()
+        .standings
+        .clone()
+        .unwrap();
+    let lines: Vec<String> = page
+        .standings
+        .iter()
+        .map(camelot::online::tournament_view::standing_line)
+        .collect();
+    let mut names: Vec<&str> = page.standings.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["Palamedes", "Tristram"], "{page:?}");
+    for (i, line) in lines.iter().enumerate() {
+        let name = page.standings[i].name.as_str();
+        assert_eq!(*line, format!("{}. {name}  0 points, playing", i + 1));
+    }
+    assert!(page.games.iter().any(|g| g.game == theirs.game));
+    // Tristram follows Palamedes from the Online screen (its Follow button's call): the
+    // list says he is playing, with the game to watch.
+    use camelot::online::following::OnlineFollowing;
+    use camelot_online::protocol::accounts::AccountName;
+    app.world_mut()
+        .resource_scope(|world, mut f: Mut<OnlineFollowing>| {
+            f.set(
+                world.resource::<Storage>(),
+                &server,
+                AccountName::parse("Palamedes").unwrap(),
+                true,
+            )
+        });
+    until(&mut app, "followed", Duration::from_secs(20), |a| {
+        a.world().resource::<OnlineFollowing>().status.is_some()
+    });
+    assert_eq!(
+        app.world().resource::<OnlineFollowing>().status.as_deref(),
+        Some("You follow Palamedes")
+    );
+    app.world_mut()
+        .resource_scope(|world, mut f: Mut<OnlineFollowing>| {
+            f.refresh(world.resource::<Storage>(), &server)
+        });
+    until(
+        &mut app,
+        "the players followed heard",
+        Duration::from_secs(20),
+        |a| a.world().resource::<OnlineFollowing>().list.is_some(),
+    );
+    let (_, followed, _) = app
+        .world()
+        .resource::<OnlineFollowing>()
+        .list
+        .clone()
+        .unwrap();
+    assert_eq!(followed.players.len(), 1, "{followed:?}");
+    assert_eq!(followed.players[0].name.as_str(), "Palamedes");
+    assert_eq!(followed.players[0].playing, vec![theirs.game.clone()]);
 }
 
 camelot_test_support::harness!(

@@ -19,6 +19,7 @@ use crate::game::settings::PlaySettings;
 use crate::learning::view::LearnMenu;
 use crate::online::account::OnlineAccount;
 use crate::online::challenges::OnlineChallenges;
+use crate::online::following::OnlineFollowing;
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::tournaments::OnlineTournaments;
@@ -155,6 +156,7 @@ pub struct OnlineMenu<'w> {
     lobby: ResMut<'w, Lobby>,
     account: ResMut<'w, OnlineAccount>,
     challenges: ResMut<'w, OnlineChallenges>,
+    following: ResMut<'w, OnlineFollowing>,
     tournaments: ResMut<'w, OnlineTournaments>,
     settings: ResMut<'w, OnlineSettings>,
     join: MessageWriter<'w, JoinOnline>,
@@ -234,6 +236,7 @@ pub fn menu(
                         &mut o.account,
                         online::Club {
                             challenges: &mut o.challenges,
+                            following: &mut o.following,
                             tournaments: &mut o.tournaments,
                         },
                         &mut o.settings,

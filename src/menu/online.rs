@@ -9,6 +9,7 @@ use super::play::{seat_choice, PlayChoice};
 use crate::online::account::OnlineAccount;
 use crate::online::challenge_view;
 use crate::online::challenges::OnlineChallenges;
+use crate::online::following::{self, OnlineFollowing};
 use crate::online::lobby::Lobby;
 use crate::online::settings::OnlineSettings;
 use crate::online::tournament_view;
@@ -16,9 +17,11 @@ use crate::online::tournaments::OnlineTournaments;
 use crate::online::view::{self as online_view, OnlinePick, TimeChoice};
 use crate::storage::saving::Storage;
 
-/// The club's parts of the Online screen: the challenges and the tournaments.
+/// The club's parts of the Online screen: the challenges, the players followed and the
+/// tournaments.
 pub struct Club<'a> {
     pub challenges: &'a mut OnlineChallenges,
+    pub following: &'a mut OnlineFollowing,
     pub tournaments: &'a mut OnlineTournaments,
 }
 
@@ -98,6 +101,12 @@ pub fn online_page(
             server.as_ref(),
             logged_in,
         );
+        ui.add_space(6.0);
+        let watched =
+            following::following_section(ui, club.following, storage, server.as_ref(), logged_in);
+        if watched.is_some() {
+            pick = watched;
+        }
     });
     pick
 }
@@ -115,6 +124,7 @@ mod tests {
         lobby: Lobby,
         account: OnlineAccount,
         challenges: OnlineChallenges,
+        following: OnlineFollowing,
         tournaments: OnlineTournaments,
         settings: OnlineSettings,
         storage: Storage,
@@ -140,6 +150,7 @@ mod tests {
                                 &mut o.account,
                                 Club {
                                     challenges: &mut o.challenges,
+                                    following: &mut o.following,
                                     tournaments: &mut o.tournaments,
                                 },
                                 &mut o.settings,
@@ -155,6 +166,7 @@ mod tests {
                             lobby: Lobby::default(),
                             account: OnlineAccount::default(),
                             challenges: OnlineChallenges::default(),
+                            following: OnlineFollowing::default(),
                             tournaments: OnlineTournaments::default(),
                             settings: OnlineSettings::default(),
                             storage: Storage::new(None),

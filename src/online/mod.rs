@@ -14,6 +14,7 @@ pub mod account;
 mod background;
 pub mod challenge_view;
 pub mod challenges;
+pub mod following;
 pub mod lobby;
 pub mod local_server;
 pub mod settings;
@@ -64,6 +65,7 @@ pub(crate) fn plugin(app: &mut App) {
         lobby::plugin,
         account::plugin,
         challenges::plugin,
+        following::plugin,
         tournaments::plugin,
     ));
 }

@@ -1,9 +1,10 @@
 //! Tournaments on the Online screen: those under way and starting soon, each with its
 //! kind and time and a Join button for an account logged in; the one I play in, with
-//! Withdraw. Its games open at the table by themselves ([`super::tournaments`]).
+//! Withdraw and its standings, which the table shows too. Its games open at the table by
+//! themselves ([`super::tournaments`]).
 
 use bevy_egui::egui;
-use camelot_online::protocol::tournaments::TournamentView;
+use camelot_online::protocol::tournaments::{TournamentPage, TournamentView};
 use camelot_online::ServerAddress;
 
 use crate::online::tournaments::OnlineTournaments;
@@ -55,6 +56,9 @@ pub fn tournaments_section(
             }
         });
     }
+    if playing.is_some() {
+        standings(ui, tournaments, 10);
+    }
     if playing.is_some()
         && ui
             .add_enabled(
@@ -70,5 +74,43 @@ pub fn tournaments_section(
     }
     if let Some(s) = &tournaments.status {
         ui.label(s);
+    }
+}
+
+/// "2. Gareth  4 points, playing": a line of the standings.
+pub fn standing_line(s: &camelot_online::protocol::tournaments::Standing) -> String {
+    let points = if s.points.fract() == 0.0 {
+        format!("{}", s.points)
+    } else {
+        format!("{:.1}", s.points)
+    };
+    let word = if s.points == 1.0 { "point" } else { "points" };
+    let state = if s.withdrawn {
+        ", withdrawn"
+    } else if s.paused {
+        ", paused"
+    } else if s.playing.is_some() {
+        ", playing"
+    } else {
+        ""
+    };
+    let fire = if s.fire { " (on a streak)" } else { "" };
+    format!("{}. {}  {points} {word}{fire}{state}", s.rank, s.name)
+}
+
+/// The first `most` lines of the standings of the tournament I play in, asked for as
+/// they age.
+pub fn standings(ui: &mut egui::Ui, tournaments: &mut OnlineTournaments, most: usize) {
+    tournaments.refresh_standings();
+    let Some((page, _)) = &tournaments.standings else {
+        return;
+    };
+    let page: &TournamentPage = page;
+    ui.label(egui::RichText::new(format!("{}: standings", page.tournament.name)).strong());
+    for s in page.standings.iter().take(most) {
+        ui.label(standing_line(s));
+    }
+    if page.standings.len() > most {
+        ui.label(format!("… and {} more", page.standings.len() - most));
     }
 }

@@ -14,8 +14,8 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_online::protocol::accounts::{AccountToken, Done};
 use camelot_online::protocol::tournaments::{
-    JoinTournament, ListTournaments, MyTournamentGame, TournamentId, TournamentList,
-    TournamentState, WithdrawFromTournament,
+    JoinTournament, ListTournaments, LookAtTournament, MyTournamentGame, TournamentId,
+    TournamentList, TournamentPage, TournamentState, WithdrawFromTournament,
 };
 use camelot_online::protocol::{ErrorCode, GameId};
 use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
@@ -49,7 +49,11 @@ enum Answer {
     Listed(ServerAddress, Result<TournamentList, OnlineError>),
     Joined(ServerAddress, TournamentId, Result<Done, OnlineError>),
     Withdrawn(Result<Done, OnlineError>),
+    Standings(TournamentId, Result<TournamentPage, OnlineError>),
 }
+
+/// How long the standings shown are kept before they are asked again.
+const STANDINGS_KEPT: Duration = Duration::from_secs(10);
 
 /// What the thread that waits for my games tells the table.
 enum Heard {
@@ -84,6 +88,9 @@ pub struct OnlineTournaments {
     playing: Option<Playing>,
     /// A tournament to join once the game runs (the command line's `--join-tournament`).
     pending: Option<(ServerAddress, TournamentId)>,
+    /// The standings of the tournament I play in, and when they came.
+    pub standings: Option<(TournamentPage, Instant)>,
+    standings_asked: bool,
     /// What the last request came to, or what the server said, in words.
     pub status: Option<String>,
     pub busy: bool,
@@ -169,6 +176,26 @@ impl OnlineTournaments {
         });
     }
 
+    /// Asks for the standings of the tournament I play in, unless those shown are recent.
+    pub fn refresh_standings(&mut self) {
+        let Some(p) = &self.playing else {
+            return;
+        };
+        let fresh = self
+            .standings
+            .as_ref()
+            .is_some_and(|(page, at)| page.tournament.id == p.id && at.elapsed() < STANDINGS_KEPT);
+        if fresh || self.standings_asked {
+            return;
+        }
+        let (server, id) = (p.server.clone(), p.id.clone());
+        self.standings_asked = true;
+        self.requests.spawn(move || {
+            let answer = blocking(ask(&server, &LookAtTournament { id: id.clone() }));
+            Answer::Standings(id, answer)
+        });
+    }
+
     /// Joins tournament `id` on `server` as the account logged in there: its games open
     /// here as they are paired.
     pub fn join(&mut self, storage: &Storage, server: &ServerAddress, id: TournamentId) {
@@ -251,6 +278,8 @@ fn hear(
         match h {
             Heard::Game(game) => {
                 tournaments.status = None;
+                // A game paired: the last one was scored, asked again when next shown.
+                tournaments.standings = None;
                 join.write(JoinOnline {
                     server,
                     game,
@@ -272,6 +301,17 @@ fn hear(
     }
     for a in tournaments.requests.answers() {
         redraw.write(RequestRedraw);
+        if let Answer::Standings(id, answer) = a {
+            tournaments.standings_asked = false;
+            match answer {
+                Ok(page) if tournaments.playing().is_some_and(|(_, i)| *i == id) => {
+                    tournaments.standings = Some((page, Instant::now()));
+                }
+                Ok(_) => {}
+                Err(e) => tournaments.status = Some(e.to_string()),
+            }
+            continue;
+        }
         tournaments.busy = false;
         match a {
             Answer::Listed(server, Ok(list)) => {
@@ -294,6 +334,7 @@ fn hear(
             Answer::Listed(_, Err(e))
             | Answer::Joined(_, _, Err(e))
             | Answer::Withdrawn(Err(e)) => tournaments.status = Some(e.to_string()),
+            Answer::Standings(..) => {}
         }
     }
 }

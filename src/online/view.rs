@@ -17,6 +17,8 @@ use crate::online::challenge_view;
 use crate::online::challenges::OnlineChallenges;
 use crate::online::lobby::{remember, Creation, Lobby, MyGame, MyTurn};
 use crate::online::settings::OnlineSettings;
+use crate::online::tournament_view;
+use crate::online::tournaments::OnlineTournaments;
 use crate::online::{
     clock_text, Connection, JoinOnline, JoinOrigin, Online, OnlineRequest, OnlineTable, SeatChoice,
 };
@@ -796,6 +798,7 @@ pub struct OnlineSection<'w> {
     online: Res<'w, Online>,
     requests: MessageWriter<'w, OnlineRequest>,
     challenges: ResMut<'w, OnlineChallenges>,
+    tournaments: ResMut<'w, OnlineTournaments>,
     storage: Res<'w, Storage>,
 }
 
@@ -823,6 +826,22 @@ impl OnlineSection<'_> {
         {
             ui.separator();
             challenge_view::incoming(ui, &mut self.challenges, &self.storage);
+        }
+    }
+
+    /// The standings of the tournament I play in, at the table of one of its games.
+    pub fn show_tournament(&mut self, ui: &mut egui::Ui) {
+        let Some(table) = &self.online.table else {
+            return;
+        };
+        let of_it = self
+            .tournaments
+            .standings
+            .as_ref()
+            .is_some_and(|(page, _)| page.games.iter().any(|g| g.game == table.game));
+        if self.tournaments.playing().is_some() && (of_it || self.tournaments.standings.is_none()) {
+            ui.separator();
+            tournament_view::standings(ui, &mut self.tournaments, 8);
         }
     }
 }

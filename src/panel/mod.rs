@@ -170,6 +170,7 @@ fn sections(
         game_buttons(ui, p, act);
     }
     p.online.show_challenges(ui);
+    p.online.show_tournament(ui);
     typed_move(ui, p);
     table_buttons(ui, p, act);
     ui.separator();
