@@ -237,8 +237,10 @@ mod tests {
                 player("Kay", false, &[]),
             ],
         };
-        let mut following = OnlineFollowing::default();
-        following.list = Some((server.clone(), list, Instant::now()));
+        let following = OnlineFollowing {
+            list: Some((server.clone(), list, Instant::now())),
+            ..OnlineFollowing::default()
+        };
         let mut h = Harness::builder()
             .with_size(egui::vec2(500.0, 400.0))
             .build_ui_state(
