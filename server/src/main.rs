@@ -266,6 +266,15 @@ struct Args {
         value_name = "N"
     )]
     tournaments_per_minute: u32,
+    /// Seconds each player of a tournament's game with a clock has for their first move,
+    /// or the game is called off (an arena's absent player paused, a Swiss's withdrawn).
+    #[arg(
+        long,
+        env = "CAMELOT_FIRST_MOVE_SECONDS",
+        default_value_t = 30,
+        value_name = "S"
+    )]
+    first_move_seconds: u64,
     /// Nodes an analysis searches in each position of a game (the 3D game's review's by
     /// default, about a fifth of a second on one core; at most the master's 2 million,
     /// since a computer's turn that falls due waits for the position in progress).
@@ -331,9 +340,9 @@ enum AccountCommand {
     Close { name: AccountName },
 }
 
-/// How often open challenges past their time are marked expired.
+/// How often open challenges past their time are marked expired, and how often each
+/// process's director looks at the tournaments due or under way.
 const EXPIRE_EVERY: Duration = Duration::from_secs(5);
-/// How often each process's director looks at the tournaments due or under way.
 const DIRECT_EVERY: Duration = Duration::from_secs(1);
 
 /// `0` on the command line: no limit.
@@ -427,7 +436,7 @@ async fn run(args: Args) -> Result<(), StartError> {
         .await
         .map_err(cannot_listen)?;
     let addr = listener.local_addr().map_err(cannot_listen)?;
-    tokio::spawn(flag_sweeper(hubs.clone()));
+    tokio::spawn(round::flag_sweeper(hubs.clone()));
     if !args.no_tv {
         tv::spawn(hubs.db.clone(), hubs.wake.clone());
     }
@@ -461,7 +470,8 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
     challenges::expire_in_turn(hubs.db.clone(), EXPIRE_EVERY, challenge_watch.clone());
-    tournaments::direct_in_turn(hubs.db.clone(), DIRECT_EVERY);
+    let first_move = Duration::from_secs(args.first_move_seconds);
+    tournaments::direct_in_turn(hubs.db.clone(), DIRECT_EVERY, first_move);
     let site = presence::SiteRooms {
         db: hubs.db.clone(),
         challenges: challenge_watch,
@@ -571,17 +581,6 @@ fn default_database() -> Result<String, StartError> {
         source,
     })?;
     Ok(format!("sqlite://{}", dir.join("server.db").display()))
-}
-
-/// Ends on time, every quarter of a second, the games whose mover's time ran out.
-async fn flag_sweeper(hubs: Arc<Hubs>) {
-    let mut tick = tokio::time::interval(Duration::from_millis(250));
-    loop {
-        tick.tick().await;
-        if let Err(e) = hubs.flag_overdue().await {
-            eprintln!("camelot-server: checking clocks: {e}");
-        }
-    }
 }
 
 /// Each room's clean-up, scheduled by the room, every little while: the games nobody

@@ -1,7 +1,8 @@
 //! Tournaments across server processes: two processes on one PostgreSQL both direct the
 //! same arena, one is killed while it runs, and the other carries it to its end; every
 //! pairing is made once (nobody is ever in two games at once), and the standings equal
-//! the test's recount from the games as stored.
+//! the test's recount from the games as stored. And an arena's player who never comes
+//! to a game has it called off and is paused.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -226,7 +227,113 @@ async fn the_operator_schedules_a_daily_arena_and_the_server_makes_it_once() {
     assert_eq!(operator(&db, &["schedules"]), "");
 }
 
+/// Arthur joins an arena and never comes to his game; Tor, a program, plays whatever he is
+/// paired in. With a first-move limit of 2 s the server calls their game off (it was
+/// Arthur's move, as White or after Tor's first as Black), scores it for nobody and pauses
+/// Arthur, so that Tor is not paired with him again; Tor waits, playing nothing.
+async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused() {
+    use camelot_online::protocol::requests::LookAtGame;
+    use camelot_online::protocol::tournaments::{GameScore, JoinTournament};
+    use camelot_online::protocol::GameEnd;
+    let dir = scratch("tournaments-absent");
+    let db = camelot_test_support::sqlite(&dir);
+    let s = Server::start_with(
+        bin(),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--sign-ups-per-minute",
+            "0",
+            "--first-move-seconds",
+            "2",
+        ],
+    );
+    let url = s.address();
+    let arthur = signed_up(&url, "Arthur", "round table").await;
+    let made = ask_as(
+        &url,
+        Some(&arthur),
+        &NewTournament {
+            name: "Empty Chair Arena".into(),
+            kind: TournamentKind::Arena,
+            variant: Variant::Camette,
+            time: TimeControl::Clock {
+                minutes: 1,
+                increment: 0,
+            },
+            minutes: Some(10),
+            rounds: None,
+            starts_at: None,
+            casual: true,
+            programs: true,
+            max_players: None,
+        },
+    )
+    .await
+    .unwrap();
+    let id = made.tournament.clone();
+    ask_as(&url, Some(&arthur), &JoinTournament { id: id.clone() })
+        .await
+        .unwrap();
+    let data = dir.join("Tor");
+    cli_account(&cli(), &data, &s.url, "Tor", true);
+    let mut tor = program_joins(&cli(), &data, &s.url, id.as_str(), "beginner");
+    let asked = LookAtTournament { id: id.clone() };
+    let look = || ask(&url, &asked);
+    let mut page = look().await.unwrap();
+    for _ in 0..150 {
+        if page
+            .standings
+            .iter()
+            .any(|s| s.name.as_str() == "Arthur" && s.paused)
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        page = look().await.unwrap();
+    }
+    let arthur_line = page
+        .standings
+        .iter()
+        .find(|s| s.name.as_str() == "Arthur")
+        .unwrap();
+    assert!(arthur_line.paused, "Arthur paused: {page:?}");
+    assert_eq!(arthur_line.points, 0.0);
+    assert_eq!(page.games.len(), 1, "{page:?}");
+    let game = &page.games[0];
+    assert_eq!(game.score, Some(GameScore::Void), "{page:?}");
+    let stored = ask(
+        &url,
+        &LookAtGame {
+            game: game.game.clone(),
+            token: None,
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(stored.game.result, Some(GameEnd::Aborted));
+    let absent_white = game.white.as_str() == "Arthur";
+    assert_eq!(
+        stored.game.moves.len(),
+        usize::from(!absent_white),
+        "called off on Arthur's first move"
+    );
+    // Some seconds on, Tor is still waiting: paired with nobody, Arthur least of all.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let later = look().await.unwrap();
+    assert_eq!(later.games.len(), 1, "{later:?}");
+    assert!(
+        later.standings.iter().all(|s| s.playing.is_none()),
+        "{later:?}"
+    );
+    tor.kill().unwrap();
+    let _ = tor.wait();
+}
+
 camelot_test_support::harness!(;
-    async: an_arena_goes_on_when_one_of_two_processes_dies,
+    async: an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused,
+    an_arena_goes_on_when_one_of_two_processes_dies,
     the_operator_schedules_a_daily_arena_and_the_server_makes_it_once
 );

@@ -9,20 +9,28 @@ use sqlx::Row;
 use crate::games::rows::ending;
 use crate::store::{on, places, Db};
 
+/// How a game stands: its end (`None` while it goes on) and how many plies were played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStanding {
+    pub end: Option<GameEnd>,
+    pub plies: u32,
+}
+
 impl Db {
-    /// Each of the games `ids` that is stored: `Some` ending where it is over, `None`
-    /// while it goes on. A game forgotten (nobody ever joined it) is absent.
+    /// How each of the games `ids` that is stored stands. A game forgotten (nobody ever
+    /// joined it) is absent.
     pub async fn endings_of(
         &self,
         ids: &[GameId],
-    ) -> Result<HashMap<GameId, Option<GameEnd>>, sqlx::Error> {
+    ) -> Result<HashMap<GameId, GameStanding>, sqlx::Error> {
         let mut out = HashMap::new();
         for chunk in ids.chunks(500) {
             let sql = format!(
-                "SELECT id, status, result, reason FROM games WHERE id IN ({})",
+                "SELECT id, status, result, reason, plies FROM games WHERE id IN ({})",
                 places(1, chunk.len())
             );
-            let rows: Vec<(String, String, Option<String>, Option<String>)> = on!(self, read pool => {
+            type Row = (String, String, Option<String>, Option<String>, i64);
+            let rows: Vec<Row> = on!(self, read pool => {
                 let mut q = sqlx::query(&sql);
                 for id in chunk {
                     q = q.bind(id.as_str());
@@ -30,10 +38,13 @@ impl Db {
                 q.fetch_all(pool)
                     .await?
                     .iter()
-                    .map(|r| (r.get("id"), r.get("status"), r.get("result"), r.get("reason")))
+                    .map(|r| {
+                        let plies = r.get("plies");
+                        (r.get("id"), r.get("status"), r.get("result"), r.get("reason"), plies)
+                    })
                     .collect()
             });
-            for (id, status, result, reason) in rows {
+            for (id, status, result, reason, plies) in rows {
                 let Ok(id) = GameId::parse(&id) else { continue };
                 let end = (status == "over")
                     .then(|| ending(result.as_deref(), reason.as_deref()))
@@ -43,7 +54,8 @@ impl Db {
                     ("over", None) => Some(GameEnd::Aborted),
                     (_, end) => end,
                 };
-                out.insert(id, end);
+                let plies = u32::try_from(plies).unwrap_or(0);
+                out.insert(id, GameStanding { end, plies });
             }
         }
         Ok(out)

@@ -163,6 +163,10 @@ pub struct LiveGame {
     pub rated: bool,
     /// A rated game's open seats are for ratings at most this far from the creator's.
     pub rating_range: Option<u32>,
+    /// Each seat's first move is due this long (ms) after the move before (the game's
+    /// start for the first), or the server calls the game off, and nobody else may: a
+    /// tournament's game, whose players were paired without being asked.
+    pub first_move_ms: Option<i64>,
 }
 
 impl LiveGame {
@@ -184,6 +188,7 @@ impl LiveGame {
             rematch: None,
             rated: false,
             rating_range: None,
+            first_move_ms: None,
         }
     }
 
@@ -220,6 +225,7 @@ impl LiveGame {
         }
         match self.time {
             TimeControl::Clock { .. } if self.computer_to_move().is_some() => None,
+            _ if self.first_move_due() => self.first_move_ms.map(|ms| self.last_move_at + ms),
             TimeControl::Clock { .. } if self.clock_runs() => {
                 Some(self.last_move_at + self.clocks[self.to_move().0 as usize])
             }
@@ -351,8 +357,18 @@ impl LiveGame {
         if self.deadline().is_none_or(|d| now < d) {
             return None;
         }
-        self.time_up();
+        if self.first_move_due() {
+            // A seat that never came: no game was played.
+            self.call_off();
+        } else {
+            self.time_up();
+        }
         Some(Change::Updated)
+    }
+
+    /// Whether the move due is a seat's first, under a first-move limit.
+    fn first_move_due(&self) -> bool {
+        self.first_move_ms.is_some() && self.plies.len() < self.seats()
     }
 
     /// The seat to move loses on time (or draws, by ruling 13).
@@ -379,20 +395,29 @@ impl LiveGame {
         Ok(Change::Updated)
     }
 
-    /// Whether the game may be called off now: until both sides have moved.
+    /// Whether the game may be called off now: until both sides have moved, where no
+    /// first-move limit leaves that to the server.
     pub fn may_abort(&self) -> bool {
-        self.is_live() && self.plies.len() < 2
+        self.is_live() && self.plies.len() < 2 && self.first_move_ms.is_none()
     }
 
     /// Until both sides have moved, any seat may call the game off.
     pub fn abort(&mut self) -> Result<Change, Refusal> {
         self.check_live()?;
         if !self.may_abort() {
-            return Err(Refusal::TooLateToAbort);
+            return Err(if self.first_move_ms.is_some() {
+                Refusal::PairedNotAborted
+            } else {
+                Refusal::TooLateToAbort
+            });
         }
+        self.call_off();
+        Ok(Change::Updated)
+    }
+
+    fn call_off(&mut self) {
         self.status = Status::Over(GameEnd::Aborted);
         self.offers = Offers::default();
-        Ok(Change::Updated)
     }
 
     pub fn claim(&mut self, seat: Player, claim: DrawClaim) -> Result<Change, Refusal> {

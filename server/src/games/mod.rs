@@ -22,9 +22,10 @@ mod store;
 
 // The room's door: what other rooms and the server's start may use.
 pub use between::between_accounts;
+pub use endings::GameStanding;
 pub use listings::ListedSeat;
 pub use live::{
-    Agreement, Change, Holder, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status,
+    Agreement, Change, Holder, LiveGame, NewGame, Refusal, RematchPlan, SeatRow, Status, DAY_MS,
 };
 pub use record::record_text;
 pub(crate) use rows::{insert_game, names_leave_seats};

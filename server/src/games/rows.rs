@@ -97,6 +97,7 @@ pub struct NewGameRows {
     pub seats: Vec<SeatColumns>,
     pub rated: bool,
     pub rating_range: Option<i64>,
+    pub first_move_ms: Option<i64>,
     /// The turn the computer owes from the start, if the first seat is its.
     pub owed: Option<(i64, i64)>,
     /// Whose the game is ([`Owner::code`]).
@@ -127,6 +128,7 @@ impl NewGameRows {
             owner: new.owner.code(),
             rated: g.rated,
             rating_range: g.rating_range.map(i64::from),
+            first_move_ms: g.first_move_ms,
         }
     }
 }
@@ -144,8 +146,9 @@ macro_rules! insert_game {
         let (kind, a, b) = rows.time;
         sqlx::query(
             "INSERT INTO games (id, variant, time_kind, time_a, time_b, created_at, status, \
-             plies, clocks, last_move_at, deadline_at, joined, owner, rated, rating_range) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9, $10, $11)",
+             plies, clocks, last_move_at, deadline_at, joined, owner, rated, rating_range, \
+             first_move_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $6, $8, 0, $9, $10, $11, $12)",
         )
         .bind(&rows.id)
         .bind(rows.variant)
@@ -158,6 +161,7 @@ macro_rules! insert_game {
         .bind(&rows.owner)
         .bind(i32::from(rows.rated))
         .bind(rows.rating_range.map(|r| r as i32))
+        .bind(rows.first_move_ms)
         .execute(&mut *$tx)
         .await?;
         for (seat, columns) in rows.seats.iter().enumerate() {
@@ -356,6 +360,7 @@ pub struct StoredGame {
     pub joined: bool,
     pub rated: bool,
     pub rating_range: Option<u32>,
+    pub first_move_ms: Option<i64>,
     pub plies: Vec<StoredPly>,
     pub seats: Vec<SeatInfo>,
 }
@@ -403,6 +408,7 @@ impl StoredGame {
         g.joined = self.joined;
         g.rated = self.rated;
         g.rating_range = self.rating_range;
+        g.first_move_ms = self.first_move_ms;
         g.rematch = self.rematch.and_then(|r| GameId::parse(&r).ok());
         if self.seats.len() == g.seats.len() {
             g.seats = self.seats;

@@ -144,7 +144,7 @@ impl Db {
             let row = sqlx::query(
                 "SELECT variant, time_kind, time_a, time_b, created_at, status, result, reason, \
                  clocks, last_move_at, draw_offer, takeback_offer, rematch_offer, rematch, \
-                 joined, rated, rating_range FROM games WHERE id = $1",
+                 joined, rated, rating_range, first_move_ms FROM games WHERE id = $1",
             )
             .bind(id_text)
             .fetch_optional(pool)
@@ -174,6 +174,7 @@ impl Db {
                 rating_range: row
                     .get::<Option<i32>, _>("rating_range")
                     .and_then(|r| u32::try_from(r).ok()),
+                first_move_ms: row.get("first_move_ms"),
                 plies: plies
                     .iter()
                     .map(|r| StoredPly {

@@ -379,6 +379,18 @@ impl Hubs {
     }
 }
 
+/// Ends, every quarter of a second, the games whose mover's time ran out (or, under a
+/// first-move limit, whose seat never came).
+pub async fn flag_sweeper(hubs: Arc<Hubs>) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(250));
+    loop {
+        tick.tick().await;
+        if let Err(e) = hubs.flag_overdue().await {
+            eprintln!("camelot-server: checking clocks: {e}");
+        }
+    }
+}
+
 /// Says to everyone connected what changed from `old` to `new`. Where what the seats may
 /// ask changed, the last message of the news says so (a move's, an offer's, the end's).
 fn announce(hub: &Hub, old: &LiveGame, new: &LiveGame) {

@@ -13,7 +13,7 @@ mod service;
 
 // The room's door.
 pub use fan_in::fan_in;
-pub use hub::{Hub, Hubs};
+pub use hub::{flag_sweeper, Hub, Hubs};
 pub use routes::{api, socket};
 pub use seating::TakeError;
 pub use service::game_now;

@@ -18,31 +18,36 @@ use crate::common::chores;
 use crate::common::clock::now_ms;
 use crate::common::owner::Owner;
 use crate::common::tokens;
-use crate::games::between_accounts;
+use crate::games::{between_accounts, GameStanding, DAY_MS};
 use crate::store::Db;
 use crate::tournaments::pairings::{self, Pair, Seeker};
 use crate::tournaments::scoring::{standings, Entrant, Played};
-use crate::tournaments::store::{Step, TournamentRow};
+use crate::tournaments::store::{Mark, Step, TournamentRow};
 
 /// How long a process holds a tournament it directs: another takes it over this long
 /// after it died.
 const LEASE_MS: i64 = 10_000;
 
-/// Starts this process's director, looking every `period`.
-pub fn direct_in_turn(db: Db, period: Duration) {
+/// Starts this process's director, looking every `period`; each seat of the games it
+/// pairs has `first_move` for its first move (a game by days a move, its days), or the
+/// game is called off.
+pub fn direct_in_turn(db: Db, period: Duration, first_move: Duration) {
     let me = format!("director-{}", tokens::random(12));
+    let first_move = first_move.as_millis() as i64;
     chores::every(period, "directing tournaments", None, move || {
         let db = db.clone();
         let me = me.clone();
-        async move { step_all(&db, &me).await }
+        async move { step_all(&db, &me, first_move).await }
     });
 }
 
-async fn step_all(db: &Db, me: &str) -> Result<u64, sqlx::Error> {
+async fn step_all(db: &Db, me: &str, first_move: i64) -> Result<u64, sqlx::Error> {
     let now = now_ms();
     let mut moved = db.make_scheduled(now).await?;
     for id in db.tournaments_due(now).await? {
-        if db.lease_tournament(&id, me, now, now + LEASE_MS).await? && step(db, &id, now).await? {
+        if db.lease_tournament(&id, me, now, now + LEASE_MS).await?
+            && step(db, &id, now, first_move).await?
+        {
             moved += 1;
         }
     }
@@ -61,8 +66,52 @@ fn score_of(end: &GameEnd) -> GameScore {
     }
 }
 
+/// How game `g` of a tournament of `kind` counts, once over (none while it goes on), and
+/// the player who never came to it, with what that costs them. Nobody may abort a
+/// tournament's game: one called off was called off by its first-move limit, against
+/// the seat to move. An arena's absent player scores nothing and is paused; a Swiss's or
+/// a round robin's loses the game (the other side wins it), and a Swiss's is withdrawn.
+pub fn judged(
+    kind: TournamentKind,
+    g: &Played,
+    standing: &GameStanding,
+) -> Option<(GameScore, Option<(String, Mark)>)> {
+    let end = standing.end.as_ref()?;
+    if *end != GameEnd::Aborted || standing.plies >= 2 {
+        return Some((score_of(end), None));
+    }
+    let first_absent = standing.plies == 0;
+    let who = if first_absent { &g.first } else { &g.second };
+    Some(match kind {
+        TournamentKind::Arena => (GameScore::Void, Some((who.clone(), Mark::Paused))),
+        TournamentKind::Swiss | TournamentKind::RoundRobin => {
+            let score = if first_absent {
+                GameScore::Second
+            } else {
+                GameScore::First
+            };
+            let mark = (kind == TournamentKind::Swiss).then(|| (who.clone(), Mark::Withdrawn));
+            (score, mark)
+        }
+    })
+}
+
+/// How long each seat of a tournament's game in `time` has for its first move: a game
+/// by days a move, its days; one with a clock, `first_move`.
+fn first_move_ms(time: TimeControl, first_move: i64) -> i64 {
+    match time {
+        TimeControl::Days { days } => i64::from(days) * DAY_MS,
+        _ => first_move,
+    }
+}
+
 /// One step of tournament `id` at `now`; whether it wrote one.
-pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, sqlx::Error> {
+pub(super) async fn step(
+    db: &Db,
+    id: &TournamentId,
+    now: i64,
+    first_move: i64,
+) -> Result<bool, sqlx::Error> {
     let Some(t) = db.tournament(id).await? else {
         return Ok(false);
     };
@@ -80,11 +129,15 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
         db.endings_of(&live).await?
     };
     let mut ended = Vec::new();
+    let mut absent = Vec::new();
     for g in games.iter_mut().filter(|g| g.score.is_none()) {
         let score = match endings.get(&g.game) {
             // Forgotten: nobody ever came to it.
             None => Some(GameScore::Void),
-            Some(end) => end.as_ref().map(score_of),
+            Some(standing) => judged(t.kind, g, standing).map(|(score, mark)| {
+                absent.extend(mark);
+                score
+            }),
         };
         if let Some(score) = score {
             g.score = Some(score);
@@ -96,6 +149,8 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
     if ended.is_empty() && plan.is_none() {
         return Ok(false);
     }
+    // Paired again only from the next step, which reads the marks.
+    let plan = plan.filter(|_| absent.is_empty());
     let mut s = Step {
         id: id.clone(),
         read: t.step,
@@ -105,6 +160,7 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
         rounds: t.rounds,
         ends_at: t.ends_at,
         ended,
+        absent,
         games: Vec::new(),
         bye: None,
         drop_withdrawn: false,
@@ -130,7 +186,8 @@ pub(super) async fn step(db: &Db, id: &TournamentId, now: i64) -> Result<bool, s
                 (a.account.as_str(), Some(&a.name)),
                 (b.account.as_str(), Some(&b.name)),
             ];
-            let new = between_accounts(t.variant, t.time, rated, &seats, Owner::Unknown, now);
+            let mut new = between_accounts(t.variant, t.time, rated, &seats, Owner::Unknown, now);
+            new.game.first_move_ms = Some(first_move_ms(t.time, first_move));
             s.games.push((round, new, first, second));
         }
     }

@@ -261,7 +261,7 @@ async fn live_game_of(
     let endings = db.endings_of(&ids).await.map_err(storage)?;
     Ok(mine
         .into_iter()
-        .find(|g| matches!(endings.get(&g.game), Some(None)))
+        .find(|g| endings.get(&g.game).is_some_and(|s| s.end.is_none()))
         .map(|g| TournamentSeat {
             game: g.game.clone(),
             seat: t

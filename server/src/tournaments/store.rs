@@ -214,6 +214,8 @@ pub struct Step {
     pub ends_at: Option<i64>,
     /// Games seen ended, and how.
     pub ended: Vec<(GameId, GameScore)>,
+    /// Players who never came to a game of theirs: paused or withdrawn.
+    pub absent: Vec<(String, Mark)>,
     /// Games paired: the round, the game (seated), its two players' accounts.
     pub games: Vec<(u32, NewGame, String, String)>,
     pub bye: Option<(u32, String)>,
@@ -428,19 +430,9 @@ impl Db {
         on: bool,
         now: i64,
     ) -> Result<bool, sqlx::Error> {
-        let sql = match column {
-            Mark::Withdrawn => {
-                "UPDATE tournament_players SET withdrawn = $3 \
-                 WHERE tournament_id = $1 AND account_id = $2"
-            }
-            Mark::Paused => {
-                "UPDATE tournament_players SET paused = $3 \
-                 WHERE tournament_id = $1 AND account_id = $2 AND withdrawn = 0"
-            }
-        };
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            let n = sqlx::query(sql)
+            let n = sqlx::query(column.sql())
                 .bind(id.as_str())
                 .bind(account)
                 .bind(i64::from(on))
@@ -529,6 +521,14 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
             }
+            for (account, mark) in &s.absent {
+                sqlx::query(mark.sql())
+                    .bind(s.id.as_str())
+                    .bind(account)
+                    .bind(1_i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             for (round, new, first, second) in &s.games {
                 insert_game!(&mut *tx, &NewGameRows::of(new));
                 sqlx::query(
@@ -575,4 +575,20 @@ impl Db {
 pub enum Mark {
     Withdrawn,
     Paused,
+}
+
+impl Mark {
+    /// Sets the mark ($3) of player $2 in tournament $1.
+    fn sql(self) -> &'static str {
+        match self {
+            Mark::Withdrawn => {
+                "UPDATE tournament_players SET withdrawn = $3 \
+                 WHERE tournament_id = $1 AND account_id = $2"
+            }
+            Mark::Paused => {
+                "UPDATE tournament_players SET paused = $3 \
+                 WHERE tournament_id = $1 AND account_id = $2 AND withdrawn = 0"
+            }
+        }
+    }
 }

@@ -11,10 +11,10 @@ use camelot_online::protocol::tournaments::{
 };
 use camelot_online::protocol::{GameId, TimeControl};
 
-use super::director::plan;
+use super::director::{judged, plan};
 use super::pairings;
 use super::scoring::{points_of, standings, Entrant, Played};
-use super::store::TournamentRow;
+use super::store::{Mark, TournamentRow};
 
 fn entrant(account: &str, rating: i32) -> Entrant {
     Entrant {
@@ -318,4 +318,62 @@ fn a_swiss_nobody_came_to_is_cancelled_at_its_time_and_an_arena_starts_anyway() 
     let p = plan(&arena, &[], &[], &[], 1).unwrap();
     assert_eq!(p.state, TournamentState::Running, "paired as players come");
     assert!(p.pairs.is_empty());
+}
+
+/// A tournament's game called off by its first-move limit, against the seat that never
+/// moved: in an arena no points and that player paused; in a Swiss the game lost and the
+/// player withdrawn; in a round robin the game lost. A game played out counts as played.
+#[test]
+fn a_player_who_never_comes_to_a_game_loses_it_or_is_paused_by_kind() {
+    use crate::games::GameStanding;
+    use camelot_engine::{EndReason, Outcome, Side};
+    use camelot_online::protocol::GameEnd;
+    let g = Played {
+        game: GameId::parse("g1").unwrap(),
+        round: 1,
+        first: "white".into(),
+        second: "black".into(),
+        started_at: 0,
+        score: None,
+        ended_at: None,
+    };
+    let off = |plies| GameStanding {
+        end: Some(GameEnd::Aborted),
+        plies,
+    };
+    let marked = |who: &str, mark| Some((who.to_string(), mark));
+    use TournamentKind::{Arena, RoundRobin, Swiss};
+    assert_eq!(
+        judged(Arena, &g, &off(0)),
+        Some((GameScore::Void, marked("white", Mark::Paused)))
+    );
+    assert_eq!(
+        judged(Arena, &g, &off(1)),
+        Some((GameScore::Void, marked("black", Mark::Paused)))
+    );
+    assert_eq!(
+        judged(Swiss, &g, &off(0)),
+        Some((GameScore::Second, marked("white", Mark::Withdrawn)))
+    );
+    assert_eq!(
+        judged(Swiss, &g, &off(1)),
+        Some((GameScore::First, marked("black", Mark::Withdrawn)))
+    );
+    assert_eq!(
+        judged(RoundRobin, &g, &off(1)),
+        Some((GameScore::First, None))
+    );
+    let won = GameStanding {
+        end: Some(GameEnd::Decided(Outcome::win(
+            Side::Second,
+            EndReason::Time,
+        ))),
+        plies: 1,
+    };
+    assert_eq!(judged(Arena, &g, &won), Some((GameScore::Second, None)));
+    let going_on = GameStanding {
+        end: None,
+        plies: 0,
+    };
+    assert_eq!(judged(Swiss, &g, &going_on), None);
 }

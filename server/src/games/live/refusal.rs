@@ -24,6 +24,9 @@ pub enum Refusal {
     IllegalMove(NotationError),
     #[error("too late to abort: both sides have moved")]
     TooLateToAbort,
+    /// A tournament's game: the server calls it off if a seat makes no first move.
+    #[error("a tournament's game is not aborted: it is called off if a player does not make a first move in time")]
+    PairedNotAborted,
     /// Only the player to move may claim a draw.
     #[error("only the player to move may claim a draw")]
     ClaimNotYours,
@@ -76,6 +79,7 @@ impl Refusal {
             Refusal::WrongPly { .. } => ErrorCode::WrongPly,
             Refusal::IllegalMove(_) => ErrorCode::IllegalMove,
             Refusal::TooLateToAbort
+            | Refusal::PairedNotAborted
             | Refusal::ClaimNotYours
             | Refusal::Claim(_)
             | Refusal::NothingToTakeBack

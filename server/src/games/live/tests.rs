@@ -506,3 +506,39 @@ fn grand_cam_partners_share_a_side() {
         .unwrap();
     assert!(!g.is_live());
 }
+
+/// A tournament's game under a first-move limit: each seat's first move is due that long
+/// after the move before; a seat that makes none has the game called off (not lost on
+/// time), which no player may do themselves; once both have moved the clock rules.
+#[test]
+fn a_first_move_limit_calls_off_a_game_whose_seat_never_came() {
+    let clock = TimeControl::Clock {
+        minutes: 3,
+        increment: 2,
+    };
+    let mut g = camelot(clock);
+    g.first_move_ms = Some(30_000);
+    assert_eq!(g.deadline(), Some(T0 + 30_000));
+    assert!(!g.may_abort(), "only the server calls it off");
+    assert_eq!(g.abort(), Err(Refusal::PairedNotAborted));
+    assert_eq!(g.flag(T0 + 29_999), None);
+    let mut absent_white = g.clone();
+    assert_eq!(absent_white.flag(T0 + 30_000), Some(Change::Updated));
+    assert_eq!(absent_white.status, Status::Over(GameEnd::Aborted));
+    // White moves in time: Black's first move is due 30 s after it.
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0 + 10_000).unwrap();
+    assert_eq!(g.deadline(), Some(T0 + 40_000));
+    let mut absent_black = g.clone();
+    absent_black.flag(T0 + 40_000).unwrap();
+    assert_eq!(absent_black.status, Status::Over(GameEnd::Aborted));
+    // Black moves too: from now on the clock (3 minutes, and White's first 2 s added),
+    // and a player out of time loses.
+    g.play(BLACK, 1, &named(&g, "H11-F9"), T0 + 20_000).unwrap();
+    assert_eq!(g.deadline(), Some(T0 + 20_000 + 182_000));
+    g.flag(T0 + 202_000).unwrap();
+    assert!(
+        matches!(g.status, Status::Over(GameEnd::Decided(o)) if o.reason == EndReason::Time),
+        "{:?}",
+        g.status
+    );
+}
