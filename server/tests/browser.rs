@@ -570,8 +570,9 @@ fn a_game_page_reads_for_a_keyboard_and_a_screen_reader() {
 
 /// A finished game analysed on a phone, asked for by a watcher: the graph across the
 /// panel, every move the server judged an inaccuracy, mistake or blunder marked in the
-/// list with its better move (and no other), and at a marked move's position the
-/// computer's line, its move drawn on the board.
+/// list with its better move (and no other), and a marked move clicked described itself
+/// (its judgement, the better move drawn on the board, the computer's line from before
+/// it), the board kept in view.
 fn a_finished_game_is_analysed_on_a_phone() {
     let Some(browser) = Browser::find("a_finished_game_is_analysed_on_a_phone") else {
         return;
@@ -606,22 +607,45 @@ fn a_finished_game_is_analysed_on_a_phone() {
         })
         .collect();
     assert_eq!(out["marks"], serde_json::Value::Array(expected), "{out}");
+    // The move clicked is the one described: its judgement, the better move (drawn on
+    // the board where it gave something away), the computer's line from before it.
     let chosen = out["chosen"].as_u64().unwrap() as usize;
     let here = &plies[chosen];
     let line = out["line"].as_str().unwrap();
     assert!(
         line.starts_with(&format!(
-            "Played {}",
+            "{}. {} {}: ",
+            chosen / 2 + 1,
+            here["seat"].as_str().unwrap(),
             here["played"]["notation"].as_str().unwrap()
         )),
         "{line}"
     );
+    let gave_away = matches!(
+        here["judgement"].as_str(),
+        Some("inaccuracy" | "mistake" | "blunder")
+    );
+    if gave_away {
+        let better = here["best"]["notation"].as_str().unwrap();
+        assert!(line.contains(&format!("Better was {better}.")), "{line}");
+    }
     let first = here["line"][0]["notation"].as_str().unwrap();
     assert!(
-        line.contains(&format!("The computer's line: {first}")),
+        line.contains(&format!("The computer's line from before it: {first}")),
         "{line}"
     );
-    assert_eq!(out["arrow"], 1, "the better move drawn on the board");
+    assert_eq!(
+        out["arrow"],
+        u64::from(gave_away),
+        "the better move drawn on the board: {out}"
+    );
+    // Clicking the move keeps the board where the player had it.
+    let seen = out["boardSeen"].as_array().unwrap();
+    assert!(seen[0].as_f64().unwrap() > 0.9, "{out}");
+    assert!(
+        seen[1].as_f64().unwrap() > 0.9,
+        "the board stays in view: {out}"
+    );
     assert_eq!(out["summary"].as_array().unwrap().len(), 2, "{out}");
     // The graph spans the panel, the phone's width less its margins.
     let width = out["graphWidth"].as_f64().unwrap();

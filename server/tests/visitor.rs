@@ -391,6 +391,32 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
         quick_seats.contains("Arthur 1500?") && quick_seats.contains("Mordred 1500?"),
         "{quick_seats}"
     );
+    // The game from the form while Black is open: Arthur waits, told so with the game's
+    // link, offered no draw or resignation; a visitor at that link is offered the seat.
+    assert_eq!(
+        out["waitingFor"],
+        "Nobody has taken Black yet. Anyone on this server can, from the front page's open \
+         seats; or send someone the game's link."
+    );
+    let link = out["gameLink"].as_str().unwrap();
+    assert!(
+        link.starts_with(&s.url) && link.matches('/').count() == 3,
+        "{link}"
+    );
+    let while_open = script_strings(&out["whileOpen"]);
+    assert!(
+        !while_open
+            .iter()
+            .any(|b| b == "Offer a draw" || b == "Resign" || b == "Ask to take back"),
+        "{while_open:?}"
+    );
+    assert!(while_open.contains(&"Abort".to_string()), "{while_open:?}");
+    assert_eq!(out["offeredSeat"], "Play Black");
+    // Mordred sits: named with his rating at once (after the quick game: 1662 against
+    // Arthur's 1338), and the waiting word gone.
+    let seated = script_strings(&out["seatedSeats"]).join(" | ");
+    assert!(seated.contains("Mordred 1662?"), "{seated}");
+    assert_eq!(out["stillWaiting"], 0);
     // The game from the form, after the quick game (Arthur lost it: 1338 against 1662).
     let seats = script_strings(&out["seatsAfter"]).join(" | ");
     assert!(seats.contains("Arthur 1338? +"), "{seats}");

@@ -234,6 +234,15 @@ impl LiveGame {
         }
     }
 
+    /// Nothing is offered or resigned against a seat nobody has taken yet: the game has
+    /// no opponent to agree or to win.
+    fn check_seated(&self) -> Result<(), Refusal> {
+        match self.seats.iter().any(|s| s.open) {
+            true => Err(Refusal::SeatOpen),
+            false => Ok(()),
+        }
+    }
+
     fn check_live(&self) -> Result<(), Refusal> {
         match self.status {
             Status::Live => Ok(()),
@@ -245,7 +254,10 @@ impl LiveGame {
     /// and until one is agreed.
     fn check_can_offer(&self, kind: OfferKind) -> Result<(), Refusal> {
         match kind {
-            OfferKind::Draw | OfferKind::Takeback => self.check_live(),
+            OfferKind::Draw | OfferKind::Takeback => {
+                self.check_live()?;
+                self.check_seated()
+            }
             OfferKind::Rematch => match (&self.status, &self.rematch) {
                 (Status::Live, _) => Err(Refusal::NotOverYet),
                 (_, Some(game)) => Err(Refusal::RematchAgreed(game.clone())),
@@ -389,6 +401,7 @@ impl LiveGame {
 
     pub fn resign(&mut self, seat: Player) -> Result<Change, Refusal> {
         self.check_live()?;
+        self.check_seated()?;
         self.game.resign(self.variant.rules().side(seat));
         let o = self.game.outcome().expect("a resigned game is over");
         self.end(o);

@@ -2,8 +2,9 @@
 // may; it is the game's, shown to everyone), waited for while it is queued or running,
 // then shown: the first side's winning chances ply by ply as a graph (a click looks at
 // that ply), every inaccuracy, mistake and blunder marked in the move list with the
-// better move, and at the ply shown the computer's line, its first move drawn on the
-// board. The judgements are the server's (the engine's review); the page only shows them.
+// better move, and for the move that led to the position shown (the one clicked) its
+// judgement, the better move (drawn on the board) and the computer's line from before
+// it. The judgements are the server's (the engine's review); the page only shows them.
 
 import { el, put, svg } from "./dom.js";
 import { request } from "./net.js";
@@ -20,6 +21,15 @@ export const MARKS = {
   inaccuracy: { sign: "?!", word: "Inaccuracy" },
   mistake: { sign: "?", word: "Mistake" },
   blunder: { sign: "??", word: "Blunder" },
+};
+
+/** Each judgement in a sentence. @type {Record<MoveQuality, string>} */
+const JUDGED = {
+  best: "the best move",
+  good: "a good move",
+  inaccuracy: "an inaccuracy",
+  mistake: "a mistake",
+  blunder: "a blunder",
 };
 
 /** How often a page waiting for its analysis asks how far it has gone. */
@@ -69,6 +79,50 @@ export function summaries(plies, sides) {
       `${words(count(s.seats, "mistake"), "mistake", "mistakes")}, ` +
       `${words(count(s.seats, "blunder"), "blunder", "blunders")}`,
   );
+}
+
+/** @param {number} p a chance, 0 to 1 */
+function percent(p) {
+  return `${Math.round(p * 100)}%`;
+}
+
+/** @param {AnalysedPly} p whether the move gave away enough to name a better one */
+function lost(p) {
+  return p.judgement === "inaccuracy" || p.judgement === "mistake" || p.judgement === "blunder";
+}
+
+/**
+ * What the analysis says of the position after `ply` plies: of the move that led to it
+ * (the one clicked), its judgement, the better move where it gave something away, the
+ * first side's chances before and after, and the computer's line from before it; at the
+ * start, the computer's line from there.
+ * "12. Black D10-D12: a blunder. Better was E6-E8. White's winning chances: 48% before it,
+ * 81% after. The computer's line from before it: E6-E8 F9-F7"
+ * @param {AnalysedPly[]} plies
+ * @param {number} ply
+ * @param {{ name: string, seats: string[] }[]} sides
+ * @returns {string}
+ */
+export function moveWords(plies, ply, sides) {
+  const lineOf = (/** @type {AnalysedPly} */ p) => p.line.map((m) => m.notation).join(" ");
+  if (ply === 0) {
+    const first = plies[0];
+    const line = first ? lineOf(first) : "";
+    return line ? `The start. The computer's line from here: ${line}` : "The start.";
+  }
+  const p = plies[ply - 1];
+  if (!p) {
+    return "";
+  }
+  const seats = Math.max(1, sides.reduce((n, s) => n + s.seats.length, 0));
+  const number = Math.floor((ply - 1) / seats) + 1;
+  const judged = p.judgement ? JUDGED[p.judgement] : "a setup move, not judged";
+  const better = lost(p) && p.best ? ` Better was ${p.best.notation}.` : "";
+  const first = sides[0]?.name ?? "The first side";
+  const odds = ` ${first}'s winning chances: ${percent(p.before)} before it, ${percent(p.after)} after.`;
+  const line = lineOf(p);
+  const from = line ? ` The computer's line from before it: ${line}` : "";
+  return `${number}. ${p.seat} ${p.played.notation}: ${judged}.${better}${odds}${from}`;
 }
 
 /** Width and height of the graph's drawing (it is stretched to the panel's width). */
@@ -195,12 +249,18 @@ export class Analysis {
   }
 
   /**
-   * The computer's move in the position after `ply` plies (its path, for the board).
+   * The move to draw on the board at the position after `ply` plies: the better move
+   * than the one that led there, where that one gave something away; at the start, the
+   * computer's first choice.
    * @param {number} ply
    * @returns {string[]}
    */
   bestPath(ply) {
-    return this.plies?.[ply]?.best?.path ?? [];
+    if (ply === 0) {
+      return this.plies?.[0]?.best?.path ?? [];
+    }
+    const p = this.plies?.[ply - 1];
+    return p && lost(p) ? (p.best?.path ?? []) : [];
   }
 
   /** @param {number} ply the position on the board */
@@ -245,16 +305,6 @@ export class Analysis {
     );
     put(this.graph, picture);
     put(this.summary, ...summaries(plies, this.sides).map((s) => el("li", {}, s)));
-    const here = plies[ply];
-    if (!here) {
-      this.line.textContent = ply > 0 ? "The game's end." : "";
-      return;
-    }
-    const played = here.played.notation;
-    const judged = here.judgement ? (MARKS[here.judgement]?.word.toLowerCase() ?? here.judgement) : "not judged";
-    const line = here.line.map((m) => m.notation).join(" ");
-    this.line.textContent = line
-      ? `Played ${played} (${judged}). The computer's line: ${line}`
-      : `Played ${played} (${judged}).`;
+    this.line.textContent = moveWords(plies, ply, this.sides);
   }
 }

@@ -236,6 +236,10 @@ export class GamePage {
     if (m.t === "state") {
       await this.tookState(m);
     }
+    if (m.t === "seated") {
+      // The seat's account and rating come with the game, not with the news.
+      this.refreshSeats();
+    }
     if (news.moved) {
       this.hover.textContent = "";
       if (!this.quiet) {
@@ -353,6 +357,20 @@ export class GamePage {
   /** Draws the page from the round it holds. */
   render() {
     show(this);
+  }
+
+  /** The seats as the server has them now: who took one, with their rating. */
+  async refreshSeats() {
+    try {
+      /** @type {import("./protocol.js").GameState} */
+      const now = await request("GET", `/games/${this.gameId}`);
+      if (this.r.view) {
+        this.r = { ...this.r, view: { ...this.r.view, seats: now.game.seats } };
+        this.render();
+      }
+    } catch {
+      // The name the news gave stays shown.
+    }
   }
 
 

@@ -117,32 +117,84 @@ export function renderOffers(page) {
   }
 }
 
-/** The links to send for the friends' seats nobody has come to yet. */
-/** @param {GamePage} page */
+/**
+ * The links to send for the friends' seats nobody has come to yet; while a seat is open
+ * to anyone, the word that the game waits for an opponent and its link to share; and to
+ * a visitor, the open seat to take.
+ * @param {GamePage} page
+ */
 export function renderInvitations(page) {
   const v = page.r.view;
-  if (!v || !page.r.you) {
+  if (!v) {
     return;
   }
-  const kept = keptInvitations(location.pathname);
+  const open = v.result ? [] : v.seats.filter((s) => s.open).map((s) => s.seat);
+  const kept = page.r.you ? keptInvitations(location.pathname) : [];
   const left = v.result ? [] : waiting(kept, v.seats);
   if (left.length !== kept.length) {
     keepInvitations(location.pathname, left);
   }
-  const shown = left.map((f) => f.seat).join(",");
+  const shown = `${page.r.you ?? ""}|${left.map((f) => f.seat).join(",")}|${open.join(",")}`;
   if (shown === page.invitesShown) {
     return;
   }
   page.invitesShown = shown;
-  put(
-    page.invites,
-    ...(left.length > 0
+  const friends =
+    left.length > 0
       ? [
           el("h2", {}, left.length === 1 ? "Invite your friend" : "Invite your friends"),
           ...left.map((f) => linkLine(`Send to the friend playing ${f.seat}:`, f.url)),
         ]
-      : []),
+      : [];
+  put(page.invites, ...friends, ...openSeats(page, open));
+}
+
+/**
+ * The seats open to anyone: to a player of the game, that it waits for them to be taken
+ * (with the game's link to share); to a visitor, a button to take each.
+ * @param {GamePage} page
+ * @param {SeatColour[]} open
+ */
+function openSeats(page, open) {
+  if (open.length === 0) {
+    return [];
+  }
+  const link = `${location.origin}/${page.gameId}`;
+  if (page.r.you) {
+    const seats = open.join(" and ");
+    return [
+      el("h2", {}, "Waiting for an opponent"),
+      el(
+        "p",
+        { class: "waiting-for" },
+        `Nobody has taken ${seats} yet. Anyone on this server can, from the front page's open seats; or send someone the game's link.`,
+      ),
+      linkLine("The game's link:", link),
+    ];
+  }
+  return open.map((seat) =>
+    el(
+      "p",
+      { class: "take-seat" },
+      el("button", { type: "button", onclick: () => takeSeat(page, seat) }, `Play ${seat}`),
+      ` The seat is open: take it and play.`,
+    ),
   );
+}
+
+/**
+ * Takes open seat `seat` of the page's game, and goes to it.
+ * @param {GamePage} page
+ * @param {SeatColour} seat
+ */
+async function takeSeat(page, seat) {
+  try {
+    /** @type {import("./protocol.js").Taken} */
+    const taken = await request("POST", "/seats", { game: page.gameId, seat });
+    location.assign(`/${taken.game}/${taken.token}`);
+  } catch (e) {
+    page.say(sentence(e instanceof Error ? e.message : String(e)));
+  }
 }
 
 /** @param {GamePage} page */

@@ -7,7 +7,8 @@
 // Mordred logs out. Prints `{"cookie":{...},"seatsAfter":[...],"quickAddress":PATH,
 // "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
 // "sessionAfterLogout":STATUS,"crossSite":STATUS,"weakPassword":TEXT,"signedOut":TEXT,
-// "logInAgain":TEXT,"headerSignedOut":TEXT}`. Before Mordred logs out, Arthur changes his password from the
+// "logInAgain":TEXT,"headerSignedOut":TEXT,"waitingFor":TEXT,"gameLink":URL,"whileOpen":[...],
+// "offeredSeat":TEXT,"seatedSeats":[...],"stillWaiting":N}`. Before Mordred logs out, Arthur changes his password from the
 // second browser (a weak one refused first), and the desk's game page is signed out.
 
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
@@ -86,14 +87,31 @@ main(async () => {
   await desk.locator("input[name=rated]").check();
   await desk.getByRole("button", { name: "Start the game" }).click();
   await desk.waitForSelector("svg.board");
+  // While Black is open Arthur is told he waits, with the game's link, and offered
+  // neither a draw nor resignation; a visitor opening that link is offered the seat.
+  await desk.locator(".waiting-for").waitFor();
+  const waitingFor = await desk.locator(".waiting-for").textContent();
+  const gameLink = await desk.getByLabel("The game's link:").inputValue();
+  await waitForTurn(desk, 20_000);
+  await playOneMove(desk);
+  await desk.locator(".turn", { hasText: "to move" }).waitFor();
+  const whileOpen = await desk.locator(".actions button").allTextContents();
+  const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await visitor.goto(gameLink);
+  const offeredSeat = await visitor.locator(".take-seat button").textContent({ timeout: 15_000 });
+  await visitor.close();
   await phone.goto(base);
   const take = phone.getByRole("button", { name: "Play Black" });
   await take.waitFor();
   await take.click();
   await phone.waitForSelector("svg.board");
-  // White moves, Black answers, White moves; then Black resigns.
-  await waitForTurn(desk, 20_000);
-  await playOneMove(desk);
+  // Arthur's page names Mordred with his rating as soon as he sits, nothing reloaded.
+  await desk.waitForFunction(() => /Mordred \d/.test(document.querySelector(".seats")?.textContent ?? ""), undefined, {
+    timeout: 15_000,
+  });
+  const seatedSeats = await desk.locator(".seats li").allTextContents();
+  const stillWaiting = await desk.locator(".waiting-for").count();
+  // White has moved; Black answers, White moves; then Black resigns.
   await waitForTurn(phone, 20_000);
   await playOneMove(phone);
   await waitForTurn(desk, 20_000);
@@ -183,5 +201,11 @@ main(async () => {
     signedOut: signedOutText,
     logInAgain,
     headerSignedOut,
+    waitingFor,
+    gameLink,
+    whileOpen,
+    offeredSeat,
+    seatedSeats,
+    stillWaiting,
   };
 });

@@ -1,7 +1,8 @@
 // A finished game analysed on a phone: `node e2e/analysis.mjs GAME_URL [shot.png]` opens a
 // finished game as a watcher, asks for its analysis, waits for the graph, and reads the
-// marks in the move list; then goes to the position of the first marked move (or the
-// first move) and reads the computer's line and whether its move is drawn on the board.
+// marks in the move list; then, the board in view, clicks the first marked move (or the
+// first move) and reads what the analysis says of it, whether the better move is drawn
+// on the board, and how much of the board is still on screen.
 
 import { main, openPage, PHONE } from "./browser.mjs";
 
@@ -19,21 +20,25 @@ main(async () => {
   );
   const graph = await page.locator(".analysis-graph svg").boundingBox();
   const chosen = marks.length > 0 ? marks[0].ply : 0;
-  // The board before that move (after the one before it, or the start), where the
-  // computer's line begins.
-  if (chosen > 0) {
-    await page.locator(`.moves .ply[data-ply="${chosen - 1}"]`).click();
-  } else {
-    await page.locator('button[aria-label="The start"]').click();
-  }
-  await page.waitForFunction(() => (document.querySelector(".best-line")?.textContent ?? "").startsWith("Played"));
+  // The player looks at the board and the moves under it, as a phone shows them.
+  await page.locator("svg.board").evaluate((b) => window.scrollTo(0, b.getBoundingClientRect().top + window.scrollY));
+  const inView = () =>
+    page.locator("svg.board").evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      return Math.max(0, seen) / r.height;
+    });
+  const before = await inView();
+  await page.locator(`.moves .ply[data-ply="${chosen}"]`).click();
+  await page.waitForFunction((n) => (document.querySelector(".best-line")?.textContent ?? "").startsWith(`${n}.`), Math.floor(chosen / 2) + 1);
   const line = await page.locator(".best-line").textContent();
   const arrow = await page.locator(".best-move polyline").count();
+  const after = await inView();
   const summary = await page.locator(".analysis-summary li").allTextContents();
   if (shot) {
     await page.locator(".analysis").scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot, fullPage: true });
   }
   await done();
-  return { marks, chosen, line, arrow, summary, graphWidth: graph?.width ?? 0 };
+  return { marks, chosen, line, arrow, summary, graphWidth: graph?.width ?? 0, boardSeen: [before, after] };
 });

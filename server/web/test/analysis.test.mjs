@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { chances, curvePath, summaries } from "../app/analysis.js";
+import { chances, curvePath, moveWords, summaries } from "../app/analysis.js";
 
 /** @returns {import("../app/protocol.js").AnalysedPly} */
 function ply(/** @type {number} */ i, /** @type {string} */ seat, /** @type {number} */ before, /** @type {number} */ after, /** @type {any} */ judgement) {
@@ -31,4 +31,25 @@ test("each side's marked moves are counted by the seats that made them", () => {
     "Red and Blue: no inaccuracy, 2 mistakes, no blunder",
     "Green and Yellow: 1 inaccuracy, no mistake, no blunder",
   ]);
+});
+
+test("a move clicked is described itself: its judgement, the better move, the line from before it", () => {
+  const named = (/** @type {string} */ n) => /** @type {any} */ ({ captures: [], kind: "Plain", notation: n, path: n.split("-") });
+  const plies = [ply(0, "White", 0.5, 0.52, "best"), ply(1, "Black", 0.52, 0.81, "blunder"), ply(2, "White", 0.81, 0.8, "good")];
+  plies[0].line = [named("E6-E8"), named("H11-F9")];
+  plies[1].played = named("D10-D12");
+  plies[1].best = named("F11-F10");
+  plies[1].line = [named("F11-F10"), named("E8-E9")];
+  const sides = [
+    { name: "White", seats: ["White"] },
+    { name: "Black", seats: ["Black"] },
+  ];
+  assert.equal(moveWords(plies, 0, sides), "The start. The computer's line from here: E6-E8 H11-F9");
+  assert.equal(
+    moveWords(plies, 2, sides),
+    "1. Black D10-D12: a blunder. Better was F11-F10. White's winning chances: 52% before it, 81% after. The computer's line from before it: F11-F10 E8-E9",
+  );
+  assert.equal(moveWords(plies, 1, sides), "1. White E6-E7: the best move. White's winning chances: 50% before it, 52% after. The computer's line from before it: E6-E8 H11-F9");
+  assert.equal(moveWords(plies, 3, sides), "2. White E6-E7: a good move. White's winning chances: 81% before it, 80% after.");
+  assert.equal(moveWords(plies, 4, sides), "");
 });

@@ -14,7 +14,7 @@ impl LiveGame {
             .into_iter()
             .filter(|&ask| match ask {
                 Ask::Abort => self.may_abort(),
-                Ask::Resign => self.is_live(),
+                Ask::Resign => self.is_live() && self.check_seated().is_ok(),
                 Ask::OfferDraw => self.may_offer(seat, OfferKind::Draw),
                 Ask::OfferTakeback => self.may_offer(seat, OfferKind::Takeback),
                 Ask::OfferRematch => self.may_offer(seat, OfferKind::Rematch),

@@ -27,6 +27,9 @@ pub enum Refusal {
     /// A tournament's game: the server calls it off if a seat makes no first move.
     #[error("a tournament's game is not aborted: it is called off if a player does not make a first move in time")]
     PairedNotAborted,
+    /// A draw, a takeback or resignation while a seat is still open.
+    #[error("nobody has taken the open seat yet: wait for your opponent (or abort the game)")]
+    SeatOpen,
     /// Only the player to move may claim a draw.
     #[error("only the player to move may claim a draw")]
     ClaimNotYours,
@@ -80,6 +83,7 @@ impl Refusal {
             Refusal::IllegalMove(_) => ErrorCode::IllegalMove,
             Refusal::TooLateToAbort
             | Refusal::PairedNotAborted
+            | Refusal::SeatOpen
             | Refusal::ClaimNotYours
             | Refusal::Claim(_)
             | Refusal::NothingToTakeBack

@@ -542,3 +542,28 @@ fn a_first_move_limit_calls_off_a_game_whose_seat_never_came() {
         g.status
     );
 }
+
+/// While a seat is open nobody is there to agree or to beat: no draw, takeback or
+/// resignation is offered or taken (abort is); once it is taken, they are.
+#[test]
+fn nothing_is_offered_or_resigned_while_a_seat_is_open() {
+    let mut g = camelot(TimeControl::Untimed);
+    g.seats[1].open = true;
+    g.play(WHITE, 0, &named(&g, "E6-E8"), T0).unwrap();
+    let agreed = plan(seat_rows(&["hw", "hb"], &["", ""]));
+    assert_eq!(g.asks(WHITE), vec![Ask::Abort]);
+    assert_eq!(
+        g.offer(WHITE, OfferKind::Draw, &agreed),
+        Err(Refusal::SeatOpen)
+    );
+    assert_eq!(
+        g.offer(WHITE, OfferKind::Takeback, &agreed),
+        Err(Refusal::SeatOpen)
+    );
+    assert_eq!(g.resign(WHITE), Err(Refusal::SeatOpen));
+    assert!(g.is_live());
+    g.seats[1].open = false;
+    assert!(g.asks(WHITE).contains(&Ask::Resign));
+    assert!(g.asks(WHITE).contains(&Ask::OfferDraw));
+    assert!(g.offer(WHITE, OfferKind::Draw, &agreed).is_ok());
+}
