@@ -26,6 +26,7 @@ pub mod accounts;
 pub mod analysis;
 mod board;
 pub mod challenges;
+pub mod history;
 mod identity;
 mod ids;
 pub mod look;

@@ -355,6 +355,7 @@ async fn a_players_games_come_a_page_at_a_time() {
         &LookAtPlayedGames {
             name: AccountName::parse("Elaine").unwrap(),
             before: Some(next),
+            filter: Default::default(),
         },
     )
     .await
@@ -373,6 +374,99 @@ async fn a_players_games_come_a_page_at_a_time() {
     made.sort();
     assert_eq!(unique, made, "every game, each once");
     assert!(first.games.iter().all(|g| g.score.is_none() && g.rated));
+    // None was won (all called off): a list of her wins reads them all and keeps none.
+    let wins = ask(
+        &url,
+        &LookAtPlayedGames {
+            name: AccountName::parse("Elaine").unwrap(),
+            before: None,
+            filter: camelot_online::protocol::history::GamesFilter {
+                result: Some(Score::Won),
+                ..Default::default()
+            },
+        },
+    )
+    .await
+    .unwrap();
+    assert!(wins.games.is_empty() && wins.next.is_none(), "{wins:?}");
+}
+
+/// A player's history names each game's opponent with the rating they had before it,
+/// and keeps what its filters ask for: Elaine beats Bors at Camette, then loses to him
+/// there (Bors rated lower by then), and the list of her wins, her losses, her Camelot
+/// games and her casual games hold exactly those.
+#[tokio::test]
+async fn a_players_history_names_the_opponents_and_keeps_what_is_asked_for() {
+    use camelot_online::protocol::history::GamesFilter;
+    let server = server("rated-history");
+    let url = server.address();
+    let elaine = account(&url, "Elaine", AccountKind::Person).await;
+    let bors = account(&url, "Bors", AccountKind::Person).await;
+    let won = one_rated_game(&url, &elaine, &bors, Variant::Camette).await;
+    let lost = one_rated_game(&url, &bors, &elaine, Variant::Camette).await;
+    let list = |filter: GamesFilter| {
+        let url = url.clone();
+        async move {
+            let asked = LookAtPlayedGames {
+                name: AccountName::parse("Elaine").unwrap(),
+                before: None,
+                filter,
+            };
+            ask(&url, &asked).await.unwrap().games
+        }
+    };
+    let all = list(GamesFilter::default()).await;
+    assert_eq!(all.len(), 2);
+    let wins = list(GamesFilter {
+        result: Some(Score::Won),
+        ..GamesFilter::default()
+    })
+    .await;
+    assert_eq!(wins.len(), 1);
+    assert_eq!(wins[0].game, won);
+    assert_eq!(wins[0].time, TimeControl::Untimed);
+    let bors_then = wins[0].others[0].account.clone().unwrap();
+    assert_eq!(bors_then.name.unwrap().as_str(), "Bors");
+    assert_eq!(bors_then.rating, Some(1500), "before his first rated game");
+    assert!(bors_then.provisional);
+    assert_eq!(wins[0].others[0].seat, SeatColour::Black);
+    assert!(!wins[0].others[0].partner);
+    let losses = list(GamesFilter {
+        result: Some(Score::Lost),
+        ..GamesFilter::default()
+    })
+    .await;
+    assert_eq!(losses.len(), 1);
+    assert_eq!(losses[0].game, lost);
+    let bors_later = losses[0].others[0].account.clone().unwrap();
+    assert!(
+        bors_later.rating.unwrap() < 1500,
+        "after losing to her: {bors_later:?}"
+    );
+    assert!(losses[0].change.unwrap() < 0);
+    for none in [
+        GamesFilter {
+            variant: Some(Variant::Camelot),
+            ..GamesFilter::default()
+        },
+        GamesFilter {
+            rated: Some(false),
+            ..GamesFilter::default()
+        },
+        GamesFilter {
+            result: Some(Score::Drew),
+            ..GamesFilter::default()
+        },
+    ] {
+        assert!(list(none).await.is_empty(), "{none:?}");
+    }
+    let both = list(GamesFilter {
+        variant: Some(Variant::Camette),
+        rated: Some(true),
+        result: None,
+    })
+    .await;
+    assert_eq!(both.len(), 2);
 }
 
 /// Black resigns a rated game of `variant` between `white` (its creator) and `black`.

@@ -432,10 +432,26 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     assert_eq!(arthur["graphs"], 1, "the rating's history drawn");
     let games = script_strings(&arthur["games"]);
     assert_eq!(games.len(), 2, "{games:?}");
-    assert!(games[0].contains("as White: won (+"), "{games:?}");
-    assert!(games[1].ends_with(": lost (\u{2212}162)"), "{games:?}");
+    // Each names the kind of game and the opponent with the rating they had then.
+    assert!(
+        games[0].starts_with("Camette no clock, rated, ")
+            && games[0].contains(": as White against Mordred 1662?: won (+"),
+        "{games:?}"
+    );
+    assert!(
+        games[1].contains(" against Mordred 1500?: lost (\u{2212}162)"),
+        "{games:?}"
+    );
+    // Filtered by the server: his one loss, then no Camelot game at all.
+    let lost = script_strings(&out["arthurLost"]);
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert!(lost[0].ends_with(": lost (\u{2212}162)"), "{lost:?}");
+    assert_eq!(out["arthurNone"], "No game of these.");
     let games = script_strings(&out["mordred"]["games"]);
-    assert!(games[0].contains("as Black: lost (\u{2212}"), "{games:?}");
+    assert!(
+        games[0].contains("as Black against Arthur 1338?: lost (\u{2212}"),
+        "{games:?}"
+    );
     assert!(games[1].ends_with(": won (+162)"), "{games:?}");
     assert!(
         out["loggedOut"].as_str().unwrap().contains("Log in"),

@@ -364,6 +364,9 @@ pub struct PlayerProfile {
     pub ratings: Vec<VariantRating>,
     /// The live games the player has a seat in, newest first.
     pub playing: Vec<GameId>,
+    /// The same games as their list shows them: the variant, the time, the other seats.
+    #[serde(default)]
+    pub playing_games: Vec<PlayedGame>,
     /// Every rated game's rating after it, oldest first: the history a graph draws.
     #[serde(default)]
     pub history: Vec<RatingPoint>,
@@ -390,11 +393,14 @@ pub struct PlayedGames {
     pub next: Option<GameId>,
 }
 
-/// `GET /players/NAME/games?before=ID`: a page of a player's finished games.
+/// `GET /players/NAME/games?before=ID&variant=V&rated=B&result=R`: a page of a player's
+/// finished games, those the filter keeps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LookAtPlayedGames {
     pub name: AccountName,
     pub before: Option<GameId>,
+    #[serde(default)]
+    pub filter: super::history::GamesFilter,
 }
 
 impl Request for LookAtPlayedGames {
@@ -402,9 +408,11 @@ impl Request for LookAtPlayedGames {
     const METHOD: Method = Method::Get;
 
     fn path(&self) -> String {
-        match &self.before {
-            Some(g) => format!("/players/{}/games?before={g}", self.name),
-            None => format!("/players/{}/games", self.name),
+        let mut query: Vec<String> = self.before.iter().map(|g| format!("before={g}")).collect();
+        query.extend(Some(self.filter.query()).filter(|q| !q.is_empty()));
+        match query.is_empty() {
+            true => format!("/players/{}/games", self.name),
+            false => format!("/players/{}/games?{}", self.name, query.join("&")),
         }
     }
 }
@@ -434,6 +442,10 @@ pub struct PlayedGame {
     /// What it changed the player's rating by, rounded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub change: Option<i32>,
+    pub time: super::TimeControl,
+    /// The game's other seats, in turn order.
+    #[serde(default)]
+    pub others: Vec<super::history::OtherSeat>,
 }
 
 /// How a game went for one player.

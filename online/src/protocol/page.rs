@@ -30,6 +30,7 @@ use super::challenges::{
     ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState, ChallengeView,
     ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
 };
+use super::history::{GamesFilter, OtherSeat};
 use super::look::{flat_piece, partner_ring, FlatPiece};
 use super::pairing::{Pairing, QuickGame};
 use super::relations::{
@@ -568,6 +569,27 @@ mod samples {
             ("VariantRating", None, values(&variant_ratings())),
             ("RatingPoint", None, values(&profiles()[0].history)),
             ("PlayedGame", None, values(&profiles()[0].games.games)),
+            (
+                "OtherSeat",
+                None,
+                values(
+                    &profiles()[0]
+                        .games
+                        .games
+                        .iter()
+                        .flat_map(|g| g.others.clone())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            (
+                "GamesFilter",
+                None,
+                values(&[GamesFilter {
+                    variant: Some(Variant::Camette),
+                    rated: Some(true),
+                    result: Some(Score::Won),
+                }]),
+            ),
             (
                 "PlayedGames",
                 None,
@@ -1142,6 +1164,7 @@ mod samples {
             since: 1_700_000_000_000,
             ratings: variant_ratings(),
             playing: vec![id()],
+            playing_games: Vec::new(),
             history: vec![RatingPoint {
                 variant: Variant::Camelot,
                 at: 1_700_000_100_000,
@@ -1157,6 +1180,19 @@ mod samples {
                         score: Some(Score::Won),
                         rated: true,
                         change: Some(12),
+                        time: times()[1],
+                        others: vec![OtherSeat {
+                            seat: SeatColour::Black,
+                            partner: false,
+                            account: Some(SeatAccount {
+                                name: Some(account_name()),
+                                rating: Some(1487),
+                                provisional: true,
+                                change: None,
+                            }),
+                            name: None,
+                            computer: None,
+                        }],
                     },
                     PlayedGame {
                         game: id(),
@@ -1166,6 +1202,23 @@ mod samples {
                         score: None,
                         rated: false,
                         change: None,
+                        time: times()[0],
+                        others: vec![
+                            OtherSeat {
+                                seat: SeatColour::White,
+                                partner: false,
+                                account: None,
+                                name: Some(name()),
+                                computer: None,
+                            },
+                            OtherSeat {
+                                seat: SeatColour::Green,
+                                partner: true,
+                                account: None,
+                                name: None,
+                                computer: Some(Level::NOVICE),
+                            },
+                        ],
                     },
                 ],
                 next: Some(id()),

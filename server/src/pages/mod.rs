@@ -62,6 +62,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("sound.js", JS, include_str!("../../web/app/sound.js")),
     ("account.js", JS, include_str!("../../web/app/account.js")),
     ("player.js", JS, include_str!("../../web/app/player.js")),
+    ("history.js", JS, include_str!("../../web/app/history.js")),
     ("why.js", JS, include_str!("../../web/app/why.js")),
     ("notify.js", JS, include_str!("../../web/app/notify.js")),
     (

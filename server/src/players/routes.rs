@@ -8,7 +8,8 @@ use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_online::protocol::accounts::{AccountName, PlayedGame, PlayedGames, PlayerProfile};
+use camelot_online::protocol::accounts::{AccountName, PlayedGames, PlayerProfile};
+use camelot_online::protocol::history::GamesFilter;
 use camelot_online::protocol::ErrorCode;
 
 use crate::accounts;
@@ -18,7 +19,7 @@ use crate::common::clock::now_ms;
 use crate::common::error::{Answer, ServiceError};
 use crate::common::http::{clip, page_of, wants_json};
 use crate::pages;
-use crate::players::store::{self, GAMES_SHOWN};
+use crate::players::store;
 use crate::presence;
 use crate::relations;
 
@@ -29,26 +30,28 @@ pub fn api() -> Router<Arc<Accounts>> {
         .route("/players/{name}/games", get(games))
 }
 
-/// `GET /players/NAME/games?before=ID`: a page of the player's finished games.
+/// `GET /players/NAME/games?before=ID&variant=V&rated=B&result=R`: a page of the
+/// player's finished games, those the filter keeps.
 async fn games(
     State(accounts): State<Arc<Accounts>>,
     Path(name): Path<String>,
     request: axum::extract::Request,
 ) -> Result<Response, ServiceError> {
-    let (before, _) = page_of(request.uri().query().unwrap_or(""), "/players/NAME/games")?;
+    let query = request.uri().query().unwrap_or("");
+    let (before, _) = page_of(query, "/players/NAME/games")?;
+    let mut filter = GamesFilter::default();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        filter
+            .take(key, value)
+            .map_err(|e| ServiceError::Unreadable(e.to_string()))?;
+    }
     let account = named(&accounts, &name).await?;
-    let games = store::finished_games_of(&accounts.db, &account.id, before.as_ref())
-        .await
-        .map_err(|e| ServiceError::Storage(format!("a player's games: {e}")))?;
-    Ok(Json(page_of_games(games)).into_response())
-}
-
-/// A page of games, and where the next begins when it is full.
-fn page_of_games(games: Vec<PlayedGame>) -> PlayedGames {
-    let next = (games.len() as i64 == GAMES_SHOWN)
-        .then(|| games.last().map(|g| g.game.clone()))
-        .flatten();
-    PlayedGames { games, next }
+    let (games, next) =
+        store::finished_games_of(&accounts.db, &account.id, before.as_ref(), &filter)
+            .await
+            .map_err(|e| ServiceError::Storage(format!("a player's games: {e}")))?;
+    Ok(Json(PlayedGames { games, next }).into_response())
 }
 
 /// The live account named `name`, or why there is none.
@@ -101,9 +104,13 @@ async fn player(
         .await
         .map_err(storage)?;
     let history = accounts.db.history_of(&account.id).await.map_err(storage)?;
-    let games = store::finished_games_of(&accounts.db, &account.id, None)
+    let playing_games = store::live_games_of(&accounts.db, &account.id)
         .await
         .map_err(storage)?;
+    let (games, next) =
+        store::finished_games_of(&accounts.db, &account.id, None, &GamesFilter::default())
+            .await
+            .map_err(storage)?;
     let (online, seen_at) = presence::seen_of(&accounts.db, &account.id, now_ms())
         .await
         .map_err(storage)?;
@@ -124,8 +131,9 @@ async fn player(
         since: account.created_at,
         ratings,
         playing,
+        playing_games,
         history,
-        games: page_of_games(games),
+        games: PlayedGames { games, next },
         online,
         seen_at,
         relation,

@@ -307,6 +307,37 @@ impl crate::store::Db {
     }
 }
 
+impl crate::store::Db {
+    /// The rating (and deviation) each account had before each of `games` that was
+    /// rated for it, by game and account.
+    pub async fn ratings_before(
+        &self,
+        games: &[GameId],
+    ) -> Result<HashMap<(GameId, String), (f64, f64)>, sqlx::Error> {
+        let mut out = HashMap::new();
+        for chunk in games.chunks(500) {
+            let sql = format!(
+                "SELECT game_id, account_id, rating_before, deviation FROM rating_changes \
+                 WHERE game_id IN ({})",
+                places(1, chunk.len())
+            );
+            on!(self, read pool => {
+                let mut q = sqlx::query(&sql);
+                for g in chunk {
+                    q = q.bind(g.as_str());
+                }
+                for r in q.fetch_all(pool).await? {
+                    if let Ok(game) = GameId::parse(r.get("game_id")) {
+                        let before = (r.get("rating_before"), r.get("deviation"));
+                        out.insert((game, r.get("account_id")), before);
+                    }
+                }
+            });
+        }
+        Ok(out)
+    }
+}
+
 /// A settled rating of an account in a variant (see [`crate::store::Db::settled_ratings`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SettledRating {

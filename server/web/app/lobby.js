@@ -13,6 +13,7 @@ import { VARIANTS } from "./protocol.js";
 import { timeText } from "./terms.js";
 import { tournamentItem } from "./tournaments.js";
 import { followTv } from "./tv.js";
+import { playingLine } from "./history.js";
 
 /**
  * @typedef {import("./protocol.js").GameSummary} GameSummary
@@ -72,7 +73,15 @@ export async function lobbyPage(main) {
       { class: "lobby" },
       el("h1", {}, "Camelot"),
       el("p", {}, "Play or watch a game of the Camelot family on this server."),
-      el("p", { class: "rules-link" }, el("a", { href: "/rules" }, "The rules of every game")),
+      el(
+        "p",
+        { class: "rules-link" },
+        el("a", { href: "/rules" }, "The rules of every game"),
+        " \u00b7 ",
+        el("a", { href: "/players" }, "The best players"),
+        " \u00b7 ",
+        el("a", { href: "/tournaments" }, "Tournaments"),
+      ),
       said,
       el(
         "div",
@@ -191,8 +200,8 @@ async function showMine(title, list, kept) {
     try {
       /** @type {import("./protocol.js").PlayerProfile} */
       const p = await request("GET", `/players/${session.name}`);
-      title.hidden = p.playing.length === 0;
-      put(list, ...p.playing.map((g) => el("li", {}, el("a", { href: `/${g}` }, `Game ${g}`))));
+      title.hidden = p.playing_games.length === 0;
+      put(list, ...p.playing_games.map(playingLine));
       return;
     } catch {
       // The server's list cannot be read now: this browser's, meanwhile.

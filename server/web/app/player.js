@@ -6,6 +6,7 @@ import { me } from "./account.js";
 import { challengeForm } from "./challenges.js";
 import { relationButtons } from "./relations.js";
 import { el, put, sentence, svg } from "./dom.js";
+import { historySection, playingLine } from "./history.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 import { agoText, ratingText } from "./terms.js";
@@ -23,17 +24,6 @@ import { agoText, ratingText } from "./terms.js";
  */
 function variantName(id) {
   return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
-
-/**
- * A change as players read it: "+12", "\u221212", "\u00b10".
- * @param {number} change
- */
-export function changeText(change) {
-  if (change > 0) {
-    return `+${change}`;
-  }
-  return change < 0 ? `\u2212${-change}` : "\u00b10";
 }
 
 /**
@@ -93,48 +83,6 @@ function graph(variant, points) {
 }
 
 /**
- * How a game went, as its player's list says it.
- * @param {PlayedGame} g
- */
-function playedLine(g) {
-  const how = g.score === "won" ? "won" : g.score === "lost" ? "lost" : g.score === "drew" ? "drawn" : "aborted";
-  return el(
-    "li",
-    {},
-    el("a", { href: `/${g.game}` }, `${variantName(g.variant)}, ${new Date(g.at).toLocaleDateString()}`),
-    ` as ${g.seat}: ${how}`,
-    g.rated && g.change !== undefined ? ` (${changeText(g.change)})` : "",
-  );
-}
-
-/**
- * The button that brings the games before `next` into `list`, while there are more.
- * @param {HTMLElement} list
- * @param {string} name
- * @param {string | undefined} next
- */
-function moreGames(list, name, next) {
-  if (!next) {
-    return;
-  }
-  const button = /** @type {HTMLButtonElement} */ (el("button", { type: "button" }, "More games"));
-  const row = el("li", { class: "more" }, button);
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    try {
-      /** @type {import("./protocol.js").PlayedGames} */
-      const page = await request("GET", `/players/${encodeURIComponent(name)}/games?before=${next}`);
-      row.remove();
-      list.append(...page.games.map(playedLine));
-      moreGames(list, name, page.next);
-    } catch {
-      button.disabled = false;
-    }
-  });
-  list.append(row);
-}
-
-/**
  * Whether a player is here: playing now (with their games to watch), online now, or
  * when they were last seen.
  * @param {PlayerProfile} p
@@ -177,8 +125,6 @@ export async function playerPage(main, name) {
       put(challengeHost, relationButtons(p.name, p.relation), challengeForm(p.name));
     }
   });
-  const games = el("ul", { class: "played" }, ...p.games.games.map(playedLine));
-  moreGames(games, p.name, p.games.next);
   /** @type {Map<string, RatingPoint[]>} */
   const byVariant = new Map();
   for (const point of p.history) {
@@ -219,11 +165,10 @@ export async function playerPage(main, name) {
         : null,
       ...[...byVariant].map(([variant, points]) => graph(variant, points)),
       el("h2", {}, "Playing now"),
-      p.playing.length === 0
+      p.playing_games.length === 0
         ? el("p", {}, "No game going on.")
-        : el("ul", { class: "playing" }, ...p.playing.map((g) => el("li", {}, el("a", { href: `/${g}` }, `Game ${g}`)))),
-      el("h2", {}, "Games"),
-      p.games.games.length === 0 ? el("p", {}, "No finished game yet.") : games,
+        : el("ul", { class: "playing" }, ...p.playing_games.map(playingLine)),
+      historySection(p.name, p.games),
       el("p", {}, el("a", { href: "/players" }, "The best players")),
     ),
   );

@@ -290,7 +290,15 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ at: number, change?: number, game: string, rated?: boolean, score?: string, seat: SeatColour, variant: Variant }} PlayedGame
+ * @typedef {{ at: number, change?: number, game: string, others: OtherSeat[], rated?: boolean, score?: string, seat: SeatColour, time: TimeControl, variant: Variant }} PlayedGame
+ */
+
+/**
+ * @typedef {{ account?: { name: string, provisional: boolean, rating: number }, computer?: Level, name?: string, partner?: boolean, seat: SeatColour }} OtherSeat
+ */
+
+/**
+ * @typedef {{ rated: boolean, result: string, variant: Variant }} GamesFilter
  */
 
 /**
@@ -298,7 +306,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, online: boolean, playing: string[], ratings: VariantRating[], relation: Relation, seen_at: number, since: number }} PlayerProfile
+ * @typedef {{ games: PlayedGames, history: RatingPoint[], kind: string, name: string, online: boolean, playing: string[], playing_games: never[], ratings: VariantRating[], relation: Relation, seen_at: number, since: number }} PlayerProfile
  */
 
 /**

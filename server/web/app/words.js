@@ -2,7 +2,7 @@
 // title, and a seat's player, in a player's words.
 
 import { clockText } from "./clock.js";
-import { changeText } from "./player.js";
+import { changeText } from "./history.js";
 import { CLAIMS, REASONS } from "./protocol.js";
 
 /**

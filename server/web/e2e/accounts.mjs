@@ -8,7 +8,7 @@
 // "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
 // "sessionAfterLogout":STATUS,"crossSite":STATUS,"weakPassword":TEXT,"signedOut":TEXT,
 // "logInAgain":TEXT,"headerSignedOut":TEXT,"waitingFor":TEXT,"gameLink":URL,"whileOpen":[...],
-// "offeredSeat":TEXT,"seatedSeats":[...],"stillWaiting":N}`. Before Mordred logs out, Arthur changes his password from the
+// "offeredSeat":TEXT,"seatedSeats":[...],"stillWaiting":N,"arthurLost":[...],"arthurNone":TEXT}`. Before Mordred logs out, Arthur changes his password from the
 // second browser (a weak one refused first), and the desk's game page is signed out.
 
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
@@ -133,6 +133,13 @@ main(async () => {
   second.on("pageerror", (e) => errors.push(String(e)));
   await account(second, "login", "arthur", "excalibur of the lake");
   const arthur = await playerPage(second, "Arthur");
+  // His losses alone, as the filter asks the server.
+  await second.getByLabel("Result").selectOption("lost");
+  await second.waitForFunction(() => document.querySelectorAll(".played li[data-game]").length === 1);
+  const arthurLost = await second.locator(".played li[data-game]").allTextContents();
+  await second.getByLabel("Variant").selectOption("camelot");
+  await second.locator(".history-said", { hasText: "No game of these." }).waitFor();
+  const arthurNone = await second.locator(".history-said").textContent();
   if (shots) {
     await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
   }
@@ -201,6 +208,8 @@ main(async () => {
     signedOut: signedOutText,
     logInAgain,
     headerSignedOut,
+    arthurLost,
+    arthurNone,
     waitingFor,
     gameLink,
     whileOpen,

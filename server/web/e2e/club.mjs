@@ -125,7 +125,9 @@ main(async () => {
   await lancelot.locator(".account-links .me").waitFor();
   const phoneHeader = await lancelot.evaluate(() => {
     const header = /** @type {HTMLElement} */ (document.querySelector("header"));
-    const targets = [...header.querySelectorAll("a, button")].map((t) => t.getBoundingClientRect().height);
+    // A link the phone does not show is no target.
+    const shown = [...header.querySelectorAll("a, button")].filter((t) => t.getClientRects().length > 0);
+    const targets = shown.map((t) => t.getBoundingClientRect().height);
     return { height: header.getBoundingClientRect().height, shortestTarget: Math.min(...targets) };
   });
   await lancelot.goto(`${base}/rules`);

@@ -331,6 +331,7 @@ fn build(variant: Option<Variant>) -> String {
          <link rel=\"stylesheet\" href=\"/app/style.css\">\n\
          <script type=\"module\" src=\"/app/rules.js\"></script>\n</head>\n<body>\n\
          <header><a class=\"home\" href=\"/\">Camelot</a>\
+         <a class=\"site-link\" href=\"/players\">Best players</a>\
          <nav id=\"account\" class=\"account-links\" aria-label=\"Account\"></nav></header>\n\
          <aside id=\"challenges\" class=\"challenges\" aria-label=\"Challenges\" \
          aria-live=\"polite\" hidden></aside>\n<main>\n{nav}\n\
