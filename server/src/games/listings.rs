@@ -207,7 +207,8 @@ impl Db {
                  WHERE game_id IN ({}) ORDER BY game_id, seat",
                 places(1, chunk.len())
             );
-            let rows: Vec<(String, i64, Option<String>, Option<String>, Option<String>)> = on!(self, read pool => {
+            type Row = (String, i64, Option<String>, Option<String>, Option<String>);
+            let rows: Vec<Row> = on!(self, read pool => {
                 let mut q = sqlx::query(&sql);
                 for g in chunk {
                     q = q.bind(g.as_str());
