@@ -690,10 +690,11 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 22] = [
+const TABLE_OWNERS: [(&str, &str); 23] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
+    ("recovery_codes", "accounts"),
     ("games", "games"),
     ("plies", "games"),
     ("seats", "games"),

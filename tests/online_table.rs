@@ -627,7 +627,19 @@ fn an_account_signs_up_and_plays_a_quick_game_at_the_table() {
         app.world().resource::<OnlineAccount>().password.is_empty(),
         "forgotten once sent"
     );
+    // The new account's recovery codes, to show this once (and never kept on disk).
+    let codes = app
+        .world()
+        .resource::<OnlineAccount>()
+        .recovery_codes
+        .clone();
+    assert_eq!(codes.len(), 8);
     let kept = data.join("accounts.json");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        codes.iter().all(|c| !text.contains(c.as_str())),
+        "no code on disk"
+    );
     let mode = std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     assert!(
@@ -915,20 +927,27 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
         theirs.seat,
         "the account's own seat"
     );
+    standings_and_a_player_followed(&mut app, &server, &theirs.game);
+}
+
+/// At the tournament's table: the standings it shows (both players, each playing, at no
+/// points yet), and Palamedes followed from the Online screen (its Follow button's call),
+/// listed as playing `game`.
+fn standings_and_a_player_followed(
+    app: &mut App,
+    server: &camelot_online::ServerAddress,
+    game: &camelot_online::protocol::GameId,
+) {
+    use camelot::online::tournaments::OnlineTournaments;
     // The standings the table shows: both players, each playing, at no points yet.
     app.world_mut()
         .resource_scope(|_, mut t: Mut<OnlineTournaments>| t.refresh_standings());
-    until(
-        &mut app,
-        "the standings heard",
-        Duration::from_secs(20),
-        |a| {
-            a.world()
-                .resource::<OnlineTournaments>()
-                .standings
-                .is_some()
-        },
-    );
+    until(app, "the standings heard", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<OnlineTournaments>()
+            .standings
+            .is_some()
+    });
     let (page, _) = app
         .world()
         .resource::<OnlineTournaments>()
@@ -947,7 +966,7 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
         let name = page.standings[i].name.as_str();
         assert_eq!(*line, format!("{}. {name}  0 points, playing", i + 1));
     }
-    assert!(page.games.iter().any(|g| g.game == theirs.game));
+    assert!(page.games.iter().any(|g| g.game == *game));
     // Tristram follows Palamedes from the Online screen (its Follow button's call): the
     // list says he is playing, with the game to watch.
     use camelot::online::following::OnlineFollowing;
@@ -956,12 +975,12 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
         .resource_scope(|world, mut f: Mut<OnlineFollowing>| {
             f.set(
                 world.resource::<Storage>(),
-                &server,
+                server,
                 AccountName::parse("Palamedes").unwrap(),
                 true,
             )
         });
-    until(&mut app, "followed", Duration::from_secs(20), |a| {
+    until(app, "followed", Duration::from_secs(20), |a| {
         a.world().resource::<OnlineFollowing>().status.is_some()
     });
     assert_eq!(
@@ -970,10 +989,10 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
     );
     app.world_mut()
         .resource_scope(|world, mut f: Mut<OnlineFollowing>| {
-            f.refresh(world.resource::<Storage>(), &server)
+            f.refresh(world.resource::<Storage>(), server)
         });
     until(
-        &mut app,
+        app,
         "the players followed heard",
         Duration::from_secs(20),
         |a| a.world().resource::<OnlineFollowing>().list.is_some(),
@@ -986,7 +1005,7 @@ fn a_tournament_game_opens_at_the_table_by_itself() {
         .unwrap();
     assert_eq!(followed.players.len(), 1, "{followed:?}");
     assert_eq!(followed.players[0].name.as_str(), "Palamedes");
-    assert_eq!(followed.players[0].playing, vec![theirs.game.clone()]);
+    assert_eq!(followed.players[0].playing, vec![game.clone()]);
 }
 
 camelot_test_support::harness!(

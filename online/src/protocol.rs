@@ -33,11 +33,13 @@ pub mod look;
 mod name;
 pub mod page;
 pub mod pairing;
+pub mod recovery;
 pub mod relations;
 pub mod requests;
 pub mod site;
 mod time;
 pub mod tournaments;
+pub mod tv;
 
 pub use accounts::SessionEnd;
 pub use board::{

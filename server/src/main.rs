@@ -266,8 +266,7 @@ struct Args {
         value_name = "N"
     )]
     tournaments_per_minute: u32,
-    /// Seconds each player of a tournament's game with a clock has for their first move,
-    /// or the game is called off (an arena's absent player paused, a Swiss's withdrawn).
+    /// Seconds a tournament's player has for a first move before the game is called off.
     #[arg(
         long,
         env = "CAMELOT_FIRST_MOVE_SECONDS",
@@ -470,8 +469,7 @@ async fn run(args: Args) -> Result<(), StartError> {
     let origins = common::site::Origins::new(&args.origins);
     let challenge_watch = challenges::ChallengeWatch::start(hubs.db.clone());
     challenges::expire_in_turn(hubs.db.clone(), EXPIRE_EVERY, challenge_watch.clone());
-    let first_move = Duration::from_secs(args.first_move_seconds);
-    tournaments::direct_in_turn(hubs.db.clone(), DIRECT_EVERY, first_move);
+    tournaments::direct_in_turn(hubs.db.clone(), DIRECT_EVERY, args.first_move());
     let site = presence::SiteRooms {
         db: hubs.db.clone(),
         challenges: challenge_watch,
@@ -489,6 +487,12 @@ async fn run(args: Args) -> Result<(), StartError> {
     )
     .await;
     Ok(())
+}
+
+impl Args {
+    fn first_move(&self) -> Duration {
+        Duration::from_secs(self.first_move_seconds)
+    }
 }
 
 /// What the rooms that keep an allowance of their own give, from the command line.

@@ -265,6 +265,97 @@ async fn a_changed_password_ends_every_session_on_every_device() {
     assert!(ask(&url, &log_in("Percival", "the grail 2")).await.is_ok());
 }
 
+/// Recovery codes: eight at sign-up, shown that once; one sets a new password (every
+/// session ends, the new one is the device's) and is spent; a wrong name or a spent code
+/// is refused as a wrong password is; codes made again from Settings void the old ones.
+#[tokio::test]
+async fn a_recovery_code_sets_a_new_password_once() {
+    use camelot_online::protocol::accounts::{NewRecoveryCodes, Recover};
+    use camelot_online::protocol::recovery::RecoveryCode;
+    // More tries than a minute's five for one account: this test is of the codes.
+    let server = sqlite_server_with(
+        Path::new(BIN),
+        "accounts-recovery",
+        &["--logins-per-account-per-minute", "20"],
+    );
+    let url = server.address();
+    let made = ask(&url, &sign_up("Galahad", "the siege perilous"))
+        .await
+        .unwrap();
+    let codes = made.recovery_codes.clone();
+    assert_eq!(codes.len(), 8);
+    let mut unique = codes.clone();
+    unique.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    unique.dedup();
+    assert_eq!(unique.len(), 8, "eight different codes");
+    let old = made.token.unwrap();
+    // Shown once: a login carries none.
+    let again = ask(&url, &log_in("Galahad", "the siege perilous"))
+        .await
+        .unwrap();
+    assert!(again.recovery_codes.is_empty());
+    let recover = |n: &str, code: &RecoveryCode, new: &str| Recover {
+        name: name(n),
+        code: code.clone(),
+        new: password(new),
+        token: true,
+    };
+    assert_eq!(
+        code(ask(&url, &recover("Gawain", &codes[0], "a cup of gold")).await),
+        ErrorCode::WrongPassword,
+        "another's name"
+    );
+    let fresh = ask(&url, &recover("galahad", &codes[0], "a cup of gold"))
+        .await
+        .unwrap()
+        .token
+        .unwrap();
+    for ended in [&old, again.token.as_ref().unwrap()] {
+        assert_eq!(
+            code(ask_as(&url, Some(ended), &WhoAmI {}).await),
+            ErrorCode::NotSignedIn
+        );
+    }
+    assert!(ask_as(&url, Some(&fresh), &WhoAmI {}).await.is_ok());
+    assert!(ask(&url, &log_in("Galahad", "a cup of gold")).await.is_ok());
+    match ask(&url, &recover("Galahad", &codes[0], "a cup of silver")).await {
+        Err(OnlineError::Refused { code, message }) => assert_eq!(
+            (code, message.as_str()),
+            (
+                ErrorCode::WrongPassword,
+                "no account has that name and an unused recovery code like that"
+            )
+        ),
+        other => panic!("spent: {other:?}"),
+    }
+    // Made again: the old ones are void, the new ones good.
+    let remade = ask_as(
+        &url,
+        Some(&fresh),
+        &NewRecoveryCodes {
+            password: password("a cup of gold"),
+        },
+    )
+    .await
+    .unwrap()
+    .codes;
+    assert_eq!(remade.len(), 8);
+    assert_eq!(
+        code(ask(&url, &recover("Galahad", &codes[1], "a cup of silver")).await),
+        ErrorCode::WrongPassword
+    );
+    assert!(
+        ask(&url, &recover("Galahad", &remade[3], "a cup of silver"))
+            .await
+            .is_ok()
+    );
+    // A code is no way round a weak password.
+    assert_eq!(
+        code(ask(&url, &recover("Galahad", &remade[4], "password")).await),
+        ErrorCode::WeakPassword
+    );
+}
+
 #[tokio::test]
 async fn a_closed_accounts_name_is_nobodys_and_the_operator_resets_and_closes() {
     let dir = scratch("accounts-closed");

@@ -477,6 +477,16 @@ fn two_people_sign_up_and_play_a_rated_game_in_their_browsers() {
     );
     assert_eq!(out["logInAgain"], "Log in again");
     assert_eq!(out["headerSignedOut"], "Log inSign up", "the header too");
+    // Recovery codes: eight shown at sign-up; one (typed in capitals) sets a new password
+    // and logs him in; the same one again is refused.
+    let codes = script_strings(&out["mordredCodes"]);
+    assert_eq!(codes.len(), 8, "{codes:?}");
+    assert!(codes.iter().all(|c| c.len() == 14), "{codes:?}");
+    assert_eq!(out["recoveredAs"], "Mordred");
+    assert_eq!(
+        out["spent"],
+        "No account has that name and an unused recovery code like that"
+    );
 }
 
 /// Gawain challenges Lancelot by name from Lancelot's page: Lancelot's front page shows

@@ -16,6 +16,7 @@ use camelot_online::protocol::accounts::{
     PlayerProfile, Session, SignUp,
 };
 use camelot_online::protocol::pairing::{CancelPairing, Pairing, QuickGame};
+use camelot_online::protocol::recovery::RecoveryCode;
 use camelot_online::protocol::{ErrorCode, GameId, TimeControl};
 use camelot_online::sessions::{SavedSession, SavedSessions, FILE};
 use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress};
@@ -69,6 +70,8 @@ pub struct OnlineAccount {
     waiting: Option<Arc<AtomicBool>>,
     /// A quick game paired: the table to join.
     pub paired: Option<JoinOnline>,
+    /// The recovery codes of the account just made here, shown until put away.
+    pub recovery_codes: Vec<RecoveryCode>,
 }
 
 /// The saved sessions' file, where there is a data directory.
@@ -288,6 +291,7 @@ fn hear_answers(
                     profile: None,
                 });
                 account.looked = Some(server.clone());
+                account.recovery_codes = session.recovery_codes.clone();
                 account.profile(server, session.name);
             }
             Answer::Opened(_, Err(e)) => account.status = Some(e.to_string()),

@@ -191,6 +191,36 @@ pub fn account_section(
     if let Some(s) = &account.status {
         ui.label(egui::RichText::new(s).weak());
     }
+    recovery_codes(ui, account);
+}
+
+/// The recovery codes of the account just made, shown this once: each sets a new
+/// password once, where the server has no e-mail to send a reset.
+fn recovery_codes(ui: &mut egui::Ui, account: &mut OnlineAccount) {
+    if account.recovery_codes.is_empty() {
+        return;
+    }
+    let codes: Vec<String> = account
+        .recovery_codes
+        .iter()
+        .map(|c| c.as_str().to_string())
+        .collect();
+    crate::widgets::theme::prompt_frame(ui).show(ui, |ui| {
+        ui.label(egui::RichText::new("Your recovery codes, shown only now").strong());
+        ui.label(
+            "If you forget your password, one of these sets a new one (each works once) \
+             on the server's page, at /recover. Keep them somewhere safe.",
+        );
+        ui.monospace(codes.join("   "));
+        ui.horizontal(|ui| {
+            if ui.button("Copy them").clicked() {
+                ui.ctx().copy_text(codes.join("\n"));
+            }
+            if ui.button("I have kept them").clicked() {
+                account.recovery_codes.clear();
+            }
+        });
+    });
 }
 
 /// Whether `account` is logged in to `server`.

@@ -6,9 +6,10 @@
 
 use std::fmt;
 
-use camelot_engine::{SeatColour, Variant};
+use camelot_engine::Variant;
 use serde::{Deserialize, Serialize};
 
+pub use super::history::{LookAtPlayedGames, PlayedGame, PlayedGames, Score};
 pub use super::identity::{AccountName, BadAccountName, SeatAccount};
 use super::requests::{Method, Request};
 use super::GameId;
@@ -80,6 +81,9 @@ pub enum SessionEnd {
     /// The account's password was changed: that ends every session on every device.
     #[error("the account's password was changed, which logs out every device: log in again with the new one")]
     PasswordChanged,
+    /// A recovery code set a new password: that ends every session on every device.
+    #[error("the account's password was reset with a recovery code, which logs out every device: log in again with the new one")]
+    Recovered,
     /// The server's operator gave the account a new password.
     #[error("the server's operator reset the account's password: log in with the password they give you")]
     PasswordReset,
@@ -99,9 +103,10 @@ pub enum SessionEnd {
 }
 
 impl SessionEnd {
-    pub const ALL: [SessionEnd; 7] = [
+    pub const ALL: [SessionEnd; 8] = [
         SessionEnd::LoggedOut,
         SessionEnd::PasswordChanged,
+        SessionEnd::Recovered,
         SessionEnd::PasswordReset,
         SessionEnd::AccountClosed,
         SessionEnd::ClosedByOperator,
@@ -114,6 +119,7 @@ impl SessionEnd {
         match self {
             SessionEnd::LoggedOut => "logged_out",
             SessionEnd::PasswordChanged => "password_changed",
+            SessionEnd::Recovered => "recovered",
             SessionEnd::PasswordReset => "password_reset",
             SessionEnd::AccountClosed => "account_closed",
             SessionEnd::ClosedByOperator => "closed_by_operator",
@@ -243,6 +249,9 @@ pub struct Session {
     /// For a program's login or sign-up: the device token to show at its next login.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<DeviceToken>,
+    /// At sign-up alone: the account's recovery codes, shown this once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recovery_codes: Vec<super::recovery::RecoveryCode>,
 }
 
 /// `GET /session`: whose session the request shows.
@@ -384,39 +393,6 @@ pub struct PlayerProfile {
     pub relation: Option<Relation>,
 }
 
-/// A page of a player's finished games, newest first, and the game the next page comes
-/// before (`GET /players/NAME/games?before=ID`) when there are more.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedGames {
-    pub games: Vec<PlayedGame>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next: Option<GameId>,
-}
-
-/// `GET /players/NAME/games?before=ID&variant=V&rated=B&result=R`: a page of a player's
-/// finished games, those the filter keeps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LookAtPlayedGames {
-    pub name: AccountName,
-    pub before: Option<GameId>,
-    #[serde(default)]
-    pub filter: super::history::GamesFilter,
-}
-
-impl Request for LookAtPlayedGames {
-    type Answer = PlayedGames;
-    const METHOD: Method = Method::Get;
-
-    fn path(&self) -> String {
-        let mut query: Vec<String> = self.before.iter().map(|g| format!("before={g}")).collect();
-        query.extend(Some(self.filter.query()).filter(|q| !q.is_empty()));
-        match query.is_empty() {
-            true => format!("/players/{}/games", self.name),
-            false => format!("/players/{}/games?{}", self.name, query.join("&")),
-        }
-    }
-}
-
 /// A rating after one rated game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingPoint {
@@ -424,37 +400,6 @@ pub struct RatingPoint {
     /// When the game ended (unix ms).
     pub at: i64,
     pub rating: f64,
-}
-
-/// A finished game as its player's page lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedGame {
-    pub game: GameId,
-    pub variant: Variant,
-    /// When it was made (unix ms).
-    pub at: i64,
-    pub seat: SeatColour,
-    /// How it went for the player; none for an aborted game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score: Option<Score>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub rated: bool,
-    /// What it changed the player's rating by, rounded.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub change: Option<i32>,
-    pub time: super::TimeControl,
-    /// The game's other seats, in turn order.
-    #[serde(default)]
-    pub others: Vec<super::history::OtherSeat>,
-}
-
-/// How a game went for one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Score {
-    Won,
-    Drew,
-    Lost,
 }
 
 /// `GET /players` (as JSON): the best players of each variant, with at least
@@ -577,5 +522,42 @@ mod tests {
         assert_eq!(sign_up.kind, AccountKind::Person);
         assert!(!sign_up.token);
         assert!(!format!("{sign_up:?}").contains("excalibur"));
+    }
+}
+
+/// `POST /account/recovery-codes`: new codes for the account logged in (its password
+/// asked again); the old ones are void.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewRecoveryCodes {
+    pub password: Password,
+}
+
+impl Request for NewRecoveryCodes {
+    type Answer = super::recovery::RecoveryCodes;
+    const METHOD: Method = Method::Post;
+
+    fn path(&self) -> String {
+        "/account/recovery-codes".into()
+    }
+}
+
+/// `POST /account/recover`: a new password for account `name` by one of its recovery
+/// codes, which is then spent; every session of the account ends, and the answer is a
+/// new one for the device that asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recover {
+    pub name: AccountName,
+    pub code: super::recovery::RecoveryCode,
+    pub new: Password,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
+}
+
+impl Request for Recover {
+    type Answer = Session;
+    const METHOD: Method = Method::Post;
+
+    fn path(&self) -> String {
+        "/account/recover".into()
     }
 }

@@ -1,12 +1,78 @@
-//! A player's history as their page lists it: each finished game's other seats (the
-//! opponents, a partner in Grand Cam) with their ratings, and the filters a list is
-//! asked with (`GET /players/NAME/games?variant=camette&rated=true&result=won`).
+//! A player's history as their page lists it: each finished game with its kind, its
+//! other seats (the opponents, a partner in Grand Cam) with their ratings and how it
+//! went, and the filters a list is asked with
+//! (`GET /players/NAME/games?variant=camette&rated=true&result=won`).
 
 use camelot_engine::{Excerpt, Level, SeatColour, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::accounts::{PlayedGame, Score, SeatAccount};
-use super::PlayerName;
+use super::identity::{AccountName, SeatAccount};
+use super::requests::{Method, Request};
+use super::{GameId, PlayerName, TimeControl};
+
+/// A page of a player's finished games, newest first, and the game the next page comes
+/// before (`GET /players/NAME/games?before=ID`) when there are more.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGames {
+    pub games: Vec<PlayedGame>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<GameId>,
+}
+
+/// `GET /players/NAME/games?before=ID&variant=V&rated=B&result=R`: a page of a player's
+/// finished games, those the filter keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookAtPlayedGames {
+    pub name: AccountName,
+    pub before: Option<GameId>,
+    #[serde(default)]
+    pub filter: GamesFilter,
+}
+
+impl Request for LookAtPlayedGames {
+    type Answer = PlayedGames;
+    const METHOD: Method = Method::Get;
+
+    fn path(&self) -> String {
+        let mut query: Vec<String> = self.before.iter().map(|g| format!("before={g}")).collect();
+        query.extend(Some(self.filter.query()).filter(|q| !q.is_empty()));
+        match query.is_empty() {
+            true => format!("/players/{}/games", self.name),
+            false => format!("/players/{}/games?{}", self.name, query.join("&")),
+        }
+    }
+}
+
+/// A finished game as its player's page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    pub game: GameId,
+    pub variant: Variant,
+    /// When it was made (unix ms).
+    pub at: i64,
+    pub seat: SeatColour,
+    /// How it went for the player; none for an aborted game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// What it changed the player's rating by, rounded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i32>,
+    pub time: TimeControl,
+    /// The game's other seats, in turn order.
+    #[serde(default)]
+    pub others: Vec<OtherSeat>,
+}
+
+/// How a game went for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    Won,
+    Drew,
+    Lost,
+}
 
 /// Another seat of a game in a player's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

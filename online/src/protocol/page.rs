@@ -20,6 +20,7 @@ use camelot_engine::{
 use serde::Serialize;
 use serde_json::Value;
 
+use super::accounts::Recover;
 use super::accounts::{
     AccountKind, AccountName, AccountToken, ChangePassword, CloseAccount, Leader, Leaders, LogIn,
     Password, PlayedGame, PlayedGames, PlayerProfile, RatingPoint, Score, SeatAccount, Session,
@@ -33,13 +34,13 @@ use super::challenges::{
 use super::history::{GamesFilter, OtherSeat};
 use super::look::{flat_piece, partner_ring, FlatPiece};
 use super::pairing::{Pairing, QuickGame};
+use super::recovery::{RecoveryCode, RecoveryCodes};
 use super::relations::{
     AcceptFrom, ChallengeChoice, FollowedPlayer, Following, Relation, SetChallengeChoice,
     SetRelation,
 };
 use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
-    TvGame, TvNext, TvNow, TvTournament,
 };
 use super::site::{Around, SiteClientMessage, SiteServerMessage, WaitingPlayer};
 use super::tournaments::{
@@ -47,6 +48,7 @@ use super::tournaments::{
     TournamentId, TournamentKind, TournamentList, TournamentMade, TournamentPage, TournamentSeat,
     TournamentState, TournamentView,
 };
+use super::tv::{TvGame, TvNext, TvNow, TvTournament};
 use super::{
     Accepted, Ask, BoardView, ClientMessage, ClockView, ConstraintView, ErrorCode, GameEnd, GameId,
     GameView, Hello, OfferKind, OfferView, PlayerName, SeatAsks, SeatToken, SeatView,
@@ -566,6 +568,23 @@ mod samples {
             ("LogIn", None, values(&log_ins())),
             ("ChangePassword", None, values(&change_passwords())),
             ("CloseAccount", None, values(&close_accounts())),
+            (
+                "RecoveryCodes",
+                None,
+                values(&[RecoveryCodes {
+                    codes: sessions()[0].recovery_codes.clone(),
+                }]),
+            ),
+            (
+                "Recover",
+                None,
+                values(&[Recover {
+                    name: account_name(),
+                    code: sessions()[0].recovery_codes[0].clone(),
+                    new: Password::parse("a secret of nine").expect("a password"),
+                    token: true,
+                }]),
+            ),
             ("VariantRating", None, values(&variant_ratings())),
             ("RatingPoint", None, values(&profiles()[0].history)),
             ("PlayedGame", None, values(&profiles()[0].games.games)),
@@ -1083,12 +1102,17 @@ mod samples {
                 kind: AccountKind::Person,
                 token: Some(AccountToken::new("Pq8Vn1aZ")),
                 device: Some(super::super::accounts::DeviceToken::new("Dv3Kq9xB")),
+                recovery_codes: vec![
+                    RecoveryCode::parse("k3x9-qz2a-7mfp").expect("a code"),
+                    RecoveryCode::parse("abcd-efgh-ijkm").expect("a code"),
+                ],
             },
             Session {
                 name: account_name(),
                 kind: AccountKind::Computer,
                 token: None,
                 device: None,
+                recovery_codes: Vec::new(),
             },
         ]
     }

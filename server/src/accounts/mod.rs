@@ -14,8 +14,10 @@ use crate::common::error::{Answer, ServiceError};
 use crate::common::limits::{AddressKey, PerMinute};
 use crate::store::Db;
 
+mod codes;
 mod operator;
 mod passwords;
+mod recovery;
 mod routes;
 mod service;
 mod sessions;
@@ -102,6 +104,9 @@ pub enum AccountError {
     /// since they are who they are.
     #[error("that is not your current password")]
     NotYourPassword,
+    /// As with a password: a wrong name and a wrong code are one answer.
+    #[error("no account has that name and an unused recovery code like that")]
+    WrongRecoveryCode,
     #[error("log in first")]
     NotSignedIn,
     /// A cookie's session on a request that changes something, from no page.
@@ -128,9 +133,9 @@ impl From<AccountError> for ServiceError {
             AccountError::BadPassword(_) => (Answer::BadRequest, ErrorCode::BadPassword),
             AccountError::WeakPassword(_) => (Answer::BadRequest, ErrorCode::WeakPassword),
             AccountError::NameTaken => (Answer::Conflict, ErrorCode::NameTaken),
-            AccountError::WrongPassword | AccountError::NotYourPassword => {
-                (Answer::Unauthorized, ErrorCode::WrongPassword)
-            }
+            AccountError::WrongPassword
+            | AccountError::NotYourPassword
+            | AccountError::WrongRecoveryCode => (Answer::Unauthorized, ErrorCode::WrongPassword),
             AccountError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             AccountError::CookieWithoutOrigin => (Answer::Forbidden, ErrorCode::CrossSite),
             AccountError::TooMany { per_minute } => {

@@ -1,6 +1,6 @@
 //! The accounts' routes: `POST /account` (sign up), `DELETE /account` (close),
-//! `POST /account/password`, `POST /session` (log in), `GET /session` (who am I) and
-//! `DELETE /session` (log out).
+//! `POST /account/password`, `POST /account/recovery-codes`, `POST /account/recover`,
+//! `POST /session` (log in), `GET /session` (who am I) and `DELETE /session` (log out).
 
 use std::sync::Arc;
 
@@ -11,9 +11,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use camelot_online::protocol::accounts::{AccountName, Done, Here, LogIn, Password, Session};
+use camelot_online::protocol::recovery::RecoveryCodes;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use crate::accounts::recovery;
 use crate::accounts::service::{self, Opened};
 use crate::accounts::sessions::{self, SignedIn};
 use crate::accounts::store::SessionKind;
@@ -27,6 +29,8 @@ pub fn api() -> Router<Arc<Accounts>> {
     Router::new()
         .route("/account", post(sign_up).delete(close))
         .route("/account/password", post(change_password))
+        .route("/account/recovery-codes", post(new_recovery_codes))
+        .route("/account/recover", post(recover))
         .route("/session", post(log_in).get(who).delete(log_out))
         .route("/me", get(here))
 }
@@ -131,6 +135,7 @@ async fn who(
         kind: me.account.kind,
         token: None,
         device: None,
+        recovery_codes: Vec::new(),
     }))
 }
 
@@ -147,6 +152,7 @@ async fn here(
             kind: me.account.kind,
             token: None,
             device: None,
+            recovery_codes: Vec::new(),
         }),
     }))
 }
@@ -184,4 +190,24 @@ async fn close(
     let me = me(&accounts, &headers, &method).await?;
     service::close(&accounts, &me, read(&bytes)?).await?;
     Ok(ended(&me, secure(tls)))
+}
+
+async fn new_recovery_codes(
+    State(accounts): State<Arc<Accounts>>,
+    method: Method,
+    headers: HeaderMap,
+    JsonBody(bytes): JsonBody,
+) -> Result<Json<RecoveryCodes>, ServiceError> {
+    let me = me(&accounts, &headers, &method).await?;
+    Ok(Json(recovery::remake(&accounts, &me, read(&bytes)?).await?))
+}
+
+async fn recover(
+    State(accounts): State<Arc<Accounts>>,
+    client: ClientAddress,
+    tls: Option<Extension<OverTls>>,
+    JsonBody(bytes): JsonBody,
+) -> Result<Response, ServiceError> {
+    let o = recovery::recover(&accounts, read(&bytes)?, client.key()).await?;
+    Ok(opened(StatusCode::OK, o, secure(tls)))
 }

@@ -6,6 +6,7 @@ use camelot_online::protocol::accounts::{
     SignUp,
 };
 
+use crate::accounts::codes;
 use crate::accounts::passwords::check_strength;
 use crate::accounts::sessions::{self, SignedIn, COOKIE_DAYS, DEVICE_DAYS};
 use crate::accounts::store::{Account, SessionKind};
@@ -59,14 +60,16 @@ pub async fn sign_up(
         accounts.limits.sign_ups.give_back(from);
         return Err(AccountError::NameTaken);
     }
-    open(
+    let mut opened = open(
         accounts,
         &account,
         req.token,
         Some(sessions::new_device()),
         now,
     )
-    .await
+    .await?;
+    opened.session.recovery_codes = codes::make_codes(accounts, &account.id).await?;
+    Ok(opened)
 }
 
 /// `POST /session`. A wrong name costs what a wrong password costs, and is answered
@@ -132,7 +135,7 @@ pub async fn log_in(
 /// A new session on `account`: a program's token, or a browser's cookie; and `device`,
 /// where the request makes it one the account knows (a login, a sign-up), remembered
 /// and given to keep.
-async fn open(
+pub(super) async fn open(
     accounts: &Accounts,
     account: &Account,
     token: bool,
@@ -169,6 +172,7 @@ async fn open(
             kind: account.kind,
             token: token.then(|| secret.clone()),
             device: device.clone().filter(|_| token),
+            recovery_codes: Vec::new(),
         },
         secret,
         kind,
@@ -224,7 +228,7 @@ pub async fn close(
 
 /// The account's password asked again (a session alone may not change it or close it),
 /// throttled for this session alone: nobody else's wrong passwords hold it back.
-async fn check_password(
+pub(super) async fn check_password(
     accounts: &Accounts,
     me: &SignedIn,
     password: &Password,

@@ -350,6 +350,10 @@ impl Db {
             .bind(account)
             .execute(&mut *tx)
             .await?;
+            sqlx::query("DELETE FROM recovery_codes WHERE account_id = $1")
+                .bind(account)
+                .execute(&mut *tx)
+                .await?;
             // Its games stay; its name leaves them ("deleted player").
             crate::games::names_leave_seats!(tx, account);
             tx.commit().await?;

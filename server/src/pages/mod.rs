@@ -63,6 +63,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("account.js", JS, include_str!("../../web/app/account.js")),
     ("player.js", JS, include_str!("../../web/app/player.js")),
     ("history.js", JS, include_str!("../../web/app/history.js")),
+    ("recovery.js", JS, include_str!("../../web/app/recovery.js")),
     ("why.js", JS, include_str!("../../web/app/why.js")),
     ("notify.js", JS, include_str!("../../web/app/notify.js")),
     (
@@ -107,6 +108,7 @@ pub fn routes(hubs: Arc<Hubs>, qr: PerMinute) -> Router {
         .route("/signup", get(front))
         .route("/login", get(front))
         .route("/settings", get(front))
+        .route("/recover", get(front))
         .route("/rules", get(all_rules))
         .route("/rules/{variant}", get(variant_rules))
         .route("/qr", post(qr_code))

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use camelot_online::protocol::requests::{TvGame, TvNext, TvNow, TvTournament};
+use camelot_online::protocol::tv::{TvGame, TvNext, TvNow, TvTournament};
 use tokio::sync::Mutex;
 
 use crate::common::clock::now_ms;

@@ -5,6 +5,7 @@
 import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 import { NAME_MAX, NAME_RULE } from "./protocol.js";
+import { codesSection, showNewCodes } from "./recovery.js";
 import { challengeChoiceForm } from "./relations.js";
 
 /**
@@ -141,7 +142,18 @@ export async function accountPage(main, signUp) {
         /** @type {SignUp | LogIn} */
         const body = { name: name.input.value.trim(), password: password.input.value };
         try {
-          await request("POST", signUp ? "/account" : "/session", body);
+          /** @type {Session} */
+          const opened = await request("POST", signUp ? "/account" : "/session", body);
+          if (signUp && opened.recovery_codes && opened.recovery_codes.length > 0) {
+            // The header learns who is here; the codes are shown this once.
+            asked = Promise.resolve(opened);
+            const host = document.getElementById("account");
+            if (host) {
+              void accountLinks(host);
+            }
+            showNewCodes(main, opened.name, opened.recovery_codes);
+            return;
+          }
           location.assign("/");
         } catch (err) {
           said.textContent = sentence(err instanceof Error ? err.message : String(err));
@@ -176,6 +188,7 @@ export async function accountPage(main, signUp) {
           ? el("a", { href: "/login" }, "I have an account: log in")
           : el("a", { href: "/signup" }, "No account yet: sign up"),
       ),
+      signUp ? null : el("p", {}, el("a", { href: "/recover" }, "Forgot your password? Use a recovery code")),
     ),
   );
 }
@@ -253,6 +266,7 @@ export async function settingsPage(main) {
       el("h2", {}, "Password"),
       change,
       changed,
+      codesSection(),
       challengeChoiceForm(),
       el("h2", {}, "Close the account"),
       close,

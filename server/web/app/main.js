@@ -5,6 +5,7 @@
 // and `/players` the best players; `/tournaments` the tournaments, `/tournaments/ID` one.
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
+import { recoverPage } from "./recovery.js";
 import { followChallenges } from "./challenges.js";
 import { el, svg } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
@@ -49,7 +50,7 @@ void followChallenges(/** @type {HTMLElement} */ (document.getElementById("chall
 
 const parts = location.pathname.split("/").filter((p) => p.length > 0);
 /** The pages with names of their own, beside the games' ids. */
-const named = ["tv", "signup", "login", "settings", "players", "tournaments"];
+const named = ["tv", "signup", "login", "settings", "recover", "players", "tournaments"];
 if (parts.length === 0) {
   lobbyPage(main);
 } else if (parts.length === 1 && parts[0] === "tv") {
@@ -58,6 +59,8 @@ if (parts.length === 0) {
   void accountPage(main, parts[0] === "signup");
 } else if (parts.length === 1 && parts[0] === "settings") {
   settingsPage(main);
+} else if (parts.length === 1 && parts[0] === "recover") {
+  recoverPage(main);
 } else if (parts.length === 1 && parts[0] === "players") {
   leadersPage(main);
 } else if (parts.length === 2 && parts[0] === "players") {

@@ -92,7 +92,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"already_joined" | "bad_name" | "bad_password" | "bad_time_control" | "busy" | "challenge_closed" | "connection" | "cross_site" | "flood" | "game_over" | "illegal_move" | "name_taken" | "no_such_challenge" | "no_such_game" | "no_such_player" | "no_such_tournament" | "not_accepting" | "not_allowed" | "not_analysed" | "not_joined" | "not_over" | "not_signed_in" | "not_your_turn" | "other" | "seat_taken" | "signed_out" | "storage" | "time_up" | "too_large" | "too_many" | "tournament_closed" | "unreadable" | "upgrade" | "watcher" | "weak_password" | "wrong_method" | "wrong_password" | "wrong_ply" | "wrong_token"} ErrorCode */
 
-/** @typedef {"account_closed" | "closed_by_operator" | "ended" | "expired" | "logged_out" | "password_changed" | "password_reset"} SessionEnd */
+/** @typedef {"account_closed" | "closed_by_operator" | "ended" | "expired" | "logged_out" | "password_changed" | "password_reset" | "recovered"} SessionEnd */
 
 /** @typedef {"beginner" | "club" | "expert" | "master" | "novice"} Level */
 
@@ -258,7 +258,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ device?: string, kind: string, name: string, token?: string }} Session
+ * @typedef {{ device?: string, kind: string, name: string, recovery_codes?: string[], token?: string }} Session
  */
 
 /**
@@ -279,6 +279,14 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {{ password: string }} CloseAccount
+ */
+
+/**
+ * @typedef {{ codes: string[] }} RecoveryCodes
+ */
+
+/**
+ * @typedef {{ code: string, name: string, new: string, token: boolean }} Recover
  */
 
 /**

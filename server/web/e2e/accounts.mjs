@@ -8,7 +8,7 @@
 // "quickSeats":[...],"arthur":{...},"mordred":{...},"loggedOut":STRING,
 // "sessionAfterLogout":STATUS,"crossSite":STATUS,"weakPassword":TEXT,"signedOut":TEXT,
 // "logInAgain":TEXT,"headerSignedOut":TEXT,"waitingFor":TEXT,"gameLink":URL,"whileOpen":[...],
-// "offeredSeat":TEXT,"seatedSeats":[...],"stillWaiting":N,"arthurLost":[...],"arthurNone":TEXT}`. Before Mordred logs out, Arthur changes his password from the
+// "offeredSeat":TEXT,"seatedSeats":[...],"stillWaiting":N,"arthurLost":[...],"arthurNone":TEXT,"mordredCodes":[...],"recoveredAs":NAME,"spent":TEXT}`. Before Mordred logs out, Arthur changes his password from the
 // second browser (a weak one refused first), and the desk's game page is signed out.
 
 import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
@@ -27,8 +27,20 @@ async function account(page, form, name, password) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: form === "signup" ? "Sign up" : "Log in" }).click();
+  /** @type {string[]} */
+  let codes = [];
+  if (form === "signup") {
+    // The recovery codes, shown this once.
+    await page.locator(".recovery-codes li").first().waitFor();
+    codes = await page.locator(".recovery-codes li").allTextContents();
+    if (shots) {
+      await page.screenshot({ path: `${shots}/recovery-codes-${name}.png` });
+    }
+    await page.getByRole("button", { name: "I have kept them: go on" }).click();
+  }
   await page.waitForURL(`${base}/`);
   await page.locator(".account-links .me").waitFor();
+  return codes;
 }
 
 /**
@@ -59,7 +71,7 @@ main(async () => {
   }
   await account(desk, "signup", "Arthur", "excalibur of the lake");
   const cookie = (await deskContext.cookies()).find((c) => c.name === "camelot_session");
-  await account(phone, "signup", "Mordred", "the usurper");
+  const mordredCodes = await account(phone, "signup", "Mordred", "the usurper");
   if (shots) {
     await phone.screenshot({ path: `${shots}/signed-up-phone.png` });
   }
@@ -182,6 +194,23 @@ main(async () => {
   await phone.waitForURL(`${base}/`);
   await phone.locator(".account-links a[href='/login']").waitFor();
   const loggedOut = await phone.locator(".account-links").textContent();
+  // Mordred forgot his password: a recovery code from his sign-up sets a new one, and he
+  // is logged in again; the same code a second time is refused.
+  const recoverWith = async (/** @type {string} */ code, /** @type {string} */ fresh) => {
+    await phone.goto(`${base}/login`);
+    await phone.getByRole("link", { name: "Forgot your password? Use a recovery code" }).click();
+    await phone.getByLabel("Name").fill("Mordred");
+    await phone.getByLabel("Recovery code").fill(code);
+    await phone.getByLabel("New password", { exact: true }).fill(fresh);
+    await phone.getByRole("button", { name: "Set the new password" }).click();
+  };
+  await recoverWith(mordredCodes[0].toUpperCase(), "the kingdom of logres");
+  await phone.waitForURL(`${base}/`);
+  const recoveredAs = await phone.locator(".account-links .me").textContent();
+  await Promise.all([phone.waitForEvent("load"), phone.getByRole("button", { name: "Log out" }).click()]);
+  await phone.locator(".account-links a[href='/login']").waitFor();
+  await recoverWith(mordredCodes[0], "the kingdom of lyonesse");
+  const spent = await phone.locator(".account-page .notice").filter({ hasText: "recovery code" }).textContent();
   const who = await phone.evaluate(async () => (await fetch("/session")).status);
   // Another site's page may not log anyone in.
   const crossSite = await desk.request
@@ -210,6 +239,9 @@ main(async () => {
     headerSignedOut,
     arthurLost,
     arthurNone,
+    mordredCodes,
+    recoveredAs,
+    spent,
     waitingFor,
     gameLink,
     whileOpen,

@@ -28,6 +28,8 @@ async function signUp(page, name) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill("the green chapel");
   await page.getByRole("button", { name: "Sign up" }).click();
+  // The recovery codes, shown once, then on.
+  await page.getByRole("button", { name: "I have kept them: go on" }).click();
   await page.waitForURL(`${base}/`);
   await page.locator(".account-links .me").waitFor();
 }
