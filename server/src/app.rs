@@ -58,7 +58,11 @@ pub fn router(
         .merge(players::api().with_state(accounts.clone()))
         .route_layer(middleware::from_fn(speaks_this_version));
     Router::new()
-        .merge(round::socket(hubs.clone(), accounts.watch.clone()))
+        .merge(round::socket(
+            hubs.clone(),
+            accounts.watch.clone(),
+            site.present.clone(),
+        ))
         .merge(presence::socket(site, accounts.watch.clone()))
         .merge(api)
         .merge(pages::routes(hubs, limits.qr))

@@ -1,5 +1,6 @@
 //! Who is around, against real server processes on loopback: the site socket tells its
-//! account's challenges as they change and keeps the account online; a closed socket
+//! account's challenges as they change and keeps the account online, and so does a game
+//! socket opened on an account; a closed socket
 //! leaves a "last seen"; an ended session closes it, saying why; the players waiting for
 //! a quick game are listed and joined; across two processes on PostgreSQL a player
 //! connected to one is online on the other and hears a challenge sent through it.
@@ -214,8 +215,31 @@ async fn a_player_connected_to_one_process_is_around_on_the_other() {
     drop_database(&admin, &db_name).await;
 }
 
+/// A program (or the 3D game) playing keeps no site socket: its game socket, opened on
+/// its account's session, counts it online, and closed leaves a "last seen"; one opened
+/// with no session counts nobody.
+async fn a_game_socket_on_an_account_keeps_its_player_online() {
+    let server = sqlite_server_with(bin(), "presence-game", &[]);
+    let url = server.address();
+    let tor = signed_up(&url, "Tor", PASSWORD).await;
+    let nobody = camelot_online::Connection::open(&url).await.unwrap();
+    let around = ask(&url, &LookAround {}).await.unwrap();
+    assert_eq!(around.online, 0, "a socket with no session is nobody's");
+    nobody.close().await;
+    let playing = camelot_online::Connection::open_as(&url, &tor)
+        .await
+        .unwrap();
+    until_online(&url, "Tor", true).await;
+    let around = ask(&url, &LookAround {}).await.unwrap();
+    assert_eq!((around.online, around.players), (1, vec![name("Tor")]));
+    playing.close().await;
+    until_online(&url, "Tor", false).await;
+    assert!(presence_of(&url, "Tor").await.1.is_some(), "last seen");
+}
+
 camelot_test_support::harness!(;
-    async: a_site_socket_hears_its_challenges_and_keeps_its_player_online,
+    async: a_game_socket_on_an_account_keeps_its_player_online,
+    a_site_socket_hears_its_challenges_and_keeps_its_player_online,
     a_player_waiting_for_a_quick_game_is_listed_and_joined,
     a_player_connected_to_one_process_is_around_on_the_other
 );

@@ -19,6 +19,7 @@ use crate::common::client::ClientAddress;
 use crate::common::clock::now_ms;
 use crate::common::error::ServiceError;
 use crate::common::http::{clip, page_of, with_next};
+use crate::presence::Present;
 use crate::round::hub::Hubs;
 use crate::round::{connection, service};
 
@@ -37,11 +38,14 @@ pub fn api(hubs: Arc<Hubs>) -> Router {
         .with_state(hubs)
 }
 
-/// The game socket; `watch` tells a connection when the session it was opened under ends.
-pub fn socket(hubs: Arc<Hubs>, watch: Arc<SessionWatch>) -> Router {
+/// The game socket; `watch` tells a connection when the session it was opened under ends;
+/// `present` counts its account online while it is open (a program or the 3D game
+/// playing has no site socket).
+pub fn socket(hubs: Arc<Hubs>, watch: Arc<SessionWatch>, present: Arc<Present>) -> Router {
     Router::new()
         .route("/ws", get(websocket))
         .layer(Extension(watch))
+        .layer(Extension(present))
         .with_state(hubs)
 }
 
@@ -49,6 +53,7 @@ async fn websocket(
     ws: WebSocketUpgrade,
     State(hubs): State<Arc<Hubs>>,
     Extension(watch): Extension<Arc<SessionWatch>>,
+    Extension(present): Extension<Arc<Present>>,
     client: ClientAddress,
     headers: HeaderMap,
 ) -> Response {
@@ -69,7 +74,11 @@ async fn websocket(
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(SOCKET_MAX_QUEUED)
-        .on_upgrade(move |socket| connection::serve(socket, hubs, client, me))
+        .on_upgrade(move |socket| async move {
+            // Online for as long as the socket is open.
+            let _here = me.as_ref().map(|m| present.arrive(&m.account));
+            connection::serve(socket, hubs, client, me).await
+        })
 }
 
 /// `GET /games?before=ID&limit=N`: a `Link` header names the next page.
