@@ -48,7 +48,7 @@ impl PairArgs {
                 Pairing::Paired { game, seat } => break (game, seat),
                 Pairing::Waiting { waited_ms, range } => {
                     eprintln!(
-                        "waiting for an opponent ({} s, ratings within {range})",
+                        "waiting for an opponent ({} s; rated within {range} points of you)",
                         waited_ms / 1000
                     );
                 }

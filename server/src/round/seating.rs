@@ -33,7 +33,7 @@ pub enum TakeError {
     AlreadySeated,
     /// A rating too far from the creator's, for a seat that asks for a range.
     #[error(
-        "this seat is for ratings within {range} of its creator's ({creator}); yours is {yours}"
+        "this seat is for players rated within {range} points of its creator ({creator}); your rating is {yours}"
     )]
     OutOfRange {
         range: u32,

@@ -62,7 +62,7 @@ pub enum CreateError {
     #[error("only a rated game's seats ask for a rating")]
     RangeUnrated,
     /// A rated game where the creator holds other than one seat.
-    #[error("in a rated game you hold one seat and the others are open, for players who log in")]
+    #[error("a rated game is between players with accounts: keep one seat yourself and leave the others open for whoever logs in and takes them")]
     RatedHoldsOneSeat,
     #[error("the server could not store the game")]
     Storage(#[source] sqlx::Error),
