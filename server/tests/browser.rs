@@ -651,6 +651,16 @@ fn a_finished_game_is_analysed_on_a_phone() {
         "the board stays in view: {out}"
     );
     assert_eq!(out["summary"].as_array().unwrap().len(), 2, "{out}");
+    // The graph's axes: whose chances up and down, move numbers along from the first.
+    assert_eq!(
+        out["axes"]["sides"],
+        serde_json::json!(["White winning", "even", "Black winning"])
+    );
+    let moves = script_strings(&out["axes"]["moves"]);
+    assert!(
+        moves.first().is_some_and(|m| m == "1") && moves.len() <= 6,
+        "{moves:?}"
+    );
     // The graph spans the panel, the phone's width less its margins.
     let width = out["graphWidth"].as_f64().unwrap();
     assert!((300.0..=390.0).contains(&width), "{width}");

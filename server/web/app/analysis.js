@@ -125,6 +125,25 @@ export function moveWords(plies, ply, sides) {
   return `${number}. ${p.seat} ${p.played.notation}: ${judged}.${better}${odds}${from}`;
 }
 
+/**
+ * The move numbers the graph's axis marks under `positions` points (the start and one
+ * after each ply, `seats` plies a move): at most six, every 1, 2, 5, 10, 20 or 50 moves,
+ * each with where it falls (0 to 1, left to right) at the position before that move.
+ * @param {number} positions
+ * @param {number} seats
+ * @returns {{ move: number, at: number }[]}
+ */
+export function moveTicks(positions, seats) {
+  const plies = Math.max(1, positions - 1);
+  const moves = Math.ceil(plies / Math.max(1, seats));
+  const every = [1, 2, 5, 10, 20, 50, 100].find((k) => moves / k <= 6) ?? 200;
+  const ticks = [];
+  for (let m = 1; m <= moves; m += m === 1 && every > 1 ? every - 1 : every) {
+    ticks.push({ move: m, at: ((m - 1) * seats) / plies });
+  }
+  return ticks;
+}
+
 /** Width and height of the graph's drawing (it is stretched to the panel's width). */
 const W = 300;
 const H = 60;
@@ -303,7 +322,34 @@ export class Analysis {
       ...marks,
       svg("line", { x1: x(ply), x2: x(ply), y1: 0, y2: H, class: "shown" }),
     );
-    put(this.graph, picture);
+    const second = this.sides[1]?.name ?? "The second side";
+    const seats = this.sides.reduce((k, side) => k + side.seats.length, 0) || 2;
+    put(
+      this.graph,
+      el(
+        "div",
+        { class: "graph-frame" },
+        el(
+          "div",
+          { class: "graph-sides", "aria-hidden": "true" },
+          el("span", {}, `${first} winning`),
+          el("span", {}, "even"),
+          el("span", {}, `${second} winning`),
+        ),
+        picture,
+        el(
+          "div",
+          { class: "graph-moves", "aria-hidden": "true" },
+          ...moveTicks(points.length, seats).map((t) => {
+            const tick = el("span", {}, String(t.move));
+            // Through the CSSOM: the page's policy allows no style attribute.
+            tick.style.left = `${(t.at * 100).toFixed(1)}%`;
+            return tick;
+          }),
+        ),
+      ),
+      el("p", { class: "graph-caption" }, `${first}'s winning chances after each move; a click goes to that move.`),
+    );
     put(this.summary, ...summaries(plies, this.sides).map((s) => el("li", {}, s)));
     this.line.textContent = moveWords(plies, ply, this.sides);
   }

@@ -35,10 +35,14 @@ main(async () => {
   const arrow = await page.locator(".best-move polyline").count();
   const after = await inView();
   const summary = await page.locator(".analysis-summary li").allTextContents();
+  const axes = {
+    sides: await page.locator(".graph-sides span").allTextContents(),
+    moves: await page.locator(".graph-moves span").allTextContents(),
+  };
   if (shot) {
     await page.locator(".analysis").scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot, fullPage: true });
   }
   await done();
-  return { marks, chosen, line, arrow, summary, graphWidth: graph?.width ?? 0, boardSeen: [before, after] };
+  return { marks, chosen, line, arrow, summary, axes, graphWidth: graph?.width ?? 0, boardSeen: [before, after] };
 });

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { chances, curvePath, moveWords, summaries } from "../app/analysis.js";
+import { chances, curvePath, moveTicks, moveWords, summaries } from "../app/analysis.js";
 
 /** @returns {import("../app/protocol.js").AnalysedPly} */
 function ply(/** @type {number} */ i, /** @type {string} */ seat, /** @type {number} */ before, /** @type {number} */ after, /** @type {any} */ judgement) {
@@ -52,4 +52,24 @@ test("a move clicked is described itself: its judgement, the better move, the li
   assert.equal(moveWords(plies, 1, sides), "1. White E6-E7: the best move. White's winning chances: 50% before it, 52% after. The computer's line from before it: E6-E8 H11-F9");
   assert.equal(moveWords(plies, 3, sides), "2. White E6-E7: a good move. White's winning chances: 81% before it, 80% after.");
   assert.equal(moveWords(plies, 4, sides), "");
+});
+
+test("the graph marks move numbers along it, at most six, where each move begins", () => {
+  // 30 plies of a two-seat game: 15 moves, every 5 (1, 5, 10, 15).
+  assert.deepEqual(moveTicks(31, 2), [
+    { move: 1, at: 0 },
+    { move: 5, at: 8 / 30 },
+    { move: 10, at: 18 / 30 },
+    { move: 15, at: 28 / 30 },
+  ]);
+  // 6 plies: every move.
+  assert.deepEqual(
+    moveTicks(7, 2).map((t) => t.move),
+    [1, 2, 3],
+  );
+  // Grand Cam, 4 plies a move: 40 plies are 10 moves, every 2.
+  assert.deepEqual(
+    moveTicks(41, 4).map((t) => t.move),
+    [1, 2, 4, 6, 8, 10],
+  );
 });
