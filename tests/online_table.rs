@@ -1043,7 +1043,8 @@ fn kept_device(kept: &std::path::Path, server: &camelot_online::ServerAddress) -
         .is_some()
 }
 
-/// The Online screen's sign-up, as its button does it, with `name` and `password` typed.
+/// The Online screen's sign-up, as its button does it, with `name` and `password` typed,
+/// until the account is logged in there.
 fn sign_up_at_the_table(
     app: &mut App,
     server: &camelot_online::ServerAddress,
@@ -1058,4 +1059,8 @@ fn sign_up_at_the_table(
             a.password = password.into();
             a.open(server.clone(), true, storage);
         });
+    // Signed up and its session kept: what the Online screen's buttons ask with.
+    until(app, "signed up at the table", Duration::from_secs(20), |a| {
+        a.world().resource::<OnlineAccount>().logged_in.is_some()
+    });
 }

@@ -63,14 +63,21 @@ fn an_account_from_the_command_line() {
         ],
         "lady of shalott\n",
     );
-    assert_eq!(
-        json(&made),
-        serde_json::json!({"name": "Elaine", "kind": "person"})
-    );
+    let made = json(&made);
+    assert_eq!((&made["name"], &made["kind"]), (&"Elaine".into(), &"person".into()));
+    // The recovery codes, printed this once (and kept nowhere here).
+    let codes: Vec<String> = made["recovery_codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(codes.len(), 8, "{made}");
     let file = data.join("accounts.json");
     let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "{mode:o}");
     let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(codes.iter().all(|c| !kept.contains(c.as_str())));
     assert!(
         kept.contains("Elaine") && !kept.contains("shalott"),
         "{kept}"

@@ -71,10 +71,16 @@ fn a_visitor_plays_the_computer_at_beginner_from_the_front_page_to_the_end() {
         "the visitor made White's moves, the computer Black's"
     );
     assert_eq!(out["result"].as_str().unwrap(), result);
-    let mine = script_strings(&out["mine"]);
+    let mine = out["mine"].as_array().unwrap();
     assert!(
-        mine.iter().any(|g| g.contains(&format!("game {game}"))),
-        "the front page lists the game among mine: {mine:?}"
+        mine.iter().any(|g| {
+            g["href"].as_str().unwrap_or("").starts_with(&format!("/{game}/"))
+                && g["text"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains(" as White against Computer, ")
+        }),
+        "the front page lists the game among mine, named by its players: {mine:?}"
     );
 }
 

@@ -14,6 +14,7 @@ import { timeText } from "./terms.js";
 import { tournamentItem } from "./tournaments.js";
 import { followTv } from "./tv.js";
 import { playingLine } from "./history.js";
+import { who } from "./words.js";
 
 /**
  * @typedef {import("./protocol.js").GameSummary} GameSummary
@@ -208,12 +209,38 @@ async function showMine(title, list, kept) {
     }
   }
   title.hidden = kept.length === 0;
-  put(
-    list,
-    ...kept.map((g) =>
-      el("li", {}, el("a", { href: g.url }, `${variantName(g.variant)}, game ${g.game}`), ` as ${g.seat}`),
-    ),
-  );
+  put(list, ...kept.map((g, i) => keptLine(g, i < NAMED_KEPT)));
+}
+
+/** How many of the games this browser keeps are named by their players, asked of the server. */
+const NAMED_KEPT = 10;
+
+/**
+ * A game this browser keeps: its variant and my seat at once, then, where `named` (the
+ * first few), its time and who plays the other seats, asked of the server.
+ * @param {import("./mine.js").MyGame} g
+ * @param {boolean} named
+ */
+function keptLine(g, named) {
+  const li = el("li", {}, el("a", { href: g.url }, variantName(g.variant)), ` as ${g.seat}`);
+  if (named) {
+    request("GET", `/games/${g.game}`)
+      .then((/** @type {import("./protocol.js").GameState} */ state) => {
+        const others = state.game.seats
+          .filter((s) => s.seat !== g.seat)
+          .map((s) => (s.open ? `an open seat (${s.seat})` : who(s)));
+        const over = state.game.result ? ", over" : "";
+        put(
+          li,
+          el("a", { href: g.url }, `${variantName(g.variant)} ${timeText(state.game.time)}`),
+          ` as ${g.seat} against ${others.join(", ")}${over}`,
+        );
+      })
+      .catch(() => {
+        // Gone from the server, or out of reach: the line stays as it is.
+      });
+  }
+  return li;
 }
 
 /**

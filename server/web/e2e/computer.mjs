@@ -52,9 +52,12 @@ main(async () => {
     },
   });
   const moves = await moveList(page);
-  // The front page lists the game among mine.
+  // The front page lists the game among mine, named by who played it.
   await page.goto(base);
-  const mine = await page.locator(".my-games a").allTextContents();
+  await page.locator(".my-games li", { hasText: "against" }).first().waitFor({ timeout: 15_000 });
+  const mine = await page
+    .locator(".my-games li")
+    .evaluateAll((lis) => lis.map((li) => ({ text: li.textContent, href: li.querySelector("a")?.getAttribute("href") })));
   await browser.close();
   if (errors.length > 0) {
     throw new Error(`the page failed: ${errors.join("; ")}`);
