@@ -1060,7 +1060,10 @@ fn sign_up_at_the_table(
             a.open(server.clone(), true, storage);
         });
     // Signed up and its session kept: what the Online screen's buttons ask with.
-    until(app, "signed up at the table", Duration::from_secs(20), |a| {
-        a.world().resource::<OnlineAccount>().logged_in.is_some()
-    });
+    until(
+        app,
+        "signed up at the table",
+        Duration::from_secs(20),
+        |a| a.world().resource::<OnlineAccount>().logged_in.is_some(),
+    );
 }

@@ -64,7 +64,10 @@ fn an_account_from_the_command_line() {
         "lady of shalott\n",
     );
     let made = json(&made);
-    assert_eq!((&made["name"], &made["kind"]), (&"Elaine".into(), &"person".into()));
+    assert_eq!(
+        (&made["name"], &made["kind"]),
+        (&"Elaine".into(), &"person".into())
+    );
     // The recovery codes, printed this once (and kept nowhere here).
     let codes: Vec<String> = made["recovery_codes"]
         .as_array()
