@@ -959,6 +959,14 @@ fn standings_and_a_player_followed(
         .iter()
         .map(camelot::online::tournament_view::standing_line)
         .collect();
+    // The account that plays here, marked "(you)" where the table shows it.
+    assert_eq!(
+        app.world()
+            .resource::<OnlineTournaments>()
+            .playing_as()
+            .map(|n| n.as_str()),
+        Some("Tristram")
+    );
     let mut names: Vec<&str> = page.standings.iter().map(|s| s.name.as_str()).collect();
     names.sort();
     assert_eq!(names, ["Palamedes", "Tristram"], "{page:?}");

@@ -86,6 +86,11 @@ fn saved(storage: &Storage) -> SavedSessions {
         .unwrap_or_default()
 }
 
+/// The name of the account logged in on `server` here, if any.
+pub fn saved_name(storage: &Storage, server: &ServerAddress) -> Option<AccountName> {
+    saved(storage).get(server).map(|s| s.name.clone())
+}
+
 /// The account session kept for `server`, if any: shown on the game socket, so that a
 /// seat the account holds (a quick game's) is played without a token.
 pub fn saved_token(storage: &Storage, server: &ServerAddress) -> Option<AccountToken> {

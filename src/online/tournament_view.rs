@@ -107,8 +107,17 @@ pub fn standings(ui: &mut egui::Ui, tournaments: &mut OnlineTournaments, most: u
     };
     let page: &TournamentPage = page;
     ui.label(egui::RichText::new(format!("{}: standings", page.tournament.name)).strong());
+    let me = tournaments.playing_as();
     for s in page.standings.iter().take(most) {
-        ui.label(standing_line(s));
+        if Some(&s.name) == me {
+            ui.label(egui::RichText::new(format!("{}  (you)", standing_line(s))).strong());
+        } else {
+            ui.label(standing_line(s));
+        }
+    }
+    let mine = page.standings.iter().find(|s| Some(&s.name) == me);
+    if let Some(s) = mine.filter(|s| s.rank as usize > most) {
+        ui.label(egui::RichText::new(format!("{}  (you)", standing_line(s))).strong());
     }
     if page.standings.len() > most {
         ui.label(format!("… and {} more", page.standings.len() - most));

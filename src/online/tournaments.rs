@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
-use camelot_online::protocol::accounts::{AccountToken, Done};
+use camelot_online::protocol::accounts::{AccountName, AccountToken, Done};
 use camelot_online::protocol::tournaments::{
     JoinTournament, ListTournaments, LookAtTournament, MyTournamentGame, TournamentId,
     TournamentList, TournamentPage, TournamentState, WithdrawFromTournament,
@@ -20,7 +20,7 @@ use camelot_online::protocol::tournaments::{
 use camelot_online::protocol::{ErrorCode, GameId};
 use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
 
-use super::account::saved_token;
+use super::account::{saved_name, saved_token};
 use super::background::Background;
 use super::wake::waker;
 use super::{JoinOnline, JoinOrigin};
@@ -68,6 +68,8 @@ enum Heard {
 struct Playing {
     server: ServerAddress,
     id: TournamentId,
+    /// The account that plays in it, to find in the standings.
+    name: Option<AccountName>,
     heard: Mutex<Receiver<Heard>>,
     stop: Arc<AtomicBool>,
 }
@@ -159,6 +161,11 @@ impl OnlineTournaments {
         self.playing.as_ref().map(|p| (&p.server, &p.id))
     }
 
+    /// The account that plays in it here.
+    pub fn playing_as(&self) -> Option<&AccountName> {
+        self.playing.as_ref().and_then(|p| p.name.as_ref())
+    }
+
     /// Asks `server` for its list, unless the one shown is recent.
     pub fn refresh(&mut self, server: &ServerAddress) {
         let fresh = self
@@ -246,9 +253,11 @@ impl OnlineTournaments {
         let stop = Arc::new(AtomicBool::new(false));
         let (s, i, st, w) = (server.clone(), id.clone(), stop.clone(), self.wake.clone());
         std::thread::spawn(move || wait_for_games(s, token, i, tell, st, w));
+        let name = saved_name(storage, &server);
         self.playing = Some(Playing {
             server,
             id,
+            name,
             heard: Mutex::new(heard),
             stop,
         });

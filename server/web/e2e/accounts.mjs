@@ -113,7 +113,8 @@ main(async () => {
   const offeredSeat = await visitor.locator(".take-seat button").textContent({ timeout: 15_000 });
   await visitor.close();
   await phone.goto(base);
-  const take = phone.getByRole("button", { name: "Play Black" });
+  // Arthur's seat among the open ones (a server may list others).
+  const take = phone.getByRole("listitem").filter({ hasText: "Arthur" }).getByRole("button", { name: "Play Black" });
   await take.waitFor();
   await take.click();
   await phone.waitForSelector("svg.board");
@@ -145,6 +146,9 @@ main(async () => {
   second.on("pageerror", (e) => errors.push(String(e)));
   await account(second, "login", "arthur", "excalibur of the lake");
   const arthur = await playerPage(second, "Arthur");
+  if (shots) {
+    await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
+  }
   // His losses alone, as the filter asks the server.
   await second.getByLabel("Result").selectOption("lost");
   await second.waitForFunction(() => document.querySelectorAll(".played li[data-game]").length === 1);
@@ -152,9 +156,6 @@ main(async () => {
   await second.getByLabel("Variant").selectOption("camelot");
   await second.locator(".history-said", { hasText: "No game of these." }).waitFor();
   const arthurNone = await second.locator(".history-said").textContent();
-  if (shots) {
-    await second.screenshot({ path: `${shots}/player-page.png`, fullPage: true });
-  }
   // A password everyone tries first is refused with the reason; a good one changes it,
   // and the desk's game page, whose socket was opened on the old session, says it was
   // signed out and offers to log in again.
