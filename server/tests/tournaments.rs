@@ -320,6 +320,21 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
         usize::from(!absent_white),
         "called off on Arthur's first move"
     );
+    // Arthur, asking for his next game, is told at once that he is paused; back, he is not.
+    use camelot_online::protocol::tournaments::{MyTournamentGame, PauseInTournament};
+    let asked_at = std::time::Instant::now();
+    let mine = ask_as(
+        &url,
+        Some(&arthur),
+        &MyTournamentGame {
+            id: id.clone(),
+            wait: true,
+        },
+    )
+    .await
+    .unwrap();
+    assert!(mine.paused && mine.game.is_none(), "{mine:?}");
+    assert!(asked_at.elapsed() < Duration::from_secs(5), "said at once");
     // Some seconds on, Tor is still waiting: paired with nobody, Arthur least of all.
     tokio::time::sleep(Duration::from_secs(3)).await;
     let later = look().await.unwrap();
@@ -328,6 +343,27 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
         later.standings.iter().all(|s| s.playing.is_none()),
         "{later:?}"
     );
+    ask_as(
+        &url,
+        Some(&arthur),
+        &PauseInTournament {
+            id: id.clone(),
+            paused: false,
+        },
+    )
+    .await
+    .unwrap();
+    let back = ask_as(
+        &url,
+        Some(&arthur),
+        &MyTournamentGame {
+            id: id.clone(),
+            wait: false,
+        },
+    )
+    .await
+    .unwrap();
+    assert!(!back.paused, "{back:?}");
     tor.kill().unwrap();
     let _ = tor.wait();
 }

@@ -60,6 +60,15 @@ pub fn tournaments_section(
         standings(ui, tournaments, 10);
     }
     if playing.is_some()
+        && tournaments.paused
+        && ui
+            .add_enabled(!tournaments.busy, egui::Button::new("Come back"))
+            .on_hover_text("Paired again as the others' games end")
+            .clicked()
+    {
+        tournaments.pause(storage, false);
+    }
+    if playing.is_some()
         && ui
             .add_enabled(
                 !tournaments.busy,

@@ -14,8 +14,8 @@ use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_online::protocol::accounts::{AccountName, AccountToken, Done};
 use camelot_online::protocol::tournaments::{
-    JoinTournament, ListTournaments, LookAtTournament, MyTournamentGame, TournamentId,
-    TournamentList, TournamentPage, TournamentState, WithdrawFromTournament,
+    JoinTournament, ListTournaments, LookAtTournament, MyTournamentGame, PauseInTournament,
+    TournamentId, TournamentList, TournamentPage, TournamentState, WithdrawFromTournament,
 };
 use camelot_online::protocol::{ErrorCode, GameId};
 use camelot_online::{ask, ask_as, blocking, OnlineError, ServerAddress, Waker};
@@ -49,6 +49,7 @@ enum Answer {
     Listed(ServerAddress, Result<TournamentList, OnlineError>),
     Joined(ServerAddress, TournamentId, Result<Done, OnlineError>),
     Withdrawn(Result<Done, OnlineError>),
+    Paused(Result<Done, OnlineError>),
     Standings(TournamentId, Result<TournamentPage, OnlineError>),
 }
 
@@ -58,6 +59,8 @@ const STANDINGS_KEPT: Duration = Duration::from_secs(10);
 /// What the thread that waits for my games tells the table.
 enum Heard {
     Game(GameId),
+    /// Paused (asked, or no first move in time), or back: paired again only once back.
+    Paused(bool),
     Over(TournamentState),
     Trouble(String),
     /// The account's session ended (logged out here or elsewhere): it waits no more.
@@ -93,6 +96,8 @@ pub struct OnlineTournaments {
     /// The standings of the tournament I play in, and when they came.
     pub standings: Option<(TournamentPage, Instant)>,
     standings_asked: bool,
+    /// I am paused in the tournament I play in.
+    pub paused: bool,
     /// What the last request came to, or what the server said, in words.
     pub status: Option<String>,
     pub busy: bool,
@@ -116,9 +121,18 @@ fn wait_for_games(
         gone
     };
     let mut opened: HashSet<GameId> = HashSet::new();
+    let mut paused = false;
     let next = MyTournamentGame { id, wait: true };
     while !stop.load(Ordering::Relaxed) {
         match blocking(ask_as(&server, Some(&token), &next)) {
+            Ok(mine) if mine.paused != paused => {
+                paused = mine.paused;
+                if told(Heard::Paused(paused)) {
+                    return;
+                }
+            }
+            // Said at once while paused: asked again in a while.
+            Ok(mine) if mine.paused => std::thread::sleep(Duration::from_secs(3)),
             Ok(mine) => match mine.game {
                 Some(seat) => {
                     if !opened.insert(seat.game.clone()) {
@@ -228,6 +242,23 @@ impl OnlineTournaments {
         self.pending = Some((server, id));
     }
 
+    /// Comes back to (or, `paused`, rests from) the tournament I play in, an arena.
+    pub fn pause(&mut self, storage: &Storage, paused: bool) {
+        let Some(p) = &self.playing else {
+            return;
+        };
+        let token = saved_token(storage, &p.server);
+        let (server, id) = (p.server.clone(), p.id.clone());
+        self.busy = true;
+        self.requests.spawn(move || {
+            Answer::Paused(blocking(ask_as(
+                &server,
+                token.as_ref(),
+                &PauseInTournament { id, paused },
+            )))
+        });
+    }
+
     /// Withdraws from the tournament I play in: paired no more.
     pub fn withdraw(&mut self, storage: &Storage) {
         let Some(p) = self.playing.take() else {
@@ -301,6 +332,19 @@ fn hear(
                 tournaments.status = Some(format!("The tournament is over: {}", state.words()));
                 tournaments.playing = None;
             }
+            Heard::Paused(true) => {
+                tournaments.paused = true;
+                tournaments.status = Some(
+                    "You are paused (you asked, or made no first move in time): \
+                     paired with nobody until you come back"
+                        .into(),
+                );
+            }
+            Heard::Paused(false) => {
+                tournaments.paused = false;
+                tournaments.status =
+                    Some("Back: your games open here as the server pairs you".into());
+            }
             Heard::Trouble(why) => tournaments.status = Some(why),
             Heard::SignedOut(why) => {
                 tournaments.status = Some(format!("No longer waiting for games: {why}"));
@@ -336,13 +380,16 @@ fn hear(
                 // The list's count of players is out of date.
                 tournaments.list = None;
             }
+            // The waiting thread hears the change from the server and says it.
+            Answer::Paused(Ok(_)) => {}
             Answer::Withdrawn(Ok(_)) => {
                 tournaments.status = Some("Withdrawn: you are paired no more".into());
                 tournaments.list = None;
             }
             Answer::Listed(_, Err(e))
             | Answer::Joined(_, _, Err(e))
-            | Answer::Withdrawn(Err(e)) => tournaments.status = Some(e.to_string()),
+            | Answer::Withdrawn(Err(e))
+            | Answer::Paused(Err(e)) => tournaments.status = Some(e.to_string()),
             Answer::Standings(..) => {}
         }
     }

@@ -349,6 +349,10 @@ impl JoinArgs {
                 out!("{}", standings_line(&page));
                 return Ok(());
             }
+            if mine.paused {
+                // Said at once by the server: asked again in a while, not in a loop.
+                std::thread::sleep(std::time::Duration::from_secs(2));
+            }
         }
     }
 }

@@ -848,10 +848,17 @@ mod samples {
                     MyNext {
                         state: TournamentState::Running,
                         game: Some(tournament_seat()),
+                        paused: false,
+                    },
+                    MyNext {
+                        state: TournamentState::Running,
+                        game: None,
+                        paused: true,
                     },
                     MyNext {
                         state: TournamentState::Finished,
                         game: None,
+                        paused: false,
                     },
                 ]),
             ),

@@ -438,4 +438,8 @@ impl Request for MyTournamentGame {
 pub struct MyNext {
     pub state: TournamentState,
     pub game: Option<TournamentSeat>,
+    /// I am paused (I asked, or made no first move in an arena's game in time): paired
+    /// with nobody until I come back. Said at once, not waited on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub paused: bool,
 }

@@ -20,9 +20,10 @@ use crate::common::owner::Owner;
 use crate::common::tokens;
 use crate::games::{between_accounts, GameStanding, DAY_MS};
 use crate::store::Db;
+use crate::tournaments::marks::Mark;
 use crate::tournaments::pairings::{self, Pair, Seeker};
 use crate::tournaments::scoring::{standings, Entrant, Played};
-use crate::tournaments::store::{Mark, Step, TournamentRow};
+use crate::tournaments::store::{Step, TournamentRow};
 
 /// How long a process holds a tournament it directs: another takes it over this long
 /// after it died.

@@ -10,6 +10,7 @@
 
 mod director;
 mod figures;
+mod marks;
 mod operator;
 mod pairings;
 mod routes;

@@ -30,9 +30,10 @@ use crate::pages;
 use crate::pairing::pool_of;
 use crate::ratings;
 use crate::store::Db;
+use crate::tournaments::marks::Mark;
 use crate::tournaments::scoring::{points_of, standings, Entrant};
 use crate::tournaments::settings::judged;
-use crate::tournaments::store::{Mark, TournamentRow};
+use crate::tournaments::store::TournamentRow;
 use crate::tournaments::{TournamentError, OPEN_PER_CREATOR};
 
 /// How long a player waiting for their next game waits before the answer "none yet".
@@ -402,10 +403,17 @@ async fn my_game(
             t.state,
             TournamentState::Finished | TournamentState::Cancelled
         );
-        if !wait || game.is_some() || over || start.elapsed() >= PATIENCE {
+        let paused = game.is_none()
+            && c.db
+                .marks_of(&id, &me.id)
+                .await
+                .map_err(storage)?
+                .is_some_and(|(_, paused)| paused);
+        if !wait || game.is_some() || over || paused || start.elapsed() >= PATIENCE {
             return Ok(Json(MyNext {
                 state: t.state,
                 game,
+                paused,
             }));
         }
         tokio::time::sleep(LOOK_EVERY).await;

@@ -13,6 +13,7 @@ use sqlx::Row;
 
 use crate::games::{insert_game, time_columns, time_of, NewGame, NewGameRows};
 use crate::store::{on, Db};
+use crate::tournaments::marks::Mark;
 use crate::tournaments::scoring::{Entrant, Played};
 
 /// A tournament as stored.
@@ -567,28 +568,5 @@ impl Db {
             tx.commit().await?;
             Ok(true)
         })
-    }
-}
-
-/// A player's mark a request changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    Withdrawn,
-    Paused,
-}
-
-impl Mark {
-    /// Sets the mark ($3) of player $2 in tournament $1.
-    fn sql(self) -> &'static str {
-        match self {
-            Mark::Withdrawn => {
-                "UPDATE tournament_players SET withdrawn = $3 \
-                 WHERE tournament_id = $1 AND account_id = $2"
-            }
-            Mark::Paused => {
-                "UPDATE tournament_players SET paused = $3 \
-                 WHERE tournament_id = $1 AND account_id = $2 AND withdrawn = 0"
-            }
-        }
     }
 }

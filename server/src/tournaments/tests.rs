@@ -12,9 +12,10 @@ use camelot_online::protocol::tournaments::{
 use camelot_online::protocol::{GameId, TimeControl};
 
 use super::director::{judged, plan};
+use super::marks::Mark;
 use super::pairings;
 use super::scoring::{points_of, standings, Entrant, Played};
-use super::store::{Mark, TournamentRow};
+use super::store::TournamentRow;
 
 fn entrant(account: &str, rating: i32) -> Entrant {
     Entrant {

@@ -451,5 +451,5 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ game: null | { game: string, seat: SeatColour }, state: string }} MyNext
+ * @typedef {{ game: null | { game: string, seat: SeatColour }, paused?: boolean, state: string }} MyNext
  */
