@@ -362,6 +362,12 @@ fn the_front_pages_lists_show_every_seat_and_game_a_page_at_a_time() {
         assert_eq!(out[list]["clicks"], 1, "{list}");
         let all = rows("all");
         assert_eq!(all.len(), games.len(), "{list}: {all:?}");
+        // Each says what kind of game it is.
+        assert!(
+            all.iter()
+                .all(|row| row.contains("Camelot, no clock, casual")),
+            "{list}: {all:?}"
+        );
         for g in &games {
             assert_eq!(
                 all.iter().filter(|row| row.contains(g.as_str())).count(),

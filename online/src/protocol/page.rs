@@ -1646,6 +1646,7 @@ mod samples {
                 plies: 12,
                 connected: 2,
                 tv: false,
+                rated: true,
             },
             GameSummary {
                 id: id(),
@@ -1654,6 +1655,7 @@ mod samples {
                 plies: 3,
                 connected: 0,
                 tv: true,
+                rated: false,
             },
         ]
     }

@@ -200,6 +200,9 @@ pub struct GameSummary {
     /// The server's TV: a match the computer plays alone, kept going for watchers.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tv: bool,
+    /// The result changes the players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// The open seats of live games, newest game first, a page at a time: the seats of the

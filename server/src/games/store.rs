@@ -381,7 +381,7 @@ impl Db {
         // Ordered by creation, then id: a cursor names one place in that order.
         Ok(on!(self, read pool => {
             sqlx::query(&format!(
-                "SELECT id, variant, time_kind, time_a, time_b, plies, owner FROM games \
+                "SELECT id, variant, time_kind, time_a, time_b, plies, owner, rated FROM games \
                  WHERE status = 'live' AND {} \
                  ORDER BY created_at DESC, id DESC LIMIT $2",
                 listed_after("games", "$1")
@@ -401,6 +401,7 @@ impl Db {
                     connected: 0,
                     // The TV's one live game is the one it shows.
                     tv: r.get::<&str, _>("owner") == owner::TV,
+                    rated: r.get::<i32, _>("rated") != 0,
                 })
             })
             .collect()

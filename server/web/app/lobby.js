@@ -118,7 +118,7 @@ export async function lobbyPage(main) {
     el(
       "li",
       {},
-      el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}`),
+      el("a", { href: `/${g.id}` }, `${variantName(g.variant)}, ${timeText(g.time)}, ${g.rated ? "rated" : "casual"}`),
       g.tv ? `: ${movesText(g.plies)}, the computer's TV` : `: ${movesText(g.plies)}, ${g.connected} ${g.connected === 1 ? "person" : "people"} here`,
     );
   /** @param {OpenSeat} s */
@@ -126,8 +126,7 @@ export async function lobbyPage(main) {
     el(
       "li",
       { "data-game": s.game },
-      `${variantName(s.variant)}, ${timeText(s.time)}`,
-      s.rated ? ", rated" : "",
+      `${variantName(s.variant)}, ${timeText(s.time)}, ${s.rated ? "rated" : "casual"}`,
       s.creator ? `, ${creatorText(s.creator)}` : "",
       s.rating_range !== undefined ? `, for players within ${s.rating_range} points of their rating` : "",
       ": ",

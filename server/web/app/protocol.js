@@ -197,7 +197,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ connected: number, id: string, plies: number, time: TimeControl, tv?: boolean, variant: Variant }} GameSummary
+ * @typedef {{ connected: number, id: string, plies: number, rated?: boolean, time: TimeControl, tv?: boolean, variant: Variant }} GameSummary
  */
 
 /**
