@@ -320,12 +320,31 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
         usize::from(!absent_white),
         "called off on Arthur's first move"
     );
-    // Arthur, asking for his next game, is told at once that he is paused; back, he is not.
+    // Some seconds on, Tor is still waiting: paired with nobody, Arthur least of all.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let later = look().await.unwrap();
+    assert_eq!(later.games.len(), 1, "{later:?}");
+    assert!(
+        later.standings.iter().all(|s| s.playing.is_none()),
+        "{later:?}"
+    );
+    paused_then_back(&url, &arthur, &id).await;
+    tor.kill().unwrap();
+    let _ = tor.wait();
+}
+
+/// Arthur, paused, asking for his next game, is told at once that he is paused; back
+/// (his own request), he is not.
+async fn paused_then_back(
+    url: &camelot_online::ServerAddress,
+    arthur: &camelot_online::protocol::accounts::AccountToken,
+    id: &camelot_online::protocol::tournaments::TournamentId,
+) {
     use camelot_online::protocol::tournaments::{MyTournamentGame, PauseInTournament};
     let asked_at = std::time::Instant::now();
     let mine = ask_as(
-        &url,
-        Some(&arthur),
+        url,
+        Some(arthur),
         &MyTournamentGame {
             id: id.clone(),
             wait: true,
@@ -335,17 +354,9 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
     .unwrap();
     assert!(mine.paused && mine.game.is_none(), "{mine:?}");
     assert!(asked_at.elapsed() < Duration::from_secs(5), "said at once");
-    // Some seconds on, Tor is still waiting: paired with nobody, Arthur least of all.
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    let later = look().await.unwrap();
-    assert_eq!(later.games.len(), 1, "{later:?}");
-    assert!(
-        later.standings.iter().all(|s| s.playing.is_none()),
-        "{later:?}"
-    );
     ask_as(
-        &url,
-        Some(&arthur),
+        url,
+        Some(arthur),
         &PauseInTournament {
             id: id.clone(),
             paused: false,
@@ -354,8 +365,8 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
     .await
     .unwrap();
     let back = ask_as(
-        &url,
-        Some(&arthur),
+        url,
+        Some(arthur),
         &MyTournamentGame {
             id: id.clone(),
             wait: false,
@@ -364,8 +375,6 @@ async fn an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused()
     .await
     .unwrap();
     assert!(!back.paused, "{back:?}");
-    tor.kill().unwrap();
-    let _ = tor.wait();
 }
 
 camelot_test_support::harness!(;
