@@ -285,6 +285,9 @@ impl OnlineTournaments {
         let (s, i, st, w) = (server.clone(), id.clone(), stop.clone(), self.wake.clone());
         std::thread::spawn(move || wait_for_games(s, token, i, tell, st, w));
         let name = saved_name(storage, &server);
+        // A new tournament: not paused in it until its server says so.
+        self.paused = false;
+        self.standings = None;
         self.playing = Some(Playing {
             server,
             id,
