@@ -8,7 +8,7 @@ use camelot_online::protocol::recovery::RecoveryCodes;
 
 use crate::accounts::codes::make_codes;
 use crate::accounts::passwords::check_strength;
-use crate::accounts::service::{check_password, open, Opened};
+use crate::accounts::service::{allow_a_try, check_password, open, Opened};
 use crate::accounts::sessions::{self, SignedIn};
 use crate::accounts::{too_many, AccountError, Accounts};
 use crate::common::clock::now_ms;
@@ -37,12 +37,7 @@ pub async fn recover(
 ) -> Result<Opened, AccountError> {
     let limits = &accounts.limits;
     let key = req.name.key();
-    if !limits.logins.allow(from) {
-        return Err(too_many(&limits.logins));
-    }
-    if !limits.logins_per_address_account.allow((from, key.clone())) {
-        return Err(too_many(&limits.logins_per_address_account));
-    }
+    allow_a_try(accounts, from, &key)?;
     if !limits.failures_per_account.allow(key.clone()) {
         return Err(too_many(&limits.failures_per_account));
     }

@@ -83,12 +83,7 @@ pub async fn log_in(
 ) -> Result<Opened, AccountError> {
     let limits = &accounts.limits;
     let key = req.name.key();
-    if !limits.logins.allow(from) {
-        return Err(too_many(&limits.logins));
-    }
-    if !limits.logins_per_address_account.allow((from, key.clone())) {
-        return Err(too_many(&limits.logins_per_address_account));
-    }
+    allow_a_try(accounts, from, &key)?;
     let found = accounts
         .db
         .account_to_log_in(&key)
@@ -130,6 +125,26 @@ pub async fn log_in(
     }
     let device = device.unwrap_or_else(sessions::new_device);
     open(accounts, &account, req.token, Some(device), now_ms()).await
+}
+
+/// One more try at account `key` from address `from` (a login, a recovery code), within
+/// the address's allowance and the address's on that account.
+pub(super) fn allow_a_try(
+    accounts: &Accounts,
+    from: AddressKey,
+    key: &str,
+) -> Result<(), AccountError> {
+    let limits = &accounts.limits;
+    if !limits.logins.allow(from) {
+        return Err(too_many(&limits.logins));
+    }
+    if !limits
+        .logins_per_address_account
+        .allow((from, key.to_string()))
+    {
+        return Err(too_many(&limits.logins_per_address_account));
+    }
+    Ok(())
 }
 
 /// A new session on `account`: a program's token, or a browser's cookie; and `device`,

@@ -2,7 +2,7 @@
 // which the page never reads), the header's links, and the pages to sign up, log in and
 // change the settings. The server keeps the session; the page keeps nothing of it.
 
-import { el, put, sentence } from "./dom.js";
+import { el, field, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 import { NAME_MAX, NAME_RULE } from "./protocol.js";
 import { codesSection, showNewCodes } from "./recovery.js";
@@ -73,16 +73,6 @@ export function signedOut() {
   if (host) {
     void accountLinks(host);
   }
-}
-
-/**
- * A labelled field of a form.
- * @param {string} label
- * @param {Record<string, string | number | boolean>} props
- */
-function field(label, props) {
-  const input = /** @type {HTMLInputElement} */ (el("input", { required: true, ...props }));
-  return { input, row: el("label", { class: "field" }, el("span", {}, label), input) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { TIMES } from "./create.js";
 import { el, put, sentence } from "./dom.js";
 import { SiteLink, request } from "./net.js";
 import { DECLINES, VARIANTS } from "./protocol.js";
-import { ratingText, timeText } from "./terms.js";
+import { ratingText, timeText, variantName } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").ChallengeView} ChallengeView
@@ -17,11 +17,6 @@ import { ratingText, timeText } from "./terms.js";
  * @typedef {import("./protocol.js").DeclineReason} DeclineReason
  * @typedef {import("./protocol.js").NewChallenge} NewChallenge
  */
-
-/** @param {string} id */
-function variantName(id) {
-  return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
 
 /**
  * What a challenge is, in a player's words: "Camette, 5+3, rated".

@@ -119,6 +119,16 @@ export function nameField() {
 }
 
 /**
+ * A labelled field of a form.
+ * @param {string} label
+ * @param {Record<string, string | number | boolean>} props
+ */
+export function field(label, props) {
+  const input = /** @type {HTMLInputElement} */ (el("input", { required: true, ...props }));
+  return { input, row: el("label", { class: "field" }, el("span", {}, label), input) };
+}
+
+/**
  * A text shown on its own as a sentence: its first letter a capital (the server's
  * messages begin in lower case, to stand after a colon in a program's output).
  * @param {string} text

@@ -260,7 +260,7 @@ export class GamePage {
         sound("end");
       }
       if (this.r.view?.rated) {
-        this.showRatings();
+        this.refreshSeats();
       }
     }
     if (m.t === "rematch") {
@@ -340,26 +340,15 @@ export class GamePage {
     }
   }
 
-  /** A rated game's end: the seats again, with each player's change. */
-  async showRatings() {
-    try {
-      /** @type {import("./protocol.js").GameState} */
-      const now = await request("GET", `/games/${this.gameId}`);
-      if (this.r.view) {
-        this.r = { ...this.r, view: { ...this.r.view, seats: now.game.seats } };
-        this.render();
-      }
-    } catch {
-      // The seats stay as they were: the change is on the players' pages.
-    }
-  }
-
   /** Draws the page from the round it holds. */
   render() {
     show(this);
   }
 
-  /** The seats as the server has them now: who took one, with their rating. */
+  /**
+   * The seats as the server has them now, which the socket's news does not carry: who
+   * took one, with their rating; at a rated game's end, each player's change.
+   */
   async refreshSeats() {
     try {
       /** @type {import("./protocol.js").GameState} */
@@ -369,7 +358,7 @@ export class GamePage {
         this.render();
       }
     } catch {
-      // The name the news gave stays shown.
+      // The seats stay as the news left them (the change is on the players' pages).
     }
   }
 

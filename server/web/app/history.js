@@ -6,18 +6,13 @@
 import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
-import { ratingText, timeText } from "./terms.js";
+import { ratingText, timeText, variantName } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").PlayedGame} PlayedGame
  * @typedef {import("./protocol.js").PlayedGames} PlayedGames
  * @typedef {import("./protocol.js").OtherSeat} OtherSeat
  */
-
-/** @param {string} id */
-function variantName(id) {
-  return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
 
 /**
  * A change as players read it: "+12", "\u221212", "\u00b10".

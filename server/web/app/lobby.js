@@ -10,7 +10,7 @@ import { el, nameField, put, saveName, sentence } from "./dom.js";
 import { myGames } from "./mine.js";
 import { request, requestPage } from "./net.js";
 import { VARIANTS } from "./protocol.js";
-import { timeText } from "./terms.js";
+import { timeText, variantName } from "./terms.js";
 import { tournamentItem } from "./tournaments.js";
 import { followTv } from "./tv.js";
 import { playingLine } from "./history.js";
@@ -29,14 +29,6 @@ import { who } from "./words.js";
  */
 export function movesText(plies) {
   return plies === 0 ? "no moves yet" : plies === 1 ? "1 move" : `${plies} moves`;
-}
-
-/**
- * A variant's name, by its id.
- * @param {string} id
- */
-function variantName(id) {
-  return VARIANTS.find((v) => v.id === id)?.name ?? id;
 }
 
 /** @param {HTMLElement} main */

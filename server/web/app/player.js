@@ -8,8 +8,7 @@ import { relationButtons } from "./relations.js";
 import { el, put, sentence, svg } from "./dom.js";
 import { historySection, playingLine } from "./history.js";
 import { request } from "./net.js";
-import { VARIANTS } from "./protocol.js";
-import { agoText, ratingText } from "./terms.js";
+import { agoText, ratingText, variantName } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").PlayerProfile} PlayerProfile
@@ -17,14 +16,6 @@ import { agoText, ratingText } from "./terms.js";
  * @typedef {import("./protocol.js").PlayedGame} PlayedGame
  * @typedef {import("./protocol.js").Leaders} Leaders
  */
-
-/**
- * A variant's name, by its id.
- * @param {string} id
- */
-function variantName(id) {
-  return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
 
 /**
  * The line a variant's ratings draw, game after game, in a box `w` by `h`: the points,

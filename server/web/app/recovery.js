@@ -3,7 +3,7 @@
 // a new password log a player back in who lost theirs. The server makes, keeps (as
 // hashes) and judges the codes; the page only shows and sends them.
 
-import { el, put, sentence } from "./dom.js";
+import { el, field, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 
 /**
@@ -76,9 +76,7 @@ export function showNewCodes(main, name, codes) {
 
 /** Settings' section: new codes, the password asked again; the old ones void. */
 export function codesSection() {
-  const password = /** @type {HTMLInputElement} */ (
-    el("input", { type: "password", autocomplete: "current-password", name: "codes-password", required: true })
-  );
+  const password = field("Your password", { type: "password", autocomplete: "current-password", name: "codes-password" });
   const shown = el("div", { "aria-live": "polite" });
   const form = el(
     "form",
@@ -88,8 +86,8 @@ export function codesSection() {
         e.preventDefault();
         try {
           /** @type {import("./protocol.js").RecoveryCodes} */
-          const made = await request("POST", "/account/recovery-codes", { password: password.value });
-          password.value = "";
+          const made = await request("POST", "/account/recovery-codes", { password: password.input.value });
+          password.input.value = "";
           put(shown, el("p", {}, `New codes; the old ones no longer work. ${WHAT_FOR}`), codesBox(made.codes));
         } catch (err) {
           put(shown, el("p", { class: "notice", role: "alert" }, sentence(err instanceof Error ? err.message : String(err))));
@@ -97,20 +95,10 @@ export function codesSection() {
       },
     },
     el("p", {}, "Lost your codes, or used some? Make new ones: the old ones stop working."),
-    el("label", { class: "field" }, el("span", {}, "Your password"), password),
+    password.row,
     el("button", { type: "submit" }, "Make new recovery codes"),
   );
   return el("section", { "aria-label": "Recovery codes" }, el("h2", {}, "Recovery codes"), form, shown);
-}
-
-/**
- * A labelled field.
- * @param {string} label
- * @param {Record<string, string | number | boolean>} props
- */
-function field(label, props) {
-  const input = /** @type {HTMLInputElement} */ (el("input", { required: true, ...props }));
-  return { input, row: el("label", { class: "field" }, el("span", {}, label), input) };
 }
 
 /**

@@ -1,4 +1,14 @@
-// How every page writes a time control and a rating, in a player's words.
+// How every page writes a variant, a time control and a rating, in a player's words.
+
+import { VARIANTS } from "./protocol.js";
+
+/**
+ * A variant's name, by its id (the id itself for one this page does not know).
+ * @param {string} id
+ */
+export function variantName(id) {
+  return VARIANTS.find((v) => v.id === id)?.name ?? id;
+}
 
 /**
  * @typedef {import("./protocol.js").TimeControl} TimeControl

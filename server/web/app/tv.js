@@ -5,7 +5,7 @@
 import { el, put } from "./dom.js";
 import { gamePage } from "./game.js";
 import { request } from "./net.js";
-import { VARIANTS } from "./protocol.js";
+import { variantName } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").TvNow} TvNow
@@ -16,11 +16,6 @@ import { VARIANTS } from "./protocol.js";
 
 /** How often the page asks which game is on. */
 const LOOK_MS = 5_000;
-
-/** @param {string} id */
-function variantName(id) {
-  return VARIANTS.find((v) => v.id === id)?.name ?? id;
-}
 
 /**
  * What the TV says of the next match: `Next: River Camelot, in 14 s`.
