@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 23] = [
+const TABLE_OWNERS: [(&str, &str); 24] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -701,6 +701,7 @@ const TABLE_OWNERS: [(&str, &str); 23] = [
     ("computer_turns", "queue"),
     ("computer_owners", "queue"),
     ("analyses", "queue"),
+    ("position_searches", "queue"),
     ("ratings", "ratings"),
     ("rating_changes", "ratings"),
     ("pairing", "pairing"),

@@ -37,6 +37,7 @@ pub mod recovery;
 pub mod relations;
 pub mod requests;
 pub mod site;
+pub mod study;
 mod time;
 pub mod tournaments;
 pub mod tv;

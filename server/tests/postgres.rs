@@ -443,8 +443,39 @@ async fn analyses_are_made_once_by_whichever_process_takes_them() {
             .await
             .unwrap();
     assert_eq!((rows, done), (4, 4));
+    lines_are_found_by_a_process_that_searches(&url, &mut watch).await;
     drop((front, searchers));
     drop_database(&admin, &name).await;
+}
+
+/// An analysis board's position asked for through a process that plays nothing is
+/// searched by one that does, once.
+async fn lines_are_found_by_a_process_that_searches(
+    url: &ServerAddress,
+    watch: &mut sqlx::PgConnection,
+) {
+    use camelot_online::protocol::study::{AskForLines, LinesView, Study, StudyStart};
+    let study = AskForLines(Study {
+        start: StudyStart::Start {
+            variant: Variant::Camette,
+        },
+        moves: vec![by_squares("C3-C4")],
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !ask(url, &study).await.unwrap().is_done() {
+        assert!(std::time::Instant::now() < deadline, "no lines found");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let LinesView::Done { lines, .. } = ask(url, &study).await.unwrap() else {
+        panic!("the lines were found")
+    };
+    assert_eq!(lines[0].moves[0].path[0].to_string(), "C5");
+    let (rows, done): (i64, i64) =
+        sqlx::query_as("SELECT COUNT(*), COUNT(done_at) FROM position_searches")
+            .fetch_one(watch)
+            .await
+            .unwrap();
+    assert_eq!((rows, done), (1, 1));
 }
 
 /// An account signed up on `url`: its session's token.

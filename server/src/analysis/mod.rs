@@ -3,15 +3,21 @@
 //! between owners as they are, judged by the engine's review, stored with the game and
 //! served to everyone who looks (`GET /games/ID/analysis`). The computer's searches run
 //! them ([`crate::computer`]): a position at a time, a waiting turn played in between.
+//! And the analysis board: moves tried from any position of a finished game or from a
+//! variant's start, with the legal moves at once and the computer's lines through the
+//! same queue (`POST /analysis/position`, `POST /analysis/lines`).
 
 use camelot_engine::search::{ReviewedPly, SearchLimits};
 use camelot_engine::{Game, Side};
 use camelot_online::protocol::analysis::{AnalysedPly, ScoreView};
 
+mod board;
 mod routes;
+mod study;
 
 // The room's door.
 pub use routes::api;
+pub use study::{replayed, study_lines};
 
 /// The longest line kept for a position: enough to see what the computer meant.
 const LINE_PLIES: usize = 8;

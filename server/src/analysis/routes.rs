@@ -22,12 +22,16 @@ use crate::queue::Asked;
 use crate::round;
 use crate::round::Hubs;
 
-/// The analyses' routes, with the room's own allowance: `most`, the analyses one
-/// address may have waiting or under way.
+/// The analyses' routes and the analysis board's, with the room's own allowance: `most`,
+/// the analyses one address may have waiting or under way (and as many positions).
 pub fn api(hubs: Arc<Hubs>, most: Cap) -> Router {
     Router::new()
         .route("/games/{id}/analysis", get(look).post(ask))
-        .with_state(AnalysisRoom { hubs, most })
+        .with_state(AnalysisRoom {
+            hubs: hubs.clone(),
+            most,
+        })
+        .merge(super::board::routes(hubs, most))
 }
 
 fn game_of(id: &str) -> Result<GameId, ServiceError> {

@@ -18,17 +18,18 @@ pub const MAX_BODY_BYTES: usize = 4096;
 
 /// The body of a request that changes something with JSON: declared JSON
 /// (`Content-Type: application/json`, which a form on another site cannot send without
-/// the browser asking this server first), and within the server's size limit.
-pub struct JsonBody(pub Bytes);
+/// the browser asking this server first), and within the server's size limit (`LIMIT`
+/// for a route that sets a larger `DefaultBodyLimit` of its own).
+pub struct JsonBody<const LIMIT: usize = MAX_BODY_BYTES>(pub Bytes);
 
-impl<S: Send + Sync> FromRequest<S> for JsonBody {
+impl<S: Send + Sync, const LIMIT: usize> FromRequest<S> for JsonBody<LIMIT> {
     type Rejection = ServiceError;
 
-    async fn from_request(req: Request, state: &S) -> Result<JsonBody, ServiceError> {
+    async fn from_request(req: Request, state: &S) -> Result<JsonBody<LIMIT>, ServiceError> {
         if !is_json(req.headers()) {
             return Err(ServiceError::NotJson);
         }
-        Ok(JsonBody(buffered(req, state).await?))
+        Ok(JsonBody(buffered(req, state, LIMIT).await?))
     }
 }
 
@@ -39,20 +40,23 @@ impl<S: Send + Sync> FromRequest<S> for TextBody {
     type Rejection = ServiceError;
 
     async fn from_request(req: Request, state: &S) -> Result<TextBody, ServiceError> {
-        let bytes = buffered(req, state).await?;
+        let bytes = buffered(req, state, MAX_BODY_BYTES).await?;
         String::from_utf8(bytes.to_vec())
             .map(TextBody)
             .map_err(|_| ServiceError::Unreadable("the body is not UTF-8 text".into()))
     }
 }
 
-/// The body, read whole up to the limit (`DefaultBodyLimit`), or our refusal.
-async fn buffered<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ServiceError> {
+/// The body, read whole up to the limit (`DefaultBodyLimit`, which is `limit`), or our
+/// refusal.
+async fn buffered<S: Send + Sync>(
+    req: Request,
+    state: &S,
+    limit: usize,
+) -> Result<Bytes, ServiceError> {
     Bytes::from_request(req, state).await.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ServiceError::TooLarge {
-                limit: MAX_BODY_BYTES,
-            }
+            ServiceError::TooLarge { limit }
         } else {
             ServiceError::Unreadable(r.body_text())
         }

@@ -25,6 +25,7 @@ use crate::queue::{Kind, Turn, Work};
 use crate::round::{Hub, Hubs};
 
 mod analyse;
+mod study;
 
 /// How long a taken turn (or analysis) is a process's without a word from it.
 pub(crate) const LEASE: Duration = Duration::from_secs(20);
@@ -55,12 +56,16 @@ pub fn default_searches() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
-/// One search at a time, turn after turn, then analyses, for as long as the server runs.
+/// One search at a time, turn after turn, then the analysis board's positions, then
+/// analyses, for as long as the server runs.
 async fn player(hubs: Arc<Hubs>, me: String, budget: AnalysisBudget) {
     loop {
         // Registered before looking, so that a wake-up while looking is not missed.
         let due = hubs.wake.rung();
-        if take_and_play(&hubs, &me).await || analyse::take_and_analyse(&hubs, &me, budget).await {
+        if take_and_play(&hubs, &me).await
+            || study::take_and_search(&hubs, &me, budget).await
+            || analyse::take_and_analyse(&hubs, &me, budget).await
+        {
             continue;
         }
         tokio::select! {

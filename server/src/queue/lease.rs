@@ -2,7 +2,7 @@
 //! (due, held by no live process; the owner served longest ago first), leased to one
 //! process until a time it renews while it works, and its owner noted as served, in
 //! one transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so that several processes
-//! asking at once each take another). The owners' rotation is one for both kinds: an
+//! asking at once each take another). The owners' rotation is one for every kind: an
 //! analysis waits behind no owner's turns but counts as that owner's share.
 
 use camelot_online::protocol::GameId;
@@ -10,14 +10,16 @@ use sqlx::Row;
 
 use crate::common::owner::{self, Owner};
 use crate::queue::analyses::Job;
+use crate::queue::positions::{PositionJob, PositionKey};
 use crate::queue::turns::Turn;
 use crate::store::{on, Db};
 
-/// A kind of work: the turns the computer owes in games (people's before the TV's), or
-/// the analyses of finished games, made when no turn waits.
+/// A kind of work: the turns the computer owes in games (people's before the TV's), the
+/// analysis board's positions and the analyses of finished games, made when no turn waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Turn,
+    Position,
     Analysis,
 }
 
@@ -25,6 +27,7 @@ pub enum Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Work {
     Turn(Turn),
+    Position(PositionJob),
     Analysis(Job),
 }
 
@@ -46,6 +49,15 @@ const TAKEABLE_ANALYSIS: &str = "SELECT w.game_id, w.owner FROM analyses w \
      ORDER BY COALESCE(o.served_at, 0), w.asked_at \
      LIMIT 1";
 
+/// The analysis board's positions that may be taken at `$1` (unix ms), as analyses are
+/// (the key in the place of a game's id).
+const TAKEABLE_POSITION: &str =
+    "SELECT w.position_key AS game_id, w.owner FROM position_searches w \
+     LEFT JOIN computer_owners o ON o.owner = w.owner \
+     WHERE w.done_at IS NULL AND (w.lease_until IS NULL OR w.lease_until < $1) \
+     ORDER BY COALESCE(o.served_at, 0), w.asked_at \
+     LIMIT 1";
+
 /// When each owner was last served.
 const NOTE_SERVED: &str = "INSERT INTO computer_owners (owner, served_at) VALUES ($1, $2) \
      ON CONFLICT (owner) DO UPDATE SET served_at = excluded.served_at";
@@ -54,15 +66,21 @@ impl Kind {
     fn takeable(self) -> &'static str {
         match self {
             Kind::Turn => TAKEABLE_TURN,
+            Kind::Position => TAKEABLE_POSITION,
             Kind::Analysis => TAKEABLE_ANALYSIS,
         }
     }
 
-    /// The lease written on the piece taken: `$1` until, `$2` by whom, `$3` its game.
+    /// The lease written on the piece taken: `$1` until, `$2` by whom, `$3` its game (a
+    /// position's key).
     fn lease(self) -> &'static str {
         match self {
             Kind::Turn => {
                 "UPDATE computer_turns SET lease_until = $1, taken_by = $2 WHERE game_id = $3"
+            }
+            Kind::Position => {
+                "UPDATE position_searches SET lease_until = $1, taken_by = $2 \
+                 WHERE position_key = $3"
             }
             Kind::Analysis => {
                 "UPDATE analyses SET lease_until = $1, taken_by = $2, searched = 0 \
@@ -116,8 +134,12 @@ impl Db {
             found
         });
         Ok(found.and_then(|(game, ply, owner)| {
-            let game = GameId::parse(&game).ok()?;
             let owner = Owner::from_code(&owner);
+            if kind == Kind::Position {
+                let key = PositionKey::stored(game);
+                return Some(Work::Position(PositionJob { key, owner }));
+            }
+            let game = GameId::parse(&game).ok()?;
             Some(match ply {
                 Some(ply) => Work::Turn(Turn {
                     game,
@@ -150,11 +172,12 @@ impl Db {
             sqlx::query("UPDATE computer_turns SET lease_until = NULL, taken_by = NULL")
                 .execute(write)
                 .await?;
-            sqlx::query(
-                "UPDATE analyses SET lease_until = NULL, taken_by = NULL WHERE done_at IS NULL",
-            )
-            .execute(write)
-            .await?;
+            for table in ["analyses", "position_searches"] {
+                let sql = format!(
+                    "UPDATE {table} SET lease_until = NULL, taken_by = NULL WHERE done_at IS NULL"
+                );
+                sqlx::query(&sql).execute(write).await?;
+            }
         }
         Ok(())
     }

@@ -1,11 +1,13 @@
 //! The computer's work, in one queue (as lichess's fishnet): the turns the computer owes
-//! in games and the analyses asked of finished games, each taken by [`Db::acquire`] under
+//! in games, the analyses asked of finished games and the analysis board's positions,
+//! each taken by [`Db::acquire`] under
 //! a lease one process holds, renewed while it works, given back, dropped or done. The
 //! games room owes turns into it in the transactions of its changes; the analysis room
 //! asks for analyses and reads them; the computer room takes the work and does it.
 
 mod analyses;
 mod lease;
+mod positions;
 mod turns;
 mod wake;
 
@@ -19,20 +21,25 @@ use crate::store::Db;
 pub use analyses::{Asked, Job};
 pub(crate) use lease::forget_work_of;
 pub use lease::{Kind, Work};
+pub use positions::{AskedLines, PositionAsked, PositionJob, PositionKey};
 pub(crate) use turns::{owe_turn, person_came};
 pub use turns::{Owed, Turn};
 pub use wake::Wake;
 
 /// The queue's clean-up, every `period`: when the owners served over an hour ago were
-/// served.
+/// served, and the analysis board's positions searched over an hour ago.
 pub fn forget_in_turn(db: Db, period: Duration) {
     chores::every(
         period,
-        "forgetting the computer's past owners",
+        "forgetting the computer's past owners and positions",
         None,
         move || {
             let db = db.clone();
-            async move { db.forget_served_owners(now_ms() - 3_600_000).await }
+            async move {
+                let hour_ago = now_ms() - 3_600_000;
+                Ok(db.forget_served_owners(hour_ago).await?
+                    + db.forget_searched_positions(hour_ago).await?)
+            }
         },
     );
 }
