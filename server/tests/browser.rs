@@ -14,7 +14,7 @@ use camelot_engine::{Level, Notation, SeatColour, Variant};
 use camelot_online::protocol::requests::{ComputerSeat, Created, NewGame};
 use camelot_online::protocol::TimeControl;
 use camelot_online::{ask, blocking};
-use camelot_test_support::online::{finished_game, sqlite_server_with};
+use camelot_test_support::online::{finished_game, finished_game_of, sqlite_server_with};
 use camelot_test_support::{
     http, http_get, scratch, script_strings, sqlite, stored_game, wait_until, workspace_binary,
     Browser, Server,
@@ -718,7 +718,125 @@ fn an_offer_accepted_is_said_so_and_one_declined_too() {
     assert_eq!(record_moves(&s, &c).len(), 4);
 }
 
+/// The analysis board from a finished game of Camelot, at a desk and on a phone: the
+/// replay's link at the 20th move opens it there, three moves tried by clicking (each
+/// legal, the engine says), kept as a variation in brackets beside the game's own move,
+/// returned to from the game's line by the tree and by the keys, and the computer's
+/// lines shown with its choice drawn on the board; the phone keeps its board in view.
+fn a_game_is_studied_on_the_analysis_board() {
+    let Some(browser) = Browser::find("a_game_is_studied_on_the_analysis_board") else {
+        return;
+    };
+    let s = sqlite_server_with(
+        bin(),
+        "browser-study",
+        &["--computer-threads", "1", "--analysis-nodes", "5000"],
+    );
+    let game = blocking(finished_game_of(&s.address(), Variant::Camelot, 24));
+    let stored = stored_game(&s.url, game.as_str());
+    for size in ["desktop", "phone"] {
+        let out = browser
+            .run("study.mjs", &[&format!("{}/{}", s.url, game), size])
+            .unwrap_or_else(|e| panic!("{size}: {e}"));
+        assert_eq!(
+            out["link"],
+            format!("/analysis?game={game}&ply=20"),
+            "{out}"
+        );
+        assert_eq!(out["at20"], "At move 20 of the game.", "{out}");
+        assert_eq!(out["gameMoves"], stored.moves().len(), "{out}");
+        // The three moves tried are legal one after another from the 20th move.
+        let tried = script_strings(&out["tried"]);
+        let mut replay = camelot_engine::Game::new(Variant::Camelot);
+        for m in &stored.moves()[..20] {
+            replay.play(m).unwrap();
+        }
+        assert_ne!(
+            stored
+                .position_at(20)
+                .name_move(&stored.moves()[20])
+                .unwrap()
+                .notation,
+            tried[0],
+            "{out}"
+        );
+        for m in &tried {
+            replay
+                .play_notation(m)
+                .unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        assert_eq!(
+            out["afterThree"], "3 moves tried after move 20 of the game, in a variation.",
+            "{out}"
+        );
+        assert_eq!(out["brackets"], 2, "{out}");
+        let written = out["written"].as_str().unwrap();
+        let variation = format!("( 11. {} {} 12. {} )", tried[0], tried[1], tried[2]);
+        assert!(
+            written.replace('\u{a0}', " ").contains(&variation),
+            "{variation} in {written}"
+        );
+        assert_eq!(out["onTheGame"], "At move 22 of the game.", "{out}");
+        assert_eq!(
+            out["back"], "2 moves tried after move 20 of the game, in a variation.",
+            "{out}"
+        );
+        assert_eq!(
+            out["keyBack"], "1 move tried after move 20 of the game, in a variation.",
+            "{out}"
+        );
+        // The board shows the variation's second move as the last.
+        let second: Vec<String> = tried[1].split(['-', 'x']).map(str::to_string).collect();
+        let mut last = script_strings(&out["last"]);
+        last.sort();
+        let mut expected = second.clone();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(last, expected, "{out}");
+        // The computer's lines: each side's chances, and up to three lines of moves.
+        let chances = out["chances"].as_str().unwrap();
+        assert!(
+            chances.starts_with("White's winning chances: "),
+            "{chances}"
+        );
+        let lines = out["lines"].as_array().unwrap();
+        assert!((1..=3).contains(&lines.len()), "{out}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| !script_strings(&l["moves"]).is_empty()),
+            "{out}"
+        );
+        assert_eq!(out["arrow"], 1, "{out}");
+        assert!(
+            out["played"].as_str().unwrap().starts_with("3 moves tried"),
+            "{out}"
+        );
+        if size == "desktop" {
+            // The front page's link, then Camette's start chosen: a move tried there.
+            let start = &out["fromStart"];
+            assert!(
+                start["url"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("/analysis?variant=camette"),
+                "{out}"
+            );
+            assert_eq!(start["where"], "After 1 move.", "{out}");
+            assert_eq!(start["options"], 6, "every variant offered: {out}");
+        }
+        if size == "phone" {
+            let seen = out["boardSeen"].as_array().unwrap();
+            assert!(
+                seen.iter().all(|v| v.as_f64().unwrap() > 0.9),
+                "the board stays in view: {out}"
+            );
+        }
+    }
+}
+
 camelot_test_support::harness!(
+    a_game_is_studied_on_the_analysis_board,
     a_finished_game_is_analysed_on_a_phone,
     an_offer_accepted_is_said_so_and_one_declined_too,
     a_grand_cam_player_sees_every_move_since_their_turn,

@@ -105,7 +105,12 @@ pub fn by_squares(text: &str) -> NamedMove {
 /// A game of Camette between two people on `url`: `plies` moves (each the first the
 /// server lists), then White resigns, unless the rules ended the game before. Its id.
 pub async fn finished_game(url: &ServerAddress, plies: usize) -> GameId {
-    let created = ask(url, &NewGame::new(Variant::Camette, TimeControl::Untimed))
+    finished_game_of(url, Variant::Camette, plies).await
+}
+
+/// The same, of `variant` (of two seats).
+pub async fn finished_game_of(url: &ServerAddress, variant: Variant, plies: usize) -> GameId {
+    let created = ask(url, &NewGame::new(variant, TimeControl::Untimed))
         .await
         .unwrap();
     let mut seats = Vec::new();

@@ -43,6 +43,7 @@ use super::requests::{
     ApiError, ComputerSeat, Created, GameState, GameSummary, NewGame, OpenSeat, TakeSeat, Taken,
 };
 use super::site::{Around, SiteClientMessage, SiteServerMessage, WaitingPlayer};
+use super::study::{LinesView, StudiedPosition, Study, StudyLine, StudyStart};
 use super::tournaments::{
     Bye, GameScore, MyNext, MyPlace, NewTournament, PauseInTournament, Standing, TournamentGame,
     TournamentId, TournamentKind, TournamentList, TournamentMade, TournamentPage, TournamentSeat,
@@ -545,6 +546,7 @@ mod samples {
             ("AnalysedPly", None, values(&analysed_plies())),
             ("AnalysisView", Some("state"), values(&analysis_views())),
         ])
+        .chain(studies())
         .chain(club())
         .chain(tournaments())
         .collect()
@@ -1062,6 +1064,59 @@ mod samples {
                 }
             })
             .collect()
+    }
+
+    /// The analysis board's requests and answers.
+    fn studies() -> Vec<(&'static str, Option<&'static str>, Vec<Value>)> {
+        let starts = [
+            StudyStart::Start {
+                variant: Variant::Camelot,
+            },
+            StudyStart::Game {
+                game: id(),
+                ply: 20,
+            },
+        ];
+        let studies: Vec<Study> = starts
+            .iter()
+            .map(|start| Study {
+                start: start.clone(),
+                moves: moves(),
+            })
+            .collect();
+        let positions: Vec<StudiedPosition> = [None, Some(ends()[0].clone())]
+            .into_iter()
+            .map(|over| StudiedPosition {
+                variant: Variant::Camelot,
+                board: boards()[0].clone(),
+                legal: moves(),
+                moves: moves()[..1].to_vec(),
+                over,
+            })
+            .collect();
+        let lines: Vec<StudyLine> = scores()
+            .into_iter()
+            .map(|score| StudyLine {
+                score,
+                chance: 0.75,
+                moves: moves(),
+            })
+            .collect();
+        vec![
+            ("StudyStart", Some("from"), values(&starts)),
+            ("Study", None, values(&studies)),
+            ("StudiedPosition", None, values(&positions)),
+            ("StudyLine", None, values(&lines)),
+            (
+                "LinesView",
+                Some("state"),
+                values(&[
+                    LinesView::Queued { ahead: 2 },
+                    LinesView::Running,
+                    LinesView::Done { depth: 11, lines },
+                ]),
+            ),
+        ]
     }
 
     fn analysis_views() -> Vec<AnalysisView> {

@@ -64,6 +64,9 @@ const FILES: &[(&str, &str, &str)] = &[
     ("player.js", JS, include_str!("../../web/app/player.js")),
     ("history.js", JS, include_str!("../../web/app/history.js")),
     ("recovery.js", JS, include_str!("../../web/app/recovery.js")),
+    ("study.js", JS, include_str!("../../web/app/study.js")),
+    ("tree.js", JS, include_str!("../../web/app/tree.js")),
+    ("lines.js", JS, include_str!("../../web/app/lines.js")),
     ("why.js", JS, include_str!("../../web/app/why.js")),
     ("notify.js", JS, include_str!("../../web/app/notify.js")),
     (
@@ -109,6 +112,7 @@ pub fn routes(hubs: Arc<Hubs>, qr: PerMinute) -> Router {
         .route("/login", get(front))
         .route("/settings", get(front))
         .route("/recover", get(front))
+        .route("/analysis", get(front))
         .route("/rules", get(all_rules))
         .route("/rules/{variant}", get(variant_rules))
         .route("/qr", post(qr_code))

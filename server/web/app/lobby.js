@@ -74,6 +74,8 @@ export async function lobbyPage(main) {
         el("a", { href: "/players" }, "The best players"),
         " \u00b7 ",
         el("a", { href: "/tournaments" }, "Tournaments"),
+        " \u00b7 ",
+        el("a", { href: "/analysis" }, "Analysis board"),
       ),
       said,
       el(

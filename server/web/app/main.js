@@ -2,10 +2,12 @@
 // seat in it, logged in) and `/GAME/TOKEN` plays the seat the token holds (an invitation
 // code is such an address); `/tv` shows the computer match the server keeps on;
 // `/signup`, `/login` and `/settings` are the account's; `/players/NAME` a player's page
-// and `/players` the best players; `/tournaments` the tournaments, `/tournaments/ID` one.
+// and `/players` the best players; `/tournaments` the tournaments, `/tournaments/ID` one;
+// `/analysis` the analysis board (`?game=ID&ply=N` from a finished game's position).
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
 import { recoverPage } from "./recovery.js";
+import { studyPage } from "./study.js";
 import { followChallenges } from "./challenges.js";
 import { el, svg } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
@@ -50,7 +52,7 @@ void followChallenges(/** @type {HTMLElement} */ (document.getElementById("chall
 
 const parts = location.pathname.split("/").filter((p) => p.length > 0);
 /** The pages with names of their own, beside the games' ids. */
-const named = ["tv", "signup", "login", "settings", "recover", "players", "tournaments"];
+const named = ["tv", "signup", "login", "settings", "recover", "players", "tournaments", "analysis"];
 if (parts.length === 0) {
   lobbyPage(main);
 } else if (parts.length === 1 && parts[0] === "tv") {
@@ -59,6 +61,8 @@ if (parts.length === 0) {
   void accountPage(main, parts[0] === "signup");
 } else if (parts.length === 1 && parts[0] === "settings") {
   settingsPage(main);
+} else if (parts.length === 1 && parts[0] === "analysis") {
+  void studyPage(main, location.search);
 } else if (parts.length === 1 && parts[0] === "recover") {
   recoverPage(main);
 } else if (parts.length === 1 && parts[0] === "players") {

@@ -344,6 +344,29 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
+ * @typedef {{ from: "start", variant: Variant }
+ *   | { from: "game", game: string, ply: number }} StudyStart
+ */
+
+/**
+ * @typedef {{ moves: NamedMove[], start: StudyStart }} Study
+ */
+
+/**
+ * @typedef {{ board: BoardView, legal: NamedMove[], moves: NamedMove[], over?: GameEnd, variant: Variant }} StudiedPosition
+ */
+
+/**
+ * @typedef {{ chance: number, moves: NamedMove[], score: ScoreView }} StudyLine
+ */
+
+/**
+ * @typedef {{ state: "queued", ahead: number }
+ *   | { state: "running" }
+ *   | { state: "done", depth: number, lines: StudyLine[] }} LinesView
+ */
+
+/**
  * @typedef {{ colour: ColourChoice, rated: boolean, time: TimeControl, to: string, variant: Variant }} NewChallenge
  */
 

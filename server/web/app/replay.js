@@ -2,7 +2,8 @@
 // keys and its moves in the list; a live one by its moves in the list, to look back (the
 // arrow keys step, Escape returns to the game now). The boards are the server's (the page
 // knows no rules), asked for the first time the replay moves and again when the game has
-// gone on since. A finished game's record is a download.
+// gone on since. A finished game's record is a download, and its position shown opens
+// on the analysis board.
 
 import { el } from "./dom.js";
 import { request } from "./net.js";
@@ -65,7 +66,13 @@ export class Replay {
     this.said = el("span", { class: "notice" });
     const button = (/** @type {string} */ label, /** @type {string} */ words, /** @type {() => number} */ to) =>
       el("button", { type: "button", "aria-label": words, title: words, onclick: () => this.go(to()) }, label);
-    this.record = el("a", { download: `camelot-${game}.cgn`, href: `/games/${game}.cgn` }, "Download the record (.cgn)");
+    this.record = el("a", { download: `camelot-${game}.cgn`, href: `/games/${game}.cgn` }, "Download the record");
+    /** The position shown, on the analysis board: other moves tried from it. */
+    this.study = el(
+      "a",
+      { class: "to-study", href: `/analysis?game=${game}`, title: "Try other moves from this position on the analysis board" },
+      "Analysis board",
+    );
     this.back = el(
       "button",
       { type: "button", class: "to-now", onclick: () => this.go(this.plies) },
@@ -86,7 +93,7 @@ export class Replay {
       this.where,
       this.back,
       this.said,
-      el("p", {}, this.record),
+      el("p", { class: "replay-links" }, this.study, this.record),
     );
     // Before the board hears them: on a finished game its arrows step the replay.
     this.listener = (/** @type {KeyboardEvent} */ e) => this.key(e);
@@ -114,6 +121,8 @@ export class Replay {
     this.element.hidden = (!over || plies === 0) && this.at === null;
     this.back.hidden = over;
     this.record.hidden = !over;
+    this.study.hidden = !over;
+    this.study.setAttribute("href", `/analysis?game=${this.game}&ply=${this.shown()}`);
     this.plies = plies;
     this.slider.max = String(plies);
     this.slider.value = String(this.shown());

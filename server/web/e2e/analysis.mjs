@@ -4,7 +4,7 @@
 // first move) and reads what the analysis says of it, whether the better move is drawn
 // on the board, and how much of the board is still on screen.
 
-import { main, openPage, PHONE } from "./browser.mjs";
+import { boardInView, boardToTop, main, openPage, PHONE } from "./browser.mjs";
 
 const [url, shot] = process.argv.slice(2);
 
@@ -21,13 +21,8 @@ main(async () => {
   const graph = await page.locator(".analysis-graph svg").boundingBox();
   const chosen = marks.length > 0 ? marks[0].ply : 0;
   // The player looks at the board and the moves under it, as a phone shows them.
-  await page.locator("svg.board").evaluate((b) => window.scrollTo(0, b.getBoundingClientRect().top + window.scrollY));
-  const inView = () =>
-    page.locator("svg.board").evaluate((b) => {
-      const r = b.getBoundingClientRect();
-      const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
-      return Math.max(0, seen) / r.height;
-    });
+  await boardToTop(page);
+  const inView = () => boardInView(page);
   const before = await inView();
   await page.locator(`.moves .ply[data-ply="${chosen}"]`).click();
   await page.waitForFunction((n) => (document.querySelector(".best-line")?.textContent ?? "").startsWith(`${n}.`), Math.floor(chosen / 2) + 1);

@@ -180,6 +180,27 @@ export async function moveList(page) {
 }
 
 /**
+ * Scrolls the page until the board's top is the window's, as a player on a phone holds it
+ * to look at the board and what is under it.
+ * @param {import("playwright-core").Page} page
+ */
+export async function boardToTop(page) {
+  await page.locator("svg.board").evaluate((b) => window.scrollTo(0, b.getBoundingClientRect().top + window.scrollY));
+}
+
+/**
+ * How much of the board is on screen now (0 to 1 of its height).
+ * @param {import("playwright-core").Page} page
+ */
+export function boardInView(page) {
+  return page.locator("svg.board").evaluate((b) => {
+    const r = b.getBoundingClientRect();
+    const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+    return Math.max(0, seen) / r.height;
+  });
+}
+
+/**
  * Prints a result line for the test that ran the script and exits; an error exits 1.
  * @param {() => Promise<object>} body
  */
