@@ -690,7 +690,7 @@ fn every_server_room_is_entered_by_its_door() {
 
 /// Each table of the server's database and the room that owns it: only the owner's
 /// files name it in SQL; another room asks the owner.
-const TABLE_OWNERS: [(&str, &str); 24] = [
+const TABLE_OWNERS: [(&str, &str); 25] = [
     ("accounts", "accounts"),
     ("sessions", "accounts"),
     ("known_devices", "accounts"),
@@ -707,6 +707,7 @@ const TABLE_OWNERS: [(&str, &str); 24] = [
     ("pairing", "pairing"),
     ("challenges", "challenges"),
     ("challenge_choices", "challenges"),
+    ("challenge_seats", "challenges"),
     ("presence", "presence"),
     ("relations", "relations"),
     ("tournaments", "tournaments"),

@@ -723,7 +723,7 @@ fn a_challenge_is_heard_accepted_and_sent_at_the_table() {
     use camelot_online::ask_as;
     use camelot_online::protocol::accounts::{AccountName, LookAtPlayer};
     use camelot_online::protocol::challenges::{
-        AcceptChallenge, ChallengeState, ColourChoice, ListChallenges, LookAtChallenge,
+        AcceptChallenge, Acceptance, ChallengeState, ColourChoice, ListChallenges, LookAtChallenge,
         NewChallenge,
     };
 
@@ -754,6 +754,7 @@ fn a_challenge_is_heard_accepted_and_sent_at_the_table() {
         time: TimeControl::Untimed,
         rated: false,
         colour: ColourChoice::White,
+        against: Vec::new(),
     };
     let sent = blocking(ask_as(&server, Some(&other), &challenge))
         .unwrap()
@@ -817,12 +818,14 @@ fn a_challenge_is_heard_accepted_and_sent_at_the_table() {
             list.incoming.first().map(|c| c.id.clone())
         })
         .expect("Palamedes is challenged");
-    let made = blocking(ask_as(
+    let Acceptance::Game(made) = blocking(ask_as(
         &server,
         Some(&other),
         &AcceptChallenge { id: theirs },
     ))
-    .unwrap();
+    .unwrap() else {
+        panic!("a game of two is made at once")
+    };
     until(
         &mut app,
         "at the second game's table",

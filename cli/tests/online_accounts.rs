@@ -299,13 +299,21 @@ fn next_json(lines: &std::sync::mpsc::Receiver<String>) -> serde_json::Value {
 /// A server, and two programs' accounts on it, Kay's and Ector's, each logged in from
 /// a data directory of its own.
 fn kay_and_ector(test: &str) -> (Server, std::path::PathBuf, std::path::PathBuf) {
+    let (server, dirs) = programs(test, &["Kay", "Ector"]);
+    let [kay, ector] = dirs.try_into().unwrap();
+    (server, kay, ector)
+}
+
+/// A server, and a program's account for each of `names` on it, each logged in from a
+/// data directory of its own (in `names`' order).
+fn programs(test: &str, names: &[&str]) -> (Server, Vec<std::path::PathBuf>) {
     let dir = scratch(test);
     let server = Server::start(
         &workspace_binary("camelot-server", env!("CARGO_BIN_EXE_camelot-cli")),
         &sqlite(&dir),
         "127.0.0.1:0",
     );
-    for name in ["Kay", "Ector"] {
+    for name in names {
         let made = cli(
             &dir.join(name),
             &[
@@ -327,7 +335,87 @@ fn kay_and_ector(test: &str) -> (Server, std::path::PathBuf, std::path::PathBuf)
             String::from_utf8_lossy(&made.stderr)
         );
     }
-    (server, dir.join("Kay"), dir.join("Ector"))
+    let dirs = names.iter().map(|n| dir.join(n)).collect();
+    (server, dirs)
+}
+
+/// Grand Cam from the command line: Kay asks Ector to partner him against Bors and
+/// Lionel, their side first; Bors, waiting for challenges, sees the line with every seat;
+/// the first two to accept are told whom the table waits for and go on waiting, and once
+/// the last accepts all four print the one game's line, each with their own seat.
+#[test]
+fn a_grand_cam_table_from_the_command_line_is_made_once_all_three_accept() {
+    let (server, dirs) = programs("cli-table", &["Kay", "Ector", "Bors", "Lionel"]);
+    let [kay, ector, bors, lionel] = dirs.as_slice() else {
+        unreachable!()
+    };
+    let url = server.url.as_str();
+    let (mut waiting, incoming) = started(bors, &["online", "challenges", "--server", url]);
+    let (challenger, said) = started(
+        kay,
+        &[
+            "online",
+            "challenge",
+            "Ector",
+            "--server",
+            url,
+            "--variant",
+            "grandcam",
+            "--against",
+            "Bors,Lionel",
+            "--color",
+            "white",
+        ],
+    );
+    let id = next_json(&said)["challenge"].as_str().unwrap().to_string();
+    let seen = next_json(&incoming);
+    assert_eq!(seen["challenge"], id.as_str(), "{seen}");
+    let seats: Vec<(String, String)> = seen["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["seat"].as_str().unwrap().into(),
+                s["name"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("Red", "Kay"),
+        ("Green", "Bors"),
+        ("Blue", "Ector"),
+        ("Yellow", "Lionel"),
+    ];
+    assert_eq!(seats, expected.map(|(a, b)| (a.to_string(), b.to_string())));
+    let accept = |dir: &Path| started(dir, &["online", "accept", &id, "--server", url]);
+    let mut accepters = Vec::new();
+    for dir in [ector, bors] {
+        let (child, lines) = accept(dir);
+        // Told on its error stream whom it waits for; nothing on its output yet.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert!(lines.try_recv().is_err(), "no game yet");
+        accepters.push((child, lines));
+    }
+    accepters.push(accept(lionel));
+    let mut games = vec![(next_json(&said), "Red")];
+    for ((_, lines), seat) in accepters.iter().zip(["Blue", "Green", "Yellow"]) {
+        games.push((next_json(lines), seat));
+    }
+    for (line, seat) in &games {
+        assert_eq!(line["game"], games[0].0["game"], "{line}");
+        assert_eq!(line["seat"], *seat, "{line}");
+    }
+    for child in std::iter::once(challenger).chain(accepters.into_iter().map(|(c, _)| c)) {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    waiting.kill().unwrap();
+    let _ = waiting.wait();
 }
 
 #[test]

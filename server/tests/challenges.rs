@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use camelot_engine::{SeatColour, Variant};
 use camelot_online::protocol::accounts::{AccountName, AccountToken};
 use camelot_online::protocol::challenges::{
-    AcceptChallenge, CancelChallenge, ChallengeId, ChallengeList, ChallengeMade, ChallengeState,
-    ColourChoice, DeclineChallenge, DeclineReason, ListChallenges, LookAtChallenge, NewChallenge,
+    AcceptChallenge, Acceptance, CancelChallenge, ChallengeGame, ChallengeId, ChallengeList,
+    ChallengeMade, ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, ListChallenges,
+    LookAtChallenge, NewChallenge, SeatAnswer,
 };
 use camelot_online::protocol::requests::LookAtGame;
 use camelot_online::protocol::{ErrorCode, TimeControl};
@@ -46,6 +47,7 @@ fn challenge(to: &str, rated: bool, colour: ColourChoice) -> NewChallenge {
         time: five_three(),
         rated,
         colour,
+        against: Vec::new(),
     }
 }
 
@@ -84,6 +86,14 @@ fn wait_for_news(
             .unwrap();
         (list, start.elapsed())
     })
+}
+
+/// The game an acceptance made.
+fn game_of(a: Acceptance) -> ChallengeGame {
+    match a {
+        Acceptance::Game(g) => g,
+        Acceptance::Waiting { waiting_for } => panic!("a game, not waiting for {waiting_for:?}"),
+    }
 }
 
 /// Waits on `id`'s answer in a task, as its sender does.
@@ -153,9 +163,11 @@ async fn a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game
     assert!(heard.seen > before.seen);
     let answer = wait_for_answer(&url, &gawain, &sent);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let accepted = ask_as(&url, Some(&lancelot), &AcceptChallenge { id: sent.clone() })
-        .await
-        .unwrap();
+    let accepted = game_of(
+        ask_as(&url, Some(&lancelot), &AcceptChallenge { id: sent.clone() })
+            .await
+            .unwrap(),
+    );
     assert_eq!(accepted.seat, SeatColour::Black);
     let (state, took) = answer.await.unwrap();
     assert!(took < WOKEN_WITHIN, "answered after {took:?}");
@@ -516,13 +528,15 @@ async fn a_challenge_sent_through_one_process_reaches_its_player_on_the_other() 
     assert_eq!(heard.incoming.first().map(|c| &c.id), Some(&sent));
     let answer = wait_for_answer(&a_url, &gawain, &sent);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let accepted = ask_as(
-        &b_url,
-        Some(&lancelot),
-        &AcceptChallenge { id: sent.clone() },
-    )
-    .await
-    .unwrap();
+    let accepted = game_of(
+        ask_as(
+            &b_url,
+            Some(&lancelot),
+            &AcceptChallenge { id: sent.clone() },
+        )
+        .await
+        .unwrap(),
+    );
     let (state, took) = answer.await.unwrap();
     assert!(took < WOKEN_WITHIN, "answered on A after {took:?}");
     let ChallengeState::Accepted { game, seat } = state else {
@@ -547,8 +561,234 @@ async fn a_challenge_sent_through_one_process_reaches_its_player_on_the_other() 
     drop_database(&admin, &name).await;
 }
 
+/// Gawain's Grand Cam table: Guinevere his partner against `against`, his side moving
+/// first where `colour` is White.
+fn table(against: &[&str], colour: ColourChoice) -> NewChallenge {
+    NewChallenge {
+        variant: Variant::GrandCam,
+        against: against
+            .iter()
+            .map(|n| AccountName::parse(n).unwrap())
+            .collect(),
+        ..challenge("Guinevere", false, colour)
+    }
+}
+
+/// A table's seats as a view shows them: seat, name, answer.
+fn seats_now(
+    view: &camelot_online::protocol::challenges::ChallengeView,
+) -> Vec<(SeatColour, String, SeatAnswer)> {
+    view.seats
+        .iter()
+        .map(|s| (s.seat, s.name.to_string(), s.answer))
+        .collect()
+}
+
+/// Gawain and Guinevere (Red and Blue) against Lancelot and Percival, with the answers.
+fn red_blue(a: [SeatAnswer; 4]) -> Vec<(SeatColour, String, SeatAnswer)> {
+    vec![
+        (SeatColour::Red, "Gawain".to_string(), a[0]),
+        (SeatColour::Green, "Lancelot".to_string(), a[1]),
+        (SeatColour::Blue, "Guinevere".to_string(), a[2]),
+        (SeatColour::Yellow, "Percival".to_string(), a[3]),
+    ]
+}
+
+fn waiting(names: &[&str]) -> Acceptance {
+    Acceptance::Waiting {
+        waiting_for: names
+            .iter()
+            .map(|n| AccountName::parse(n).unwrap())
+            .collect(),
+    }
+}
+
+async fn accept(url: &ServerAddress, who: &AccountToken, id: &ChallengeId) -> Acceptance {
+    ask_as(url, Some(who), &AcceptChallenge { id: id.clone() })
+        .await
+        .unwrap()
+}
+
+/// The four of a Grand Cam table, signed up on `url`: Gawain, Guinevere, Lancelot,
+/// Percival.
+async fn four(url: &ServerAddress) -> [AccountToken; 4] {
+    let mut players = Vec::new();
+    for name in ["Gawain", "Guinevere", "Lancelot", "Percival"] {
+        players.push(signed_up(url, name, PASSWORD).await);
+    }
+    players.try_into().unwrap()
+}
+
+/// Grand Cam by name: Gawain asks Guinevere to partner him against Lancelot and Percival,
+/// his side to move first. Each of the three hears of it with every seat named; each
+/// acceptance before the last is told whom the table waits for (and the others hear of
+/// it); the last makes one game, every seat its player's account, and Gawain, waiting,
+/// hears it at once.
+async fn a_grand_cam_table_is_made_once_all_three_accept() {
+    use SeatAnswer::{Accepted as A, Challenger as C, Waiting as W};
+    let server = sqlite_server_with(bin(), "challenges-table", &[]);
+    let url = server.address();
+    let [gawain, guinevere, lancelot, percival] = four(&url).await;
+    let sent = ask_as(
+        &url,
+        Some(&gawain),
+        &table(&["Lancelot", "Percival"], ColourChoice::White),
+    )
+    .await
+    .unwrap()
+    .challenge;
+    for asked in [&guinevere, &lancelot, &percival] {
+        let list = ask_as(&url, Some(asked), &ListChallenges::default())
+            .await
+            .unwrap();
+        let [c] = list.incoming.as_slice() else {
+            panic!("one: {list:?}")
+        };
+        assert_eq!((c.id.clone(), c.variant), (sent.clone(), Variant::GrandCam));
+        assert_eq!(seats_now(c), red_blue([C, W, W, W]));
+    }
+    let answer = wait_for_answer(&url, &gawain, &sent);
+    let seen = ask_as(&url, Some(&percival), &ListChallenges::default())
+        .await
+        .unwrap()
+        .seen;
+    let percival_hears = wait_for_news(&url, &percival, seen);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        accept(&url, &lancelot, &sent).await,
+        waiting(&["Guinevere", "Percival"])
+    );
+    let (heard, took) = percival_hears.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "Percival heard after {took:?}");
+    assert_eq!(seats_now(&heard.incoming[0]), red_blue([C, A, W, W]));
+    // Accepting twice changes nothing.
+    assert_eq!(
+        accept(&url, &lancelot, &sent).await,
+        waiting(&["Guinevere", "Percival"])
+    );
+    assert_eq!(
+        accept(&url, &guinevere, &sent).await,
+        waiting(&["Percival"])
+    );
+    let made = game_of(accept(&url, &percival, &sent).await);
+    assert_eq!(made.seat, SeatColour::Yellow);
+    let (state, took) = answer.await.unwrap();
+    assert!(took < WOKEN_WITHIN, "Gawain heard after {took:?}");
+    assert_eq!(
+        state,
+        ChallengeState::Accepted {
+            game: made.game.clone(),
+            seat: SeatColour::Red
+        }
+    );
+    let look = LookAtGame {
+        game: made.game.clone(),
+        token: None,
+    };
+    let game = ask(&url, &look).await.unwrap().game;
+    let seated: Vec<(SeatColour, String)> = game
+        .seats
+        .iter()
+        .map(|s| {
+            let name = s.account.as_ref().and_then(|a| a.name.clone());
+            (s.seat, name.map(|n| n.to_string()).unwrap_or_default())
+        })
+        .collect();
+    let expected: Vec<(SeatColour, String)> = red_blue([A; 4])
+        .into_iter()
+        .map(|(s, n, _)| (s, n))
+        .collect();
+    assert_eq!(seated, expected);
+    let theirs = LookAtChallenge {
+        id: sent,
+        wait: false,
+    };
+    let view = ask_as(&url, Some(&lancelot), &theirs).await.unwrap();
+    assert_eq!(
+        view.state,
+        ChallengeState::Accepted {
+            game: made.game,
+            seat: SeatColour::Green
+        }
+    );
+}
+
+/// A table named wrong is refused in words; a table declined by one of the three is
+/// declined for all, the seat of who said no marked, and accepted by nobody after.
+async fn a_grand_cam_table_named_wrong_is_refused_and_one_no_declines_it() {
+    let server = sqlite_server_with(bin(), "challenges-table-no", &[]);
+    let url = server.address();
+    let [gawain, guinevere, lancelot, percival] = four(&url).await;
+    let send = |c: NewChallenge| {
+        let (url, gawain) = (url.clone(), gawain.clone());
+        async move { ask_as(&url, Some(&gawain), &c).await }
+    };
+    let (code, words) = refusal(send(table(&["Lancelot"], ColourChoice::White)).await);
+    assert_eq!(code, ErrorCode::NotAllowed);
+    assert_eq!(
+        words,
+        "Grand Cam is for 4 players: name 3 (Grand Cam: a partner, and two against you)"
+    );
+    let twice = send(table(&["Lancelot", "Guinevere"], ColourChoice::White)).await;
+    assert_eq!(
+        refusal(twice).1,
+        "Guinevere is named twice: each seat is another player's"
+    );
+    let me = send(table(&["Lancelot", "Gawain"], ColourChoice::White)).await;
+    assert_eq!(refusal(me).1, "you cannot challenge yourself");
+    let two = NewChallenge {
+        variant: Variant::Camette,
+        ..table(&["Lancelot", "Percival"], ColourChoice::White)
+    };
+    assert_eq!(refusal(send(two).await).0, ErrorCode::NotAllowed);
+
+    // Their side to move first this time; Percival says no, for all of them.
+    let second = send(table(&["Lancelot", "Percival"], ColourChoice::Black))
+        .await
+        .unwrap()
+        .challenge;
+    assert_eq!(
+        accept(&url, &guinevere, &second).await,
+        waiting(&["Lancelot", "Percival"])
+    );
+    let no = DeclineChallenge {
+        id: second.clone(),
+        reason: DeclineReason::Later,
+    };
+    ask_as(&url, Some(&percival), &no).await.unwrap();
+    let look = LookAtChallenge {
+        id: second.clone(),
+        wait: false,
+    };
+    let view = ask_as(&url, Some(&gawain), &look).await.unwrap();
+    assert_eq!(
+        view.state,
+        ChallengeState::Declined {
+            reason: DeclineReason::Later
+        }
+    );
+    let answers: Vec<(String, SeatAnswer)> = view
+        .seats
+        .iter()
+        .map(|s| (s.name.to_string(), s.answer))
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            ("Lancelot".to_string(), SeatAnswer::Waiting),
+            ("Gawain".to_string(), SeatAnswer::Challenger),
+            ("Percival".to_string(), SeatAnswer::Declined),
+            ("Guinevere".to_string(), SeatAnswer::Accepted),
+        ]
+    );
+    let late = ask_as(&url, Some(&lancelot), &AcceptChallenge { id: second }).await;
+    assert_eq!(refusal(late).0, ErrorCode::ChallengeClosed);
+}
+
 camelot_test_support::harness!(;
-    async: a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game,
+    async: a_grand_cam_table_is_made_once_all_three_accept,
+    a_grand_cam_table_named_wrong_is_refused_and_one_no_declines_it,
+    a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game,
     a_challenge_declined_cancelled_or_refused_says_why,
     challenges_are_bounded_per_sender,
     choices_and_blocks_decide_who_may_challenge_and_who_is_paired,

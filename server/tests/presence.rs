@@ -78,6 +78,7 @@ async fn challenge(url: &ServerAddress, from: &AccountToken, to: &str) -> NewCha
         time: five_three(),
         rated: false,
         colour: ColourChoice::Random,
+        against: Vec::new(),
     };
     ask_as(url, Some(from), &c).await.unwrap();
     c

@@ -645,7 +645,90 @@ fn two_players_meet_in_an_arena_made_and_joined_in_their_browsers() {
     assert_eq!(out["errors"], serde_json::json!([]));
 }
 
+/// A Grand Cam table by name in four browsers: Kay asks from the front page's form for
+/// Ector as his partner against Bors and Lionel; each of the three sees every seat named
+/// without a reload; the first two to accept are told whom it waits for; the last
+/// acceptance takes all four pages to the one game, each at its own seat.
+fn four_players_meet_at_a_grand_cam_table_asked_for_by_name() {
+    let test = "four_players_meet_at_a_grand_cam_table_asked_for_by_name";
+    let Some(browser) = Browser::find(test) else {
+        return;
+    };
+    let dir = scratch("visitor-table");
+    let s = Server::start_with(
+        Path::new(env!("CARGO_BIN_EXE_camelot-server")),
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &sqlite(&dir),
+            "--sign-ups-per-minute",
+            "0",
+        ],
+    );
+    let out = browser
+        .run("table.mjs", &[&s.url])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let line = "Grand Cam, no clock, casual; Kay and Ector (Red and Blue) against Bors and Lionel \
+                (Green and Yellow)";
+    assert_eq!(
+        script_strings(&out["incoming"]),
+        [
+            format!("Kay (1500?) asks you to a table: {line}; you play Blue. Also asked: Bors and Lionel."),
+            format!("Kay (1500?) asks you to a table: {line}; you play Green. Also asked: Ector and Lionel."),
+            format!("Kay (1500?) asks you to a table: {line}; you play Yellow. Also asked: Bors and Ector."),
+        ],
+        "{out}"
+    );
+    assert_eq!(
+        out["outgoing"],
+        format!("You asked for a table: {line}. Waiting for Bors, Ector and Lionel\u{2026}")
+    );
+    assert_eq!(
+        script_strings(&out["waitingSaid"]),
+        [
+            format!("Kay (1500?) asks you to a table: {line}; you play Blue. You accepted: waiting for Bors and Lionel."),
+            format!("Kay (1500?) asks you to a table: {line}; you play Green. You accepted: waiting for Lionel."),
+        ]
+    );
+    let at = script_strings(&out["at"]);
+    assert!(at.iter().all(|p| *p == at[0]), "one game: {at:?}");
+    let game: serde_json::Value = serde_json::from_str(&camelot_test_support::http_get(
+        &s.url,
+        &format!("/games{}", at[0]),
+    ))
+    .unwrap();
+    let seated: Vec<(String, String)> = game["game"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| {
+            let name = seat["account"]["name"].as_str().unwrap_or_default();
+            (seat["seat"].as_str().unwrap().to_string(), name.to_string())
+        })
+        .collect();
+    assert_eq!(
+        seated,
+        [
+            ("Red", "Kay"),
+            ("Green", "Bors"),
+            ("Blue", "Ector"),
+            ("Yellow", "Lionel")
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    // Kay is Red, the first to move; the others see him to move.
+    let turns = script_strings(&out["turns"]);
+    assert_eq!(turns[0], "Your move", "{turns:?}");
+    assert!(
+        turns[1..].iter().all(|t| t.contains("to move")),
+        "{turns:?}"
+    );
+    assert_eq!(out["errors"], serde_json::json!([]));
+}
+
 camelot_test_support::harness!(
+    four_players_meet_at_a_grand_cam_table_asked_for_by_name,
     two_players_meet_in_an_arena_made_and_joined_in_their_browsers,
     a_player_challenges_another_and_sees_who_is_around_in_their_browsers,
     two_people_sign_up_and_play_a_rated_game_in_their_browsers,

@@ -4,26 +4,43 @@
 
 use bevy_egui::egui;
 use camelot_engine::Variant;
+use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::challenges::{
-    ChallengeState, ChallengeView, ColourChoice, DeclineReason,
+    ChallengeState, ChallengeView, ColourChoice, DeclineReason, SeatAnswer,
 };
 use camelot_online::protocol::TimeControl;
 
 use crate::online::challenges::OnlineChallenges;
 use crate::storage::saving::Storage;
 
-/// "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black."
-pub fn incoming_text(c: &ChallengeView) -> String {
-    let colour = match c.colour {
-        ColourChoice::White => "you play Black",
-        ColourChoice::Black => "you play White",
-        ColourChoice::Random => "colours by chance",
-    };
-    format!(
-        "{} ({}{}) challenges you: {}; {colour}.",
+/// "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black."; a Grand Cam
+/// table's names every seat, `me`'s, and who has still to answer (as the page says it).
+pub fn incoming_text(c: &ChallengeView, me: Option<&AccountName>) -> String {
+    let from = format!(
+        "{} ({}{})",
         c.from,
         c.rating,
-        if c.provisional { "?" } else { "" },
+        if c.provisional { "?" } else { "" }
+    );
+    let Some(line) = c.table_line() else {
+        let colour = match c.colour {
+            ColourChoice::White => "you play Black",
+            ColourChoice::Black => "you play White",
+            ColourChoice::Random => "colours by chance",
+        };
+        return format!("{from} challenges you: {}; {colour}.", game_words(c));
+    };
+    let mine = me.and_then(|n| c.seat_of(n));
+    let still = c.waiting_words(me);
+    let after = match mine.map(|s| s.answer) {
+        Some(SeatAnswer::Accepted) if still.is_empty() => " You accepted.".to_string(),
+        Some(SeatAnswer::Accepted) => format!(" You accepted: waiting for {still}."),
+        _ if !still.is_empty() => format!(" Also asked: {still}."),
+        _ => String::new(),
+    };
+    let seat = mine.map_or(String::new(), |s| format!("; you play {}", s.seat));
+    format!(
+        "{from} asks you to a table: {}; {line}{seat}.{after}",
         game_words(c)
     )
 }
@@ -41,13 +58,20 @@ fn game_words(c: &ChallengeView) -> String {
 /// What became of a challenge of mine, where there is something to say.
 pub fn outgoing_text(c: &ChallengeView) -> Option<String> {
     match &c.state {
-        ChallengeState::Open => Some(format!(
-            "You challenged {}: {}. Waiting for an answer…",
-            c.to,
-            game_words(c)
-        )),
+        ChallengeState::Open => Some(match c.table_line() {
+            Some(line) => format!(
+                "You asked for a table: {}; {line}. Waiting for {}…",
+                game_words(c),
+                c.waiting_words(None)
+            ),
+            None => format!(
+                "You challenged {}: {}. Waiting for an answer…",
+                c.to,
+                game_words(c)
+            ),
+        }),
         ChallengeState::Declined { reason } => {
-            Some(format!("{} declined: {}.", c.to, reason.words()))
+            Some(format!("{} declined: {}.", c.declined_by(), reason.words()))
         }
         ChallengeState::Expired => Some(format!("Your challenge to {} expired.", c.to)),
         ChallengeState::Accepted { .. } | ChallengeState::Cancelled => None,
@@ -62,7 +86,8 @@ pub fn incoming(ui: &mut egui::Ui, challenges: &mut OnlineChallenges, storage: &
         .map(|l| l.incoming.clone())
         .unwrap_or_default();
     for c in list {
-        ui.label(egui::RichText::new(incoming_text(&c)).strong());
+        let text = incoming_text(&c, challenges.me.as_ref());
+        ui.label(egui::RichText::new(text).strong());
         ui.horizontal_wrapped(|ui| {
             let busy = challenges.busy;
             if ui.add_enabled(!busy, egui::Button::new("Accept")).clicked() {
@@ -120,27 +145,44 @@ pub fn challenges_section(
             }
         });
     }
+    let four = variant.rules().players() == 4;
     ui.horizontal_wrapped(|ui| {
-        ui.label("Challenge");
+        ui.label(if four { "Partner" } else { "Challenge" });
         ui.add(
             egui::TextEdit::singleline(&mut challenges.form.to)
                 .hint_text("a player's name")
                 .desired_width(130.0),
         );
+        if four {
+            // Grand Cam: the two who partner each other against us.
+            ui.label("against");
+            for (i, name) in challenges.form.against.iter_mut().enumerate() {
+                ui.add(
+                    egui::TextEdit::singleline(name)
+                        .hint_text(if i == 0 { "a player" } else { "and another" })
+                        .desired_width(110.0),
+                );
+            }
+        }
         egui::ComboBox::from_id_salt("challenge colour")
-            .selected_text(colour_words(challenges.form.colour))
+            .selected_text(colour_words(challenges.form.colour, four))
             .show_ui(ui, |ui| {
                 for c in ColourChoice::ALL {
-                    ui.selectable_value(&mut challenges.form.colour, c, colour_words(c));
+                    ui.selectable_value(&mut challenges.form.colour, c, colour_words(c, four));
                 }
             });
         ui.checkbox(&mut challenges.form.rated, "Rated");
-        let two = variant.rules().players() == 2;
-        let ready = two && !challenges.busy && !challenges.form.to.trim().is_empty();
+        let named = !challenges.form.to.trim().is_empty()
+            && (!four || challenges.form.against.iter().all(|n| !n.trim().is_empty()));
+        let ready = !challenges.busy && named;
         if ui
             .add_enabled(ready, egui::Button::new("Challenge"))
             .on_hover_text(format!("{}, {time}", variant.rules().name))
-            .on_disabled_hover_text("A challenge is for two players: type a player's name")
+            .on_disabled_hover_text(if four {
+                "Grand Cam: type your partner's name and the two against you"
+            } else {
+                "Type a player's name"
+            })
             .clicked()
         {
             challenges.challenge(storage, variant, time);
@@ -151,11 +193,14 @@ pub fn challenges_section(
     }
 }
 
-fn colour_words(c: ColourChoice) -> &'static str {
-    match c {
-        ColourChoice::White => "I play White",
-        ColourChoice::Black => "I play Black",
-        ColourChoice::Random => "Colours by chance",
+/// The colour choice in words; a table's (`four`) says which side moves first.
+fn colour_words(c: ColourChoice, four: bool) -> &'static str {
+    match (c, four) {
+        (ColourChoice::White, false) => "I play White",
+        (ColourChoice::Black, false) => "I play Black",
+        (ColourChoice::White, true) => "Our side first",
+        (ColourChoice::Black, true) => "Our side second",
+        (ColourChoice::Random, _) => "Colours by chance",
     }
 }
 
@@ -181,6 +226,7 @@ mod tests {
             rating: 1500,
             provisional: true,
             expires_at: 0,
+            seats: Vec::new(),
             state,
         }
     }
@@ -188,7 +234,7 @@ mod tests {
     #[test]
     fn a_challenge_is_said_as_the_page_says_it() {
         assert_eq!(
-            incoming_text(&view(ChallengeState::Open)),
+            incoming_text(&view(ChallengeState::Open), None),
             "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black."
         );
         assert_eq!(
@@ -199,5 +245,40 @@ mod tests {
             Some("Ector declined: this clock is too fast for them.")
         );
         assert_eq!(outgoing_text(&view(ChallengeState::Cancelled)), None);
+    }
+
+    #[test]
+    fn a_grand_cam_table_is_said_as_the_page_says_it() {
+        use camelot_engine::SeatColour;
+        use camelot_online::protocol::challenges::ChallengeSeat;
+        let seat = |seat, name: &str, answer| ChallengeSeat {
+            seat,
+            name: AccountName::parse(name).unwrap(),
+            answer,
+        };
+        let table = ChallengeView {
+            variant: Variant::GrandCam,
+            seats: vec![
+                seat(SeatColour::Red, "Kay", SeatAnswer::Challenger),
+                seat(SeatColour::Green, "Bors", SeatAnswer::Accepted),
+                seat(SeatColour::Blue, "Ector", SeatAnswer::Waiting),
+                seat(SeatColour::Yellow, "Lionel", SeatAnswer::Waiting),
+            ],
+            ..view(ChallengeState::Open)
+        };
+        let ector = AccountName::parse("Ector").unwrap();
+        assert_eq!(
+            incoming_text(&table, Some(&ector)),
+            "Kay (1500?) asks you to a table: Grand Cam, 5+3, casual; Kay and Ector (Red and \
+             Blue) against Bors and Lionel (Green and Yellow); you play Blue. Also asked: Lionel."
+        );
+        let bors = AccountName::parse("Bors").unwrap();
+        assert!(incoming_text(&table, Some(&bors))
+            .ends_with("you play Green. You accepted: waiting for Ector and Lionel."));
+        assert_eq!(
+            outgoing_text(&table).unwrap(),
+            "You asked for a table: Grand Cam, 5+3, casual; Kay and Ector (Red and Blue) \
+             against Bors and Lionel (Green and Yellow). Waiting for Ector and Lionel…"
+        );
     }
 }

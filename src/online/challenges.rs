@@ -15,10 +15,10 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 use camelot_engine::Variant;
-use camelot_online::protocol::accounts::{AccountName, Done};
+use camelot_online::protocol::accounts::{AccountName, AccountToken, Done};
 use camelot_online::protocol::challenges::{
-    AcceptChallenge, CancelChallenge, ChallengeGame, ChallengeId, ChallengeList, ChallengeState,
-    ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
+    AcceptChallenge, Acceptance, CancelChallenge, ChallengeGame, ChallengeId, ChallengeList,
+    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
 };
 use camelot_online::protocol::site::SiteServerMessage;
 use camelot_online::protocol::{GameId, TimeControl};
@@ -49,8 +49,20 @@ fn wake_the_window(
 enum Answer {
     Sent(Result<ChallengeId, OnlineError>),
     Accepted(ServerAddress, Result<ChallengeGame, OnlineError>),
+    /// A table accepted whose other seats have still to answer.
+    Waiting(TableWait),
+    /// A table I accepted that made no game, and why.
+    TableClosed(String),
     /// Declined or cancelled.
     Closed(Result<Done, OnlineError>),
+}
+
+/// A table I accepted, waiting for the others: where, as whom, and whom it waits for.
+struct TableWait {
+    server: ServerAddress,
+    token: Option<AccountToken>,
+    id: ChallengeId,
+    waiting_for: Vec<AccountName>,
 }
 
 /// The site socket's thread: what it heard, and how to stop it.
@@ -76,7 +88,10 @@ enum Heard {
 /// The form to challenge a player.
 #[derive(Clone, Debug, Default)]
 pub struct ChallengeForm {
+    /// The player challenged (Grand Cam: my partner).
     pub to: String,
+    /// Grand Cam: the two who partner each other against us.
+    pub against: [String; 2],
     pub rated: bool,
     pub colour: ColourChoice,
 }
@@ -98,6 +113,8 @@ pub struct OnlineChallenges {
     /// What the last request came to, or what the server said, in words.
     pub status: Option<String>,
     pub busy: bool,
+    /// The account followed: a table's seat is found by its name.
+    pub me: Option<AccountName>,
 }
 
 fn state_code(s: &ChallengeState) -> &'static str {
@@ -205,12 +222,25 @@ impl OnlineChallenges {
                 return;
             }
         };
+        let mut against = Vec::new();
+        if variant.rules().players() == 4 {
+            for name in &self.form.against {
+                match AccountName::parse(name.trim()) {
+                    Ok(n) => against.push(n),
+                    Err(e) => {
+                        self.status = Some(e.to_string());
+                        return;
+                    }
+                }
+            }
+        }
         let asked = NewChallenge {
             to,
             variant,
             time,
             rated: self.form.rated,
             colour: self.form.colour,
+            against,
         };
         self.spawn(move || {
             Answer::Sent(blocking(ask_as(&server, Some(&token), &asked)).map(|m| m.challenge))
@@ -224,8 +254,48 @@ impl OnlineChallenges {
         };
         let token = saved_token(storage, &server);
         self.spawn(move || {
-            let answer = blocking(ask_as(&server, token.as_ref(), &AcceptChallenge { id }));
-            Answer::Accepted(server, answer)
+            let accept = AcceptChallenge { id: id.clone() };
+            match blocking(ask_as(&server, token.as_ref(), &accept)) {
+                Ok(Acceptance::Game(at)) => Answer::Accepted(server, Ok(at)),
+                Ok(Acceptance::Waiting { waiting_for }) => Answer::Waiting(TableWait {
+                    server,
+                    token,
+                    id,
+                    waiting_for,
+                }),
+                Err(e) => Answer::Accepted(server, Err(e)),
+            }
+        });
+    }
+
+    /// Waits beside the screen's other requests for the table `wait` to make its game.
+    fn wait_for_table(&mut self, wait: TableWait) {
+        self.requests.spawn(move || {
+            let look = LookAtChallenge {
+                id: wait.id,
+                wait: true,
+            };
+            loop {
+                let view = match blocking(ask_as(&wait.server, wait.token.as_ref(), &look)) {
+                    Ok(v) => v,
+                    Err(e) => return Answer::Accepted(wait.server, Err(e)),
+                };
+                return match view.state {
+                    ChallengeState::Open => continue,
+                    ChallengeState::Accepted { game, seat } => {
+                        Answer::Accepted(wait.server, Ok(ChallengeGame { game, seat }))
+                    }
+                    ChallengeState::Declined { reason } => Answer::TableClosed(format!(
+                        "{} declined the table: {}",
+                        view.declined_by(),
+                        reason.words()
+                    )),
+                    ChallengeState::Cancelled => {
+                        Answer::TableClosed("The table was cancelled".into())
+                    }
+                    ChallengeState::Expired => Answer::TableClosed("The table expired".into()),
+                };
+            }
         });
     }
 
@@ -265,6 +335,10 @@ fn follow_the_account(
     storage: Res<Storage>,
 ) {
     let wanted = account.logged_in.as_ref().map(|m| &m.server);
+    let me = account.logged_in.as_ref().map(|m| &m.name);
+    if challenges.me.as_ref() != me {
+        challenges.me = me.cloned();
+    }
     if challenges.following() == wanted {
         return;
     }
@@ -347,6 +421,15 @@ fn hear(
                 });
             }
             Answer::Closed(Ok(_)) => challenges.status = None,
+            Answer::Waiting(wait) => {
+                let names: Vec<String> = wait.waiting_for.iter().map(|n| n.to_string()).collect();
+                challenges.status = Some(format!(
+                    "Accepted: waiting for {} to accept",
+                    names.join(" and ")
+                ));
+                challenges.wait_for_table(wait);
+            }
+            Answer::TableClosed(why) => challenges.status = Some(why),
             Answer::Sent(Err(e)) | Answer::Accepted(_, Err(e)) | Answer::Closed(Err(e)) => {
                 challenges.status = Some(e.to_string())
             }

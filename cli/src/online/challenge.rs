@@ -1,10 +1,11 @@
 //! `online challenge|challenges|accept|decline|cancel`: challenges by name, as the
 //! account logged in with `online login`. `challenge` prints `{"challenge":ID}`, waits for
 //! the answer and prints `{"game":ID,"seat":SEAT}` (a refusal, with its reason, exits 1);
-//! `challenges` keeps the site socket open (the account is online meanwhile) and prints
-//! each challenge to me as a JSON line as it comes; `accept`
-//! prints the game's line. With `--level` a program's account plays the game to the end,
-//! as `online pair --level` does.
+//! Grand Cam's names a partner and, with `--against A,B`, the two against, and waits for
+//! all three. `challenges` keeps the site socket open (the account is online meanwhile)
+//! and prints each challenge to me as a JSON line as it comes; `accept` prints the game's
+//! line (a table's once every seat has accepted). With `--level` a program's account
+//! plays the game to the end, as `online pair --level` does.
 
 use std::collections::HashSet;
 
@@ -12,8 +13,9 @@ use camelot_engine::{Level, SeatColour, Variant};
 use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::accounts::AccountToken;
 use camelot_online::protocol::challenges::{
-    AcceptChallenge, CancelChallenge, ChallengeGame, ChallengeId, ChallengeState, ColourChoice,
-    DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
+    AcceptChallenge, Acceptance, CancelChallenge, ChallengeGame, ChallengeId, ChallengeSeat,
+    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
+    SeatAnswer,
 };
 use camelot_online::protocol::site::SiteServerMessage;
 use camelot_online::protocol::{GameId, TimeControl};
@@ -24,8 +26,11 @@ use crate::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct ChallengeArgs {
-    /// The player challenged.
+    /// The player challenged (Grand Cam: my partner).
     name: AccountName,
+    /// Grand Cam: the two players who partner each other against us, as A,B.
+    #[arg(long, value_delimiter = ',')]
+    against: Vec<AccountName>,
     #[arg(long)]
     server: ServerAddress,
     #[arg(long, default_value = "camelot")]
@@ -39,7 +44,8 @@ pub struct ChallengeArgs {
     /// Rated: the result changes both players' ratings.
     #[arg(long)]
     rated: bool,
-    /// The colour I play: white, black or random.
+    /// The colour I play: white, black or random (Grand Cam: white, our side moves
+    /// first; black, second).
     #[arg(long, default_value = "random")]
     color: ColourChoice,
     /// Plays my seat at this computer level once accepted (a program's account).
@@ -99,6 +105,9 @@ struct IncomingLine<'a> {
     rated: bool,
     /// The colour I would play: white, black or random.
     you_play: ColourChoice,
+    /// Grand Cam: who is asked to sit at each seat, and their answers so far.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    seats: &'a [ChallengeSeat],
 }
 
 fn line(value: &impl serde::Serialize) -> String {
@@ -157,32 +166,44 @@ impl ChallengeArgs {
                 time,
                 rated: self.rated,
                 colour: self.color,
+                against: self.against.clone(),
             },
         ))?;
         out!(
             "{}",
             line(&serde_json::json!({ "challenge": sent.challenge }))
         );
-        let look = LookAtChallenge {
-            id: sent.challenge,
-            wait: true,
+        let at = game_made(&self.server, &token, sent.challenge, self.name)?;
+        seated(self.server, token, at, self.level)
+    }
+}
+
+/// Waits for the challenge `id` to make its game; where it is declined, who said no
+/// (`asked` for a game of two; a table's seats say who).
+fn game_made(
+    server: &ServerAddress,
+    token: &AccountToken,
+    id: ChallengeId,
+    asked: AccountName,
+) -> Result<ChallengeGame, Failure> {
+    let look = LookAtChallenge { id, wait: true };
+    loop {
+        let view = blocking(ask_as(server, Some(token), &look))?;
+        let end = match view.state {
+            ChallengeState::Open => continue,
+            ChallengeState::Accepted { game, seat } => return Ok(ChallengeGame { game, seat }),
+            ChallengeState::Declined { reason } => ChallengeEnd::Declined {
+                by: view
+                    .seats
+                    .iter()
+                    .find(|s| s.answer == SeatAnswer::Declined)
+                    .map_or(asked, |s| s.name.clone()),
+                reason,
+            },
+            ChallengeState::Cancelled => ChallengeEnd::Cancelled,
+            ChallengeState::Expired => ChallengeEnd::Expired,
         };
-        loop {
-            let view = blocking(ask_as(&self.server, Some(&token), &look))?;
-            let end = match view.state {
-                ChallengeState::Open => continue,
-                ChallengeState::Accepted { game, seat } => {
-                    return seated(self.server, token, ChallengeGame { game, seat }, self.level)
-                }
-                ChallengeState::Declined { reason } => ChallengeEnd::Declined {
-                    by: self.name,
-                    reason,
-                },
-                ChallengeState::Cancelled => ChallengeEnd::Cancelled,
-                ChallengeState::Expired => ChallengeEnd::Expired,
-            };
-            return Err(Failure::Challenge(end));
-        }
+        return Err(Failure::Challenge(end));
     }
 }
 
@@ -251,6 +272,7 @@ async fn follow(
                                     ColourChoice::Black => ColourChoice::White,
                                     ColourChoice::Random => ColourChoice::Random,
                                 },
+                                seats: &c.seats,
                             })
                         );
                     }
@@ -266,11 +288,19 @@ async fn follow(
 impl AcceptArgs {
     pub fn run(self) -> Result<(), Failure> {
         let token = token(&self.server, self.level)?;
-        let at = blocking(ask_as(
-            &self.server,
-            Some(&token),
-            &AcceptChallenge { id: self.id },
-        ))?;
+        let id = self.id.clone();
+        let at = match blocking(ask_as(&self.server, Some(&token), &AcceptChallenge { id }))? {
+            Acceptance::Game(at) => at,
+            Acceptance::Waiting { waiting_for } => {
+                let names: Vec<String> = waiting_for.iter().map(|n| n.to_string()).collect();
+                eprintln!("accepted: waiting for {} to accept", names.join(" and "));
+                let sender = waiting_for
+                    .into_iter()
+                    .next()
+                    .expect("someone is waited for");
+                game_made(&self.server, &token, self.id, sender)?
+            }
+        };
         seated(self.server, token, at, self.level)
     }
 }

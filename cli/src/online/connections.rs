@@ -126,6 +126,7 @@ impl ConnectionsArgs {
             time: TimeControl::Untimed,
             rated: false,
             colour: ColourChoice::Random,
+            against: Vec::new(),
         };
         ask_as(&self.server, Some(&sender), &challenge).await?;
         let took = loop {

@@ -1,15 +1,18 @@
 //! Challenges: a player logged in challenges another by name to a game (variant, time,
 //! rated or casual, a colour); the one challenged accepts, and both are seated by their
-//! accounts, or declines with a reason. A challenge not answered expires; its sender may
-//! cancel it. Waiting for news is a request that the server answers once something
-//! changed, or after a while with nothing new (the client asks again).
+//! accounts, or declines with a reason. Grand Cam: a player challenges three by name, a
+//! partner and the two who partner each other against them, and the game is made once
+//! all three have accepted (one no, and it is declined). A challenge not answered
+//! expires; its sender may cancel it. Waiting for news is a request that the server
+//! answers once something changed, or after a while with nothing new (the client asks
+//! again).
 //!
 //! | request | HTTP | answer |
 //! |---|---|---|
 //! | [`NewChallenge`] | `POST /challenges` | [`ChallengeMade`] |
 //! | [`ListChallenges`] | `GET /challenges?since=MS` | [`ChallengeList`] |
 //! | [`LookAtChallenge`] | `GET /challenges/ID?wait=1` | [`ChallengeView`] |
-//! | [`AcceptChallenge`] | `POST /challenges/ID/accept` | [`ChallengeGame`] |
+//! | [`AcceptChallenge`] | `POST /challenges/ID/accept` | [`Acceptance`] |
 //! | [`DeclineChallenge`] | `POST /challenges/ID/decline` | [`Done`] |
 //! | [`CancelChallenge`] | `DELETE /challenges/ID` | [`Done`] |
 
@@ -218,6 +221,25 @@ pub enum ChallengeState {
     Expired,
 }
 
+/// How a seat of a Grand Cam challenge has answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatAnswer {
+    /// The seat of the player who sent it.
+    Challenger,
+    Waiting,
+    Accepted,
+    Declined,
+}
+
+/// A seat of a Grand Cam challenge: who is asked to sit there, and their answer so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeSeat {
+    pub seat: SeatColour,
+    pub name: AccountName,
+    pub answer: SeatAnswer,
+}
+
 /// A challenge as its sender or the player challenged sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChallengeView {
@@ -234,11 +256,59 @@ pub struct ChallengeView {
     pub provisional: bool,
     /// When an open challenge expires (unix ms).
     pub expires_at: i64,
+    /// Grand Cam: every seat in turn order, who sits there and how they answered (`to`
+    /// is the challenger's partner); none for two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<ChallengeSeat>,
     #[serde(flatten)]
     pub state: ChallengeState,
 }
 
-/// `POST /challenges`: challenges `to` to a game.
+impl ChallengeView {
+    /// A Grand Cam table's partnerships: "Kay and Ector (Red and Blue) against Bors and
+    /// Lionel (Green and Yellow)" (partners sit two seats apart in turn order).
+    pub fn table_line(&self) -> Option<String> {
+        let [a, b, c, d] = self.seats.as_slice() else {
+            return None;
+        };
+        let side = |x: &ChallengeSeat, y: &ChallengeSeat| {
+            format!("{} and {} ({} and {})", x.name, y.name, x.seat, y.seat)
+        };
+        Some(format!("{} against {}", side(a, c), side(b, d)))
+    }
+
+    /// The seat `name` is asked to, at a table.
+    pub fn seat_of(&self, name: &AccountName) -> Option<&ChallengeSeat> {
+        self.seats.iter().find(|s| &s.name == name)
+    }
+
+    /// Who a table still waits for, `but` left out: "Bors and Lionel", "Bors, Ector and
+    /// Lionel".
+    pub fn waiting_words(&self, but: Option<&AccountName>) -> String {
+        let names: Vec<&str> = self
+            .seats
+            .iter()
+            .filter(|s| s.answer == SeatAnswer::Waiting && Some(&s.name) != but)
+            .map(|s| s.name.as_str())
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
+    /// Who said no to a declined challenge: a table's seat says, else the one asked.
+    pub fn declined_by(&self) -> &AccountName {
+        self.seats
+            .iter()
+            .find(|s| s.answer == SeatAnswer::Declined)
+            .map_or(&self.to, |s| &s.name)
+    }
+}
+
+/// `POST /challenges`: challenges `to` to a game. Grand Cam: `to` is my partner and
+/// `against` the two who partner each other against us; `colour` says whether our side
+/// moves first (`white`), second (`black`) or which by chance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewChallenge {
     pub to: AccountName,
@@ -248,6 +318,8 @@ pub struct NewChallenge {
     pub rated: bool,
     #[serde(default)]
     pub colour: ColourChoice,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub against: Vec<AccountName>,
 }
 
 impl Request for NewChallenge {
@@ -324,7 +396,7 @@ pub struct AcceptChallenge {
 }
 
 impl Request for AcceptChallenge {
-    type Answer = ChallengeGame;
+    type Answer = Acceptance;
     const METHOD: Method = Method::Post;
 
     fn path(&self) -> String {
@@ -337,6 +409,16 @@ impl Request for AcceptChallenge {
 pub struct ChallengeGame {
     pub game: GameId,
     pub seat: SeatColour,
+}
+
+/// What accepting came to: the game (`{"game","seat"}`), or, for a Grand Cam challenge
+/// some of whose players have still to answer, whom it waits for (`{"waiting_for":[..]}`;
+/// the challenge's own news says when the game is made).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Acceptance {
+    Game(ChallengeGame),
+    Waiting { waiting_for: Vec<AccountName> },
 }
 
 /// `POST /challenges/ID/decline`: no, for `reason`.
@@ -391,6 +473,7 @@ mod tests {
             rating: 1500,
             provisional: true,
             expires_at: 600_000,
+            seats: Vec::new(),
             state: ChallengeState::Accepted {
                 game: GameId::parse("g1").unwrap(),
                 seat: SeatColour::White,
@@ -414,6 +497,21 @@ mod tests {
         assert_eq!("Black".parse(), Ok(ColourChoice::Black));
         let wrong = "purple".parse::<ColourChoice>().unwrap_err().to_string();
         assert_eq!(wrong, "'purple' is none of: white, black, random");
+        let waiting: Acceptance = serde_json::from_str(r#"{"waiting_for":["Gawain"]}"#).unwrap();
+        assert_eq!(
+            waiting,
+            Acceptance::Waiting {
+                waiting_for: vec![AccountName::parse("Gawain").unwrap()]
+            }
+        );
+        let game: Acceptance = serde_json::from_str(r#"{"game":"g1","seat":"Red"}"#).unwrap();
+        assert!(matches!(
+            game,
+            Acceptance::Game(ChallengeGame {
+                seat: SeatColour::Red,
+                ..
+            })
+        ));
         assert!(ChallengeId::parse("no/such").is_err());
         assert!(ChallengeId::parse("").is_err());
     }

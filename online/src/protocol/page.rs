@@ -28,8 +28,9 @@ use super::accounts::{
 };
 use super::analysis::{AnalysedPly, AnalysisView, ScoreView};
 use super::challenges::{
-    ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState, ChallengeView,
-    ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
+    Acceptance, ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeSeat,
+    ChallengeState, ChallengeView, ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
+    SeatAnswer,
 };
 use super::history::{GamesFilter, OtherSeat};
 use super::look::{flat_piece, partner_ring, FlatPiece};
@@ -284,6 +285,15 @@ impl Shapes {
             ),
             ("AcceptFrom", names(values(&AcceptFrom::ALL))),
             ("DeclineReason", names(values(&DeclineReason::ALL))),
+            (
+                "SeatAnswer",
+                names(values(&[
+                    SeatAnswer::Challenger,
+                    SeatAnswer::Waiting,
+                    SeatAnswer::Accepted,
+                    SeatAnswer::Declined,
+                ])),
+            ),
         ];
         Shapes {
             enums,
@@ -653,6 +663,20 @@ mod samples {
                     seat: SeatColour::Black,
                 }]),
             ),
+            ("ChallengeSeat", None, values(&challenge_seats())),
+            (
+                "Acceptance",
+                None,
+                values(&[
+                    Acceptance::Game(ChallengeGame {
+                        game: id(),
+                        seat: SeatColour::Black,
+                    }),
+                    Acceptance::Waiting {
+                        waiting_for: vec![AccountName::parse("Percival").expect("a name")],
+                    },
+                ]),
+            ),
             (
                 "DeclineChallenge",
                 None,
@@ -989,13 +1013,40 @@ mod samples {
     }
 
     fn new_challenges() -> Vec<NewChallenge> {
-        vec![NewChallenge {
+        let two = NewChallenge {
             to: account_name(),
             variant: Variant::Camette,
             time: times()[1],
             rated: true,
             colour: ColourChoice::White,
-        }]
+            against: Vec::new(),
+        };
+        let four = NewChallenge {
+            variant: Variant::GrandCam,
+            against: vec![
+                AccountName::parse("Lancelot").expect("a name"),
+                AccountName::parse("Percival").expect("a name"),
+            ],
+            ..two.clone()
+        };
+        vec![two, four]
+    }
+
+    /// A Grand Cam challenge's seats, every answer among them.
+    fn challenge_seats() -> Vec<ChallengeSeat> {
+        [
+            (SeatColour::Red, "Gawain", SeatAnswer::Challenger),
+            (SeatColour::Green, "Lancelot", SeatAnswer::Accepted),
+            (SeatColour::Blue, "Guinevere", SeatAnswer::Waiting),
+            (SeatColour::Yellow, "Percival", SeatAnswer::Waiting),
+        ]
+        .into_iter()
+        .map(|(seat, name, answer)| ChallengeSeat {
+            seat,
+            name: AccountName::parse(name).expect("a name"),
+            answer,
+        })
+        .collect()
     }
 
     fn challenge_views() -> Vec<ChallengeView> {
@@ -1011,9 +1062,11 @@ mod samples {
             ChallengeState::Cancelled,
             ChallengeState::Expired,
         ];
+        // Each state with a table's seats and without: the seats are optional in each.
         states
             .into_iter()
-            .map(|state| ChallengeView {
+            .flat_map(|state| [(state.clone(), true), (state, false)])
+            .map(|(state, table)| ChallengeView {
                 id: challenge_id(),
                 from: account_name(),
                 to: AccountName::parse("Lancelot").expect("a name"),
@@ -1024,6 +1077,7 @@ mod samples {
                 rating: 1500,
                 provisional: true,
                 expires_at: 1_700_000_600_000,
+                seats: if table { challenge_seats() } else { Vec::new() },
                 state,
             })
             .collect()
@@ -1084,7 +1138,7 @@ mod samples {
                 moves: moves(),
             })
             .collect();
-        let positions: Vec<StudiedPosition> = [None, Some(ends()[0].clone())]
+        let positions: Vec<StudiedPosition> = [None, Some(ends()[0])]
             .into_iter()
             .map(|over| StudiedPosition {
                 variant: Variant::Camelot,

@@ -1,7 +1,9 @@
 //! The challenges room: a player logged in challenges another by name (a variant, a
 //! time, rated or casual, a colour); the one challenged accepts, and the game is made with
 //! both seated by their accounts, or declines with a reason; the sender may cancel; an
-//! open challenge expires ([`lifetime_ms`]). Its table is its own (`challenges`); it asks
+//! open challenge expires ([`lifetime_ms`]). Grand Cam's challenge asks three players to
+//! a table of four, each to a seat (`tables`), and makes the game once all have
+//! accepted. Its tables are its own (`challenges`, `challenge_seats`); it asks
 //! the accounts room who a name is, the ratings room for the challenger's rating, and
 //! the games room to store the game, in the transaction that marks the challenge
 //! accepted, so a challenge makes one game whichever process answers it.
@@ -11,8 +13,10 @@
 //! ([`watch`]), so a challenge sent on one process reaches a player waiting on another.
 
 mod choices;
+mod expiry;
 mod routes;
 mod store;
+mod tables;
 mod watch;
 
 use std::time::Duration;
@@ -71,9 +75,15 @@ pub enum ChallengeError {
     NoSuchPlayer(String),
     #[error("you cannot challenge yourself")]
     Yourself,
-    /// Grand Cam's four are not yet challenged by name.
-    #[error("a challenge is for two players: make a Grand Cam game with open seats")]
-    NotForTwo,
+    /// A game of two asks one player; Grand Cam's asks three (a partner, and the two
+    /// against).
+    #[error("{variant} is for {players} players: name {} (Grand Cam: a partner, and two against you)", players - 1)]
+    Seats {
+        variant: &'static str,
+        players: usize,
+    },
+    #[error("{0} is named twice: each seat is another player's")]
+    Twice(String),
     #[error("{0} plays rated games only against other programs: challenge them casual")]
     NotRatedTogether(String),
     #[error(transparent)]
@@ -106,7 +116,8 @@ impl From<ChallengeError> for ServiceError {
             ChallengeError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             ChallengeError::NoSuchPlayer(_) => (Answer::NotFound, ErrorCode::NoSuchPlayer),
             ChallengeError::Yourself
-            | ChallengeError::NotForTwo
+            | ChallengeError::Seats { .. }
+            | ChallengeError::Twice(_)
             | ChallengeError::NotRatedTogether(_) => (Answer::BadRequest, ErrorCode::NotAllowed),
             ChallengeError::Time(_) => (Answer::BadRequest, ErrorCode::BadTimeControl),
             ChallengeError::TooManyOpen(_) => {

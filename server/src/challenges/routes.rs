@@ -10,18 +10,17 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Method};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use camelot_engine::SeatColour;
 use camelot_online::protocol::accounts::Done;
 use camelot_online::protocol::challenges::{
-    ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState, ChallengeView,
-    DeclineChallenge, NewChallenge,
+    Acceptance, ChallengeGame, ChallengeId, ChallengeList, ChallengeMade, ChallengeState,
+    ChallengeView, DeclineChallenge, NewChallenge,
 };
 use camelot_online::protocol::relations::{ChallengeChoice, SetChallengeChoice};
-use camelot_online::protocol::GameId;
 
 use crate::accounts::{self, Account};
 use crate::challenges::choices;
 use crate::challenges::store::{Answered, ChallengeRow, Closing, Stored};
+use crate::challenges::tables::seated;
 use crate::challenges::watch::ChallengeWatch;
 use crate::challenges::{lifetime_ms, list_for, ChallengeError, PATIENCE_S};
 use crate::common::client::ClientAddress;
@@ -112,27 +111,40 @@ async fn send(
 ) -> Result<Json<ChallengeMade>, ServiceError> {
     let me = me(&c.db, &headers, &method).await?;
     let asked: NewChallenge = body(&bytes)?;
-    if asked.variant.rules().players() != 2 {
-        return Err(ChallengeError::NotForTwo.into());
+    let others = 1 + asked.against.len();
+    if asked.variant.rules().players() != others + 1 {
+        return Err(ChallengeError::Seats {
+            variant: asked.variant.rules().name,
+            players: asked.variant.rules().players(),
+        }
+        .into());
     }
     let time = asked.time.check().map_err(ChallengeError::Time)?;
-    let them =
-        c.db.account_named(&asked.to.key())
-            .await
-            .map_err(storage)?
-            .ok_or_else(|| ChallengeError::NoSuchPlayer(asked.to.to_string()))?;
-    if them.id == me.id {
-        return Err(ChallengeError::Yourself.into());
+    let mut asked_players = Vec::with_capacity(others);
+    for name in std::iter::once(&asked.to).chain(&asked.against) {
+        let them =
+            c.db.account_named(&name.key())
+                .await
+                .map_err(storage)?
+                .ok_or_else(|| ChallengeError::NoSuchPlayer(name.to_string()))?;
+        if them.id == me.id {
+            return Err(ChallengeError::Yourself.into());
+        }
+        if asked_players.iter().any(|a: &Account| a.id == them.id) {
+            return Err(ChallengeError::Twice(them.name.to_string()).into());
+        }
+        choices::may_challenge(&c.db, &me, &them).await?;
+        if asked.rated && pool_of(&me) != pool_of(&them) {
+            let program = if pool_of(&them) == "programs" {
+                &them
+            } else {
+                &me
+            };
+            return Err(ChallengeError::NotRatedTogether(program.name.to_string()).into());
+        }
+        asked_players.push(them);
     }
-    choices::may_challenge(&c.db, &me, &them).await?;
-    if asked.rated && pool_of(&me) != pool_of(&them) {
-        let program = if pool_of(&them) == "programs" {
-            &them
-        } else {
-            &me
-        };
-        return Err(ChallengeError::NotRatedTogether(program.name.to_string()).into());
-    }
+    let them = asked_players[0].clone();
     let now = now_ms();
     let open =
         c.db.open_challenges_from(&me.id, &them.id, now)
@@ -171,10 +183,13 @@ async fn send(
         expires_at: now + lifetime_ms(time),
         changed_at: now,
         state: Stored::Open,
+        seats: match asked_players.as_slice() {
+            [partner, a, b] => seated(asked.variant, asked.colour, &me, partner, [a, b]),
+            _ => Vec::new(),
+        },
     };
     c.db.insert_challenge(&row).await.map_err(storage)?;
-    c.watch
-        .changed_here(row.id.as_str(), now, [&me.id, &them.id]);
+    c.watch.changed_here(row.id.as_str(), now, &row.accounts());
     Ok(Json(ChallengeMade { challenge: row.id }))
 }
 
@@ -215,7 +230,7 @@ async fn look(
             c.db.challenge(&id)
                 .await
                 .map_err(storage)?
-                .filter(|r| r.from_account == me.id || r.to_account == me.id)
+                .filter(|r| r.concerns(&me.id))
                 .ok_or(ChallengeError::NoSuchChallenge)?;
         let view = row.view_for(&me.id, now_ms());
         let waited = start.elapsed();
@@ -231,9 +246,12 @@ async fn look(
 }
 
 /// What an answer came to, as the asker is told.
-fn answered(a: Answered) -> Result<Option<(GameId, SeatColour)>, ChallengeError> {
+fn answered(a: Answered) -> Result<Option<Acceptance>, ChallengeError> {
     match a {
-        Answered::Done(game) => Ok(game),
+        Answered::Done(game) => {
+            Ok(game.map(|(game, seat)| Acceptance::Game(ChallengeGame { game, seat })))
+        }
+        Answered::Waiting(waiting_for) => Ok(Some(Acceptance::Waiting { waiting_for })),
         Answered::NoSuch => Err(ChallengeError::NoSuchChallenge),
         Answered::SendersOwn(to) => Err(ChallengeError::YoursToWait(to.to_string())),
         Answered::NotTheSender(from) => Err(ChallengeError::TheirsToCancel(from.to_string())),
@@ -247,7 +265,7 @@ async fn accept(
     client: ClientAddress,
     method: Method,
     headers: HeaderMap,
-) -> Result<Json<ChallengeGame>, ServiceError> {
+) -> Result<Json<Acceptance>, ServiceError> {
     let me = me(&c.db, &headers, &method).await?;
     let id = id_of(&id)?;
     let now = now_ms();
@@ -255,9 +273,9 @@ async fn accept(
         c.db.accept_challenge(&id, &me.id, Owner::Address(client.key()), now)
             .await
             .map_err(storage)?;
-    let (game, seat) = answered(done)?.ok_or(ChallengeError::Storage)?;
+    let acceptance = answered(done)?.ok_or(ChallengeError::Storage)?;
     tell(&c, &id, now).await;
-    Ok(Json(ChallengeGame { game, seat }))
+    Ok(Json(acceptance))
 }
 
 async fn decline(
@@ -303,8 +321,7 @@ async fn close(
 /// Tells this process's waiting requests of the change to `id` at `now`.
 async fn tell(c: &Challenges, id: &ChallengeId, now: i64) {
     if let Ok(Some(row)) = c.db.challenge(id).await {
-        c.watch
-            .changed_here(id.as_str(), now, [&row.from_account, &row.to_account]);
+        c.watch.changed_here(id.as_str(), now, &row.accounts());
     } else {
         c.watch.look_now();
     }

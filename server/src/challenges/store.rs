@@ -5,11 +5,14 @@
 use camelot_engine::{Player, SeatColour, Variant};
 use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::challenges::{
-    ChallengeId, ChallengeState, ChallengeView, ColourChoice, DeclineReason,
+    ChallengeId, ChallengeState, ChallengeView, ColourChoice, DeclineReason, SeatAnswer,
 };
 use camelot_online::protocol::{GameId, TimeControl};
 use sqlx::Row;
 
+use crate::challenges::tables::{
+    accept_seat, answer_code, seat_of, seats_in, TableSeat, ASKED_AT_TABLES, SEAT_COLUMNS,
+};
 use crate::challenges::ANSWERED_KEPT_MS;
 use crate::common::owner::Owner;
 use crate::games::{between_accounts, insert_game, time_columns, time_of, NewGameRows};
@@ -33,6 +36,8 @@ pub struct ChallengeRow {
     pub expires_at: i64,
     pub changed_at: i64,
     pub state: Stored,
+    /// Grand Cam: every seat, in turn order (none for two players).
+    pub seats: Vec<TableSeat>,
 }
 
 /// A challenge's state as its row says it.
@@ -75,10 +80,10 @@ impl ChallengeRow {
         let state = match self.state_at(now) {
             Stored::Open => ChallengeState::Open,
             Stored::Accepted { game, from_seat } => {
-                let seat = if viewer == self.from_account {
-                    from_seat
-                } else {
-                    Player(1 - from_seat.0)
+                let seat = match self.seats.iter().find(|s| s.account == viewer) {
+                    Some(mine) => mine.player,
+                    None if viewer == self.from_account => from_seat,
+                    None => Player(1 - from_seat.0),
                 };
                 ChallengeState::Accepted {
                     game,
@@ -100,6 +105,7 @@ impl ChallengeRow {
             rating: self.rating,
             provisional: self.provisional,
             expires_at: self.expires_at,
+            seats: self.seat_views(),
             state,
         }
     }
@@ -110,6 +116,8 @@ impl ChallengeRow {
 pub enum Answered {
     /// Done; an acceptance's game and the accepter's seat in it.
     Done(Option<(GameId, SeatColour)>),
+    /// Accepted, and the table waits for these players' answers.
+    Waiting(Vec<AccountName>),
     /// No challenge of the asker's has that id.
     NoSuch,
     /// The asker sent it, and only the player challenged (named) may answer it.
@@ -180,6 +188,7 @@ macro_rules! row_of {
                 expires_at: number("expires_at")?,
                 changed_at: number("changed_at")?,
                 state,
+                seats: Vec::new(),
             })
         })()
     }};
@@ -212,10 +221,12 @@ impl Db {
         let (kind, a, b) = time_columns(c.time);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
+            // A table's challenge replaces none: its partner may be asked to a game of two.
+            let replaces = if c.seats.is_empty() { "" } else { " AND 1 = 0" };
+            sqlx::query(&format!(
                 "UPDATE challenges SET state = 'cancelled', changed_at = $3 \
-                 WHERE from_account = $1 AND to_account = $2 AND state = 'open'",
-            )
+                 WHERE from_account = $1 AND to_account = $2 AND state = 'open'{replaces}"
+            ))
             .bind(&c.from_account)
             .bind(&c.to_account)
             .bind(c.changed_at)
@@ -243,6 +254,18 @@ impl Db {
             .bind(c.changed_at)
             .execute(&mut *tx)
             .await?;
+            for seat in &c.seats {
+                sqlx::query(&format!(
+                    "INSERT INTO challenge_seats ({SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)"
+                ))
+                .bind(c.id.as_str())
+                .bind(i64::from(seat.player.0))
+                .bind(&seat.account)
+                .bind(seat.name.as_str())
+                .bind(answer_code(seat.answer))
+                .execute(&mut *tx)
+                .await?;
+            }
             tx.commit().await?;
         });
         Ok(())
@@ -278,10 +301,11 @@ impl Db {
         account: &str,
         now: i64,
     ) -> Result<(Vec<ChallengeRow>, Vec<ChallengeRow>, i64), sqlx::Error> {
-        on!(self, read pool => {
+        let (mut incoming, mut outgoing, seen) = on!(self, read pool => {
             let incoming = sqlx::query(&format!(
-                "SELECT {COLUMNS} FROM challenges WHERE to_account = $1 AND state = 'open' \
-                 AND expires_at > $2 ORDER BY created_at DESC, id"
+                "SELECT {COLUMNS} FROM challenges WHERE (to_account = $1 OR id IN \
+                 ({ASKED_AT_TABLES})) AND state = 'open' AND expires_at > $2 \
+                 ORDER BY created_at DESC, id"
             ))
             .bind(account)
             .bind(now)
@@ -295,20 +319,23 @@ impl Db {
             .bind(now - ANSWERED_KEPT_MS)
             .fetch_all(pool)
             .await?;
-            let seen: Option<i64> = sqlx::query(
+            let seen: Option<i64> = sqlx::query(&format!(
                 "SELECT MAX(changed_at) AS seen FROM challenges \
-                 WHERE from_account = $1 OR to_account = $1",
-            )
+                 WHERE from_account = $1 OR to_account = $1 OR id IN ({ASKED_AT_TABLES})"
+            ))
             .bind(account)
             .fetch_one(pool)
             .await?
             .get("seen");
-            Ok((
-                incoming.iter().filter_map(|r| row_of!(r)).collect(),
-                outgoing.iter().filter_map(|r| row_of!(r)).collect(),
+            (
+                incoming.iter().filter_map(|r| row_of!(r)).collect::<Vec<_>>(),
+                outgoing.iter().filter_map(|r| row_of!(r)).collect::<Vec<_>>(),
                 seen.unwrap_or(0),
-            ))
-        })
+            )
+        });
+        self.fill_seats(&mut incoming).await?;
+        self.fill_seats(&mut outgoing).await?;
+        Ok((incoming, outgoing, seen))
     }
 
     /// The challenge `id`, whoever's.
@@ -316,13 +343,16 @@ impl Db {
         &self,
         id: &ChallengeId,
     ) -> Result<Option<ChallengeRow>, sqlx::Error> {
-        Ok(on!(self, read pool => {
+        let row = on!(self, read pool => {
             sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
                 .bind(id.as_str())
                 .fetch_optional(pool)
                 .await?
                 .and_then(|r| row_of!(&r))
-        }))
+        });
+        let mut rows: Vec<ChallengeRow> = row.into_iter().collect();
+        self.fill_seats(&mut rows).await?;
+        Ok(rows.pop())
     }
 
     /// `me` accepts the challenge `id` at `now`: the game made and the challenge marked
@@ -341,15 +371,23 @@ impl Db {
         };
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            let row = sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1{lock}"))
+            let mut row = sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1{lock}"))
                 .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?
                 .and_then(|r| row_of!(&r));
+            if let Some(r) = row.as_mut() {
+                r.seats = seats_in!(tx, id.as_str());
+            }
             let c = match answerable(row, me, now, false) {
                 Ok(c) => c,
                 Err(why) => return Ok(why),
             };
+            if !c.seats.is_empty() {
+                let answered = accept_seat!(tx, &c, me, owner, now);
+                tx.commit().await?;
+                return Ok(answered);
+            }
             let from_seat = match c.colour {
                 ColourChoice::White => Player(0),
                 ColourChoice::Black => Player(1),
@@ -396,13 +434,27 @@ impl Db {
         };
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            let row = sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
+            let mut row = sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
                 .bind(id.as_str())
                 .fetch_optional(&mut *tx)
                 .await?
                 .and_then(|r| row_of!(&r));
+            if let Some(r) = row.as_mut() {
+                r.seats = seats_in!(tx, id.as_str());
+            }
             if let Err(why) = answerable(row, me, now, how == Closing::Cancel) {
                 return Ok(why);
+            }
+            if let Closing::Decline(_) = how {
+                // A table's seat says who said no.
+                sqlx::query(
+                    "UPDATE challenge_seats SET answer = 'declined' \
+                     WHERE challenge_id = $1 AND account = $2",
+                )
+                .bind(id.as_str())
+                .bind(me)
+                .execute(&mut *tx)
+                .await?;
             }
             // Only while it is still open: an answer from another process meanwhile
             // stands.
@@ -425,45 +477,6 @@ impl Db {
             })
         })
     }
-
-    /// Marks the open challenges past their time expired at `now`, and forgets the
-    /// closed ones a day old; the number marked.
-    pub(super) async fn expire_challenges(&self, now: i64) -> Result<u64, sqlx::Error> {
-        on!(self, write pool => {
-            let marked = sqlx::query(
-                "UPDATE challenges SET state = 'expired', changed_at = $1 \
-                 WHERE state = 'open' AND expires_at <= $1",
-            )
-            .bind(now)
-            .execute(pool)
-            .await?
-            .rows_affected();
-            sqlx::query("DELETE FROM challenges WHERE state <> 'open' AND changed_at < $1")
-                .bind(now - 24 * 3_600_000)
-                .execute(pool)
-                .await?;
-            Ok(marked)
-        })
-    }
-
-    /// Each challenge changed after `after`: its id, its two accounts, when.
-    pub(super) async fn challenges_changed_after(
-        &self,
-        after: i64,
-    ) -> Result<Vec<(String, String, String, i64)>, sqlx::Error> {
-        Ok(on!(self, read pool => {
-            sqlx::query(
-                "SELECT id, from_account, to_account, changed_at FROM challenges \
-                 WHERE changed_at > $1",
-            )
-            .bind(after)
-            .fetch_all(pool)
-            .await?
-            .iter()
-            .map(|r| (r.get("id"), r.get("from_account"), r.get("to_account"), r.get("changed_at")))
-            .collect()
-        }))
-    }
 }
 
 /// The challenge `row` if `me` may close it at `now` (as its sender where `sender`,
@@ -474,13 +487,13 @@ fn answerable(
     now: i64,
     sender: bool,
 ) -> Result<ChallengeRow, Answered> {
-    let Some(c) = row.filter(|c| c.from_account == me || c.to_account == me) else {
+    let Some(c) = row.filter(|c| c.concerns(me)) else {
         return Err(Answered::NoSuch);
     };
     if sender && c.from_account != me {
         return Err(Answered::NotTheSender(c.from_name));
     }
-    if !sender && c.to_account != me {
+    if !sender && !c.asks(me) {
         return Err(Answered::SendersOwn(c.to_name));
     }
     match c.state_at(now) {
@@ -542,6 +555,7 @@ mod tests {
             expires_at: 1_000,
             changed_at: 0,
             state: Stored::Open,
+            seats: Vec::new(),
         };
         db.insert_challenge(&row).await.unwrap();
         let stored = db.challenge(&row.id).await.unwrap().unwrap();
@@ -562,7 +576,10 @@ mod tests {
         let marked = db.challenge(&row.id).await.unwrap().unwrap();
         assert_eq!((marked.state, marked.changed_at), (Stored::Expired, 1_500));
         let changes = db.challenges_changed_after(1_000).await.unwrap();
-        assert_eq!(changes, [("c1".into(), "a1".into(), "a2".into(), 1_500)]);
+        assert_eq!(
+            changes,
+            [("c1".into(), vec!["a1".into(), "a2".into()], 1_500)]
+        );
         db.expire_challenges(1_500 + 24 * 3_600_000 + 1)
             .await
             .unwrap();

@@ -1,7 +1,7 @@
 //! The challenges' changes, watched: each process asks the database every quarter of a
 //! second which challenges changed since it last looked (so a change made by another
-//! process is heard here within that), and tells the requests waiting here for either
-//! of the change's two players. A change made here is told at once.
+//! process is heard here within that), and tells the requests waiting here for any of
+//! the change's players (two, or a table's four). A change made here is told at once.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -10,7 +10,9 @@ use std::time::Duration;
 use tokio::sync::{broadcast, Notify};
 
 use crate::games::log_storage;
-use crate::store::Db;
+use sqlx::Row;
+
+use crate::store::{on, Db};
 
 /// How often the table's changes are looked up.
 const LOOK_EVERY: Duration = Duration::from_millis(250);
@@ -62,14 +64,14 @@ impl ChallengeWatch {
 
     /// A change this process made to challenge `id` at `at`, between `accounts`: told
     /// now, not again when the next look finds it.
-    pub fn changed_here(&self, id: &str, at: i64, accounts: [&str; 2]) {
+    pub fn changed_here(&self, id: &str, at: i64, accounts: &[&str]) {
         self.told
             .lock()
             .expect("challenges told")
             .0
             .insert((id.to_string(), at));
         for a in accounts {
-            let _ = self.changed.send(Arc::from(a));
+            let _ = self.changed.send(Arc::from(*a));
         }
     }
 
@@ -82,17 +84,52 @@ impl ChallengeWatch {
         let after = self.told.lock().expect("challenges told").1 - OVERLAP_MS;
         let changes = self.db.challenges_changed_after(after).await?;
         let mut told = self.told.lock().expect("challenges told");
-        let latest = changes.iter().map(|c| c.3).max().unwrap_or(told.1);
+        let latest = changes.iter().map(|c| c.2).max().unwrap_or(told.1);
         told.1 = told.1.max(latest);
         let keep_from = told.1 - 2 * OVERLAP_MS;
         told.0.retain(|(_, at)| *at >= keep_from);
-        for (id, from, to, at) in changes {
+        for (id, accounts, at) in changes {
             if told.0.insert((id, at)) {
-                let _ = self.changed.send(Arc::from(from.as_str()));
-                let _ = self.changed.send(Arc::from(to.as_str()));
+                for a in accounts {
+                    let _ = self.changed.send(Arc::from(a.as_str()));
+                }
             }
         }
         Ok(())
+    }
+}
+
+impl Db {
+    /// Each challenge changed after `after`: its id, every account it concerns (its two
+    /// players, a table's four), when.
+    pub(super) async fn challenges_changed_after(
+        &self,
+        after: i64,
+    ) -> Result<Vec<(String, Vec<String>, i64)>, sqlx::Error> {
+        let rows: Vec<(String, String, String, Option<String>, i64)> = on!(self, read pool => {
+            sqlx::query(
+                "SELECT c.id, c.from_account, c.to_account, s.account, c.changed_at \
+                 FROM challenges c LEFT JOIN challenge_seats s ON s.challenge_id = c.id \
+                 WHERE c.changed_at > $1 ORDER BY c.id",
+            )
+            .bind(after)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
+            .collect()
+        });
+        let mut out: Vec<(String, Vec<String>, i64)> = Vec::new();
+        for (id, from, to, seat, at) in rows {
+            if out.last().is_none_or(|(last, _, _)| *last != id) {
+                out.push((id, vec![from, to], at));
+            }
+            let accounts = &mut out.last_mut().expect("just pushed").1;
+            if let Some(a) = seat.filter(|a| !accounts.contains(a)) {
+                accounts.push(a);
+            }
+        }
+        Ok(out)
     }
 }
 

@@ -65,6 +65,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("history.js", JS, include_str!("../../web/app/history.js")),
     ("recovery.js", JS, include_str!("../../web/app/recovery.js")),
     ("study.js", JS, include_str!("../../web/app/study.js")),
+    (
+        "challengeform.js",
+        JS,
+        include_str!("../../web/app/challengeform.js"),
+    ),
     ("tree.js", JS, include_str!("../../web/app/tree.js")),
     ("lines.js", JS, include_str!("../../web/app/lines.js")),
     ("why.js", JS, include_str!("../../web/app/why.js")),

@@ -1,13 +1,13 @@
-// Challenges in the page: a form to challenge a player by name (on their page and on the
-// front page), and, on every page while I am logged in, the challenges to me and mine as
-// the server tells them on the site socket, without a reload. The server judges every
-// challenge; the page only shows what it says.
+// Challenges in the page: on every page while I am logged in, the challenges to me and
+// mine as the server tells them on the site socket, without a reload (a Grand Cam
+// table's with every seat, and who has still to answer). The server judges every
+// challenge; the page only shows what it says. The form that sends one is
+// challengeform.js.
 
 import { me, signedOut } from "./account.js";
-import { TIMES } from "./create.js";
 import { el, put, sentence } from "./dom.js";
 import { SiteLink, request } from "./net.js";
-import { DECLINES, VARIANTS } from "./protocol.js";
+import { DECLINES } from "./protocol.js";
 import { ratingText, timeText, variantName } from "./terms.js";
 
 /**
@@ -35,11 +35,46 @@ export function yourColour(challengerWants) {
 }
 
 /**
- * A challenge to me: "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black."
+ * A Grand Cam table's partnerships: "Kay and Ector (Red and Blue) against Bors and
+ * Lionel (Green and Yellow)" (partners sit two seats apart in turn order).
  * @param {ChallengeView} c
  */
-export function incomingText(c) {
-  return `${c.from} (${ratingText(c.rating, c.provisional)}) challenges you: ${gameWords(c)}; ${yourColour(c.colour)}.`;
+export function tableLine(c) {
+  const s = c.seats ?? [];
+  const side = (/** @type {number} */ i) => `${s[i].name} and ${s[i + 2].name} (${s[i].seat} and ${s[i + 2].seat})`;
+  return s.length === 4 ? `${side(0)} against ${side(1)}` : "";
+}
+
+/**
+ * Who a table still waits for, by name: "Bors and Lionel", "Bors, Ector and Lionel".
+ * @param {ChallengeView} c
+ * @param {string} [but] a name left out (mine)
+ */
+export function waitingFor(c, but) {
+  const names = (c.seats ?? []).filter((s) => s.answer === "waiting" && s.name !== but).map((s) => s.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
+/**
+ * A challenge to me: "Kay (1500?) challenges you: Camette, 5+3, casual; you play Black.";
+ * a Grand Cam table's names every seat, mine, and who has still to answer.
+ * @param {ChallengeView} c
+ * @param {string} [myName]
+ */
+export function incomingText(c, myName) {
+  const from = `${c.from} (${ratingText(c.rating, c.provisional)})`;
+  const mine = c.seats?.find((s) => s.name === myName);
+  if (!c.seats?.length) {
+    return `${from} challenges you: ${gameWords(c)}; ${yourColour(c.colour)}.`;
+  }
+  const still = waitingFor(c, myName);
+  const after =
+    mine?.answer === "accepted"
+      ? ` You accepted${still ? `: waiting for ${still}` : ""}.`
+      : still
+        ? ` Also asked: ${still}.`
+        : "";
+  return `${from} asks you to a table: ${gameWords(c)}; ${tableLine(c)}${mine ? `; you play ${mine.seat}` : ""}.${after}`;
 }
 
 /**
@@ -48,8 +83,10 @@ export function incomingText(c) {
  */
 export function outcomeText(c) {
   switch (c.state) {
-    case "declined":
-      return `${c.to} declined your challenge: ${DECLINES.find((d) => d.reason === c.reason)?.words ?? "no reason given"}.`;
+    case "declined": {
+      const who = c.seats?.find((s) => s.answer === "declined")?.name ?? c.to;
+      return `${who} declined your challenge: ${DECLINES.find((d) => d.reason === c.reason)?.words ?? "no reason given"}.`;
+    }
     case "expired":
       return `Your challenge to ${c.to} expired unanswered.`;
     default:
@@ -69,22 +106,24 @@ export function newlyAccepted(known, outgoing) {
 }
 
 /**
- * The request a challenge form sends.
- * @param {string} to
- * @param {string} variant
- * @param {number} time an index of `TIMES`
- * @param {boolean} rated
- * @param {ColourChoice} colour
- * @returns {NewChallenge}
+ * Waits for the table I accepted to be made, then goes to its game; says what became of
+ * it otherwise.
+ * @param {string} id
+ * @param {HTMLElement} said
  */
-export function challengeBody(to, variant, time, rated, colour) {
-  return {
-    to: to.trim(),
-    variant: /** @type {NewChallenge["variant"]} */ (variant),
-    time: TIMES[time][1],
-    rated,
-    colour,
-  };
+async function awaitTable(id, said) {
+  for (;;) {
+    /** @type {ChallengeView} */
+    const c = await request("GET", `/challenges/${id}?wait=1`);
+    if (c.state === "accepted") {
+      location.assign(`/${c.game}`);
+      return;
+    }
+    if (c.state !== "open") {
+      said.textContent = c.state === "declined" ? `${outcomeText(c)?.replace(" your ", " the ")}` : `The table was ${c.state}.`;
+      return;
+    }
+  }
 }
 
 /** The bar that shows my challenges on every page, once. */
@@ -114,6 +153,11 @@ class ChallengeBar {
     this.list = null;
     /** Whether a first list was heard: what was in it is not news. */
     this.started = false;
+    /** My name, for the seats of a table I am asked to. */
+    this.name = "";
+    void me().then((s) => {
+      this.name = s?.name ?? "";
+    });
   }
 
   follow() {
@@ -188,10 +232,13 @@ class ChallengeBar {
     );
     const answer = async (/** @type {string} */ path, /** @type {object} */ body) => {
       try {
-        /** @type {import("./protocol.js").ChallengeGame | {}} */
+        /** @type {import("./protocol.js").Acceptance | {}} */
         const a = await request("POST", path, body);
         if ("game" in a) {
           location.assign(`/${a.game}`);
+        } else if ("waiting_for" in a) {
+          said.textContent = `Accepted: waiting for ${(a.waiting_for ?? []).join(" and ")} to accept.`;
+          await awaitTable(c.id, said);
         }
       } catch (e) {
         said.textContent = sentence(e instanceof Error ? e.message : String(e));
@@ -200,8 +247,11 @@ class ChallengeBar {
     return el(
       "div",
       { class: "challenge incoming", "data-challenge": c.id },
-      el("p", {}, el("a", { href: `/players/${c.from}` }, c.from), incomingText(c).slice(c.from.length)),
-      el("button", { type: "button", class: "accept", onclick: () => answer(`/challenges/${c.id}/accept`, {}) }, "Accept"),
+      el("p", {}, el("a", { href: `/players/${c.from}` }, c.from), incomingText(c, this.name).slice(c.from.length)),
+      // A table's seat accepted already waits for the others (its Decline leaves it).
+      c.seats?.find((s) => s.name === this.name)?.answer === "accepted"
+        ? null
+        : el("button", { type: "button", class: "accept", onclick: () => answer(`/challenges/${c.id}/accept`, {}) }, "Accept"),
       el(
         "span",
         { class: "decline-group" },
@@ -223,7 +273,13 @@ class ChallengeBar {
         el(
           "div",
           { class: "challenge outgoing", "data-challenge": c.id },
-          el("p", {}, `You challenged ${c.to}: ${gameWords(c)}. Waiting for an answer\u2026`),
+          el(
+            "p",
+            {},
+            c.seats?.length
+              ? `You asked for a table: ${gameWords(c)}; ${tableLine(c)}. Waiting for ${waitingFor(c)}\u2026`
+              : `You challenged ${c.to}: ${gameWords(c)}. Waiting for an answer\u2026`,
+          ),
           el(
             "button",
             {
@@ -261,64 +317,4 @@ class ChallengeBar {
       ),
     ];
   }
-}
-
-/**
- * A form that challenges a player: `name` fixed (their page), or typed (the front page).
- * @param {string | null} name
- */
-export function challengeForm(name) {
-  const to = /** @type {HTMLInputElement} */ (
-    el("input", { name: "challenge-to", required: true, maxlength: 20, autocomplete: "off", value: name ?? "" })
-  );
-  const variant = /** @type {HTMLSelectElement} */ (
-    el(
-      "select",
-      { name: "challenge-variant" },
-      ...VARIANTS.filter((v) => v.seats.length === 2).map((v) => el("option", { value: v.id }, v.name)),
-    )
-  );
-  const time = /** @type {HTMLSelectElement} */ (
-    el("select", { name: "challenge-time" }, ...TIMES.map(([words], i) => el("option", { value: i }, words)))
-  );
-  const colour = /** @type {HTMLSelectElement} */ (
-    el(
-      "select",
-      { name: "challenge-colour" },
-      el("option", { value: "random" }, "Either, by chance"),
-      el("option", { value: "white" }, "White"),
-      el("option", { value: "black" }, "Black"),
-    )
-  );
-  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", name: "challenge-rated" }));
-  const said = el("p", { class: "notice", "aria-live": "polite" });
-  const form = el(
-    "form",
-    {
-      class: "challenge-form",
-      onsubmit: async (/** @type {Event} */ e) => {
-        e.preventDefault();
-        const body = challengeBody(to.value, variant.value, Number(time.value), rated.checked, /** @type {ColourChoice} */ (colour.value));
-        try {
-          await request("POST", "/challenges", body);
-          said.textContent = `Challenge sent to ${body.to}: the answer shows at the top of the page.`;
-        } catch (err) {
-          said.textContent = sentence(err instanceof Error ? err.message : String(err));
-        }
-      },
-    },
-    name ? null : el("label", {}, "Player ", to),
-    el("label", {}, "Variant ", variant),
-    el("label", {}, "Time ", time),
-    el("label", {}, "You play ", colour),
-    el("label", {}, rated, " Rated"),
-    el("button", { type: "submit" }, name ? `Challenge ${name}` : "Challenge"),
-  );
-  return el(
-    "section",
-    { class: "challenge-box", "aria-label": name ? `Challenge ${name}` : "Challenge a player" },
-    el("h3", {}, name ? `Challenge ${name}` : "Challenge a player"),
-    form,
-    said,
-  );
 }

@@ -3,7 +3,7 @@
 
 import { me } from "./account.js";
 import { aroundSection, pairMe } from "./around.js";
-import { challengeForm } from "./challenges.js";
+import { challengeForm } from "./challengeform.js";
 import { followingSection } from "./relations.js";
 import { TIMES, createForm } from "./create.js";
 import { el, nameField, put, saveName, sentence } from "./dom.js";

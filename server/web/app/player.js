@@ -3,7 +3,7 @@
 // of each variant. The server gives both as JSON; nothing is kept here.
 
 import { me } from "./account.js";
-import { challengeForm } from "./challenges.js";
+import { challengeForm } from "./challengeform.js";
 import { relationButtons } from "./relations.js";
 import { el, put, sentence, svg } from "./dom.js";
 import { historySection, playingLine } from "./history.js";

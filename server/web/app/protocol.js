@@ -106,6 +106,8 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /** @typedef {"casual" | "generic" | "later" | "rated" | "time_control" | "too_fast" | "too_slow" | "variant"} DeclineReason */
 
+/** @typedef {"accepted" | "challenger" | "declined" | "waiting"} SeatAnswer */
+
 /**
  * @typedef {{ captures: Coord[], kind: MoveKind, notation: string, path: Coord[], steps: Step[] }} NamedMove
  */
@@ -367,7 +369,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ colour: ColourChoice, rated: boolean, time: TimeControl, to: string, variant: Variant }} NewChallenge
+ * @typedef {{ against?: string[], colour: ColourChoice, rated: boolean, time: TimeControl, to: string, variant: Variant }} NewChallenge
  */
 
 /**
@@ -375,11 +377,11 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ state: "open", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }
- *   | { state: "accepted", colour: ColourChoice, expires_at: number, from: string, game: string, id: string, provisional: boolean, rated: boolean, rating: number, seat: SeatColour, time: TimeControl, to: string, variant: Variant }
- *   | { state: "declined", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, reason: DeclineReason, time: TimeControl, to: string, variant: Variant }
- *   | { state: "cancelled", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }
- *   | { state: "expired", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, time: TimeControl, to: string, variant: Variant }} ChallengeView
+ * @typedef {{ state: "open", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, seats?: ChallengeSeat[], time: TimeControl, to: string, variant: Variant }
+ *   | { state: "accepted", colour: ColourChoice, expires_at: number, from: string, game: string, id: string, provisional: boolean, rated: boolean, rating: number, seat: SeatColour, seats?: ChallengeSeat[], time: TimeControl, to: string, variant: Variant }
+ *   | { state: "declined", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, reason: DeclineReason, seats?: ChallengeSeat[], time: TimeControl, to: string, variant: Variant }
+ *   | { state: "cancelled", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, seats?: ChallengeSeat[], time: TimeControl, to: string, variant: Variant }
+ *   | { state: "expired", colour: ColourChoice, expires_at: number, from: string, id: string, provisional: boolean, rated: boolean, rating: number, seats?: ChallengeSeat[], time: TimeControl, to: string, variant: Variant }} ChallengeView
  */
 
 /**
@@ -388,6 +390,14 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
 
 /**
  * @typedef {TakeSeat} ChallengeGame
+ */
+
+/**
+ * @typedef {{ answer: SeatAnswer, name: string, seat: SeatColour }} ChallengeSeat
+ */
+
+/**
+ * @typedef {{ game?: string, seat?: SeatColour, waiting_for?: string[] }} Acceptance
  */
 
 /**

@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { challengeBody, incomingText, newlyAccepted, outcomeText } from "../app/challenges.js";
+import { challengeBody } from "../app/challengeform.js";
+import { incomingText, newlyAccepted, outcomeText, tableLine, waitingFor } from "../app/challenges.js";
 
 /** @returns {import("../app/protocol.js").ChallengeView} */
 function view(/** @type {object} */ more) {
@@ -47,6 +48,29 @@ test("only a challenge accepted since the page last heard it open takes me to it
   assert.deepEqual(newlyAccepted(known, [view({ id: "c1" })]), []);
 });
 
+test("a Grand Cam table names its partnerships, my seat and who has still to answer", () => {
+  const seats = [
+    { seat: "Red", name: "Kay", answer: "challenger" },
+    { seat: "Green", name: "Bors", answer: "accepted" },
+    { seat: "Blue", name: "Ector", answer: "waiting" },
+    { seat: "Yellow", name: "Lionel", answer: "waiting" },
+  ];
+  const c = view({ variant: "grandcam", seats });
+  assert.equal(tableLine(c), "Kay and Ector (Red and Blue) against Bors and Lionel (Green and Yellow)");
+  assert.equal(waitingFor(c), "Ector and Lionel");
+  assert.equal(waitingFor(c, "Ector"), "Lionel");
+  assert.equal(
+    incomingText(c, "Ector"),
+    "Kay (1500?) asks you to a table: Grand Cam, 5+3, casual; Kay and Ector (Red and Blue) against Bors and Lionel (Green and Yellow); you play Blue. Also asked: Lionel.",
+  );
+  assert.equal(
+    incomingText(c, "Bors"),
+    "Kay (1500?) asks you to a table: Grand Cam, 5+3, casual; Kay and Ector (Red and Blue) against Bors and Lionel (Green and Yellow); you play Green. You accepted: waiting for Ector and Lionel.",
+  );
+  const no = view({ variant: "grandcam", state: "declined", reason: "later", seats: [...seats.slice(0, 3), { ...seats[3], answer: "declined" }] });
+  assert.equal(outcomeText(no), "Lionel declined your challenge: not now: please ask again later.");
+});
+
 test("the form's request trims the name and carries the time chosen", () => {
   assert.deepEqual(challengeBody("  Ector ", "camelot", 1, true, "black"), {
     to: "Ector",
@@ -55,6 +79,8 @@ test("the form's request trims the name and carries the time chosen", () => {
     rated: true,
     colour: "black",
   });
+  assert.deepEqual(challengeBody("Ector", "grandcam", 1, false, "white", [" Bors", "Lionel "]).against, ["Bors", "Lionel"]);
+  assert.equal(challengeBody("Ector", "camette", 1, false, "white", ["Bors", "Lionel"]).against, undefined);
 });
 
 test("who is around, and how long ago a player was here, in words", async () => {
