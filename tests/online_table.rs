@@ -1019,7 +1019,96 @@ fn standings_and_a_player_followed(
     assert_eq!(followed.players[0].playing, vec![game.clone()]);
 }
 
+/// A Grand Cam table at the 3D table: Palamedes asks the table's account (Tristram) to
+/// partner him against Dinadan and Lamorak; the table hears it with its seats, accepts
+/// first (the Online screen says whom it waits for), and once the two accept elsewhere
+/// the table opens the game by itself at Tristram's seat.
+fn a_grand_cam_table_is_accepted_at_the_table_and_opens_once_made() {
+    use camelot::online::challenges::OnlineChallenges;
+    use camelot_online::ask_as;
+    use camelot_online::protocol::accounts::{AccountKind, AccountName, Password, SignUp};
+    use camelot_online::protocol::challenges::{AcceptChallenge, ColourChoice, NewChallenge};
+
+    let s = sqlite_server_with(&sibling("camelot-server"), "table-grand-cam", &[]);
+    let server = s.address();
+    let data = scratch("table-grand-cam-data");
+    let mut app = app(&data);
+    sign_up_at_the_table(&mut app, &server, "Tristram", "harp of cornwall");
+    let palamedes = palamedes_elsewhere(&server);
+    let elsewhere = |name: &str| {
+        let sign_up = SignUp {
+            name: AccountName::parse(name).unwrap(),
+            password: Password::parse("the questing beast").unwrap(),
+            kind: AccountKind::Person,
+            rated_with_people: false,
+            token: true,
+        };
+        blocking(ask(&server, &sign_up)).unwrap().token.unwrap()
+    };
+    let (dinadan, lamorak) = (elsewhere("Dinadan"), elsewhere("Lamorak"));
+    let table_challenge = NewChallenge {
+        to: AccountName::parse("Tristram").unwrap(),
+        variant: Variant::GrandCam,
+        time: TimeControl::Untimed,
+        rated: false,
+        colour: ColourChoice::White,
+        against: vec![
+            AccountName::parse("Dinadan").unwrap(),
+            AccountName::parse("Lamorak").unwrap(),
+        ],
+    };
+    let sent = blocking(ask_as(&server, Some(&palamedes), &table_challenge))
+        .unwrap()
+        .challenge;
+    until(&mut app, "the table heard", Duration::from_secs(20), |a| {
+        a.world()
+            .resource::<OnlineChallenges>()
+            .list
+            .as_ref()
+            .is_some_and(|l| {
+                l.incoming
+                    .iter()
+                    .any(|c| c.id == sent && c.seats.len() == 4)
+            })
+    });
+    app.world_mut()
+        .resource_scope(|world, mut c: Mut<OnlineChallenges>| {
+            c.accept(world.resource::<Storage>(), sent.clone());
+        });
+    until(
+        &mut app,
+        "told whom it waits for",
+        Duration::from_secs(20),
+        |a| {
+            a.world().resource::<OnlineChallenges>().status.as_deref()
+                == Some("Accepted: waiting for Dinadan and Lamorak to accept")
+        },
+    );
+    assert!(table(&app).is_none(), "no game yet");
+    for other in [&dinadan, &lamorak] {
+        blocking(ask_as(
+            &server,
+            Some(other),
+            &AcceptChallenge { id: sent.clone() },
+        ))
+        .unwrap();
+    }
+    until(
+        &mut app,
+        "at the table's game",
+        Duration::from_secs(30),
+        |a| table(a).is_some_and(|t| !t.held().is_empty()),
+    );
+    let t = table(&app).unwrap();
+    assert_eq!(
+        Variant::GrandCam.rules().seat_colour(t.held()[0]),
+        SeatColour::Blue,
+        "Tristram partners Palamedes (Red)"
+    );
+}
+
 camelot_test_support::harness!(
+    a_grand_cam_table_is_accepted_at_the_table_and_opens_once_made,
     a_tournament_game_opens_at_the_table_by_itself,
     an_account_signs_up_and_plays_a_quick_game_at_the_table,
     a_challenge_is_heard_accepted_and_sent_at_the_table,

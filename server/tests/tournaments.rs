@@ -377,8 +377,134 @@ async fn paused_then_back(
     assert!(!back.paused, "{back:?}");
 }
 
+/// A Grand Cam arena: four players join, and the director seats them at one table, each
+/// told their own seat, every seat the game's by its account; Red resigns, and Green and
+/// Yellow (partners) score the win, 2 points each, the page naming all four.
+async fn a_grand_cam_arena_seats_four_at_a_table_and_scores_both_partners() {
+    use camelot_engine::SeatColour;
+    use camelot_online::protocol::requests::LookAtGame;
+    use camelot_online::protocol::tournaments::{GameScore, JoinTournament, MyTournamentGame};
+    use camelot_online::protocol::{ClientMessage, Hello, ServerMessage};
+    use camelot_online::Connection;
+    let dir = scratch("tournaments-grand-cam");
+    let s = server(&camelot_test_support::sqlite(&dir));
+    let url = s.address();
+    let names = ["Gareth", "Gaheris", "Agravaine", "Mordred"];
+    let mut tokens = Vec::new();
+    for name in names {
+        tokens.push(signed_up(&url, name, "round table").await);
+    }
+    let made = ask_as(
+        &url,
+        Some(&tokens[0]),
+        &NewTournament {
+            name: "Orkney Tables".into(),
+            kind: TournamentKind::Arena,
+            variant: Variant::GrandCam,
+            time: TimeControl::Clock {
+                minutes: 5,
+                increment: 0,
+            },
+            minutes: Some(10),
+            rounds: None,
+            starts_at: None,
+            casual: true,
+            programs: false,
+            max_players: None,
+        },
+    )
+    .await
+    .unwrap();
+    let id = made.tournament;
+    for t in &tokens {
+        ask_as(&url, Some(t), &JoinTournament { id: id.clone() })
+            .await
+            .unwrap();
+    }
+    let mut seats = Vec::new();
+    for t in &tokens {
+        let next = MyTournamentGame {
+            id: id.clone(),
+            wait: true,
+        };
+        let mut mine = None;
+        for _ in 0..10 {
+            mine = ask_as(&url, Some(t), &next).await.unwrap().game;
+            if mine.is_some() {
+                break;
+            }
+        }
+        seats.push(mine.expect("seated at a table"));
+    }
+    let game = seats[0].game.clone();
+    assert!(seats.iter().all(|s| s.game == game), "one table: {seats:?}");
+    let mut colours: Vec<SeatColour> = seats.iter().map(|s| s.seat).collect();
+    colours.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(
+        colours,
+        [
+            SeatColour::Blue,
+            SeatColour::Green,
+            SeatColour::Red,
+            SeatColour::Yellow
+        ]
+    );
+    let look = LookAtGame {
+        game: game.clone(),
+        token: None,
+    };
+    let view = ask(&url, &look).await.unwrap().game;
+    for (name, seat) in names.iter().zip(&seats) {
+        let at = view.seats.iter().find(|v| v.seat == seat.seat).unwrap();
+        let account = at.account.as_ref().and_then(|a| a.name.clone());
+        assert_eq!(
+            account.map(|n| n.to_string()).as_deref(),
+            Some(*name),
+            "{seat:?}"
+        );
+    }
+    // Red resigns: the second side wins.
+    let red = seats
+        .iter()
+        .position(|s| s.seat == SeatColour::Red)
+        .unwrap();
+    let mut c = Connection::open_as(&url, &tokens[red]).await.unwrap();
+    c.send(&Hello::seat(&game, None, None).into())
+        .await
+        .unwrap();
+    while !matches!(
+        c.recv().await.unwrap(),
+        ServerMessage::State { you: Some(_), .. }
+    ) {}
+    c.send(&ClientMessage::Resign).await.unwrap();
+    let asked = LookAtTournament { id: id.clone() };
+    let mut page = ask(&url, &asked).await.unwrap();
+    for _ in 0..100 {
+        if page.games.first().is_some_and(|g| g.score.is_some()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        page = ask(&url, &asked).await.unwrap();
+    }
+    let g = &page.games[0];
+    assert_eq!(g.score, Some(GameScore::Second), "{g:?}");
+    assert_eq!(g.points.as_deref(), Some(&[0.0, 2.0, 0.0, 2.0][..]));
+    let named = |seat: SeatColour| names[seats.iter().position(|s| s.seat == seat).unwrap()];
+    assert_eq!(g.white.as_str(), named(SeatColour::Red));
+    assert_eq!(g.black.as_str(), named(SeatColour::Green));
+    let partners = g.partners.as_ref().expect("a table's partners");
+    assert_eq!(partners[0].as_str(), named(SeatColour::Blue));
+    assert_eq!(partners[1].as_str(), named(SeatColour::Yellow));
+    for line in &page.standings {
+        let winner =
+            [named(SeatColour::Green), named(SeatColour::Yellow)].contains(&line.name.as_str());
+        assert_eq!(line.points, if winner { 2.0 } else { 0.0 }, "{line:?}");
+    }
+}
+
 camelot_test_support::harness!(;
-    async: an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused,
+    async: a_grand_cam_arena_seats_four_at_a_table_and_scores_both_partners,
+    an_arena_player_who_never_comes_has_the_game_called_off_and_is_paused,
     an_arena_goes_on_when_one_of_two_processes_dies,
     the_operator_schedules_a_daily_arena_and_the_server_makes_it_once
 );

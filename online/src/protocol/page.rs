@@ -975,13 +975,23 @@ mod samples {
             round: 1,
             white: account_name(),
             black: account_name(),
+            partners: None,
             score: Some(GameScore::First),
-            points: Some([2.0, 0.0]),
+            points: Some(vec![2.0, 0.0]),
             started_at: 1_700_000_000_000,
             ended_at: Some(1_700_000_300_000),
         };
         let scores = [GameScore::Second, GameScore::Draw, GameScore::Void];
         let mut games = vec![game.clone()];
+        // A Grand Cam arena's table of four.
+        games.push(TournamentGame {
+            partners: Some([
+                AccountName::parse("Lancelot").expect("a name"),
+                AccountName::parse("Percival").expect("a name"),
+            ]),
+            points: Some(vec![2.0, 0.0, 4.0, 0.0]),
+            ..game.clone()
+        });
         games.extend(scores.into_iter().map(|score| TournamentGame {
             score: Some(score),
             ..game.clone()

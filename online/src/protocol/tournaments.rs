@@ -333,13 +333,19 @@ pub enum GameScore {
 pub struct TournamentGame {
     pub game: GameId,
     pub round: u32,
-    /// The first seat's player (White).
+    /// The first seat's player (White; Grand Cam's Red).
     pub white: AccountName,
+    /// The second seat's (Black; Grand Cam's Green).
     pub black: AccountName,
+    /// Grand Cam: the first side's second player (Blue, White's partner) and the second
+    /// side's (Yellow, Black's partner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partners: Option<[AccountName; 2]>,
     /// None while it is played.
     pub score: Option<GameScore>,
-    /// The points each earned by it, White's first (an arena's streaks counted).
-    pub points: Option<[f64; 2]>,
+    /// The points each earned by it, in seat order (White's first; Grand Cam's four
+    /// Red, Green, Blue, Yellow), an arena's streaks counted.
+    pub points: Option<Vec<f64>>,
     /// When it was paired, and when the tournament saw it end (unix ms).
     pub started_at: i64,
     pub ended_at: Option<i64>,

@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use camelot_engine::Side;
+use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::tournaments::{
     GameScore, TournamentId, TournamentKind, TournamentState,
 };
@@ -21,7 +22,7 @@ use crate::common::tokens;
 use crate::games::{between_accounts, GameStanding, DAY_MS};
 use crate::store::Db;
 use crate::tournaments::marks::Mark;
-use crate::tournaments::pairings::{self, Pair, Seeker};
+use crate::tournaments::pairings::{self, Pair, Seeker, Table};
 use crate::tournaments::scoring::{standings, Entrant, Played};
 use crate::tournaments::store::{Step, TournamentRow};
 
@@ -78,11 +79,15 @@ pub fn judged(
     standing: &GameStanding,
 ) -> Option<(GameScore, Option<(String, Mark)>)> {
     let end = standing.end.as_ref()?;
-    if *end != GameEnd::Aborted || standing.plies >= 2 {
+    let players = g.players();
+    if *end != GameEnd::Aborted || standing.plies as usize >= players.len() {
         return Some((score_of(end), None));
     }
-    let first_absent = standing.plies == 0;
-    let who = if first_absent { &g.first } else { &g.second };
+    // The seat to move never moved: a pair's first or second, a table's any of four
+    // (the sides alternate in turn order).
+    let absent = standing.plies as usize;
+    let first_absent = absent.is_multiple_of(2);
+    let who = &players[absent].to_string();
     Some(match kind {
         TournamentKind::Arena => (GameScore::Void, Some((who.clone(), Mark::Paused))),
         TournamentKind::Swiss | TournamentKind::RoundRobin => {
@@ -175,21 +180,24 @@ pub(super) async fn step(
         s.ends_at = p.ends_at;
         s.bye = p.bye.map(|b| (p.round, b));
         s.drop_withdrawn = p.drop_withdrawn;
-        for (round, (first, second)) in p.pairs {
-            let (Some(a), Some(b)) = (
-                by_account.get(first.as_str()),
-                by_account.get(second.as_str()),
-            ) else {
+        let pairs = p.pairs.into_iter().map(|(r, (a, b))| (r, vec![a, b]));
+        let tables = p.tables.into_iter().map(|(r, four)| (r, four.to_vec()));
+        for (round, accounts) in pairs.chain(tables) {
+            let Some(players) = accounts
+                .iter()
+                .map(|a| by_account.get(a.as_str()))
+                .collect::<Option<Vec<&&Entrant>>>()
+            else {
                 continue;
             };
-            let rated = t.rated && a.pool == b.pool;
-            let seats = [
-                (a.account.as_str(), Some(&a.name)),
-                (b.account.as_str(), Some(&b.name)),
-            ];
+            let rated = t.rated && players.iter().all(|e| e.pool == players[0].pool);
+            let seats: Vec<(&str, Option<&AccountName>)> = players
+                .iter()
+                .map(|e| (e.account.as_str(), Some(&e.name)))
+                .collect();
             let mut new = between_accounts(t.variant, t.time, rated, &seats, Owner::Unknown, now);
             new.game.first_move_ms = Some(first_move_ms(t.time, first_move));
-            s.games.push((round, new, first, second));
+            s.games.push((round, new, accounts));
         }
     }
     let written = db.write_step(&s).await?;
@@ -214,6 +222,8 @@ pub struct Plan {
     pub ends_at: Option<i64>,
     /// Each with its round.
     pub pairs: Vec<(u32, Pair)>,
+    /// Grand Cam's tables of four, in seat order, each with its round.
+    pub tables: Vec<(u32, Table)>,
     pub bye: Option<String>,
     pub drop_withdrawn: bool,
 }
@@ -230,7 +240,7 @@ pub fn plan(
     let live: HashSet<&str> = games
         .iter()
         .filter(|g| g.score.is_none())
-        .flat_map(|g| [g.first.as_str(), g.second.as_str()])
+        .flat_map(|g| g.players())
         .collect();
     let same = Plan {
         state: t.state,
@@ -238,6 +248,7 @@ pub fn plan(
         rounds: t.rounds,
         ends_at: t.ends_at,
         pairs: Vec::new(),
+        tables: Vec::new(),
         bye: None,
         drop_withdrawn: false,
     };
@@ -315,15 +326,13 @@ fn seekers(
                 had_bye: byes.iter().any(|(_, who)| *who == e.account),
             };
             for g in games {
-                let (white, them) = if g.first == e.account {
-                    (true, &g.second)
-                } else if g.second == e.account {
-                    (false, &g.first)
-                } else {
+                let Some(seat) = g.seat_of(&e.account) else {
                     continue;
                 };
-                s.met.insert(them.clone());
-                s.last_opponent = Some(them.clone());
+                let white = seat % 2 == 0;
+                let them = g.opponents_of(&e.account);
+                s.met.extend(them.iter().map(|t| t.to_string()));
+                s.last_opponent = them.first().map(|t| t.to_string());
                 s.balance += if white { 1 } else { -1 };
                 s.last_white = Some(white);
             }
@@ -349,6 +358,15 @@ fn arena_wave(
         .filter(|(_, e)| !e.withdrawn && !e.paused && !live.contains(e.account.as_str()))
         .map(|(s, _)| s)
         .collect();
+    if t.variant.rules().players() == 4 {
+        let tables = pairings::arena_tables(waiting, in_it == 4);
+        if tables.is_empty() {
+            return (plan.state != t.state).then_some(plan);
+        }
+        plan.round += 1;
+        plan.tables = tables.into_iter().map(|p| (plan.round, p)).collect();
+        return Some(plan);
+    }
     let pairs = pairings::arena(waiting, in_it == 2);
     if pairs.is_empty() {
         // Started with nobody to pair yet, or nothing to do.

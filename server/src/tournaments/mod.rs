@@ -47,9 +47,9 @@ pub enum TournamentError {
     NoSuchTournament,
     #[error("a tournament's name is 3 to 40 letters, digits, spaces or marks")]
     BadName,
-    /// Grand Cam's partnerships are not yet paired by tournaments.
-    #[error("tournaments are for two players: Grand Cam events are not run yet")]
-    NotForTwo,
+    /// Grand Cam's tables of four are seated in arenas only.
+    #[error("a Grand Cam event is an arena: its waiting players are seated four at a table as they come")]
+    TablesInArenas,
     #[error(transparent)]
     Time(camelot_online::protocol::TimeControlError),
     #[error("a tournament's games have a clock (minutes and seconds a move) or days a move")]
@@ -88,7 +88,7 @@ impl From<TournamentError> for ServiceError {
             TournamentError::NotSignedIn => (Answer::Unauthorized, ErrorCode::NotSignedIn),
             TournamentError::NoSuchTournament => (Answer::NotFound, ErrorCode::NoSuchTournament),
             TournamentError::BadName
-            | TournamentError::NotForTwo
+            | TournamentError::TablesInArenas
             | TournamentError::NoClock
             | TournamentError::Length
             | TournamentError::Rounds

@@ -81,6 +81,43 @@ pub fn arena(waiting: Vec<Seeker>, alone: bool) -> Vec<Pair> {
     pairs
 }
 
+/// A Grand Cam table: its four players in seat order (Red, Green, Blue, Yellow): the
+/// first side's two at the first and third seats, the second side's at the second and
+/// fourth.
+pub type Table = [String; 4];
+
+/// A Grand Cam arena's waiting players seated four at a table, nearest in points and
+/// rating together (the rest wait for the next wave): at each table the first and the
+/// fourth of the four partner each other against the second and the third, which evens
+/// the sides; the side that has moved first less moves first. Where the fourth would
+/// face a player they last faced, the next waiting player takes the fourth place instead
+/// where there is one (unless these four are the whole arena, `alone`).
+pub fn arena_tables(waiting: Vec<Seeker>, alone: bool) -> Vec<Table> {
+    let mut players = ranked(waiting);
+    let mut tables = Vec::new();
+    while players.len() >= 4 {
+        let mut four: Vec<Seeker> = players.drain(..3).collect();
+        let again = |a: &Seeker, b: &Seeker| {
+            a.last_opponent.as_deref() == Some(b.account.as_str())
+                || b.last_opponent.as_deref() == Some(a.account.as_str())
+        };
+        // The fourth partners the first, and so faces the second and the third.
+        let fourth = (0..players.len())
+            .find(|&j| alone || !(again(&players[j], &four[1]) || again(&players[j], &four[2])))
+            .unwrap_or(0);
+        four.push(players.remove(fourth));
+        let [a, b, c, d] = <[Seeker; 4]>::try_from(four).expect("four players");
+        let ours = a.balance + d.balance;
+        let theirs = b.balance + c.balance;
+        tables.push(if ours <= theirs {
+            [a.account, b.account, d.account, c.account]
+        } else {
+            [b.account, a.account, c.account, d.account]
+        });
+    }
+    tables
+}
+
 /// How many pairings a Swiss round's search tries before it allows a repeat: enough for
 /// any field a club holds, and a bound on the time a large one takes.
 const SEARCH_BUDGET: u32 = 200_000;

@@ -210,8 +210,15 @@ pub async fn page_of(
                 round: g.round,
                 white: by_account.get(g.first.as_str())?.name.clone(),
                 black: by_account.get(g.second.as_str())?.name.clone(),
+                partners: match &g.partners {
+                    Some([a, b]) => Some([
+                        by_account.get(a.as_str())?.name.clone(),
+                        by_account.get(b.as_str())?.name.clone(),
+                    ]),
+                    None => None,
+                },
                 score: g.score,
-                points: points.get(&g.game).copied(),
+                points: points.get(&g.game).cloned(),
                 started_at: g.started_at,
                 ended_at: g.ended_at,
             })
@@ -253,7 +260,7 @@ async fn live_game_of(
 ) -> Result<Option<TournamentSeat>, TournamentError> {
     let mine: Vec<_> = games
         .iter()
-        .filter(|g| g.score.is_none() && (g.first == account || g.second == account))
+        .filter(|g| g.score.is_none() && g.has(account))
         .collect();
     if mine.is_empty() {
         return Ok(None);
@@ -268,7 +275,7 @@ async fn live_game_of(
             seat: t
                 .variant
                 .rules()
-                .seat_colour(Player(u8::from(g.second == account))),
+                .seat_colour(Player(g.seat_of(account).unwrap_or(0) as u8)),
         }))
 }
 

@@ -29,6 +29,8 @@ pub struct Played {
     pub round: u32,
     pub first: String,
     pub second: String,
+    /// A Grand Cam table's: the first side's second player, and the second side's.
+    pub partners: Option<[String; 2]>,
     pub started_at: i64,
     pub score: Option<GameScore>,
     pub ended_at: Option<i64>,
@@ -48,6 +50,40 @@ pub struct Line {
     pub sonneborn_berger: Option<f64>,
     pub playing: Option<GameId>,
     pub had_bye: bool,
+}
+
+impl Played {
+    /// Its players in seat order: a pair's two, a table's four (Red, Green, Blue, Yellow:
+    /// the sides alternate).
+    pub fn players(&self) -> Vec<&str> {
+        let mut all = vec![self.first.as_str(), self.second.as_str()];
+        if let Some([a, b]) = &self.partners {
+            all.extend([a.as_str(), b.as_str()]);
+        }
+        all
+    }
+
+    /// Whether `account` plays in it.
+    pub fn has(&self, account: &str) -> bool {
+        self.players().contains(&account)
+    }
+
+    /// `account`'s seat (its place in turn order), if they play in it.
+    pub fn seat_of(&self, account: &str) -> Option<usize> {
+        self.players().iter().position(|p| *p == account)
+    }
+
+    /// The players on the other side from `account`'s seat.
+    pub fn opponents_of(&self, account: &str) -> Vec<&str> {
+        let Some(mine) = self.seat_of(account) else {
+            return Vec::new();
+        };
+        let players = self.players();
+        (0..players.len())
+            .filter(|i| i % 2 != mine % 2)
+            .map(|i| players[i])
+            .collect()
+    }
 }
 
 /// What a finished game gave each side: (win, draw) for the first seat, or none.
@@ -74,22 +110,21 @@ fn in_order(games: &[Played]) -> Vec<&Played> {
     ordered
 }
 
-/// Each game's points for its two players, White's first, where it has ended and
-/// counts: an arena's 2 a win and 1 a draw, doubled after two wins in a row until a
-/// game that is not a win; otherwise 1 a win and a half a draw.
-pub fn points_of(kind: TournamentKind, games: &[Played]) -> HashMap<GameId, [f64; 2]> {
+/// Each game's points for its players in seat order (White's first; a Grand Cam table's
+/// four, each partner scoring their side's result), where it has ended and counts: an
+/// arena's 2 a win and 1 a draw, doubled after two wins in a row until a game that is
+/// not a win; otherwise 1 a win and a half a draw.
+pub fn points_of(kind: TournamentKind, games: &[Played]) -> HashMap<GameId, Vec<f64>> {
     let mut streak: HashMap<&str, u32> = HashMap::new();
     let mut out = HashMap::new();
     for g in in_order(games) {
         let Some(outcomes) = g.score.and_then(sides) else {
             continue;
         };
-        let mut points = [0.0; 2];
-        for (i, (who, outcome)) in [g.first.as_str(), g.second.as_str()]
-            .into_iter()
-            .zip(outcomes)
-            .enumerate()
-        {
+        let players = g.players();
+        let mut points = vec![0.0; players.len()];
+        for (i, who) in players.into_iter().enumerate() {
+            let outcome = outcomes[i % 2];
             points[i] = match kind {
                 TournamentKind::Arena => {
                     let run = streak.entry(who).or_insert(0);
@@ -147,7 +182,7 @@ pub fn standings(
         .collect();
     let mut streak: HashMap<&str, u32> = HashMap::new();
     for g in in_order(games) {
-        let pair = [g.first.as_str(), g.second.as_str()];
+        let pair = g.players();
         let Some(score) = g.score else {
             for who in pair {
                 if let Some(l) = lines.get_mut(who) {
@@ -166,7 +201,7 @@ pub fn standings(
             l.points += p[i];
             l.games += 1;
             let run = streak.entry(who).or_insert(0);
-            match outcomes[i] {
+            match outcomes[i % 2] {
                 Outcome::Win => {
                     l.wins += 1;
                     *run += 1;
@@ -224,7 +259,8 @@ pub fn standings(
 }
 
 /// Buchholz (the sum of one's opponents' points) and Sonneborn-Berger (the points of the
-/// opponents one beat, and half those of the ones one drew), over the games played.
+/// opponents one beat, and half those of the ones one drew), over the games played; a
+/// table's two opponents count as one, their points averaged.
 fn tie_breaks(lines: &mut HashMap<&str, Line>, games: &[Played]) {
     let points: HashMap<String, f64> = lines
         .iter()
@@ -234,13 +270,16 @@ fn tie_breaks(lines: &mut HashMap<&str, Line>, games: &[Played]) {
         let Some(outcomes) = g.score.and_then(sides) else {
             continue;
         };
-        let pair = [&g.first, &g.second];
-        for i in 0..2 {
-            let (me, them) = (pair[i], pair[1 - i]);
-            let theirs = points.get(them).copied().unwrap_or(0.0);
-            if let Some(l) = lines.get_mut(me.as_str()) {
+        for (i, me) in g.players().into_iter().enumerate() {
+            let them = g.opponents_of(me);
+            let theirs = them
+                .iter()
+                .map(|t| points.get(*t).copied().unwrap_or(0.0))
+                .sum::<f64>()
+                / them.len().max(1) as f64;
+            if let Some(l) = lines.get_mut(me) {
                 *l.buchholz.get_or_insert(0.0) += theirs;
-                let share = match outcomes[i] {
+                let share = match outcomes[i % 2] {
                     Outcome::Win => 1.0,
                     Outcome::Draw => 0.5,
                     Outcome::Loss => 0.0,

@@ -1,5 +1,6 @@
 //! A new tournament's settings judged, whoever asks (a player, or the operator's
-//! schedule): its name, a variant for two, a clock, its length or rounds, its start.
+//! schedule): its name, a variant (Grand Cam's in an arena), a clock, its length or
+//! rounds, its start.
 
 use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::tournaments::{
@@ -30,8 +31,10 @@ pub fn judged(
     if !(3..=40).contains(&letters) || name.chars().any(char::is_control) {
         return Err(TournamentError::BadName);
     }
-    if asked.variant.rules().players() != 2 {
-        return Err(TournamentError::NotForTwo);
+    // Grand Cam's tables of four are seated in arenas; a Swiss's or a round robin's
+    // rounds pair the field in twos.
+    if asked.variant.rules().players() != 2 && asked.kind != TournamentKind::Arena {
+        return Err(TournamentError::TablesInArenas);
     }
     let time = asked.time.check().map_err(TournamentError::Time)?;
     if time == TimeControl::Untimed {

@@ -217,8 +217,8 @@ pub struct Step {
     pub ended: Vec<(GameId, GameScore)>,
     /// Players who never came to a game of theirs: paused or withdrawn.
     pub absent: Vec<(String, Mark)>,
-    /// Games paired: the round, the game (seated), its two players' accounts.
-    pub games: Vec<(u32, NewGame, String, String)>,
+    /// Games paired: the round, the game (seated), its players' accounts in seat order.
+    pub games: Vec<(u32, NewGame, Vec<String>)>,
     pub bye: Option<(u32, String)>,
     /// At a Swiss's or a round robin's start: the players who withdrew before it leave.
     pub drop_withdrawn: bool,
@@ -330,13 +330,15 @@ impl Db {
         live_of: Option<&str>,
     ) -> Result<Vec<Played>, sqlx::Error> {
         let only = if live_of.is_some() {
-            " AND score IS NULL AND (first_account = $2 OR second_account = $2)"
+            " AND score IS NULL AND $2 IN (first_account, second_account, first_partner, \
+             second_partner)"
         } else {
             ""
         };
         let sql = format!(
-            "SELECT game_id, round, first_account, second_account, started_at, score, \
-             ended_at FROM tournament_games WHERE tournament_id = $1{only} \
+            "SELECT game_id, round, first_account, second_account, first_partner, \
+             second_partner, started_at, score, ended_at FROM tournament_games \
+             WHERE tournament_id = $1{only} \
              ORDER BY started_at, game_id"
         );
         Ok(on!(self, read pool => {
@@ -354,6 +356,13 @@ impl Db {
                     round: r.get::<i64, _>("round") as u32,
                     first: r.get("first_account"),
                     second: r.get("second_account"),
+                    partners: match (
+                        r.get::<Option<String>, _>("first_partner"),
+                        r.get::<Option<String>, _>("second_partner"),
+                    ) {
+                        (Some(a), Some(b)) => Some([a, b]),
+                        _ => None,
+                    },
                     started_at: r.get("started_at"),
                     score: r
                         .get::<Option<String>, _>("score")
@@ -530,18 +539,20 @@ impl Db {
                     .execute(&mut *tx)
                     .await?;
             }
-            for (round, new, first, second) in &s.games {
+            for (round, new, seats) in &s.games {
                 insert_game!(&mut *tx, &NewGameRows::of(new));
                 sqlx::query(
                     "INSERT INTO tournament_games (tournament_id, game_id, round, first_account, \
-                     second_account, started_at, score, ended_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL)",
+                     second_account, first_partner, second_partner, started_at, score, \
+                     ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL)",
                 )
                 .bind(s.id.as_str())
                 .bind(new.game.id.as_str())
                 .bind(i64::from(*round))
-                .bind(first)
-                .bind(second)
+                .bind(&seats[0])
+                .bind(&seats[1])
+                .bind(seats.get(2))
+                .bind(seats.get(3))
                 .bind(s.now)
                 .execute(&mut *tx)
                 .await?;

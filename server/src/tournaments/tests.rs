@@ -71,6 +71,7 @@ fn played(
             round: *round,
             first: a.clone(),
             second: b.clone(),
+            partners: None,
             started_at: at,
             score: Some(results[a.as_str()]),
             ended_at: Some(at + 1 + i as i64),
@@ -187,6 +188,7 @@ fn an_arena_doubles_after_two_wins_until_a_game_that_is_not_a_win() {
         round: i as u32,
         first: first.into(),
         second: second.into(),
+        partners: None,
         started_at: i as i64,
         score: Some(score),
         ended_at: Some(10 + i as i64),
@@ -334,6 +336,7 @@ fn a_player_who_never_comes_to_a_game_loses_it_or_is_paused_by_kind() {
         round: 1,
         first: "white".into(),
         second: "black".into(),
+        partners: None,
         started_at: 0,
         score: None,
         ended_at: None,
@@ -377,4 +380,110 @@ fn a_player_who_never_comes_to_a_game_loses_it_or_is_paused_by_kind() {
         plies: 0,
     };
     assert_eq!(judged(Swiss, &g, &going_on), None);
+}
+
+/// A Grand Cam arena seats its waiting players four at a table, the first and fourth by
+/// rank against the second and third; each partner scores their side's result (an
+/// arena's streak each their own), and the next wave seats whoever waits again; a
+/// table's absent seat is paused, and a Swiss or round robin of Grand Cam is refused.
+#[test]
+fn a_grand_cam_arena_seats_tables_of_four_and_scores_each_partner() {
+    let entrants: Vec<Entrant> = [
+        ("a", 1900),
+        ("b", 1800),
+        ("c", 1700),
+        ("d", 1600),
+        ("e", 1500),
+    ]
+    .iter()
+    .map(|(a, r)| entrant(a, *r))
+    .collect();
+    let mut t = TournamentRow {
+        variant: Variant::GrandCam,
+        ..row(TournamentKind::Arena, 0)
+    };
+    let p = plan(&t, &entrants, &[], &[], 1).expect("it starts");
+    assert!(p.pairs.is_empty());
+    let [(round, table)] = p.tables.as_slice() else {
+        panic!("one table of four, e waiting: {p:?}")
+    };
+    // Red, Green, Blue, Yellow: a and d (Red and Blue) against b and c.
+    assert_eq!(
+        (*round, table.clone()),
+        (1, ["a", "b", "d", "c"].map(String::from))
+    );
+    (t.state, t.round, t.ends_at) = (p.state, p.round, p.ends_at);
+    let game = |i: usize, seats: &[String; 4], score, ended: i64| Played {
+        game: GameId::parse(&format!("t{i}")).unwrap(),
+        round: i as u32,
+        first: seats[0].clone(),
+        second: seats[1].clone(),
+        partners: Some([seats[2].clone(), seats[3].clone()]),
+        started_at: ended - 1,
+        score,
+        ended_at: Some(ended),
+    };
+    // Still played: nobody else is seated (e waits alone).
+    let mut games = vec![game(1, table, None, 10)];
+    games[0].ended_at = None;
+    assert_eq!(plan(&t, &entrants, &games, &[], 5), None);
+    // The first side (a and d) wins: 2 points each, nothing for b and c.
+    games[0] = game(1, table, Some(GameScore::First), 10);
+    let points = points_of(TournamentKind::Arena, &games);
+    assert_eq!(points[&games[0].game], [2.0, 0.0, 2.0, 0.0]);
+    let lines = standings(TournamentKind::Arena, &entrants, &games, &[]);
+    let of = |who: &str| lines.iter().find(|l| l.account == who).unwrap();
+    assert_eq!(
+        (
+            of("a").points,
+            of("d").points,
+            of("b").points,
+            of("e").points
+        ),
+        (2.0, 2.0, 0.0, 0.0)
+    );
+    assert_eq!((of("d").wins, of("c").losses, of("e").games), (1, 1, 0));
+    // The next wave seats four of the five who wait, nearest in points first.
+    let p = plan(&t, &entrants, &games, &[], 20).expect("seated again");
+    let [(2, next)] = p.tables.as_slice() else {
+        panic!("one table: {p:?}")
+    };
+    let seated: HashSet<&str> = next.iter().map(String::as_str).collect();
+    assert_eq!(seated.len(), 4);
+    assert!(
+        seated.contains("a") && seated.contains("d"),
+        "the leaders: {next:?}"
+    );
+    // A table whose third seat never moved: that player is paused, the game void.
+    let standing = crate::games::GameStanding {
+        end: Some(camelot_online::protocol::GameEnd::Aborted),
+        plies: 2,
+    };
+    let (score, mark) = judged(TournamentKind::Arena, &games[0], &standing).unwrap();
+    assert_eq!(
+        (score, mark),
+        (GameScore::Void, Some(("d".to_string(), Mark::Paused)))
+    );
+    // Swisses and round robins of Grand Cam are not made.
+    for kind in [TournamentKind::Swiss, TournamentKind::RoundRobin] {
+        let asked = camelot_online::protocol::tournaments::NewTournament {
+            name: "Orkney".into(),
+            kind,
+            variant: Variant::GrandCam,
+            time: TimeControl::Clock {
+                minutes: 3,
+                increment: 2,
+            },
+            minutes: None,
+            rounds: Some(1),
+            starts_at: None,
+            casual: false,
+            programs: false,
+            max_players: None,
+        };
+        assert!(matches!(
+            super::settings::judged(asked, None, 0),
+            Err(super::TournamentError::TablesInArenas)
+        ));
+    }
 }

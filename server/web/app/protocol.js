@@ -460,7 +460,7 @@ export const LEVELS = /** @type {{ level: Level, description: string }[]} */ ([{
  */
 
 /**
- * @typedef {{ black: string, ended_at: null | number, game: string, points: null | number[], round: number, score: null | string, started_at: number, white: string }} TournamentGame
+ * @typedef {{ black: string, ended_at: null | number, game: string, partners?: string[], points: null | number[], round: number, score: null | string, started_at: number, white: string }} TournamentGame
  */
 
 /**

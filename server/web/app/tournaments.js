@@ -8,7 +8,7 @@ import { me } from "./account.js";
 import { el, put, sentence } from "./dom.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
-import { timeText } from "./terms.js";
+import { timeText, variantName } from "./terms.js";
 
 /**
  * @typedef {import("./protocol.js").TournamentView} TournamentView
@@ -38,9 +38,6 @@ const CLOCKS = /** @type {[string, import("./protocol.js").TimeControl][]} */ ([
 
 /** @param {string} kind */
 const kindText = (kind) => KINDS.find(([k]) => k === kind)?.[1] ?? kind;
-
-/** @param {string} id */
-const variantName = (id) => VARIANTS.find((v) => v.id === id)?.name ?? id;
 
 /**
  * When a tournament is, in words: "starts in 5 minutes", "ends in 12 minutes", "round
@@ -144,7 +141,7 @@ function createTournamentForm(said) {
   };
   const name = /** @type {HTMLInputElement} */ (el("input", { name: "name", required: true, minlength: 3, maxlength: 40, placeholder: "Midwinter Arena" }));
   const kind = /** @type {HTMLSelectElement} */ (select("kind", KINDS));
-  const variant = /** @type {HTMLSelectElement} */ (select("variant", VARIANTS.filter((v) => v.seats.length === 2).map((v) => [v.id, v.name])));
+  const variant = /** @type {HTMLSelectElement} */ (select("variant", VARIANTS.map((v) => [v.id, v.name])));
   const time = /** @type {HTMLSelectElement} */ (select("time", CLOCKS.map(([label], i) => [String(i), label])));
   time.value = "1";
   const length = /** @type {HTMLInputElement} */ (el("input", { name: "length", type: "number", min: 1, max: 1440, value: 60 }));
@@ -223,6 +220,11 @@ function resultFor(g, white) {
     default:
       return (g.score === "first") === white ? "1" : "0";
   }
+}
+
+/** Who plays whom: "Kay against Ector"; a Grand Cam table's "Kay and Bors against Ector and Lionel". @param {TournamentGame} g */
+export function sidesText(g) {
+  return g.partners ? `${g.white} and ${g.partners[0]} against ${g.black} and ${g.partners[1]}` : `${g.white} against ${g.black}`;
 }
 
 /**
@@ -371,7 +373,7 @@ export async function tournamentPage(main, id) {
       p.standings.length === 0 ? el("p", {}, "Nobody has joined yet.") : el("div", { class: "table-scroll" }, standingsTable(p)),
       live.length > 0 ? el("h2", {}, "Games going on") : "",
       live.length > 0
-        ? el("ul", { class: "games" }, ...live.map((g) => el("li", {}, el("a", { href: `/${g.game}` }, `${g.white} against ${g.black}`))))
+        ? el("ul", { class: "games" }, ...live.map((g) => el("li", {}, el("a", { href: `/${g.game}` }, sidesText(g)))))
         : "",
       t.kind !== "arena" && p.games.length > 0 ? el("h2", {}, "Crosstable") : "",
       t.kind !== "arena" && p.games.length > 0 ? el("div", { class: "table-scroll" }, crosstable(p)) : "",
