@@ -383,7 +383,7 @@ async fn paused_then_back(
 async fn a_grand_cam_arena_seats_four_at_a_table_and_scores_both_partners() {
     use camelot_engine::SeatColour;
     use camelot_online::protocol::requests::LookAtGame;
-    use camelot_online::protocol::tournaments::{GameScore, JoinTournament, MyTournamentGame};
+    use camelot_online::protocol::tournaments::{JoinTournament, MyTournamentGame};
     use camelot_online::protocol::{ClientMessage, Hello, ServerMessage};
     use camelot_online::Connection;
     let dir = scratch("tournaments-grand-cam");
@@ -486,18 +486,29 @@ async fn a_grand_cam_arena_seats_four_at_a_table_and_scores_both_partners() {
         tokio::time::sleep(Duration::from_millis(100)).await;
         page = ask(&url, &asked).await.unwrap();
     }
+    let named: Vec<(SeatColour, &str)> = seats.iter().map(|s| s.seat).zip(names).collect();
+    second_side_won(&page, &named);
+}
+
+/// The table's game on the tournament's page: the second side won, every seat named,
+/// each of the two winners 2 points and the others none.
+fn second_side_won(
+    page: &camelot_online::protocol::tournaments::TournamentPage,
+    named: &[(camelot_engine::SeatColour, &str)],
+) {
+    use camelot_engine::SeatColour;
+    use camelot_online::protocol::tournaments::GameScore;
+    let at = |seat: SeatColour| named.iter().find(|(s, _)| *s == seat).unwrap().1;
     let g = &page.games[0];
     assert_eq!(g.score, Some(GameScore::Second), "{g:?}");
     assert_eq!(g.points.as_deref(), Some(&[0.0, 2.0, 0.0, 2.0][..]));
-    let named = |seat: SeatColour| names[seats.iter().position(|s| s.seat == seat).unwrap()];
-    assert_eq!(g.white.as_str(), named(SeatColour::Red));
-    assert_eq!(g.black.as_str(), named(SeatColour::Green));
+    assert_eq!(g.white.as_str(), at(SeatColour::Red));
+    assert_eq!(g.black.as_str(), at(SeatColour::Green));
     let partners = g.partners.as_ref().expect("a table's partners");
-    assert_eq!(partners[0].as_str(), named(SeatColour::Blue));
-    assert_eq!(partners[1].as_str(), named(SeatColour::Yellow));
+    assert_eq!(partners[0].as_str(), at(SeatColour::Blue));
+    assert_eq!(partners[1].as_str(), at(SeatColour::Yellow));
     for line in &page.standings {
-        let winner =
-            [named(SeatColour::Green), named(SeatColour::Yellow)].contains(&line.name.as_str());
+        let winner = [at(SeatColour::Green), at(SeatColour::Yellow)].contains(&line.name.as_str());
         assert_eq!(line.points, if winner { 2.0 } else { 0.0 }, "{line:?}");
     }
 }
