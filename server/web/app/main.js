@@ -7,7 +7,6 @@
 
 import { accountLinks, accountPage, settingsPage } from "./account.js";
 import { recoverPage } from "./recovery.js";
-import { studyPage } from "./study.js";
 import { followChallenges } from "./challenges.js";
 import { el, svg } from "./dom.js";
 import { leadersPage, playerPage } from "./player.js";
@@ -62,7 +61,8 @@ if (parts.length === 0) {
 } else if (parts.length === 1 && parts[0] === "settings") {
   settingsPage(main);
 } else if (parts.length === 1 && parts[0] === "analysis") {
-  void studyPage(main, location.search);
+  // The analysis board's modules are loaded by its own page only.
+  void import("./study.js").then(({ studyPage }) => studyPage(main, location.search));
 } else if (parts.length === 1 && parts[0] === "recover") {
   recoverPage(main);
 } else if (parts.length === 1 && parts[0] === "players") {
