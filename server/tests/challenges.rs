@@ -785,8 +785,59 @@ async fn a_grand_cam_table_named_wrong_is_refused_and_one_no_declines_it() {
     assert_eq!(refusal(late).0, ErrorCode::ChallengeClosed);
 }
 
+/// A table counts among its sender's open challenges like any (five at once), and a
+/// challenge of two to the partner replaces no table: both stand.
+async fn tables_count_toward_the_senders_open_challenges() {
+    let server = sqlite_server_with(bin(), "challenges-table-open", &[]);
+    let url = server.address();
+    let [gawain, ..] = four(&url).await;
+    let mut tables = Vec::new();
+    for _ in 0..5 {
+        let sent = ask_as(
+            &url,
+            Some(&gawain),
+            &table(&["Lancelot", "Percival"], ColourChoice::White),
+        )
+        .await
+        .unwrap();
+        tables.push(sent.challenge);
+    }
+    let sixth = ask_as(
+        &url,
+        Some(&gawain),
+        &table(&["Lancelot", "Percival"], ColourChoice::White),
+    )
+    .await;
+    assert_eq!(refusal(sixth).0, ErrorCode::TooMany);
+    let open = ask_as(&url, Some(&gawain), &ListChallenges::default())
+        .await
+        .unwrap();
+    assert_eq!(open.outgoing.len(), 5);
+    // Four tables and a game of two with the partner: the tables still stand.
+    ask_as(
+        &url,
+        Some(&gawain),
+        &CancelChallenge {
+            id: tables[0].clone(),
+        },
+    )
+    .await
+    .unwrap();
+    try_send(&url, &gawain, "Guinevere").await.unwrap();
+    let open = ask_as(&url, Some(&gawain), &ListChallenges::default())
+        .await
+        .unwrap();
+    let standing = open
+        .outgoing
+        .iter()
+        .filter(|c| c.state == ChallengeState::Open)
+        .count();
+    assert_eq!(standing, 5, "{open:?}");
+}
+
 camelot_test_support::harness!(;
     async: a_grand_cam_table_is_made_once_all_three_accept,
+    tables_count_toward_the_senders_open_challenges,
     a_grand_cam_table_named_wrong_is_refused_and_one_no_declines_it,
     a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game,
     a_challenge_declined_cancelled_or_refused_says_why,

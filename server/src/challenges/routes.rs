@@ -147,7 +147,7 @@ async fn send(
     let them = asked_players[0].clone();
     let now = now_ms();
     let open =
-        c.db.open_challenges_from(&me.id, &them.id, now)
+        c.db.open_challenges_from(&me.id, asked.against.is_empty().then_some(&*them.id), now)
             .await
             .map_err(storage)?;
     if open >= c.limits.open_per_sender {

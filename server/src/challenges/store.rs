@@ -221,11 +221,13 @@ impl Db {
         let (kind, a, b) = time_columns(c.time);
         on!(self, write pool => {
             let mut tx = pool.begin().await?;
-            // A table's challenge replaces none: its partner may be asked to a game of two.
+            // A table's challenge replaces none, and a game of two's replaces no table (its
+            // partner may be asked to both).
             let replaces = if c.seats.is_empty() { "" } else { " AND 1 = 0" };
             sqlx::query(&format!(
                 "UPDATE challenges SET state = 'cancelled', changed_at = $3 \
-                 WHERE from_account = $1 AND to_account = $2 AND state = 'open'{replaces}"
+                 WHERE from_account = $1 AND to_account = $2 AND state = 'open' \
+                 AND id NOT IN (SELECT challenge_id FROM challenge_seats){replaces}"
             ))
             .bind(&c.from_account)
             .bind(&c.to_account)
@@ -271,21 +273,22 @@ impl Db {
         Ok(())
     }
 
-    /// How many of `account`'s challenges wait for an answer at `now`, the one to `to`
-    /// left out (a new one to them replaces it).
+    /// How many of `account`'s challenges wait for an answer at `now`, the one a new
+    /// game of two to `replacing` replaces left out (a table replaces none).
     pub(super) async fn open_challenges_from(
         &self,
         account: &str,
-        to: &str,
+        replacing: Option<&str>,
         now: i64,
     ) -> Result<usize, sqlx::Error> {
         let n: i64 = on!(self, read pool => {
             sqlx::query(
                 "SELECT COUNT(*) AS n FROM challenges WHERE from_account = $1 \
-                 AND to_account <> $2 AND state = 'open' AND expires_at > $3",
+                 AND NOT (to_account = $2 AND id NOT IN (SELECT challenge_id FROM challenge_seats)) \
+                 AND state = 'open' AND expires_at > $3",
             )
             .bind(account)
-            .bind(to)
+            .bind(replacing.unwrap_or(""))
             .bind(now)
             .fetch_one(pool)
             .await?
