@@ -12,6 +12,7 @@
 //! answered once something changed: every process watches the table's changes
 //! ([`watch`]), so a challenge sent on one process reaches a player waiting on another.
 
+mod asked;
 mod choices;
 mod expiry;
 mod routes;
