@@ -100,7 +100,7 @@ export class Lines {
     put(this.list);
     this.chances.textContent = "";
     if (over) {
-      this.status.textContent = `${over}: nothing is left to search.`;
+      this.status.textContent = `${over}. Nothing is left to search.`;
       return;
     }
     if (known.lines) {
