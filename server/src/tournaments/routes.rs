@@ -31,7 +31,7 @@ use crate::pairing::pool_of;
 use crate::ratings;
 use crate::store::Db;
 use crate::tournaments::marks::Mark;
-use crate::tournaments::scoring::{points_of, standings, Entrant};
+use crate::tournaments::scoring::{points_of, standings_by, Entrant};
 use crate::tournaments::settings::judged;
 use crate::tournaments::store::TournamentRow;
 use crate::tournaments::{TournamentError, OPEN_PER_CREATOR};
@@ -176,7 +176,8 @@ pub async fn page_of(
     let byes = db.byes(id).await.map_err(storage)?;
     let by_account: std::collections::HashMap<&str, &Entrant> =
         entrants.iter().map(|e| (e.account.as_str(), e)).collect();
-    let lines = standings(t.kind, &entrants, &games, &byes);
+    let points = points_of(t.kind, &games);
+    let lines = standings_by(t.kind, &entrants, &games, &byes, &points);
     let has_breaks = t.kind != TournamentKind::Arena;
     let standings = lines
         .iter()
@@ -201,7 +202,6 @@ pub async fn page_of(
             })
         })
         .collect();
-    let points = points_of(t.kind, &games);
     let shown = games
         .iter()
         .filter_map(|g| {

@@ -158,7 +158,18 @@ pub fn standings(
     games: &[Played],
     byes: &[(u32, String)],
 ) -> Vec<Line> {
-    let points = points_of(kind, games);
+    standings_by(kind, entrants, games, byes, &points_of(kind, games))
+}
+
+/// The same, with each game's points already counted ([`points_of`]), for a page that
+/// shows both.
+pub fn standings_by(
+    kind: TournamentKind,
+    entrants: &[Entrant],
+    games: &[Played],
+    byes: &[(u32, String)],
+    points: &HashMap<GameId, Vec<f64>>,
+) -> Vec<Line> {
     let mut lines: HashMap<&str, Line> = entrants
         .iter()
         .map(|e| {
