@@ -27,6 +27,25 @@ const PATIENCE: Duration = Duration::from_secs(15);
 /// The largest answer read: a page of 200 games, a long game's whole state.
 const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
 
+/// Waits, as the account whose session `token` is, for the challenge `id` to be no longer
+/// open (accepted with its game, declined, cancelled, expired): its view then. The
+/// server answers each wait after a few seconds at most; this asks again while it is
+/// open.
+pub async fn challenge_settled(
+    server: &ServerAddress,
+    token: Option<&AccountToken>,
+    id: crate::protocol::challenges::ChallengeId,
+) -> Result<crate::protocol::challenges::ChallengeView, OnlineError> {
+    use crate::protocol::challenges::{ChallengeState, LookAtChallenge};
+    let look = LookAtChallenge { id, wait: true };
+    loop {
+        let view = ask_as(server, token, &look).await?;
+        if view.state != ChallengeState::Open {
+            return Ok(view);
+        }
+    }
+}
+
 /// Asks `server` the one-shot `request`; a refusal is [`OnlineError::Refused`] with the
 /// server's code and words.
 pub async fn ask<R: Request>(

@@ -31,7 +31,7 @@ pub use invite::{BadInvitation, Invitation};
 pub use mirror::{Mirror, MirrorError, Update};
 
 #[cfg(feature = "client")]
-pub use api::{ask, ask_as, ask_page, blocking, Page};
+pub use api::{ask, ask_as, ask_page, blocking, challenge_settled, Page};
 #[cfg(feature = "client")]
 pub use connection::Connection;
 #[cfg(feature = "client")]

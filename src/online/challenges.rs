@@ -18,11 +18,13 @@ use camelot_engine::Variant;
 use camelot_online::protocol::accounts::{AccountName, AccountToken, Done};
 use camelot_online::protocol::challenges::{
     AcceptChallenge, Acceptance, CancelChallenge, ChallengeGame, ChallengeId, ChallengeList,
-    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
+    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
 };
 use camelot_online::protocol::site::SiteServerMessage;
 use camelot_online::protocol::{GameId, TimeControl};
-use camelot_online::{ask_as, blocking, OnlineError, ServerAddress, SiteConnection, Waker};
+use camelot_online::{
+    ask_as, blocking, challenge_settled, OnlineError, ServerAddress, SiteConnection, Waker,
+};
 
 use super::account::{saved_token, OnlineAccount};
 use super::background::Background;
@@ -271,30 +273,25 @@ impl OnlineChallenges {
     /// Waits beside the screen's other requests for the table `wait` to make its game.
     fn wait_for_table(&mut self, wait: TableWait) {
         self.requests.spawn(move || {
-            let look = LookAtChallenge {
-                id: wait.id,
-                wait: true,
+            let settled = challenge_settled(&wait.server, wait.token.as_ref(), wait.id);
+            let view = match blocking(settled) {
+                Ok(v) => v,
+                Err(e) => return Answer::Accepted(wait.server, Err(e)),
             };
-            loop {
-                let view = match blocking(ask_as(&wait.server, wait.token.as_ref(), &look)) {
-                    Ok(v) => v,
-                    Err(e) => return Answer::Accepted(wait.server, Err(e)),
-                };
-                return match view.state {
-                    ChallengeState::Open => continue,
-                    ChallengeState::Accepted { game, seat } => {
-                        Answer::Accepted(wait.server, Ok(ChallengeGame { game, seat }))
-                    }
-                    ChallengeState::Declined { reason } => Answer::TableClosed(format!(
-                        "{} declined the table: {}",
-                        view.declined_by(),
-                        reason.words()
-                    )),
-                    ChallengeState::Cancelled => {
-                        Answer::TableClosed("The table was cancelled".into())
-                    }
-                    ChallengeState::Expired => Answer::TableClosed("The table expired".into()),
-                };
+            match view.state {
+                ChallengeState::Accepted { game, seat } => {
+                    Answer::Accepted(wait.server, Ok(ChallengeGame { game, seat }))
+                }
+                ChallengeState::Declined { reason } => Answer::TableClosed(format!(
+                    "{} declined the table: {}",
+                    view.declined_by(),
+                    reason.words()
+                )),
+                ChallengeState::Expired => Answer::TableClosed("The table expired".into()),
+                // Open is never settled.
+                ChallengeState::Cancelled | ChallengeState::Open => {
+                    Answer::TableClosed("The table was cancelled".into())
+                }
             }
         });
     }

@@ -14,12 +14,13 @@ use camelot_online::protocol::accounts::AccountName;
 use camelot_online::protocol::accounts::AccountToken;
 use camelot_online::protocol::challenges::{
     AcceptChallenge, Acceptance, CancelChallenge, ChallengeGame, ChallengeId, ChallengeSeat,
-    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, LookAtChallenge, NewChallenge,
-    SeatAnswer,
+    ChallengeState, ColourChoice, DeclineChallenge, DeclineReason, NewChallenge,
 };
 use camelot_online::protocol::site::SiteServerMessage;
 use camelot_online::protocol::{GameId, TimeControl};
-use camelot_online::{ask_as, blocking, OnlineError, ServerAddress, SiteConnection};
+use camelot_online::{
+    ask_as, blocking, challenge_settled, OnlineError, ServerAddress, SiteConnection,
+};
 
 use super::{account, play, GameAt};
 use crate::failure::Failure;
@@ -173,38 +174,30 @@ impl ChallengeArgs {
             "{}",
             line(&serde_json::json!({ "challenge": sent.challenge }))
         );
-        let at = game_made(&self.server, &token, sent.challenge, self.name)?;
+        let at = game_made(&self.server, &token, sent.challenge)?;
         seated(self.server, token, at, self.level)
     }
 }
 
-/// Waits for the challenge `id` to make its game; where it is declined, who said no
-/// (`asked` for a game of two; a table's seats say who).
+/// Waits for the challenge `id` to make its game, or says what became of it (declined:
+/// by whom, as the challenge says).
 fn game_made(
     server: &ServerAddress,
     token: &AccountToken,
     id: ChallengeId,
-    asked: AccountName,
 ) -> Result<ChallengeGame, Failure> {
-    let look = LookAtChallenge { id, wait: true };
-    loop {
-        let view = blocking(ask_as(server, Some(token), &look))?;
-        let end = match view.state {
-            ChallengeState::Open => continue,
-            ChallengeState::Accepted { game, seat } => return Ok(ChallengeGame { game, seat }),
-            ChallengeState::Declined { reason } => ChallengeEnd::Declined {
-                by: view
-                    .seats
-                    .iter()
-                    .find(|s| s.answer == SeatAnswer::Declined)
-                    .map_or(asked, |s| s.name.clone()),
-                reason,
-            },
-            ChallengeState::Cancelled => ChallengeEnd::Cancelled,
-            ChallengeState::Expired => ChallengeEnd::Expired,
-        };
-        return Err(Failure::Challenge(end));
-    }
+    let view = blocking(challenge_settled(server, Some(token), id))?;
+    let end = match view.state {
+        ChallengeState::Accepted { game, seat } => return Ok(ChallengeGame { game, seat }),
+        ChallengeState::Declined { reason } => ChallengeEnd::Declined {
+            by: view.declined_by().clone(),
+            reason,
+        },
+        ChallengeState::Expired => ChallengeEnd::Expired,
+        // Open is never settled.
+        ChallengeState::Cancelled | ChallengeState::Open => ChallengeEnd::Cancelled,
+    };
+    Err(Failure::Challenge(end))
 }
 
 /// A challenge of mine that made no game.
@@ -294,11 +287,7 @@ impl AcceptArgs {
             Acceptance::Waiting { waiting_for } => {
                 let names: Vec<String> = waiting_for.iter().map(|n| n.to_string()).collect();
                 eprintln!("accepted: waiting for {} to accept", names.join(" and "));
-                let sender = waiting_for
-                    .into_iter()
-                    .next()
-                    .expect("someone is waited for");
-                game_made(&self.server, &token, self.id, sender)?
+                game_made(&self.server, &token, self.id)?
             }
         };
         seated(self.server, token, at, self.level)
