@@ -12,7 +12,7 @@ import { request } from "./net.js";
  * @typedef {import("./protocol.js").Study} Study
  * @typedef {import("./protocol.js").StudyLine} StudyLine
  * @typedef {import("./protocol.js").NamedMove} NamedMove
- * @typedef {{ name: string, seats: number }} Side a side's name ("White", "Red and Blue") and its seats
+ * @typedef {{ name: string, seats: string[] }} Side a side's name ("White", "Red and Blue") and its seats
  */
 
 /** How often a page waiting for the computer asks how it goes. */
@@ -24,10 +24,10 @@ const BUSY_MS = 3000;
  * A score as a player reads it, the first side's way up: "+1.25" (a man and a quarter
  * ahead), "−0.40", "White wins in 3 moves" (a forced end, counted in the winner's moves).
  * @param {ScoreView} score
- * @param {Side[]} sides the first side, then the second
- * @param {number} seats the seats that move in turn
+ * @param {Side[]} sides the first side, then the second (their seats move in turn)
  */
-export function scoreText(score, sides, seats) {
+export function scoreText(score, sides) {
+  const seats = sides.reduce((n, side) => n + side.seats.length, 0);
   const moves = (/** @type {number} */ plies) => {
     const n = Math.max(1, Math.ceil(plies / Math.max(1, seats)));
     return `${n} ${n === 1 ? "move" : "moves"}`;
@@ -35,10 +35,10 @@ export function scoreText(score, sides, seats) {
   const first = sides[0]?.name ?? "The first side";
   const second = sides[1]?.name ?? "The second side";
   if (score.win !== undefined) {
-    return `${first} ${sides[0]?.seats > 1 ? "win" : "wins"} in ${moves(score.win)}`;
+    return `${first} ${(sides[0]?.seats.length ?? 0) > 1 ? "win" : "wins"} in ${moves(score.win)}`;
   }
   if (score.loss !== undefined) {
-    return `${second} ${sides[1]?.seats > 1 ? "win" : "wins"} in ${moves(score.loss)}`;
+    return `${second} ${(sides[1]?.seats.length ?? 0) > 1 ? "win" : "wins"} in ${moves(score.loss)}`;
   }
   const men = (score.cp ?? 0) / 100;
   return `${men > 0 ? "+" : men < 0 ? "\u2212" : "\u00b1"}${Math.abs(men).toFixed(2)}`;
@@ -74,7 +74,6 @@ export class Lines {
     this.asking = 0;
     /** @type {Side[]} */
     this.sides = [];
-    this.seats = 2;
     this.status = el("p", { class: "lines-status", "aria-live": "polite" });
     this.chances = el("p", { class: "lines-chances" });
     this.list = el("ol", { class: "lines", "aria-label": "The computer's best lines" });
@@ -153,7 +152,7 @@ export class Lines {
     const best = lines[0];
     const first = this.sides[0]?.name ?? "The first side";
     this.chances.textContent = best
-      ? `${first}'s winning chances: ${Math.round(best.chance * 100)}%, ${scoreText(best.score, this.sides, this.seats)}`
+      ? `${first}'s winning chances: ${Math.round(best.chance * 100)}%, ${scoreText(best.score, this.sides)}`
       : "";
     this.status.textContent = best ? `Looked ${depth} moves ahead. A move of a line plays the line to it.` : "No move to search.";
     put(
@@ -162,7 +161,7 @@ export class Lines {
         el(
           "li",
           {},
-          el("span", { class: "line-score" }, scoreText(line.score, this.sides, this.seats)),
+          el("span", { class: "line-score" }, scoreText(line.score, this.sides)),
           ...line.moves.map((m, i) =>
             el(
               "button",

@@ -5,6 +5,7 @@ import { clockText } from "./clock.js";
 import { el, put, scrollWithin } from "./dom.js";
 import { rounds } from "./moves.js";
 import { renderActions, renderInvitations, renderOffers, renderSeats } from "./panel.js";
+import { sidesOf } from "./variants.js";
 import { lostText, resultText, resultWords, who } from "./words.js";
 
 /**
@@ -28,7 +29,7 @@ export function show(page) {
   const recent = replayed ? [] : sinceMyTurn(page);
   const over = Boolean(v.result);
   if (!page.quiet) {
-    page.analysis.update(over, ply, sides(page));
+    page.analysis.update(over, ply, sidesOf(page.variant ?? { seats: [] }));
   }
   if (page.board && shown) {
     const since = recent.slice(0, -1).flatMap((i) => page.r.moves[i].path);
@@ -100,19 +101,6 @@ export function show(page) {
 export function judgementMark(page, i) {
   const m = page.analysis.markOf(i);
   return m ? el("span", { class: `judged judged-${m.judgement}`, title: m.title, "aria-label": m.title }, m.sign) : null;
-}
-
-/**
- * Each side's name and seats ("Red and Blue"), for the analysis.
- * @returns {{ name: string, seats: string[] }[]}
- * @param {GamePage} page
- */
-export function sides(page) {
-  const seats = page.variant?.seats ?? [];
-  return [0, 1].map((side) => {
-    const these = seats.filter((s) => s.side === side).map((s) => s.seat);
-    return { name: these.join(" and "), seats: these };
-  });
 }
 
 /**

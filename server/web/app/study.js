@@ -10,7 +10,7 @@ import { Lines } from "./lines.js";
 import { request } from "./net.js";
 import { VARIANTS } from "./protocol.js";
 import { cut, fromGame, movesTo, onMainLine, startTree, stepTo, tokens, tryMove } from "./tree.js";
-import { fetchVariant } from "./variants.js";
+import { fetchVariant, sidesOf } from "./variants.js";
 import { resultWords } from "./words.js";
 
 /**
@@ -62,17 +62,6 @@ export async function studyPage(main, query) {
   }
 }
 
-/**
- * Each side's name ("White", "Red and Blue") and seats, first side first.
- * @param {VariantView} v
- */
-function sidesOf(v) {
-  return [0, 1].map((side) => {
-    const seats = v.seats.filter((s) => s.side === side).map((s) => s.seat);
-    return { name: seats.join(" and "), seats: seats.length };
-  });
-}
-
 export class StudyPage {
   /**
    * @param {HTMLElement} main
@@ -94,7 +83,6 @@ export class StudyPage {
       () => this.drawBoard(),
     );
     this.lines.sides = sidesOf(v);
-    this.lines.seats = v.seats.length;
     this.boardHost = el("div", { class: "board-host" });
     this.where = el("p", { class: "study-where", "aria-live": "polite" });
     this.turn = el("p", { class: "turn", "aria-live": "polite" });

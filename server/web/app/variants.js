@@ -36,3 +36,15 @@ export function partnersLine(v) {
   }
   return `Partners: ${teams.map((t) => t.join(" and ")).join(" against ")}`;
 }
+
+/**
+ * Each side's name ("White", "Red and Blue") and its seats, the first side first.
+ * @param {Pick<VariantView, "seats">} v
+ * @returns {{ name: string, seats: string[] }[]}
+ */
+export function sidesOf(v) {
+  return [0, 1].map((side) => {
+    const seats = v.seats.filter((s) => s.side === side).map((s) => s.seat);
+    return { name: seats.join(" and "), seats };
+  });
+}

@@ -5,21 +5,21 @@ import assert from "node:assert/strict";
 import { scoreText, waitingText } from "../app/lines.js";
 
 const two = [
-  { name: "White", seats: 1 },
-  { name: "Black", seats: 1 },
+  { name: "White", seats: ["White"] },
+  { name: "Black", seats: ["Black"] },
 ];
 const four = [
-  { name: "Red and Blue", seats: 2 },
-  { name: "Green and Yellow", seats: 2 },
+  { name: "Red and Blue", seats: ["Red", "Blue"] },
+  { name: "Green and Yellow", seats: ["Green", "Yellow"] },
 ];
 
 test("a score is the first side's, in men, or a forced end in the winner's moves", () => {
-  assert.equal(scoreText({ cp: 125 }, two, 2), "+1.25");
-  assert.equal(scoreText({ cp: -40 }, two, 2), "\u22120.40");
-  assert.equal(scoreText({ cp: 0 }, two, 2), "\u00b10.00");
-  assert.equal(scoreText({ win: 5 }, two, 2), "White wins in 3 moves");
-  assert.equal(scoreText({ loss: 1 }, two, 2), "Black wins in 1 move");
-  assert.equal(scoreText({ win: 8 }, four, 4), "Red and Blue win in 2 moves");
+  assert.equal(scoreText({ cp: 125 }, two), "+1.25");
+  assert.equal(scoreText({ cp: -40 }, two), "\u22120.40");
+  assert.equal(scoreText({ cp: 0 }, two), "\u00b10.00");
+  assert.equal(scoreText({ win: 5 }, two), "White wins in 3 moves");
+  assert.equal(scoreText({ loss: 1 }, two), "Black wins in 1 move");
+  assert.equal(scoreText({ win: 8 }, four), "Red and Blue win in 2 moves");
 });
 
 test("a position waiting for the computer says how long, in positions", () => {
