@@ -180,6 +180,25 @@ export async function moveList(page) {
 }
 
 /**
+ * Signs up on `base`'s own form as `name` with `password`, puts the recovery codes
+ * away, and waits on the front page until the header names the account.
+ * @param {import("playwright-core").Page} page
+ * @param {string} base
+ * @param {string} name
+ * @param {string} password
+ */
+export async function signUp(page, base, name, password) {
+  await page.goto(`${base}/signup`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  // The recovery codes, shown once, then on.
+  await page.getByRole("button", { name: "I have kept them: go on" }).click();
+  await page.waitForURL(`${base}/`);
+  await page.locator(".account-links .me").waitFor();
+}
+
+/**
  * Scrolls the page until the board's top is the window's, as a player on a phone holds it
  * to look at the board and what is under it.
  * @param {import("playwright-core").Page} page

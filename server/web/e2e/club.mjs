@@ -14,25 +14,9 @@
 // "rulesHeader":TEXT}`; a visitor's pages are read with the console
 // watched, and the account pages' words checked.
 
-import { PHONE, launch, main } from "./browser.mjs";
+import { launch, main, PHONE, signUp } from "./browser.mjs";
 
 const [base, shots] = process.argv.slice(2);
-
-/**
- * Signs up on the page's own form.
- * @param {import("playwright-core").Page} page
- * @param {string} name
- */
-async function signUp(page, name) {
-  await page.goto(`${base}/signup`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("the green chapel");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  // The recovery codes, shown once, then on.
-  await page.getByRole("button", { name: "I have kept them: go on" }).click();
-  await page.waitForURL(`${base}/`);
-  await page.locator(".account-links .me").waitFor();
-}
 
 main(async () => {
   const browser = await launch();
@@ -42,8 +26,8 @@ main(async () => {
   for (const p of [gawain, lancelot]) {
     p.on("pageerror", (e) => errors.push(String(e)));
   }
-  await signUp(gawain, "Gawain");
-  await signUp(lancelot, "Lancelot");
+  await signUp(gawain, base, "Gawain", "the green chapel");
+  await signUp(lancelot, base, "Lancelot", "the green chapel");
   // Lancelot's front page follows its news before the challenge is sent.
   await lancelot.locator("#challenges[data-following]").waitFor({ state: "attached" });
   await gawain.goto(`${base}/players/Lancelot`);

@@ -7,23 +7,17 @@
 // "waitingSaid":[TEXT,TEXT],"outgoing":TEXT,"at":[PATH,...],"turns":[TEXT,...],
 // "errors":[...]}`.
 
-import { PHONE, launch, main } from "./browser.mjs";
+import { launch, main, PHONE, signUp } from "./browser.mjs";
 
 const [base] = process.argv.slice(2);
 
 /**
- * Signs up on the page's own form and stays on the front page.
+ * Signs up and waits until the front page follows the account's news.
  * @param {import("playwright-core").Page} page
  * @param {string} name
  */
-async function signUp(page, name) {
-  await page.goto(`${base}/signup`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("the green chapel");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByRole("button", { name: "I have kept them: go on" }).click();
-  await page.waitForURL(`${base}/`);
-  await page.locator(".account-links .me").waitFor();
+async function signUpHere(page, name) {
+  await signUp(page, base, name, "the green chapel");
   await page.locator("#challenges[data-following]").waitFor({ state: "attached" });
 }
 
@@ -38,7 +32,7 @@ main(async () => {
     const options = name === "Lionel" ? PHONE : { viewport: { width: 1280, height: 800 } };
     const page = await (await browser.newContext(options)).newPage();
     page.on("pageerror", (e) => errors.push(`${name}: ${e}`));
-    await signUp(page, name);
+    await signUpHere(page, name);
     pages.push(page);
   }
   const [kay, ector, bors, lionel] = pages;

@@ -8,24 +8,9 @@
 // "tvGame":ID,"tvTitle":TEXT,"standings":[ROW,...],"winner":NAME,"errors":[...]}`.
 
 import { PROTOCOL, VERSION_HEADER } from "../app/protocol.js";
-import { PHONE, launch, main, playOneMove, waitForTurn } from "./browser.mjs";
+import { launch, main, PHONE, playOneMove, signUp, waitForTurn } from "./browser.mjs";
 
 const [base, shots] = process.argv.slice(2);
-
-/**
- * @param {import("playwright-core").Page} page
- * @param {string} name
- */
-async function signUp(page, name) {
-  await page.goto(`${base}/signup`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("the perilous chapel");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  // The recovery codes, shown once, then on.
-  await page.getByRole("button", { name: "I have kept them: go on" }).click();
-  await page.waitForURL(`${base}/`);
-  await page.locator(".account-links .me").waitFor();
-}
 
 main(async () => {
   const browser = await launch();
@@ -35,8 +20,8 @@ main(async () => {
   for (const p of [gareth, lynette]) {
     p.on("pageerror", (e) => errors.push(String(e)));
   }
-  await signUp(gareth, "Gareth");
-  await signUp(lynette, "Lynette");
+  await signUp(gareth, base, "Gareth", "the perilous chapel");
+  await signUp(lynette, base, "Lynette", "the perilous chapel");
   await gareth.goto(`${base}/tournaments`);
   const form = gareth.getByRole("form", { name: "Make a tournament" });
   await form.getByLabel("Name", { exact: true }).fill("Orkney Arena");
