@@ -1026,7 +1026,7 @@ fn standings_and_a_player_followed(
 fn a_grand_cam_table_is_accepted_at_the_table_and_opens_once_made() {
     use camelot::online::challenges::OnlineChallenges;
     use camelot_online::ask_as;
-    use camelot_online::protocol::accounts::{AccountKind, AccountName, Password, SignUp};
+    use camelot_online::protocol::accounts::AccountName;
     use camelot_online::protocol::challenges::{AcceptChallenge, ColourChoice, NewChallenge};
 
     let s = sqlite_server_with(&sibling("camelot-server"), "table-grand-cam", &[]);
@@ -1035,17 +1035,10 @@ fn a_grand_cam_table_is_accepted_at_the_table_and_opens_once_made() {
     let mut app = app(&data);
     sign_up_at_the_table(&mut app, &server, "Tristram", "harp of cornwall");
     let palamedes = palamedes_elsewhere(&server);
-    let elsewhere = |name: &str| {
-        let sign_up = SignUp {
-            name: AccountName::parse(name).unwrap(),
-            password: Password::parse("the questing beast").unwrap(),
-            kind: AccountKind::Person,
-            rated_with_people: false,
-            token: true,
-        };
-        blocking(ask(&server, &sign_up)).unwrap().token.unwrap()
-    };
-    let (dinadan, lamorak) = (elsewhere("Dinadan"), elsewhere("Lamorak"));
+    let (dinadan, lamorak) = (
+        signed_up_elsewhere(&server, "Dinadan"),
+        signed_up_elsewhere(&server, "Lamorak"),
+    );
     let table_challenge = NewChallenge {
         to: AccountName::parse("Tristram").unwrap(),
         variant: Variant::GrandCam,
@@ -1124,9 +1117,17 @@ camelot_test_support::harness!(
 fn palamedes_elsewhere(
     server: &camelot_online::ServerAddress,
 ) -> camelot_online::protocol::accounts::AccountToken {
+    signed_up_elsewhere(server, "Palamedes")
+}
+
+/// Another player `name`, signed up elsewhere: their program's session.
+fn signed_up_elsewhere(
+    server: &camelot_online::ServerAddress,
+    name: &str,
+) -> camelot_online::protocol::accounts::AccountToken {
     use camelot_online::protocol::accounts::{AccountKind, AccountName, Password, SignUp};
     let sign_up = SignUp {
-        name: AccountName::parse("Palamedes").unwrap(),
+        name: AccountName::parse(name).unwrap(),
         password: Password::parse("the questing beast").unwrap(),
         kind: AccountKind::Person,
         rated_with_people: false,

@@ -88,6 +88,17 @@ fn wait_for_news(
     })
 }
 
+/// Each seat of `game` and the name of the account it is played by.
+fn seated_by_account(game: &camelot_online::protocol::GameView) -> Vec<(SeatColour, String)> {
+    game.seats
+        .iter()
+        .map(|s| {
+            let name = s.account.as_ref().and_then(|a| a.name.clone());
+            (s.seat, name.map(|n| n.to_string()).unwrap_or_default())
+        })
+        .collect()
+}
+
 /// The game an acceptance made.
 fn game_of(a: Acceptance) -> ChallengeGame {
     match a {
@@ -184,14 +195,7 @@ async fn a_challenge_by_name_reaches_its_player_at_once_and_makes_one_rated_game
     };
     let game = ask(&url, &look).await.unwrap().game;
     assert!(game.rated);
-    let seated: Vec<(SeatColour, String)> = game
-        .seats
-        .iter()
-        .map(|s| {
-            let name = s.account.as_ref().and_then(|a| a.name.clone());
-            (s.seat, name.map(|n| n.to_string()).unwrap_or_default())
-        })
-        .collect();
+    let seated = seated_by_account(&game);
     assert_eq!(
         seated,
         [
@@ -686,14 +690,7 @@ async fn a_grand_cam_table_is_made_once_all_three_accept() {
         token: None,
     };
     let game = ask(&url, &look).await.unwrap().game;
-    let seated: Vec<(SeatColour, String)> = game
-        .seats
-        .iter()
-        .map(|s| {
-            let name = s.account.as_ref().and_then(|a| a.name.clone());
-            (s.seat, name.map(|n| n.to_string()).unwrap_or_default())
-        })
-        .collect();
+    let seated = seated_by_account(&game);
     let expected: Vec<(SeatColour, String)> = red_blue([A; 4])
         .into_iter()
         .map(|(s, n, _)| (s, n))
