@@ -336,8 +336,11 @@ impl Db {
                 seen.unwrap_or(0),
             )
         });
+        // One read of the tables' seats for both lists.
+        let mine = incoming.len();
+        incoming.append(&mut outgoing);
         self.fill_seats(&mut incoming).await?;
-        self.fill_seats(&mut outgoing).await?;
+        let outgoing = incoming.split_off(mine);
         Ok((incoming, outgoing, seen))
     }
 
