@@ -62,9 +62,17 @@ export function challengeChoiceForm() {
     )
   );
   const said = el("p", { class: "notice", role: "status" });
+  // The kept choice fills the field unless the player picked one first: an answer that
+  // comes late never undoes what they chose.
+  let picked = false;
+  select.addEventListener("change", () => {
+    picked = true;
+  });
   request("GET", "/account/challenges").then(
     (/** @type {import("./protocol.js").ChallengeChoice} */ c) => {
-      select.value = c.accept;
+      if (!picked) {
+        select.value = c.accept;
+      }
     },
     () => {},
   );
